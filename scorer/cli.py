@@ -1,0 +1,161 @@
+"""Command line: `python -m scorer score|explain|schema`.
+
+Kept free of heavy imports (no Flet): it must start fast. Exit status 0 on success, 2 when
+the table or the command is wrong, with every problem on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from scorer.problems import TableError
+from scorer.result import Result
+
+MAX_FILE_BYTES = 1_000_000
+"""Table files are a few kilobytes; anything this large is not a table."""
+
+CATEGORY_LABELS = {
+    "military": "Military",
+    "treasury": "Treasury",
+    "wonders": "Wonders",
+    "civilian": "Civilian",
+    "commercial": "Commercial",
+    "science": "Science",
+    "guilds": "Guilds",
+    "progress": "Progress",
+    "senate": "Senate",
+    "leaders": "Leaders",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="python -m scorer",
+        description="Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
+                    "7 Wonders Duel, written in the table format (see README).",
+        epilog="Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
+               "listed on standard error).",
+    )
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    s = sub.add_parser("score", help="print the score pad and the verdict",
+                       description="Print the score pad (categories as rows, players as columns), "
+                                   "totals, ranks and the verdict with its reason.")
+    s.add_argument("file", help="table file (JSON); - reads standard input")
+    s.add_argument("--json", action="store_true", help="print the result JSON of the format instead")
+    e = sub.add_parser("explain", help="show every point of one player, line by line",
+                       description="Show each line of one player's score: category, source, "
+                                   "points and the arithmetic.")
+    e.add_argument("file", help="table file (JSON); - reads standard input")
+    e.add_argument("--player", required=True, help="the player's name as in the file")
+    sub.add_parser("schema", help="print the JSON Schema of the table format",
+                   description="Print the JSON Schema of the table file format.")
+    return p
+
+
+def _read(path: str) -> Any:
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with Path(path).open("rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        _fail([f"{path}: cannot read: {exc.strerror or exc}"])
+    if len(raw) > MAX_FILE_BYTES:
+        _fail([f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a table file is a few kilobytes"])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        _fail([f"{path}: not UTF-8 text (byte {exc.start})"])
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail([f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"])
+    except RecursionError:
+        _fail([f"{path}: nested too deeply to be a table file"])
+
+
+def _fail(problems: Sequence[str]) -> NoReturn:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _score(data: Any, path: str) -> Result:
+    from scorer.api import score
+
+    try:
+        return score(data)
+    except TableError as err:
+        _fail([f"{path}: {p}" if not p.path else str(p) for p in err.problems])
+
+
+def render_pad(result: Result) -> str:
+    """The score pad as players know it: categories as rows, players as columns."""
+    names = [p.name + (" (Free City)" if p.free_city else "") for p in result.players]
+    cats = list(result.players[0].categories) if result.players else []
+    label_w = max(len(CATEGORY_LABELS.get(c, c)) for c in [*cats, "military"]) + 1
+    widths = [max(len(n), 5) for n in names]
+    rows = [" " * label_w + " ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))]
+    for cat in cats:
+        cells = [str(p.categories[cat]).rjust(w) for p, w in zip(result.players, widths, strict=True)]
+        rows.append(CATEGORY_LABELS.get(cat, cat).ljust(label_w) + " ".join(cells))
+    rows.append("-" * len(rows[0]))
+    rows.append("Total".ljust(label_w) + " ".join(
+        str(p.total).rjust(w) for p, w in zip(result.players, widths, strict=True)))
+    rows.append("Rank".ljust(label_w) + " ".join(
+        ("-" if p.rank is None else str(p.rank)).rjust(w)
+        for p, w in zip(result.players, widths, strict=True)))
+    rows.append("")
+    rows.append(result.verdict)
+    for p in result.players:
+        for what, choice in p.choices.items():
+            rows.append(f"{p.name}: {what.replace('_', ' ')} = {choice}")
+    return "\n".join(rows)
+
+
+def render_lines(result: Result, player: str) -> str | None:
+    match = next((p for p in result.players if p.name == player), None)
+    if match is None:
+        match = next((p for p in result.players if p.name.casefold() == player.casefold()), None)
+    if match is None:
+        return None
+    out = [f"{match.name}: {match.total} points" + (f", rank {match.rank}" if match.rank else "")]
+    for cat, total in match.categories.items():
+        out.append(f"  {CATEGORY_LABELS.get(cat, cat)}: {total}")
+        for line in match.lines:
+            if line.category == cat:
+                out.append(f"    {line.points:+d}  {line.source}: {line.why}")
+    for what, choice in match.choices.items():
+        out.append(f"  {what.replace('_', ' ')}: {choice}")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "schema":
+        from scorer.api import table_schema
+
+        print(json.dumps(table_schema(), indent=2))
+        return 0
+    result = _score(_read(args.file), args.file)
+    if args.command == "score":
+        print(result.model_dump_json(indent=2) if args.json else render_pad(result))
+        return 0
+    text = render_lines(result, args.player)
+    if text is None:
+        _fail([f"--player: no player {args.player!r}; the table has "
+               + ", ".join(repr(p.name) for p in result.players)])
+    print(text)
+    return 0

@@ -1,0 +1,287 @@
+"""The one interpreter: gives every effect kind its meaning for a 7 Wonders city."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+from typing import assert_never
+
+from scorer import science
+from scorer.board import Board, City
+from scorer.effects import (
+    ConvertScienceSymbol,
+    CopyNeighbourGuild,
+    CopyNeighbourLeader,
+    Effect,
+    ExtraScienceSymbolOfMost,
+    MajorityBonus,
+    NoDefeatBonus,
+    PerCard,
+    PerCoins,
+    PerColourSet,
+    PerDefeatToken,
+    PerLeader,
+    PerScienceSet,
+    PerVictoryToken,
+    PerWonderStage,
+    Points,
+    ScienceSymbol,
+    ScienceWildcard,
+    Shields,
+    SoleLeaderBonus,
+    Symbol,
+    VictoryTokenPairs,
+    WonderComplete,
+)
+from scorer.effects import City as CityScope
+from scorer.result import Line
+from scorer.ruleset import Card, Category, Leader
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Something in a city that carries effects, with the pad row its points go to."""
+
+    name: str
+    category: Category
+    effects: tuple[Effect, ...]
+
+
+@dataclass
+class Tally:
+    """What a city's effects add up to before science is settled."""
+
+    lines: list[Line] = field(default_factory=list)
+    symbols: Counter[Symbol] = field(default_factory=Counter)
+    symbol_sources: list[str] = field(default_factory=list)
+    wildcards: list[str] = field(default_factory=list)
+    set_bonuses: list[tuple[Source, int]] = field(default_factory=list)
+    extra_of_most: list[str] = field(default_factory=list)
+    conversions: list[str] = field(default_factory=list)
+
+    def add(self, category: Category, source: str, points: int, why: str) -> None:
+        if points:
+            self.lines.append(Line(category=category, source=source, points=points, why=why))
+
+
+@dataclass(frozen=True)
+class CityScore:
+    lines: tuple[Line, ...]
+    categories: dict[Category, int]
+    choices: dict[str, str]
+
+    @property
+    def total(self) -> int:
+        return sum(self.categories.values())
+
+
+def _vp(n: int) -> str:
+    return f"{n} VP"
+
+
+def _cities_text(board: Board, city: City, scopes: tuple[CityScope, ...], counts: list[int]) -> str:
+    names = {"own": "own city", "left": f"left: {board.neighbour(city, 'left').name}",
+             "right": f"right: {board.neighbour(city, 'right').name}"}
+    return ", ".join(f"{names[s]} {n}" for s, n in zip(scopes, counts, strict=True))
+
+
+def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally) -> None:
+    """The meaning of each effect kind; a kind without a branch fails `mypy --strict`."""
+    cat = source.category
+    match effect:
+        case Points(points=p):
+            tally.add(cat, source.name, p, f"{_vp(p)} printed")
+        case Shields():
+            pass  # shields decide conflicts; military points come from the tokens they win
+        case ScienceSymbol(symbol=s):
+            tally.symbols[s] += 1
+            tally.symbol_sources.append(f"{source.name}: {s}")
+        case ScienceWildcard(count=n):
+            tally.wildcards.extend([source.name] * n)
+        case PerCard(points=p, colours=colours, cities=scopes):
+            counts = [board.neighbour(city, s).count(colours) for s in scopes]
+            n = sum(counts)
+            what = "+".join(colours)
+            tally.add(cat, source.name, p * n,
+                      f"{p} x {n} {what} cards ({_cities_text(board, city, scopes, counts)})")
+        case PerWonderStage(points=p, cities=scopes):
+            counts = [board.neighbour(city, s).stages_built for s in scopes]
+            n = sum(counts)
+            tally.add(cat, source.name, p * n,
+                      f"{p} x {n} built wonder stages ({_cities_text(board, city, scopes, counts)})")
+        case PerDefeatToken(points=p, cities=scopes):
+            counts = [board.neighbour(city, s).tokens.defeats for s in scopes]
+            n = sum(counts)
+            tally.add(cat, source.name, p * n,
+                      f"{p} x {n} defeat tokens ({_cities_text(board, city, scopes, counts)})")
+        case PerVictoryToken(points=p):
+            n = city.tokens.victory_count
+            tally.add(cat, source.name, p * n, f"{p} x {n} victory tokens held")
+        case PerCoins(points=p, coins=c):
+            sets = city.coins // c
+            tally.add(cat, source.name, p * sets, f"{p} x {sets} ({city.coins} coins // {c})")
+        case PerColourSet(points=p, colours=colours):
+            counts = [city.count((c,)) for c in colours]
+            sets = min(counts)
+            detail = ", ".join(f"{c} {n}" for c, n in zip(colours, counts, strict=True))
+            tally.add(cat, source.name, p * sets, f"{p} x {sets} complete sets ({detail})")
+        case PerScienceSet(points=p):
+            tally.set_bonuses.append((source, p))
+        case PerLeader(points=p, cities=scopes):
+            counts = [len(board.neighbour(city, s).leaders) for s in scopes]
+            n = sum(counts)
+            tally.add(cat, source.name, p * n,
+                      f"{p} x {n} recruited leaders ({_cities_text(board, city, scopes, counts)})")
+        case WonderComplete(points=p):
+            total = len(city.side.stages)
+            if city.stages_built == total:
+                tally.add(cat, source.name, p, f"{_vp(p)}: all {total} stages of "
+                                               f"{city.wonder.name} are built")
+        case CopyNeighbourGuild() | CopyNeighbourLeader():
+            pass  # resolved before scoring: the copied guild or leader is scored as a source
+        case MajorityBonus(points=p, colours=colours, coins=by_coins):
+            left, right = board.neighbour(city, "left"), board.neighbour(city, "right")
+            if by_coins:
+                mine, theirs, what = city.coins, (left.coins, right.coins), "coins"
+            else:
+                mine, theirs = city.count(colours), (left.count(colours), right.count(colours))
+                what = "+".join(colours) + " cards"
+            if mine > max(theirs):
+                tally.add(cat, source.name, p, f"{_vp(p)}: {mine} {what}, more than "
+                                               f"{left.name} ({theirs[0]}) and {right.name} ({theirs[1]})")
+        case NoDefeatBonus(points=p):
+            if city.tokens.defeats == 0:
+                tally.add(cat, source.name, p, f"{_vp(p)}: no defeat token")
+        case VictoryTokenPairs():
+            for value, n in city.tokens.victories.items():
+                pairs = n // 2
+                tally.add(cat, source.name, value * pairs,
+                          f"{pairs} pair(s) of {value}-point victory tokens x {value}")
+        case SoleLeaderBonus(points=p):
+            if len(city.leaders) == 1:
+                tally.add(cat, source.name, p, f"{_vp(p)}: the only recruited leader")
+        case ExtraScienceSymbolOfMost():
+            tally.extra_of_most.append(source.name)
+        case ConvertScienceSymbol():
+            tally.conversions.append(source.name)
+        case _:
+            assert_never(effect)
+
+
+def sources(board: Board, city: City, guild: Card | None, leader: Leader | None,
+            owner_of: dict[str, str]) -> list[Source]:
+    """Everything in the city that scores, plus the copies the choices add."""
+    colour_category = board.ruleset.constants.colour_categories
+    out = [Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards]
+    for i, stage in enumerate(city.side.stages[: city.stages_built], start=1):
+        out.append(Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects))
+    out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
+    if guild is not None:
+        out.append(Source(f"{guild.name} (copied from {owner_of[guild.name]} by "
+                          f"{city.wonder.name})", "guilds", guild.effects))
+    if leader is not None:
+        out.append(Source(f"{leader.name} (copied from {owner_of[leader.name]} by the "
+                          f"Courtesans Guild)", "leaders", leader.effects))
+    return out
+
+
+def _score_city(board: Board, city: City, guild: Card | None, leader: Leader | None,
+                owner_of: dict[str, str]) -> CityScore:
+    const = board.ruleset.constants
+    tally = Tally()
+    for source in sources(board, city, guild, leader, owner_of):
+        for effect in source.effects:
+            apply(effect, source, city, board, tally)
+    _military(city, tally, const.victory_token_by_age, const.defeat_token)
+    sets = city.coins // const.coins_per_point
+    tally.add("treasury", "treasury", sets, f"{city.coins} coins // {const.coins_per_point}")
+    _science(tally, const.science_set_points)
+    categories: dict[Category, int] = dict.fromkeys(const.categories, 0)
+    for line in tally.lines:
+        categories[line.category] = categories.get(line.category, 0) + line.points
+    choices = {}
+    if guild is not None:
+        choices["copied_guild"] = guild.name
+    if leader is not None:
+        choices["courtesan"] = leader.name
+    return CityScore(tuple(tally.lines), categories, choices)
+
+
+def _military(city: City, tally: Tally, by_age: tuple[int, int, int], defeat: int) -> None:
+    for age, value in enumerate(by_age, start=1):
+        n = city.tokens.victories.get(value, 0)
+        tally.add("military", f"Age {ROMAN[age]} victory tokens", n * value, f"{n} x {value}")
+    d = city.tokens.defeats
+    tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
+
+
+def _science(tally: Tally, set_points: int) -> None:
+    bonus = sum(p for _, p in tally.set_bonuses)
+    fixed: dict[Symbol, int] = {s: tally.symbols.get(s, 0) for s in science.SYMBOLS}
+    if not tally.wildcards and not tally.extra_of_most and not tally.conversions \
+            and not any(fixed.values()):
+        return
+    outcome = science.best(fixed, len(tally.wildcards), set_points + bonus,
+                           len(tally.extra_of_most), len(tally.conversions))
+    counts = outcome.counts
+    squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
+    why = (f"{', '.join(f'{counts[s]} {s}' for s in science.SYMBOLS)}: {squares} + "
+           f"{outcome.sets} set(s) x {set_points}")
+    notes = [f"{src} -> {sym}" for src, sym in zip(tally.wildcards, outcome.wildcards, strict=True)]
+    notes += [f"{src} -> {sym}" for src, sym in zip(tally.extra_of_most, outcome.extra_of_most,
+                                                    strict=True)]
+    if outcome.conversion is not None:
+        notes.append(f"{tally.conversions[0]}: {outcome.conversion[0]} -> {outcome.conversion[1]}")
+    if notes:
+        why += f" (best choice: {'; '.join(notes)})"
+    tally.add("science", "science symbols", outcome.squares() + set_points * outcome.sets, why)
+    for source, points in tally.set_bonuses:
+        tally.add(source.category, source.name, points * outcome.sets,
+                  f"{points} x {outcome.sets} complete science sets")
+
+
+def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
+    """What the engine may pick where the table did not say."""
+    left, right = board.neighbour(city, "left"), board.neighbour(city, "right")
+    built = [e for s in city.side.stages[: city.stages_built] for e in s.effects]
+    guilds: list[Card | None] = [None]
+    if city.copied_guild is not None:
+        guilds = [city.copied_guild]
+    elif any(isinstance(e, CopyNeighbourGuild) for e in built):
+        offered = list({g.name: g for g in (*left.guilds, *right.guilds)}.values())
+        guilds = [*offered] or [None]
+    leaders: list[Leader | None] = [None]
+    if city.courtesan is not None:
+        leaders = [city.courtesan]
+    elif any(isinstance(e, CopyNeighbourLeader) for c in city.cards for e in c.effects):
+        offered_l = list({ld.name: ld for ld in (*left.leaders, *right.leaders)}.values())
+        leaders = [*offered_l] or [None]
+    return guilds, leaders
+
+
+def score_city(board: Board, city: City) -> CityScore:
+    """The city's score; where the table left a choice open, the best one for this city
+    (each city's choices touch only its own score, so cities are settled one by one)."""
+    owner_of = {c.name: other.name for other in board.cities for c in other.cards}
+    owner_of.update({ld.name: other.name for other in board.cities for ld in other.leaders})
+    guilds, leaders = _options(board, city)
+    best: CityScore | None = None
+    for guild, leader in product(guilds, leaders):
+        result = _score_city(board, city, guild, leader, owner_of)
+        if best is None or result.total > best.total:
+            best = result
+    assert best is not None
+    explained = dict(best.choices)
+    if "copied_guild" in explained:
+        how = "as entered" if city.copied_guild is not None else \
+            f"picked as the best of {len(guilds)} for {city.name}"
+        explained["copied_guild"] = f"{explained['copied_guild']} ({how})"
+    if "courtesan" in explained:
+        how = "as entered" if city.courtesan is not None else \
+            f"picked as the best of {len(leaders)} for {city.name}"
+        explained["courtesan"] = f"{explained['courtesan']} ({how})"
+    return CityScore(best.lines, best.categories, explained)
+

@@ -1,0 +1,31 @@
+"""Conflict tokens: derived from per-Age shield totals, as the rulebooks resolve conflicts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.board import Tokens
+
+
+def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int]) -> list[Tokens]:
+    """At the end of each Age every city compares shields with each neighbour: more takes
+    that Age's victory token, fewer takes a defeat token, equal takes nothing."""
+    n = len(shields)
+    victories = [dict.fromkeys(victory_by_age, 0) for _ in range(n)]
+    defeats = [0] * n
+    for age, value in enumerate(victory_by_age):
+        for i in range(n):
+            for j in ((i - 1) % n, (i + 1) % n):
+                mine, theirs = shields[i][age], shields[j][age]
+                if mine > theirs:
+                    victories[i][value] += 1
+                elif mine < theirs:
+                    defeats[i] += 1
+    return [Tokens(v, d) for v, d in zip(victories, defeats, strict=True)]
+
+
+def describe(tokens: Tokens) -> str:
+    parts = [f'"{v}": {n}' for v, n in tokens.victories.items() if n]
+    if tokens.defeats:
+        parts.append(f'"-1": {tokens.defeats}')
+    return "{" + ", ".join(parts) + "}" if parts else "no tokens"

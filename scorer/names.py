@@ -1,0 +1,58 @@
+"""Name matching as the table format defines it: case, spaces, apostrophes, hyphens and
+full stops do not count, so "lumber-yard" finds "Lumber Yard"."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+_IGNORED = re.compile(r"[\s'’\-.]+")
+
+
+def normalize(name: str) -> str:
+    return _IGNORED.sub("", name).casefold()
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The display name a typo most likely meant, for "did you mean" hints."""
+    by_key = {normalize(c): c for c in candidates}
+    hits = difflib.get_close_matches(normalize(name), list(by_key), n=1, cutoff=0.6)
+    return by_key[hits[0]] if hits else None
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    hint = closest(name, candidates)
+    return f'; did you mean "{hint}"?' if hint else ""
+
+
+class NameIndex(Generic[T]):
+    """Looks up named things by any accepted spelling (names and aliases)."""
+
+    def __init__(self, items: Mapping[str, T], aliases: Mapping[str, str]) -> None:
+        self._items = dict(items)
+        self._keys: dict[str, str] = {normalize(n): n for n in items}
+        for alias, target in aliases.items():
+            self._keys.setdefault(normalize(alias), target)
+
+    def get(self, name: str) -> T | None:
+        key = self._keys.get(normalize(name))
+        return None if key is None else self._items[key]
+
+    def canonical(self, name: str) -> str | None:
+        return self._keys.get(normalize(name))
+
+    def names(self) -> list[str]:
+        return list(self._items)
+
+    def values(self) -> list[T]:
+        return list(self._items.values())
+
+    def __contains__(self, name: str) -> bool:
+        return normalize(name) in self._keys
+
+    def __len__(self) -> int:
+        return len(self._items)

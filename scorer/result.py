@@ -1,0 +1,52 @@
+"""The result JSON of the spec, as models: every point is a line with its reason."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scorer.ruleset import Category
+
+DecidedBy = Literal[
+    "points",
+    "tiebreak:coins",
+    "tiebreak:civilian",
+    "shared",
+    "supremacy:military",
+    "supremacy:science",
+    "supremacy:political",
+]
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Line(_Out):
+    category: Category
+    source: str
+    points: int
+    why: str
+
+
+class PlayerResult(_Out):
+    name: str
+    total: int
+    rank: int | None = Field(description="1 is best; tied players share it; null for the Free City")
+    categories: dict[Category, int]
+    lines: list[Line]
+    choices: dict[str, str] = Field(
+        default_factory=dict,
+        description="(extension) choices the engine made or took from the table, in words",
+    )
+    free_city: bool = Field(False, description="(extension) the 2-player variant's Free City")
+
+
+class Result(_Out):
+    game: str
+    expansions: list[str]
+    players: list[PlayerResult]
+    winners: list[str]
+    decided_by: DecidedBy
+    verdict: str = Field("", description="(extension) the verdict and its reason in words")

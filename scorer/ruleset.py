@@ -1,0 +1,304 @@
+"""Rulesets: the declarative game data in `rulesets/`, read with the standard library.
+
+A ruleset is a folder of TOML files. `rulesets/<game>/` is a base game;
+`rulesets/<game>+<expansion>/` extends it (its `[ruleset] extends` names the base). Entries
+with the name of an existing one replace it; `[[imports]]` takes whole sections of another
+ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are data too.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from scorer.effects import Colour, Effect
+from scorer.names import NameIndex, normalize
+
+RULESETS_DIR = Path(os.environ.get("WONDERS_RULESETS", Path(__file__).resolve().parent.parent / "rulesets"))
+
+Category = Literal[
+    "military",
+    "treasury",
+    "wonders",
+    "civilian",
+    "commercial",
+    "science",
+    "guilds",
+    "progress",
+    "senate",
+    "leaders",
+]
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Card(_Data):
+    """An Age card or guild. `copies` lists, for each physical copy, the least player count
+    that uses it (`[3, 5]` = one copy from 3 players, a second from 5); guilds leave it
+    empty: they enter the game by the guild draw, not by player count."""
+
+    name: str
+    colour: Colour
+    ages: tuple[int, ...] = Field(min_length=1)
+    """The Ages whose decks hold it (Loom is in Ages I and II: still one name)."""
+    copies: tuple[int, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    aliases: tuple[str, ...] = ()
+    cost: str = ""
+    chains_to: tuple[str, ...] = ()
+    text: str = ""
+
+
+class WonderStage(_Data):
+    effects: tuple[Effect, ...] = ()
+    cost: str = ""
+    text: str = ""
+    leader_recruits: int = Field(default=0, ge=0)
+    """Extra leaders this stage lets the owner recruit (Rome B), for the leader count check."""
+
+
+class WonderSide(_Data):
+    stages: tuple[WonderStage, ...] = Field(min_length=1)
+    text: str = ""
+    """What the board itself does (not a stage), in our own words."""
+
+
+class Wonder(_Data):
+    name: str
+    aliases: tuple[str, ...] = ()
+    resource: str = ""
+    sides: dict[Literal["A", "B"], WonderSide]
+
+
+class Leader(_Data):
+    name: str
+    cost: int | None = Field(default=None, ge=0)
+    """Coins printed on the card; None where the sources know no value."""
+    cost_note: str = ""
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    aliases: tuple[str, ...] = ()
+    moves_tokens: bool = False
+    """Gives, takes or redirects conflict tokens, so the token-count laws do not hold."""
+
+
+class Constants(_Data):
+    """The numbers of a game that are rules, not code."""
+
+    title: str
+    min_players: int
+    max_players: int
+    starting_coins: int
+    coins_per_point: int = 3
+    victory_token_by_age: tuple[int, int, int] = (1, 3, 5)
+    defeat_token: int = -1
+    science_set_points: int = 7
+    extra_guilds: int = 2
+    """Guilds in the game = number of players + this."""
+    leaders_recruited_max: int = 0
+    """Face-up leaders a city can hold without a wonder stage that recruits more."""
+    free_city: bool = False
+    """The 2-player variant: a Free City seat that is scored but never ranked."""
+    side_names: dict[str, Literal["A", "B"]] = {"A": "A", "B": "B"}
+    categories: tuple[Category, ...]
+    """The score pad's rows, in the order the printed pad lists them."""
+    tiebreak: tuple[Literal["coins"], ...] = ("coins",)
+    colour_categories: dict[Colour, Category] = {
+        "blue": "civilian",
+        "yellow": "commercial",
+        "green": "science",
+        "purple": "guilds",
+    }
+    """Which pad row points printed on a card of each colour go to."""
+
+
+class RulesetLoadError(Exception):
+    """A data file in `rulesets/` is wrong: every problem, each naming file, entry and field."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+class Ruleset:
+    """One game with its expansions, ready for lookups by any accepted spelling."""
+
+    def __init__(
+        self,
+        ruleset_id: str,
+        game: str,
+        expansions: tuple[str, ...],
+        constants: Constants,
+        cards: Mapping[str, Card],
+        wonders: Mapping[str, Wonder],
+        leaders: Mapping[str, Leader],
+        aliases: Mapping[str, str],
+    ) -> None:
+        self.id = ruleset_id
+        self.game = game
+        self.expansions = expansions
+        self.constants = constants
+        self.cards: NameIndex[Card] = NameIndex(cards, aliases)
+        self.wonders: NameIndex[Wonder] = NameIndex(wonders, aliases)
+        self.leaders: NameIndex[Leader] = NameIndex(leaders, aliases)
+
+    @property
+    def guilds(self) -> list[Card]:
+        return [c for c in self.cards.values() if c.colour == "purple"]
+
+
+_SECTIONS: dict[str, type[_Data]] = {"cards": Card, "wonders": Wonder, "leaders": Leader}
+
+
+def _validation_messages(where: str, err: ValidationError) -> list[str]:
+    out = []
+    for e in err.errors():
+        field = ".".join(str(p) for p in e["loc"]) or "(entry)"
+        out.append(f"{where}: {field}: {e['msg']}")
+    return out
+
+
+class _RawRuleset:
+    """One folder's TOML merged, before validation."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.header: dict[str, Any] = {}
+        self.constants: dict[str, Any] = {}
+        self.sections: dict[str, list[tuple[str, dict[str, Any]]]] = {s: [] for s in _SECTIONS}
+        self.imports: list[dict[str, Any]] = []
+        self.problems: list[str] = []
+        if not folder.is_dir():
+            self.problems.append(f"{folder}: no such ruleset folder")
+            return
+        for path in sorted(folder.glob("*.toml")):
+            self._read(path)
+
+    def _read(self, path: Path) -> None:
+        rel = _rel(path)
+        try:
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            self.problems.append(f"{rel}: cannot read: {exc}")
+            return
+        for key, value in doc.items():
+            if key == "ruleset":
+                self.header.update(value)
+            elif key == "constants":
+                self.constants.update(value)
+            elif key == "imports":
+                self.imports.extend(value)
+            elif key in _SECTIONS and isinstance(value, list):
+                for index, entry in enumerate(value):
+                    name = entry.get("name", "?") if isinstance(entry, dict) else "?"
+                    self.sections[key].append((f'{rel}: {key}[{index}] "{name}"', entry))
+            else:
+                self.problems.append(
+                    f"{rel}: unknown top-level key {key!r}; expected ruleset, constants, "
+                    f"imports or one of {', '.join(_SECTIONS)}"
+                )
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(RULESETS_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+def ruleset_id(game: str, expansions: Sequence[str] = ()) -> str:
+    return "+".join([game, *sorted(expansions)])
+
+
+def available_expansions(game: str) -> list[str]:
+    prefix = game + "+"
+    return sorted(p.name[len(prefix) :] for p in RULESETS_DIR.glob(prefix + "*") if p.is_dir())
+
+
+def available_games() -> list[str]:
+    return sorted(p.name for p in RULESETS_DIR.iterdir() if p.is_dir() and "+" not in p.name)
+
+
+@cache
+def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
+    """The merged ruleset of a game and its expansions (cached: rulesets never change while
+    the program runs). Raises RulesetLoadError naming every bad file, entry and field."""
+    folders = [game, *(f"{game}+{e}" for e in sorted(set(expansions)))]
+    problems: list[str] = []
+    constants: dict[str, Any] = {}
+    entries: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {s: {} for s in _SECTIONS}
+    for folder in folders:
+        raw = _raw(folder)
+        problems.extend(raw.problems)
+        if folder != game and raw.header.get("extends") != game:
+            problems.append(f"{_rel(raw.folder)}: [ruleset] extends must be {game!r}")
+        for imp in raw.imports:
+            problems.extend(_apply_import(raw, imp, entries))
+        constants.update(raw.constants)
+        for section, items in raw.sections.items():
+            for where, entry in items:
+                entries[section][normalize(str(entry.get("name", "")))] = (where, entry)
+    validated: dict[str, dict[str, Any]] = {s: {} for s in _SECTIONS}
+    aliases: dict[str, str] = {}
+    for section, items in entries.items():
+        model = _SECTIONS[section]
+        for where, entry in items.values():
+            try:
+                item = model.model_validate(entry)
+            except ValidationError as err:
+                problems.extend(_validation_messages(where, err))
+                continue
+            validated[section][item.name] = item  # type: ignore[attr-defined]
+            for alias in getattr(item, "aliases", ()):
+                aliases[alias] = item.name  # type: ignore[attr-defined]
+    try:
+        consts = Constants.model_validate(constants)
+    except ValidationError as err:
+        problems.extend(_validation_messages(f"{_rel(RULESETS_DIR / game)}: [constants]", err))
+    if problems:
+        raise RulesetLoadError(problems)
+    return Ruleset(
+        ruleset_id(game, expansions),
+        game,
+        tuple(sorted(set(expansions))),
+        consts,
+        validated["cards"],
+        validated["wonders"],
+        validated["leaders"],
+        aliases,
+    )
+
+
+@cache
+def _raw(folder: str) -> _RawRuleset:
+    return _RawRuleset(RULESETS_DIR / folder)
+
+
+def _apply_import(
+    raw: _RawRuleset,
+    imp: dict[str, Any],
+    entries: dict[str, dict[str, tuple[str, dict[str, Any]]]],
+) -> list[str]:
+    where = f"{_rel(raw.folder)}: [[imports]] {imp.get('from', '?')!r}"
+    source_name, section = imp.get("from"), imp.get("section")
+    if not isinstance(source_name, str) or section not in _SECTIONS:
+        return [f"{where}: needs from = <ruleset folder> and section = one of {', '.join(_SECTIONS)}"]
+    source = _raw(source_name)
+    if source.problems:
+        return source.problems
+    excluded = {normalize(n) for n in imp.get("except", [])}
+    found = {normalize(str(e.get("name", ""))) for _, e in source.sections[section]}
+    problems = [f"{where}: except names {n!r}, which it does not have" for n in excluded - found]
+    for item_where, entry in source.sections[section]:
+        key = normalize(str(entry.get("name", "")))
+        if key not in excluded:
+            entries[section][key] = (item_where, entry)
+    return problems
