@@ -108,6 +108,8 @@ class Constants(_Data):
     free_city: bool = False
     """The 2-player variant: a Free City seat that is scored but never ranked."""
     side_names: dict[str, Literal["A", "B"]] = {"A": "A", "B": "B"}
+    not_supported: dict[str, str] = {}
+    """Names a player may enter that this ruleset knows but cannot score, with the reason."""
     categories: tuple[Category, ...]
     """The score pad's rows, in the order the printed pad lists them."""
     tiebreak: tuple[Literal["coins"], ...] = ("coins",)

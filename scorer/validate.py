@@ -50,6 +50,11 @@ class _Checker:
 
     def missing(self, kind: str, name: str, known: Iterable[str], path: str, lookup: str) -> None:
         """A name not in this ruleset: say which expansion has it, or the closest name."""
+        refused = {normalize(k): (k, why) for k, why in self.const.not_supported.items()}
+        if normalize(name) in refused:
+            known_as, why = refused[normalize(name)]
+            self.add(path, f'{kind} "{known_as}" cannot be scored in {self.const.title}: {why}')
+            return
         elsewhere = self.full and getattr(self.full, lookup).canonical(name)
         if elsewhere:
             needed = [e for e in available_expansions(self.table.game)
