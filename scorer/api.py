@@ -9,7 +9,7 @@ from pydantic import TypeAdapter, ValidationError
 from scorer import engine, validate
 from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import PlayerResult, Result
-from scorer.ruleset import load_ruleset
+from scorer.ruleset import available_expansions, load_ruleset
 from scorer.table import SevenWondersTable, Table
 from scorer.verdict import Contender, decide
 
@@ -33,21 +33,24 @@ def _name_problems(data: dict[str, Any]) -> list[Problem]:
     game, expansions = data.get("game"), data.get("expansions", [])
     if game not in ("7wonders-1e", "7wonders-2e"):
         return []
-    known = validate.available_expansions(game)
+    known = available_expansions(game)
     chosen = tuple(e for e in expansions if e in known) if isinstance(expansions, list) else ()
     return validate.name_problems(data, load_ruleset(game, chosen))
 
 
 def score(data: Any) -> Result:
     table = parse_table(data)
-    known = validate.available_expansions(table.game)
+    known = available_expansions(table.game)
     rules = load_ruleset(table.game, tuple(e for e in table.expansions if e in known))
     board, problems = validate.check(table, rules)
     if board is None:
         raise TableError(problems)
     scores = [engine.score_city(board, city) for city in board.cities]
-    ranked = [Contender(c.name, s.total, c.coins)
-              for c, s in zip(board.cities, scores, strict=True) if not c.free_city]
+    ranked = [
+        Contender(c.name, s.total, c.coins)
+        for c, s in zip(board.cities, scores, strict=True)
+        if not c.free_city
+    ]
     verdict = decide(ranked, "tiebreak:coins", "coins")
     players = [
         PlayerResult(

@@ -43,23 +43,34 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="python -m scorer",
         description="Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
-                    "7 Wonders Duel, written in the table format (see README).",
+        "7 Wonders Duel, written in the table format (see README).",
         epilog="Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
-               "listed on standard error).",
+        "listed on standard error).",
     )
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    s = sub.add_parser("score", help="print the score pad and the verdict",
-                       description="Print the score pad (categories as rows, players as columns), "
-                                   "totals, ranks and the verdict with its reason.")
+    s = sub.add_parser(
+        "score",
+        help="print the score pad and the verdict",
+        description="Print the score pad (categories as rows, players as columns), "
+        "totals, ranks and the verdict with its reason.",
+    )
     s.add_argument("file", help="table file (JSON); - reads standard input")
-    s.add_argument("--json", action="store_true", help="print the result JSON of the format instead")
-    e = sub.add_parser("explain", help="show every point of one player, line by line",
-                       description="Show each line of one player's score: category, source, "
-                                   "points and the arithmetic.")
+    s.add_argument(
+        "--json", action="store_true", help="print the result JSON of the format instead"
+    )
+    e = sub.add_parser(
+        "explain",
+        help="show every point of one player, line by line",
+        description="Show each line of one player's score: category, source, "
+        "points and the arithmetic.",
+    )
     e.add_argument("file", help="table file (JSON); - reads standard input")
     e.add_argument("--player", required=True, help="the player's name as in the file")
-    sub.add_parser("schema", help="print the JSON Schema of the table format",
-                   description="Print the JSON Schema of the table file format.")
+    sub.add_parser(
+        "schema",
+        help="print the JSON Schema of the table format",
+        description="Print the JSON Schema of the table file format.",
+    )
     return p
 
 
@@ -109,14 +120,22 @@ def render_pad(result: Result) -> str:
     widths = [max(len(n), 5) for n in names]
     rows = [" " * label_w + " ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))]
     for cat in cats:
-        cells = [str(p.categories[cat]).rjust(w) for p, w in zip(result.players, widths, strict=True)]
+        cells = [
+            str(p.categories[cat]).rjust(w) for p, w in zip(result.players, widths, strict=True)
+        ]
         rows.append(CATEGORY_LABELS.get(cat, cat).ljust(label_w) + " ".join(cells))
     rows.append("-" * len(rows[0]))
-    rows.append("Total".ljust(label_w) + " ".join(
-        str(p.total).rjust(w) for p, w in zip(result.players, widths, strict=True)))
-    rows.append("Rank".ljust(label_w) + " ".join(
-        ("-" if p.rank is None else str(p.rank)).rjust(w)
-        for p, w in zip(result.players, widths, strict=True)))
+    rows.append(
+        "Total".ljust(label_w)
+        + " ".join(str(p.total).rjust(w) for p, w in zip(result.players, widths, strict=True))
+    )
+    rows.append(
+        "Rank".ljust(label_w)
+        + " ".join(
+            ("-" if p.rank is None else str(p.rank)).rjust(w)
+            for p, w in zip(result.players, widths, strict=True)
+        )
+    )
     rows.append("")
     rows.append(result.verdict)
     for p in result.players:
@@ -155,7 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     text = render_lines(result, args.player)
     if text is None:
-        _fail([f"--player: no player {args.player!r}; the table has "
-               + ", ".join(repr(p.name) for p in result.players)])
+        _fail(
+            [
+                f"--player: no player {args.player!r}; the table has "
+                + ", ".join(repr(p.name) for p in result.players)
+            ]
+        )
     print(text)
     return 0

@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-_IGNORED = re.compile(r"[\s'’\-.]+")
+_IGNORED = re.compile("[\\s'\u2019\\-.]+")
 
 
 def normalize(name: str) -> str:

@@ -43,8 +43,13 @@ def _type_name(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true/false"
-    return {int: "a whole number", float: "a decimal number", str: "text", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
+    return {
+        int: "a whole number",
+        float: "a decimal number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
 
 
 _EXPECTED = {
@@ -77,14 +82,18 @@ def from_validation_error(err: ValidationError, prefix: Sequence[int | str] = ()
             msg = f"must be {ctx.get('ge')} or more, not {given}"
         elif kind == "less_than_equal":
             msg = f"must be {ctx.get('le')} or less, not {given}"
-        elif kind in ("too_short", "string_too_short"):
-            msg = "must not be empty" if kind == "string_too_short" else (
-                f"needs at least {ctx.get('min_length')} entries, has {ctx.get('actual_length')}")
+        elif kind == "string_too_short":
+            msg = "must not be empty"
+        elif kind == "too_short":
+            least, has = ctx.get("min_length"), ctx.get("actual_length")
+            msg = f"needs at least {least} entries, has {has}"
         elif kind in ("too_long", "string_too_long"):
             msg = f"is too long: at most {ctx.get('max_length')} " + (
-                "characters" if kind == "string_too_long" else "entries")
+                "characters" if kind == "string_too_long" else "entries"
+            )
         elif kind in ("literal_error", "union_tag_invalid"):
-            msg = f"{given!r} is not allowed; expected {ctx.get('expected') or ctx.get('expected_tags')}"
+            expected = ctx.get("expected") or ctx.get("expected_tags")
+            msg = f"{given!r} is not allowed; expected {expected}"
         else:
             msg = e["msg"]
         problems.append(Problem(path=path_of(loc), message=msg))

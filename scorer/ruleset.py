@@ -20,7 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from scorer.effects import Colour, Effect
 from scorer.names import NameIndex, normalize
 
-RULESETS_DIR = Path(os.environ.get("WONDERS_RULESETS", Path(__file__).resolve().parent.parent / "rulesets"))
+RULESETS_DIR = Path(
+    os.environ.get("WONDERS_RULESETS", Path(__file__).resolve().parent.parent / "rulesets")
+)
 
 Category = Literal[
     "military",
@@ -250,9 +252,9 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
                 entries[section][normalize(str(entry.get("name", "")))] = (where, entry)
     validated: dict[str, dict[str, Any]] = {s: {} for s in _SECTIONS}
     aliases: dict[str, str] = {}
-    for section, items in entries.items():
+    for section, named in entries.items():
         model = _SECTIONS[section]
-        for where, entry in items.values():
+        for where, entry in named.values():
             try:
                 item = model.model_validate(entry)
             except ValidationError as err:
@@ -292,7 +294,8 @@ def _apply_import(
     where = f"{_rel(raw.folder)}: [[imports]] {imp.get('from', '?')!r}"
     source_name, section = imp.get("from"), imp.get("section")
     if not isinstance(source_name, str) or section not in _SECTIONS:
-        return [f"{where}: needs from = <ruleset folder> and section = one of {', '.join(_SECTIONS)}"]
+        wanted = ", ".join(_SECTIONS)
+        return [f"{where}: needs from = <ruleset folder> and section = one of {wanted}"]
     source = _raw(source_name)
     if source.problems:
         return source.problems

@@ -81,6 +81,8 @@ def _after_extras(
                         c = dict(o.counts)
                         c[src] -= 1
                         c[dst] += 1
-                        converted.append(ScienceOutcome(c, o.wildcards, o.extra_of_most, (src, dst)))
+                        converted.append(
+                            ScienceOutcome(c, o.wildcards, o.extra_of_most, (src, dst))
+                        )
         outcomes = converted
     return outcomes

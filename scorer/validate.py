@@ -7,6 +7,7 @@ would be right.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -57,10 +58,16 @@ class _Checker:
             return
         elsewhere = self.full and getattr(self.full, lookup).canonical(name)
         if elsewhere:
-            needed = [e for e in available_expansions(self.table.game)
-                      if getattr(load_ruleset(self.table.game, (e,)), lookup).canonical(name)]
-            self.add(path, f'{kind} "{elsewhere}" needs the {" or ".join(needed)} expansion; '
-                           f'add it to "expansions"')
+            needed = [
+                e
+                for e in available_expansions(self.table.game)
+                if getattr(load_ruleset(self.table.game, (e,)), lookup).canonical(name)
+            ]
+            self.add(
+                path,
+                f'{kind} "{elsewhere}" needs the {" or ".join(needed)} expansion; '
+                f'add it to "expansions"',
+            )
         else:
             self.add(path, f'no {kind} "{name}" in {self.const.title}{did_you_mean(name, known)}')
 
@@ -72,28 +79,40 @@ class _Checker:
         n = len(players)
         if free and not self.const.free_city:
             for i in free:
-                self.add(f"players[{i}].free_city",
-                         f"the Free City belongs to the 2-player variant of 7 Wonders 1st edition, "
-                         f"not {self.const.title}")
+                self.add(
+                    f"players[{i}].free_city",
+                    f"the Free City belongs to the 2-player variant of 7 Wonders 1st edition, "
+                    f"not {self.const.title}",
+                )
         elif len(free) > 1:
             for i in free[1:]:
                 self.add(f"players[{i}].free_city", "only one seat can be the Free City")
         elif free and n != 3:
-            self.add(f"players[{free[0]}].free_city",
-                     f"the Free City is the third seat of a 2-player game; this table has {n} seats")
+            self.add(
+                f"players[{free[0]}].free_city",
+                f"the Free City is the third seat of a 2-player game; this table has {n} seats",
+            )
         if not self.const.min_players <= n <= self.const.max_players:
-            hint = (" (for 2 players add the Free City as a third player with \"free_city\": true)"
-                    if n == 2 and self.const.free_city else "")
-            self.add("players", f"{self.const.title} is for {self.const.min_players} to "
-                                f"{self.const.max_players} players, this table has {n}{hint}")
+            hint = (
+                ' (for 2 players add the Free City as a third player with "free_city": true)'
+                if n == 2 and self.const.free_city
+                else ""
+            )
+            self.add(
+                "players",
+                f"{self.const.title} is for {self.const.min_players} to "
+                f"{self.const.max_players} players, this table has {n}{hint}",
+            )
         seen: dict[str, int] = {}
         for i, p in enumerate(players):
             key = p.name.strip().casefold()
             if not key:
                 self.add(f"players[{i}].name", "must not be blank")
             elif key in seen:
-                self.add(f"players[{i}].name",
-                         f'"{p.name}" is already players[{seen[key]}]; every player needs their own name')
+                self.add(
+                    f"players[{i}].name",
+                    f'"{p.name}" is already players[{seen[key]}]; each player needs a distinct name',
+                )
             else:
                 seen[key] = i
         return n
@@ -103,8 +122,11 @@ class _Checker:
         seen: set[str] = set()
         for i, name in enumerate(self.table.expansions):
             if name not in known:
-                self.add(f"expansions[{i}]", f'no expansion "{name}" for {self.table.game}; '
-                                             f"expected one of {known}{did_you_mean(name, known)}")
+                self.add(
+                    f"expansions[{i}]",
+                    f'no expansion "{name}" for {self.table.game}; '
+                    f"expected one of {known}{did_you_mean(name, known)}",
+                )
             elif name in seen:
                 self.add(f"expansions[{i}]", f'"{name}" is listed twice')
             seen.add(name)
@@ -114,22 +136,39 @@ class _Checker:
     def city(self, i: int, p: SevenWondersPlayer, seats: int) -> City | None:
         at = f"players[{i}]"
         wonder = self.rules.wonders.get(p.wonder.board)
-        side_key = next((v for k, v in self.const.side_names.items()
-                         if normalize(k) == normalize(p.wonder.side)), None)
+        side_key = next(
+            (
+                v
+                for k, v in self.const.side_names.items()
+                if normalize(k) == normalize(p.wonder.side)
+            ),
+            None,
+        )
         side = None
         if wonder is None:
-            self.missing("wonder", p.wonder.board, self.rules.wonders.names(), f"{at}.wonder.board",
-                         "wonders")
+            self.missing(
+                "wonder",
+                p.wonder.board,
+                self.rules.wonders.names(),
+                f"{at}.wonder.board",
+                "wonders",
+            )
         if side_key is None:
-            self.add(f"{at}.wonder.side", f'no side "{p.wonder.side}"; expected one of '
-                                          f"{', '.join(repr(k) for k in self.const.side_names)}")
+            self.add(
+                f"{at}.wonder.side",
+                f'no side "{p.wonder.side}"; expected one of '
+                f"{', '.join(repr(k) for k in self.const.side_names)}",
+            )
         elif wonder is not None:
             side = wonder.sides.get(side_key)
             if side is None:
                 self.add(f"{at}.wonder.side", f"{wonder.name} has no side {side_key}")
             elif p.wonder.stages > len(side.stages):
-                self.add(f"{at}.wonder.stages", f"{wonder.name} {side_key} has "
-                                                f"{len(side.stages)} stages, not {p.wonder.stages}")
+                self.add(
+                    f"{at}.wonder.stages",
+                    f"{wonder.name} {side_key} has "
+                    f"{len(side.stages)} stages, not {p.wonder.stages}",
+                )
         cards = self.cards(at, p, seats)
         leaders = self.leaders(at, p)
         if wonder is None or side is None or cards is None or leaders is None:
@@ -137,12 +176,23 @@ class _Checker:
         built = side.stages[: p.wonder.stages]
         recruits = self.const.leaders_recruited_max + sum(s.leader_recruits for s in built)
         if len(leaders) > recruits:
-            self.add(f"{at}.leaders", f"{len(leaders)} leaders, but a city recruits at most "
-                                      f"{recruits} (one per Age, plus what its wonder allows)")
+            self.add(
+                f"{at}.leaders",
+                f"{len(leaders)} leaders, but a city recruits at most "
+                f"{recruits} (one per Age, plus what its wonder allows)",
+            )
         return City(
-            index=i, name=p.name, wonder=wonder, side_name=side_key or "", side=side,
-            stages_built=min(p.wonder.stages, len(side.stages)), cards=tuple(cards),
-            coins=p.coins, tokens=_tokens(p), leaders=tuple(leaders), free_city=p.free_city,
+            index=i,
+            name=p.name,
+            wonder=wonder,
+            side_name=side_key or "",
+            side=side,
+            stages_built=min(p.wonder.stages, len(side.stages)),
+            cards=tuple(cards),
+            coins=p.coins,
+            tokens=_tokens(p),
+            leaders=tuple(leaders),
+            free_city=p.free_city,
         )
 
     def cards(self, at: str, p: SevenWondersPlayer, seats: int) -> list[Card] | None:
@@ -156,29 +206,38 @@ class _Checker:
                 ok = False
                 continue
             if card.name in first_at:
-                self.add(f"{at}.cards[{j}]", f'"{card.name}" is already cards[{first_at[card.name]}]; '
-                                             f"a city never holds two cards of the same name")
+                self.add(
+                    f"{at}.cards[{j}]",
+                    f'"{card.name}" is already cards[{first_at[card.name]}]; '
+                    f"a city never holds two cards of the same name",
+                )
                 ok = False
                 continue
             first_at[card.name] = j
             if card.copies and min(card.copies) > seats:
-                self.add(f"{at}.cards[{j}]", f'"{card.name}" is not in the {seats}-player deck '
-                                             f"(it is used from {min(card.copies)} players)")
+                self.add(
+                    f"{at}.cards[{j}]",
+                    f'"{card.name}" is not in the {seats}-player deck '
+                    f"(it is used from {min(card.copies)} players)",
+                )
                 ok = False
             found.append(card)
         return found if ok else None
 
     def leaders(self, at: str, p: SevenWondersPlayer) -> list[Leader] | None:
         if p.leaders and "leaders" not in self.table.expansions:
-            self.add(f"{at}.leaders", 'leaders need the "leaders" expansion; add it to "expansions"')
+            self.add(
+                f"{at}.leaders", 'leaders need the "leaders" expansion; add it to "expansions"'
+            )
             return None
         found: list[Leader] = []
         ok = True
         for j, name in enumerate(p.leaders):
             leader = self.rules.leaders.get(name)
             if leader is None:
-                self.missing("leader", name, self.rules.leaders.names(), f"{at}.leaders[{j}]",
-                             "leaders")
+                self.missing(
+                    "leader", name, self.rules.leaders.names(), f"{at}.leaders[{j}]", "leaders"
+                )
                 ok = False
             else:
                 found.append(leader)
@@ -201,13 +260,19 @@ class _Checker:
             assert card is not None
             allowed = sum(1 for m in card.copies if m <= seats) if card.copies else 1
             if allowed and len(places) > allowed:
-                self.add(places[allowed], f'"{name}" is in {len(places)} cities, but the '
-                                          f"{seats}-player game has {allowed} "
-                                          f"cop{'y' if allowed == 1 else 'ies'} (also at {', '.join(places[:allowed])})")
+                self.add(
+                    places[allowed],
+                    f'"{name}" is in {len(places)} cities, but the '
+                    f"{seats}-player game has {allowed} "
+                    f"cop{'y' if allowed == 1 else 'ies'} (also at {', '.join(places[:allowed])})",
+                )
         most = seats + self.const.extra_guilds
         if len(guilds) > most:
-            self.add("players", f"{len(guilds)} different guilds are built, but a {seats}-player "
-                                f"game uses only {most} guilds (players + {self.const.extra_guilds})")
+            self.add(
+                "players",
+                f"{len(guilds)} different guilds are built, but a {seats}-player "
+                f"game uses only {most} guilds (players + {self.const.extra_guilds})",
+            )
 
     def wonders_unique(self) -> None:
         seen: dict[str, int] = {}
@@ -216,8 +281,11 @@ class _Checker:
             if wonder is None:
                 continue
             if wonder.name in seen:
-                self.add(f"players[{i}].wonder.board", f"{wonder.name} is already the board of "
-                                                       f"players[{seen[wonder.name]}]; each board is in the box once")
+                self.add(
+                    f"players[{i}].wonder.board",
+                    f"{wonder.name} is already the board of "
+                    f"players[{seen[wonder.name]}]; each board is in the box once",
+                )
             else:
                 seen[wonder.name] = i
 
@@ -229,8 +297,11 @@ class _Checker:
                 if leader is None:
                     continue
                 if leader.name in seen:
-                    self.add(f"players[{i}].leaders[{j}]", f'"{leader.name}" is already recruited at '
-                                                           f"{seen[leader.name]}; each leader card exists once")
+                    self.add(
+                        f"players[{i}].leaders[{j}]",
+                        f'"{leader.name}" is already recruited at '
+                        f"{seen[leader.name]}; each leader card exists once",
+                    )
                 else:
                     seen[leader.name] = f"players[{i}].leaders[{j}]"
 
@@ -244,26 +315,41 @@ class _Checker:
             at = f"players[{c.index}].military"
             for value, n in c.tokens.victories.items():
                 if n > per_age:
-                    self.add(at, f'{n} victory tokens of {value}: a city meets two neighbours per '
-                                 f"Age, so it holds at most {per_age} of each value")
+                    self.add(
+                        at,
+                        f"{n} victory tokens of {value}: a city meets two neighbours per "
+                        f"Age, so it holds at most {per_age} of each value",
+                    )
             if c.tokens.defeats > per_age * ages:
-                self.add(at, f"{c.tokens.defeats} defeat tokens: at most {per_age * ages} "
-                             f"(two neighbours, {ages} Ages)")
+                self.add(
+                    at,
+                    f"{c.tokens.defeats} defeat tokens: at most {per_age * ages} "
+                    f"(two neighbours, {ages} Ages)",
+                )
             total = c.tokens.victory_count + c.tokens.defeats
             if total > per_age * ages:
-                self.add(at, f"{total} conflict tokens in all: at most {per_age * ages} "
-                             f"(two conflicts in each of {ages} Ages)")
+                self.add(
+                    at,
+                    f"{total} conflict tokens in all: at most {per_age * ages} "
+                    f"(two conflicts in each of {ages} Ages)",
+                )
         victories = sum(c.tokens.victory_count for c in board)
         defeats = sum(c.tokens.defeats for c in board)
         if victories != defeats:
-            self.add("players", f"the table holds {victories} victory tokens and {defeats} "
-                                f"defeat tokens; every conflict gives one of each, so they must be "
-                                f"equal (unless a leader such as Tomyris moves tokens)")
+            self.add(
+                "players",
+                f"the table holds {victories} victory tokens and {defeats} "
+                f"defeat tokens; every conflict gives one of each, so they must be "
+                f"equal (unless a leader such as Tomyris moves tokens)",
+            )
         for value in self.const.victory_token_by_age:
             held = sum(c.tokens.victories.get(value, 0) for c in board)
             if held > seats:
-                self.add("players", f"{held} victory tokens of {value}, but a {seats}-seat table "
-                                    f"fights only {seats} conflicts per Age")
+                self.add(
+                    "players",
+                    f"{held} victory tokens of {value}, but a {seats}-seat table "
+                    f"fights only {seats} conflicts per Age",
+                )
 
     def shields(self, board: list[City]) -> list[City]:
         """Derive tokens from per-Age shields when every player gave them."""
@@ -273,28 +359,35 @@ class _Checker:
         totals = [p.shields or [] for p in players]
         for c, s in zip(board, totals, strict=True):
             at = f"players[{c.index}].shields"
-            if any(b < a for a, b in zip(s, s[1:], strict=False)):
+            if any(b < a for a, b in itertools.pairwise(s)):
                 self.add(at, f"{s}: a city's shields never go down from one Age to the next")
             possible = _possible_shields(self.rules, c, board)
             if s[2] not in possible:
                 want = " or ".join(str(x) for x in sorted(possible))
-                self.add(f"{at}[2]", f"{s[2]} shields at the end of Age III, but this city's "
-                                     f"cards, wonder and leaders give {want}")
+                self.add(
+                    f"{at}[2]",
+                    f"{s[2]} shields at the end of Age III, but this city's "
+                    f"cards, wonder and leaders give {want}",
+                )
         derived = military.derive_tokens(totals, self.const.victory_token_by_age)
         out = []
         moving = any(ld.moves_tokens for c in board for ld in c.leaders)
         for c, p, tokens in zip(board, players, derived, strict=True):
             if p.military is None:
                 if moving:
-                    self.add(f"players[{c.index}].military",
-                             "a leader that moves conflict tokens is in play, so the tokens "
-                             "cannot be derived from shields: enter them")
+                    self.add(
+                        f"players[{c.index}].military",
+                        "a leader that moves conflict tokens is in play, so the tokens "
+                        "cannot be derived from shields: enter them",
+                    )
                 out.append(c if moving else _with_tokens(c, tokens))
             else:
                 if not moving and tokens != c.tokens:
-                    self.add(f"players[{c.index}].military",
-                             f"the shields give {military.describe(tokens)}, but the tokens entered "
-                             f"are {military.describe(c.tokens)}")
+                    self.add(
+                        f"players[{c.index}].military",
+                        f"the shields give {military.describe(tokens)}, but the tokens entered "
+                        f"are {military.describe(c.tokens)}",
+                    )
                 out.append(c)
         return out
 
@@ -314,15 +407,20 @@ class _Checker:
     def _copied_guild(self, at: str, c: City, name: str, left: City, right: City) -> Card | None:
         built = [e for s in c.side.stages[: c.stages_built] for e in s.effects]
         if not any(isinstance(e, CopyNeighbourGuild) for e in built):
-            self.add(f"{at}.copied_guild", f"{c.wonder.name} {c.side_name} with {c.stages_built} "
-                                           f"stages built copies no guild; remove this choice")
+            self.add(
+                f"{at}.copied_guild",
+                f"{c.wonder.name} {c.side_name} with {c.stages_built} "
+                f"stages built copies no guild; remove this choice",
+            )
             return None
         offered = {g.name: g for g in (*left.guilds, *right.guilds)}
         guild = self.rules.cards.get(name)
         if guild is None or guild.name not in offered:
             have = ", ".join(offered) or "no guild"
-            self.add(f"{at}.copied_guild", f'"{name}" is not a guild of a neighbour; {left.name} '
-                                           f"and {right.name} have {have}")
+            self.add(
+                f"{at}.copied_guild",
+                f'"{name}" is not a guild of a neighbour; {left.name} and {right.name} have {have}',
+            )
             return None
         return guild
 
@@ -334,8 +432,11 @@ class _Checker:
         leader = self.rules.leaders.get(name)
         if leader is None or leader.name not in offered:
             have = ", ".join(offered) or "no leader"
-            self.add(f"{at}.courtesan", f'"{name}" is not a recruited leader of a neighbour; '
-                                        f"{left.name} and {right.name} have {have}")
+            self.add(
+                f"{at}.courtesan",
+                f'"{name}" is not a recruited leader of a neighbour; '
+                f"{left.name} and {right.name} have {have}",
+            )
             return None
         return leader
 
@@ -394,12 +495,11 @@ def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, lis
     return Board(ruleset, tuple(board)), []
 
 
-
 def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
     """Unknown names in a file whose shape is wrong elsewhere, so one pass shows everything.
     Works on the raw dict: only well-typed names are looked up."""
     expansions = [e for e in data.get("expansions", []) if isinstance(e, str)]
-    table = SevenWondersTable.model_construct(game=ruleset.game, expansions=expansions, players=[])
+    table = SevenWondersTable.model_construct(game=data["game"], expansions=expansions, players=[])
     checker = _Checker(table, ruleset)
     players = data.get("players")
     for i, p in enumerate(players if isinstance(players, list) else []):
@@ -408,12 +508,14 @@ def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
         wonder = p.get("wonder")
         board = wonder.get("board") if isinstance(wonder, dict) else None
         if isinstance(board, str) and board and board not in ruleset.wonders:
-            checker.missing("wonder", board, ruleset.wonders.names(), f"players[{i}].wonder.board",
-                            "wonders")
+            checker.missing(
+                "wonder", board, ruleset.wonders.names(), f"players[{i}].wonder.board", "wonders"
+            )
         for field, lookup in (("cards", ruleset.cards), ("leaders", ruleset.leaders)):
             names = p.get(field)
             for j, name in enumerate(names if isinstance(names, list) else []):
                 if isinstance(name, str) and name and name not in lookup:
-                    checker.missing(field[:-1], name, lookup.names(), f"players[{i}].{field}[{j}]",
-                                    field)
+                    checker.missing(
+                        field[:-1], name, lookup.names(), f"players[{i}].{field}[{j}]", field
+                    )
     return checker.problems

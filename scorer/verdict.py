@@ -32,7 +32,9 @@ def decide(contenders: Sequence[Contender], tiebreak: DecidedBy, unit: str) -> V
     """Highest total wins; tied totals go to the higher tie-break value; still tied, the
     victory is shared. Tied players share a rank (1, 1, 3)."""
     key = {c.name: (c.total, c.tiebreak) for c in contenders}
-    ranks = {c.name: 1 + sum(1 for o in contenders if key[o.name] > key[c.name]) for c in contenders}
+    ranks = {
+        c.name: 1 + sum(1 for o in contenders if key[o.name] > key[c.name]) for c in contenders
+    }
     top = max(c.total for c in contenders)
     leaders = [c for c in contenders if c.total == top]
     if len(leaders) == 1:
@@ -44,8 +46,12 @@ def decide(contenders: Sequence[Contender], tiebreak: DecidedBy, unit: str) -> V
     if len(winners) == 1:
         w = winners[0]
         others = " and ".join(str(c.tiebreak) for c in leaders if c is not w)
-        return Verdict(ranks, [w.name], tiebreak,
-                       f"{tied} tie on {top} points; {w.name} wins with {best} {unit} to {others}.")
+        return Verdict(
+            ranks,
+            [w.name],
+            tiebreak,
+            f"{tied} tie on {top} points; {w.name} wins with {best} {unit} to {others}.",
+        )
     names = [c.name for c in winners]
     if len(winners) == len(leaders):
         why = f"{tied} tie on {top} points and {best} {unit}"

@@ -1,0 +1,74 @@
+"""Runs every scenario file in tests/scenarios/: a table plus the result the rulebooks or
+the reference say it must give, with the source and the arithmetic written down.
+
+Scenario file (JSON):
+  title        what it shows
+  source       where the expected values come from (rulebook seed, reference section)
+  table        a table in the table format
+  expect       partial result: "players": {name: {"total", "rank", "categories": {...},
+               "lines": [{"source", "points"}...]}}, "winners", "decided_by", "choices";
+               each expected number is followed by its arithmetic in a "why" string
+  problems     instead of expect: [{"path": ..., "contains": ...}] the table must be
+               rejected with (at least) these problems
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorer import TableError, score
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(path.parent.parent))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=_id)
+def test_scenario(path: Path) -> None:
+    scenario = json.loads(path.read_text(encoding="utf-8"))
+    assert scenario.get("source"), "every scenario cites where its expectation comes from"
+    if "problems" in scenario:
+        with pytest.raises(TableError) as caught:
+            score(scenario["table"])
+        found = [(p.path, p.message) for p in caught.value.problems]
+        for want in scenario["problems"]:
+            assert any(p == want["path"] and want["contains"] in m for p, m in found), (
+                f"expected a problem at {want['path']} containing {want['contains']!r}; got {found}"
+            )
+        return
+    result = score(scenario["table"])
+    _check(result.model_dump(), scenario["expect"])
+
+
+def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
+    by_name = {p["name"]: p for p in result["players"]}
+    for name, want in expect.get("players", {}).items():
+        got = by_name[name]
+        for key in ("total", "rank"):
+            if key in want:
+                assert got[key] == want[key], (
+                    f"{name} {key}: {got[key]} != {want[key]}\n{got['lines']}"
+                )
+        for cat, points in want.get("categories", {}).items():
+            assert got["categories"][cat] == points, (
+                f"{name} {cat}: {got['categories'][cat]} != {points}\n{got['lines']}"
+            )
+        for line in want.get("lines", []):
+            assert any(
+                line["source"] in g["source"] and g["points"] == line["points"]
+                for g in got["lines"]
+            ), f"{name}: no line {line} in {got['lines']}"
+        for what, choice in want.get("choices", {}).items():
+            assert got["choices"].get(what, "").startswith(choice), (
+                f"{name} choice {what}: {got['choices']}"
+            )
+        assert got["total"] == sum(got["categories"].values())
+    for key in ("winners", "decided_by"):
+        if key in expect:
+            assert result[key] == expect[key], f"{key}: {result[key]} != {expect[key]}"
