@@ -111,7 +111,7 @@ class _Checker:
             elif key in seen:
                 self.add(
                     f"players[{i}].name",
-                    f'"{p.name}" is already players[{seen[key]}]; each player needs a distinct name',
+                    f'"{p.name}" is already players[{seen[key]}]; names must differ',
                 )
             else:
                 seen[key] = i
