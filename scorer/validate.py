@@ -225,6 +225,9 @@ class _Checker:
         return found if ok else None
 
     def leaders(self, at: str, p: SevenWondersPlayer) -> list[Leader] | None:
+        if p.leaders and p.free_city:
+            self.add(f"{at}.leaders", "the Free City gets no leaders (Leaders rulebook, 2 players)")
+            return None
         if p.leaders and "leaders" not in self.table.expansions:
             self.add(
                 f"{at}.leaders", 'leaders need the "leaders" expansion; add it to "expansions"'
