@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorer.effects import Colour, Effect
+from scorer.effects import CardColour, Effect
 from scorer.names import NameIndex, normalize
 
 RULESETS_DIR = Path(
@@ -48,7 +48,7 @@ class Card(_Data):
     empty: they enter the game by the guild draw, not by player count."""
 
     name: str
-    colour: Colour
+    colour: CardColour
     ages: tuple[int, ...] = Field(min_length=1)
     """The Ages whose decks hold it (Loom is in Ages I and II: still one name)."""
     copies: tuple[int, ...] = ()
@@ -56,6 +56,10 @@ class Card(_Data):
     aliases: tuple[str, ...] = ()
     cost: str = ""
     chains_to: tuple[str, ...] = ()
+    gives_chain: tuple[str, ...] = ()
+    """Duel: chain symbols printed on the card (a later card with the symbol is free)."""
+    uses_chain: tuple[str, ...] = ()
+    """Duel: the chain symbol that makes this card free."""
     text: str = ""
 
 
@@ -65,6 +69,9 @@ class WonderStage(_Data):
     text: str = ""
     leader_recruits: int = Field(default=0, ge=0)
     """Extra leaders this stage lets the owner recruit (Rome B), for the leader count check."""
+    extra_cards: int = Field(default=0, ge=0)
+    """Age cards this stage can add to the city beyond one per turn (Halikarnassos builds
+    from the discard, Babylon B plays the 7th card), for the card count check."""
 
 
 class WonderSide(_Data):
@@ -74,10 +81,25 @@ class WonderSide(_Data):
 
 
 class Wonder(_Data):
+    """A 7 Wonders board (two sides of stages) or a Duel wonder (one card: no sides, its
+    own effects)."""
+
     name: str
     aliases: tuple[str, ...] = ()
     resource: str = ""
-    sides: dict[Literal["A", "B"], WonderSide]
+    sides: dict[Literal["A", "B"], WonderSide] = {}
+    effects: tuple[Effect, ...] = ()
+    cost: str = ""
+    text: str = ""
+
+
+class ProgressToken(_Data):
+    """A Duel progress token."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
 
 
 class Leader(_Data):
@@ -90,6 +112,17 @@ class Leader(_Data):
     aliases: tuple[str, ...] = ()
     moves_tokens: bool = False
     """Gives, takes or redirects conflict tokens, so the token-count laws do not hold."""
+    extra_cards: int = Field(default=0, ge=0)
+    """Age cards this leader can add to the city beyond one per turn (Solomon)."""
+    gives_chain: tuple[str, ...] = ()
+    """Duel Leaders: chain symbols printed on the leader (they count for Vitruvius)."""
+
+
+class MilitaryZone(_Data):
+    """Duel: from `first` spaces away from the centre, the player ahead scores `points`."""
+
+    first: int = Field(ge=1)
+    points: int
 
 
 class Constants(_Data):
@@ -105,6 +138,9 @@ class Constants(_Data):
     science_set_points: int = 7
     extra_guilds: int = 2
     """Guilds in the game = number of players + this."""
+    plays_per_age: int = 6
+    """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
+    tucked under a wonder stage; bounds how many cards a city can hold."""
     leaders_recruited_max: int = 0
     """Face-up leaders a city can hold without a wonder stage that recruits more."""
     free_city: bool = False
@@ -114,8 +150,31 @@ class Constants(_Data):
     """Names a player may enter that this ruleset knows but cannot score, with the reason."""
     categories: tuple[Category, ...]
     """The score pad's rows, in the order the printed pad lists them."""
-    tiebreak: tuple[Literal["coins"], ...] = ("coins",)
-    colour_categories: dict[Colour, Category] = {
+    tiebreak: tuple[Literal["coins", "civilian"], ...] = ("coins",)
+    # --- Duel (unused by 7 Wonders) ---
+    military_zones: tuple[MilitaryZone, ...] = ()
+    """Duel military track: VP for the player the pawn stands away from, by distance."""
+    supremacy_space: int = 9
+    """Duel: the pawn on this space (the capital) is Military Supremacy."""
+    science_supremacy_symbols: int = 6
+    """Duel: this many different science symbols is Scientific Supremacy."""
+    science_changed_by: tuple[str, ...] = ()
+    """Duel leaders that change a card's symbol, so the cards alone cannot show the symbols."""
+    chamber_points: tuple[int, ...] = ()
+    """Agora: VP of each Senate Chamber, left to right; empty without Agora."""
+    cubes_per_player: int = 0
+    """Agora: Influence cubes each player owns."""
+    wonders_per_city: int = 4
+    wonders_in_game: int = 7
+    wonders_extra_with: tuple[str, ...] = ()
+    """Duel Leaders that let one more wonder be built (Imhotep)."""
+    guilds_in_game: int = 3
+    guilds_extra_with: tuple[str, ...] = ()
+    """Duel Leaders that add a guild to the game (Ramses)."""
+    wonder_unit: str = "built wonder stages"
+    """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
+    colour_categories: dict[CardColour, Category] = {
+
         "blue": "civilian",
         "yellow": "commercial",
         "green": "science",
@@ -144,22 +203,26 @@ class Ruleset:
         cards: Mapping[str, Card],
         wonders: Mapping[str, Wonder],
         leaders: Mapping[str, Leader],
-        aliases: Mapping[str, str],
+        aliases: Mapping[str, Mapping[str, str]],
+        progress: Mapping[str, ProgressToken] | None = None,
     ) -> None:
         self.id = ruleset_id
         self.game = game
         self.expansions = expansions
         self.constants = constants
-        self.cards: NameIndex[Card] = NameIndex(cards, aliases)
-        self.wonders: NameIndex[Wonder] = NameIndex(wonders, aliases)
-        self.leaders: NameIndex[Leader] = NameIndex(leaders, aliases)
+        self.cards: NameIndex[Card] = NameIndex(cards, aliases.get("cards", {}))
+        self.wonders: NameIndex[Wonder] = NameIndex(wonders, aliases.get("wonders", {}))
+        self.leaders: NameIndex[Leader] = NameIndex(leaders, aliases.get("leaders", {}))
+        self.progress: NameIndex[ProgressToken] = NameIndex(progress or {},
+                                                            aliases.get("progress", {}))
 
     @property
     def guilds(self) -> list[Card]:
         return [c for c in self.cards.values() if c.colour == "purple"]
 
 
-_SECTIONS: dict[str, type[_Data]] = {"cards": Card, "wonders": Wonder, "leaders": Leader}
+_SECTIONS: dict[str, type[_Data]] = {"cards": Card, "wonders": Wonder, "leaders": Leader,
+                                     "progress": ProgressToken}
 
 
 def _validation_messages(where: str, err: ValidationError) -> list[str]:
@@ -251,7 +314,8 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
             for where, entry in items:
                 entries[section][normalize(str(entry.get("name", "")))] = (where, entry)
     validated: dict[str, dict[str, Any]] = {s: {} for s in _SECTIONS}
-    aliases: dict[str, str] = {}
+    # Aliases per section: a wonder's alias must not name a card (Ephesus).
+    aliases: dict[str, dict[str, str]] = {s: {} for s in _SECTIONS}
     for section, named in entries.items():
         model = _SECTIONS[section]
         for where, entry in named.values():
@@ -262,7 +326,7 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
                 continue
             validated[section][item.name] = item  # type: ignore[attr-defined]
             for alias in getattr(item, "aliases", ()):
-                aliases[alias] = item.name  # type: ignore[attr-defined]
+                aliases[section][alias] = item.name  # type: ignore[attr-defined]
     try:
         consts = Constants.model_validate(constants)
     except ValidationError as err:
@@ -278,6 +342,7 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
         validated["wonders"],
         validated["leaders"],
         aliases,
+        validated["progress"],
     )
 
 

@@ -22,6 +22,7 @@ from scorer.ruleset import (
     Leader,
     Ruleset,
     RulesetLoadError,
+    WonderStage,
     available_expansions,
     load_ruleset,
 )
@@ -181,6 +182,7 @@ class _Checker:
                 f"{len(leaders)} leaders, but a city recruits at most "
                 f"{recruits} (one per Age, plus what its wonder allows)",
             )
+        self._card_count(at, len(cards), built, leaders)
         return City(
             index=i,
             name=p.name,
@@ -194,6 +196,28 @@ class _Checker:
             leaders=tuple(leaders),
             free_city=p.free_city,
         )
+
+    def _card_count(
+        self, at: str, cards: int, built: tuple[WonderStage, ...], leaders: list[Leader]
+    ) -> None:
+        """A city plays a fixed number of cards per Age; each built stage tucks one of them
+        away, unless a leader built it (Leaders: one leader play per Age recruits, builds a
+        stage or is discarded)."""
+        ages = len(self.const.victory_token_by_age)
+        extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in leaders)
+        extra_recruits = sum(s.leader_recruits for s in built)
+        by_leaders = max(
+            0, self.const.leaders_recruited_max - max(0, len(leaders) - extra_recruits)
+        )
+        tucked = max(0, len(built) - by_leaders)
+        most = self.const.plays_per_age * ages + extra - tucked
+        if cards > most:
+            self.add(
+                f"{at}.cards",
+                f"{cards} cards, but a city plays {self.const.plays_per_age} cards in each of "
+                f"{ages} Ages{f' (+{extra} from its wonder and leaders)' if extra else ''} and "
+                f"{tucked} went under wonder stages: at most {most}",
+            )
 
     def cards(self, at: str, p: SevenWondersPlayer, seats: int) -> list[Card] | None:
         found: list[Card] = []

@@ -53,7 +53,8 @@ def seven_wonders_tables(draw: st.DrawFn) -> dict[str, Any]:
             {
                 "name": f"P{i}",
                 "wonder": {"board": wonders[i], "side": side, "stages": stages},
-                "cards": draw(st.permutations(cities[i])),
+                # 3 Ages x 6 plays, minus up to 4 cards tucked under stages: at most 14 is legal
+            "cards": draw(st.permutations(cities[i]))[:14],
                 "coins": draw(st.integers(0, 40)),
                 "military": {
                     "1": t.victories[1],
