@@ -1,4 +1,5 @@
-"""A 7 Wonders table resolved against its ruleset: what the engine scores."""
+"""A table resolved against its ruleset: what the engine scores. One `City` shape serves
+7 Wonders (a board with stages) and Duel (wonders built, progress tokens, influence)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from scorer.effects import CardColour, Colour
 from scorer.effects import City as CityScope
-from scorer.effects import Colour
-from scorer.ruleset import Card, Leader, Ruleset, Wonder, WonderSide
+from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
 
 @dataclass(frozen=True)
@@ -28,19 +29,41 @@ class Tokens:
 
 NO_TOKENS = Tokens({1: 0, 3: 0, 5: 0}, 0)
 
+NO_BOARD = Wonder(name="(no wonder board)")
+"""A Duel city has no board: its wonders are separate cards (`City.wonders`)."""
+NO_SIDE = WonderSide.model_construct(stages=())
+
 
 @dataclass(frozen=True)
+class Buried:
+    """Duel Leaders, Abu Simbel: the leader under the wonder and the cost that counts."""
+
+    leader: Leader
+    cost: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class City:
     index: int
     name: str
-    wonder: Wonder
-    side_name: str
-    side: WonderSide
+    wonder: Wonder = NO_BOARD
+    side_name: str = ""
+    side: WonderSide = NO_SIDE
     stages_built: int
+    """Wonder stages built (7 Wonders) or wonders built (Duel)."""
     cards: tuple[Card, ...]
     coins: int
-    tokens: Tokens
+    tokens: Tokens = NO_TOKENS
     leaders: tuple[Leader, ...]
+    wonders: tuple[Wonder, ...] = ()
+    """Duel: the wonders built."""
+    progress: tuple[ProgressToken, ...] = ()
+    """Duel: the progress tokens owned."""
+    influence: tuple[int, ...] = ()
+    """Agora: cubes in Chambers 1-6."""
+    conquests: int = 0
+    """Duel Leaders: military tokens taken from the opponent's side of the track."""
+    buried: Buried | None = None
     free_city: bool = False
     copied_guild: Card | None = None
     """The table's choice for Olympia B, when given."""
@@ -48,7 +71,7 @@ class City:
     """The table's choice for the Courtesans Guild, when given."""
 
     @cached_property
-    def colour_counts(self) -> Counter[Colour]:
+    def colour_counts(self) -> Counter[CardColour]:
         return Counter(card.colour for card in self.cards)
 
     def count(self, colours: tuple[Colour, ...]) -> int:
@@ -60,13 +83,29 @@ class City:
 
 
 @dataclass(frozen=True)
+class Track:
+    """Duel: the Conflict pawn, `spaces` from the centre toward the capital of city
+    `toward` (None at the centre)."""
+
+    toward: int | None
+    spaces: int
+
+
+@dataclass(frozen=True)
 class Board:
     ruleset: Ruleset
     cities: tuple[City, ...]
+    track: Track | None = None
+    """Duel only."""
 
     def neighbour(self, city: City, scope: CityScope) -> City:
         n = len(self.cities)
         if scope == "own":
             return city
+        if scope == "opponent":
+            if n != 2:
+                raise ValueError("the opponent scope is for two-player (Duel) boards")
+            return self.cities[1 - city.index]
+
         step = -1 if scope == "left" else 1
         return self.cities[(city.index + step) % n]

@@ -12,10 +12,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Colour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple"]
-City = Literal["own", "left", "right"]
-"""Which cities an effect counts in: the owner's, or the neighbour on either side."""
+CardColour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple", "none"]
+"""A card's colour; "none" for Agora's Senators, which are no colour and score nothing."""
+
+City = Literal["own", "left", "right", "opponent"]
+"""Which cities an effect counts in: the owner's, the neighbour on either side (7 Wonders),
+or the opponent (Duel)."""
 
 Symbol = Literal["compass", "gear", "tablet"]
+DuelSymbol = Literal["globe", "law", "sundial", "mortar", "plumb_line", "quill", "wheel"]
+"""The seven Duel science symbols (reference rules_duel.md §1.2); Law only from tokens."""
 CITY_SCOPES: tuple[City, ...] = ("own", "left", "right")
 
 
@@ -38,10 +44,11 @@ class Shields(_Effect):
 
 
 class ScienceSymbol(_Effect):
-    """One fixed science symbol (green cards, Euclid, Ptolemy, Pythagoras)."""
+    """One fixed science symbol (green cards, Euclid, Ptolemy, Pythagoras; Duel green
+    cards and the Law token)."""
 
     kind: Literal["science_symbol"]
-    symbol: Symbol
+    symbol: Symbol | DuelSymbol
 
 
 class ScienceWildcard(_Effect):
@@ -177,6 +184,67 @@ class ConvertScienceSymbol(_Effect):
     kind: Literal["convert_science_symbol"]
 
 
+class PerCardInMost(_Effect):
+    """Points per card of the given colours in whichever of the given cities has the most
+    of them (Duel guilds: Shipowners counts brown+grey of one city)."""
+
+    kind: Literal["per_card_in_most"]
+    points: int
+    colours: tuple[Colour, ...] = Field(min_length=1)
+    cities: tuple[City, ...] = Field(min_length=1)
+
+
+class PerWonderInMost(_Effect):
+    """Points per wonder built in whichever of the given cities built the most (Duel
+    Builders Guild)."""
+
+    kind: Literal["per_wonder_in_most"]
+    points: int
+    cities: tuple[City, ...] = Field(min_length=1)
+
+
+class PerCoinsInRichest(_Effect):
+    """Points per full set of `coins` coins in the richest of the given cities (Duel
+    Moneylenders Guild)."""
+
+    kind: Literal["per_coins_in_richest"]
+    points: int
+    coins: int = Field(ge=1)
+    cities: tuple[City, ...] = Field(min_length=1)
+
+
+class PerProgressToken(_Effect):
+    """Points per progress token the owner holds, this one included when it is a token
+    (Mathematics; Duel Aristotle)."""
+
+    kind: Literal["per_progress_token"]
+    points: int
+
+
+class PerChainPair(_Effect):
+    """Points per pair in the owner's city of something giving a chain symbol and a card
+    using it (Duel Vitruvius: Theater + Statue is one pair)."""
+
+    kind: Literal["per_chain_pair"]
+    points: int
+
+
+class ByConquests(_Effect):
+    """Points by the number of military tokens the owner took from the opponent's side:
+    `points[n]` for n conquests (Duel Alexander: 0, 2, 5)."""
+
+    kind: Literal["by_conquests"]
+    points: tuple[int, ...] = Field(min_length=1)
+
+
+class BuriedLeaderCost(_Effect):
+    """The leader buried under this wonder is worth `factor` x its coin cost, in the
+    leaders row (Duel Leaders, Abu Simbel)."""
+
+    kind: Literal["buried_leader_cost"]
+    factor: int = Field(ge=1)
+
+
 Effect = Annotated[
     Points
     | Shields
@@ -198,6 +266,13 @@ Effect = Annotated[
     | VictoryTokenPairs
     | SoleLeaderBonus
     | ExtraScienceSymbolOfMost
-    | ConvertScienceSymbol,
+    | ConvertScienceSymbol
+    | PerCardInMost
+    | PerWonderInMost
+    | PerCoinsInRichest
+    | PerProgressToken
+    | PerChainPair
+    | ByConquests
+    | BuriedLeaderCost,
     Field(discriminator="kind"),
 ]

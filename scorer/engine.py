@@ -10,20 +10,28 @@ from typing import assert_never
 from scorer import science
 from scorer.board import Board, City
 from scorer.effects import (
+    BuriedLeaderCost,
+    ByConquests,
     ConvertScienceSymbol,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
+    DuelSymbol,
     Effect,
     ExtraScienceSymbolOfMost,
     MajorityBonus,
     NoDefeatBonus,
     PerCard,
+    PerCardInMost,
+    PerChainPair,
     PerCoins,
+    PerCoinsInRichest,
     PerColourSet,
     PerDefeatToken,
     PerLeader,
+    PerProgressToken,
     PerScienceSet,
     PerVictoryToken,
+    PerWonderInMost,
     PerWonderStage,
     Points,
     ScienceSymbol,
@@ -55,7 +63,7 @@ class Tally:
     """What a city's effects add up to before science is settled."""
 
     lines: list[Line] = field(default_factory=list)
-    symbols: Counter[Symbol] = field(default_factory=Counter)
+    symbols: Counter[Symbol | DuelSymbol] = field(default_factory=Counter)
     symbol_sources: list[str] = field(default_factory=list)
     wildcards: list[str] = field(default_factory=list)
     set_bonuses: list[tuple[Source, int]] = field(default_factory=list)
@@ -83,9 +91,19 @@ def _vp(n: int) -> str:
 
 
 def _cities_text(board: Board, city: City, scopes: tuple[CityScope, ...], counts: list[int]) -> str:
-    names = {"own": "own city", "left": f"left: {board.neighbour(city, 'left').name}",
-             "right": f"right: {board.neighbour(city, 'right').name}"}
-    return ", ".join(f"{names[s]} {n}" for s, n in zip(scopes, counts, strict=True))
+    def name(scope: CityScope) -> str:
+        return "own city" if scope == "own" else f"{scope}: {board.neighbour(city, scope).name}"
+    return ", ".join(f"{name(s)} {n}" for s, n in zip(scopes, counts, strict=True))
+
+
+def chain_pairs(city: City) -> list[tuple[str, str, str]]:
+    """(giver, user, symbol) for every pair in the city of something printing a chain
+    symbol (a card or a leader) and a card that the symbol makes free."""
+    givers = [(c.name, c.gives_chain) for c in city.cards]
+    givers += [(ld.name, ld.gives_chain) for ld in city.leaders]
+    return [(giver, card.name, symbol)
+            for card in city.cards for symbol in card.uses_chain
+            for giver, gives in givers if symbol in gives]
 
 
 def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally) -> None:
@@ -110,8 +128,9 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerWonderStage(points=p, cities=scopes):
             counts = [board.neighbour(city, s).stages_built for s in scopes]
             n = sum(counts)
+            unit = board.ruleset.constants.wonder_unit
             tally.add(cat, source.name, p * n,
-                      f"{p} x {n} built wonder stages ({_cities_text(board, city, scopes, counts)})")
+                      f"{p} x {n} {unit} ({_cities_text(board, city, scopes, counts)})")
         case PerDefeatToken(points=p, cities=scopes):
             counts = [board.neighbour(city, s).tokens.defeats for s in scopes]
             n = sum(counts)
@@ -167,6 +186,47 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             tally.extra_of_most.append(source.name)
         case ConvertScienceSymbol():
             tally.conversions.append(source.name)
+        case PerCardInMost(points=p, colours=colours, cities=scopes):
+            counts = [board.neighbour(city, s).count(colours) for s in scopes]
+            n = max(counts)
+            what = "+".join(colours)
+            tally.add(cat, source.name, p * n, f"{p} x {n} {what} cards in the city with the most "
+                                               f"({_cities_text(board, city, scopes, counts)})")
+        case PerWonderInMost(points=p, cities=scopes):
+            counts = [board.neighbour(city, s).stages_built for s in scopes]
+            n = max(counts)
+            unit = board.ruleset.constants.wonder_unit
+            tally.add(cat, source.name, p * n, f"{p} x {n} {unit} in the city with the most "
+                                               f"({_cities_text(board, city, scopes, counts)})")
+        case PerCoinsInRichest(points=p, coins=c, cities=scopes):
+            counts = [board.neighbour(city, s).coins for s in scopes]
+            richest = max(counts)
+            sets = richest // c
+            tally.add(cat, source.name, p * sets,
+                      f"{p} x {sets} ({richest} coins // {c} in the richest city: "
+                      f"{_cities_text(board, city, scopes, counts)} coins)")
+        case PerProgressToken(points=p):
+            n = len(city.progress)
+            names = ", ".join(t.name for t in city.progress)
+            tally.add(cat, source.name, p * n, f"{p} x {n} progress tokens ({names})")
+        case PerChainPair(points=p):
+            found = chain_pairs(city)
+            detail = ", ".join(f"{g}+{u} ({s})" for g, u, s in found)
+            tally.add(cat, source.name, p * len(found),
+                      f"{p} x {len(found)} chain pairs ({detail})")
+
+        case ByConquests(points=by_count):
+            n = min(city.conquests, len(by_count) - 1)
+            tally.add(cat, source.name, by_count[n],
+                      f"{_vp(by_count[n])} for {city.conquests} military token(s) taken from "
+                      f"the opponent's side")
+        case BuriedLeaderCost(factor=f):
+            if city.buried is not None:
+                # The spec puts Abu Simbel's buried leader in the leaders row.
+                cost = city.buried.cost
+                tally.add("leaders", f"{city.buried.leader.name} (buried under {source.name})",
+                          f * cost, f"{f} x its cost of {cost} coins")
+
         case _:
             assert_never(effect)
 
