@@ -95,6 +95,8 @@ def _read(path: str) -> Any:
         _fail([f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"])
     except RecursionError:
         _fail([f"{path}: nested too deeply to be a table file"])
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        _fail([f"{path}: a number in the file is thousands of digits long; no count is that big"])
 
 
 def _fail(problems: Sequence[str]) -> NoReturn:

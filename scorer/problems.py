@@ -82,6 +82,8 @@ def from_validation_error(err: ValidationError, prefix: Sequence[int | str] = ()
             msg = f"must be {ctx.get('ge')} or more, not {given}"
         elif kind == "less_than_equal":
             msg = f"must be {ctx.get('le')} or less, not {given}"
+        elif kind == "string_pattern_mismatch":
+            msg = "must not contain control characters (line breaks, tabs, ...)"
         elif kind == "string_too_short":
             msg = "must not be empty"
         elif kind == "too_short":
