@@ -93,7 +93,13 @@ def from_validation_error(err: ValidationError, prefix: Sequence[int | str] = ()
             msg = f"is too long: at most {ctx.get('max_length')} " + (
                 "characters" if kind == "string_too_long" else "entries"
             )
-        elif kind in ("literal_error", "union_tag_invalid"):
+        elif kind == "union_tag_invalid":
+            loc, expected = [*loc, ctx.get("discriminator", "").strip("'")], ctx.get("expected_tags")
+            msg = f"{ctx.get('tag')!r} is not allowed; expected one of {expected}"
+        elif kind == "union_tag_not_found":
+            loc = [*loc, ctx.get("discriminator", "").strip("'")]
+            msg = "is required"
+        elif kind == "literal_error":
             expected = ctx.get("expected") or ctx.get("expected_tags")
             msg = f"{given!r} is not allowed; expected {expected}"
         else:
