@@ -525,7 +525,8 @@ def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, lis
 def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
     """Unknown names in a file whose shape is wrong elsewhere, so one pass shows everything.
     Works on the raw dict: only well-typed names are looked up."""
-    expansions = [e for e in data.get("expansions", []) if isinstance(e, str)]
+    listed = data.get("expansions")
+    expansions = [e for e in listed if isinstance(e, str)] if isinstance(listed, list) else []
     table = SevenWondersTable.model_construct(game=data["game"], expansions=expansions, players=[])
     checker = _Checker(table, ruleset)
     players = data.get("players")
