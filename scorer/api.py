@@ -6,19 +6,19 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from scorer import engine, validate
+from scorer import duel, duel_validate, engine, validate
 from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import PlayerResult, Result
-from scorer.ruleset import available_expansions, load_ruleset
-from scorer.table import SevenWondersTable, Table
-from scorer.verdict import Contender, decide
+from scorer.ruleset import Ruleset, available_expansions, load_ruleset
+from scorer.table import DuelTable, SevenWondersTable, Table
+from scorer.verdict import Contender, by_supremacy, decide
 
 _TABLE: TypeAdapter[Table] = TypeAdapter(Table)
 
 
 def parse_table(data: Any) -> Table:
     """The table model from a dict, or TableError listing every format problem."""
-    if isinstance(data, SevenWondersTable):
+    if isinstance(data, SevenWondersTable | DuelTable):
         return data
     if not isinstance(data, dict):
         raise TableError([Problem(path="", message="a table file is a JSON object {...}")])
@@ -31,10 +31,12 @@ def parse_table(data: Any) -> Table:
 
 def _name_problems(data: dict[str, Any]) -> list[Problem]:
     game, expansions = data.get("game"), data.get("expansions", [])
-    if game not in ("7wonders-1e", "7wonders-2e"):
+    if game not in ("7wonders-1e", "7wonders-2e", "duel"):
         return []
     known = available_expansions(game)
     chosen = tuple(e for e in expansions if e in known) if isinstance(expansions, list) else ()
+    if game == "duel":
+        return duel_validate.name_problems(data, load_ruleset(game, chosen))
     return validate.name_problems(data, load_ruleset(game, chosen))
 
 
@@ -42,6 +44,8 @@ def score(data: Any) -> Result:
     table = parse_table(data)
     known = available_expansions(table.game)
     rules = load_ruleset(table.game, tuple(e for e in table.expansions if e in known))
+    if isinstance(table, DuelTable):
+        return _score_duel(table, rules)
     board, problems = validate.check(table, rules)
     if board is None:
         raise TableError(problems)
@@ -74,7 +78,34 @@ def score(data: Any) -> Result:
     )
 
 
+def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
+    """Duel: a supremacy wins whatever the points; else the highest total, then the most
+    civilian (blue card) VP, then a shared victory."""
+    game, problems = duel_validate.check(table, rules)
+    if game is None:
+        raise TableError(problems)
+    board = game.board
+    scores = [duel.score_city(board, city) for city in board.cities]
+    names = [c.name for c in board.cities]
+    if game.supremacy is not None:
+        s = game.supremacy
+        verdict = by_supremacy(names, names[s.winner], duel.DECIDED_BY[s.kind], duel.LABEL[s.kind],
+                               s.reason + ("" if s.declared else " (read from the table)"))
+    else:
+        ranked = [Contender(c.name, s.total, s.categories.get("civilian", 0))
+                  for c, s in zip(board.cities, scores, strict=True)]
+        verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
+    players = [
+        PlayerResult(name=c.name, total=s.total, rank=verdict.ranks[c.name],
+                     categories=s.categories, lines=list(s.lines), choices=s.choices)
+        for c, s in zip(board.cities, scores, strict=True)
+    ]
+    return Result(game=table.game, expansions=list(table.expansions), players=players,
+                  winners=verdict.winners, decided_by=verdict.decided_by, verdict=verdict.text)
+
+
 def table_schema() -> dict[str, Any]:
+
     """The JSON Schema of the table file format (`python -m scorer schema`)."""
     schema = _TABLE.json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

@@ -106,6 +106,5 @@ class Board:
             if n != 2:
                 raise ValueError("the opponent scope is for two-player (Duel) boards")
             return self.cities[1 - city.index]
-
         step = -1 if scope == "left" else 1
         return self.cities[(city.index + step) % n]

@@ -226,7 +226,6 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 cost = city.buried.cost
                 tally.add("leaders", f"{city.buried.leader.name} (buried under {source.name})",
                           f * cost, f"{f} x its cost of {cost} coins")
-
         case _:
             assert_never(effect)
 

@@ -39,7 +39,7 @@ Category = Literal[
 
 
 class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Card(_Data):
@@ -154,6 +154,9 @@ class Constants(_Data):
     # --- Duel (unused by 7 Wonders) ---
     military_zones: tuple[MilitaryZone, ...] = ()
     """Duel military track: VP for the player the pawn stands away from, by distance."""
+    military_token_spaces: tuple[int, ...] = ()
+    """Duel: the spaces (distance from the centre) where a military token lies on each side;
+    the pawn entering one takes it (a conquest)."""
     supremacy_space: int = 9
     """Duel: the pawn on this space (the capital) is Military Supremacy."""
     science_supremacy_symbols: int = 6
@@ -174,7 +177,6 @@ class Constants(_Data):
     wonder_unit: str = "built wonder stages"
     """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
     colour_categories: dict[CardColour, Category] = {
-
         "blue": "civilian",
         "yellow": "commercial",
         "green": "science",
@@ -309,7 +311,10 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
             problems.append(f"{_rel(raw.folder)}: [ruleset] extends must be {game!r}")
         for imp in raw.imports:
             problems.extend(_apply_import(raw, imp, entries))
-        constants.update(raw.constants)
+        added = raw.constants.get("add_categories", [])
+        constants.update({k: v for k, v in raw.constants.items() if k != "add_categories"})
+        if added:  # an expansion appends its score pad rows (Duel: senate, leaders)
+            constants["categories"] = [*constants.get("categories", []), *added]
         for section, items in raw.sections.items():
             for where, entry in items:
                 entries[section][normalize(str(entry.get("name", "")))] = (where, entry)

@@ -10,12 +10,17 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+Name = Annotated[
+    str, StringConstraints(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")
+]
+"""A name as typed at the table: no control characters (they would garble the score pad)."""
 Count = Annotated[int, Field(ge=0)]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, populate_by_name=False, defer_build=True
+    )
 
 
 class WonderEntry(_In):
@@ -70,5 +75,58 @@ class SevenWondersTable(_In):
     players: list[SevenWondersPlayer] = Field(min_length=1, max_length=20)
 
 
-Table = SevenWondersTable
-"""Any table file; Duel joins this as a union discriminated by `game`."""
+class Buried(_In):
+    """Duel Leaders, Abu Simbel: the leader buried under it and the cost that counts."""
+
+    leader: Name
+    cost: Count | None = Field(
+        None, le=100, description="coins printed on the leader; omitted = the ruleset's, if known"
+    )
+
+
+class DuelPlayer(_In):
+    name: Name
+    cards: list[Name] = Field(
+        default_factory=list, max_length=80,
+        description="Age cards, guilds (and Agora Senators) in the city; not tucked ones",
+    )
+    wonders: list[Name] = Field(default_factory=list, max_length=10, description="wonders built")
+    progress: list[Name] = Field(default_factory=list, max_length=15,
+                                 description="progress tokens owned")
+    coins: Count = Field(0, le=10_000)
+    influence: Annotated[list[Count], Field(min_length=6, max_length=6)] | None = Field(
+        None, description="Agora: cubes in Chambers 1-6, left to right"
+    )
+    leaders: list[Name] = Field(default_factory=list, max_length=20,
+                                description="Duel Leaders: recruited, not buried")
+    buried: Buried | None = Field(None, description="Duel Leaders: the leader under Abu Simbel")
+    conquests: Count | None = Field(
+        None, le=2, description="Duel Leaders: military tokens taken from the opponent's side"
+    )
+
+
+class Conflict(_In):
+    """The Conflict pawn: `spaces` from the centre toward `toward`'s capital."""
+
+    toward: Name | None = None
+    spaces: Count = Field(le=9)
+
+
+class Supremacy(_In):
+    kind: Literal["military", "science", "political"]
+    winner: Name
+
+
+class DuelTable(_In):
+    game: Literal["duel"]
+    expansions: list[Name] = Field(default_factory=list, max_length=10)
+    players: list[DuelPlayer] = Field(min_length=1, max_length=20)
+    conflict: Conflict
+    supremacy: Supremacy | None = Field(
+        None, description="a game that ended early; omitted = detected from the state"
+    )
+
+
+Table = Annotated[SevenWondersTable | DuelTable, Field(discriminator="game")]
+"""Any table file, told apart by `game`."""
+
