@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -13,7 +14,9 @@ T = TypeVar("T")
 _IGNORED = re.compile("[\\s'\u2019\\-.]+")
 
 
+@lru_cache(maxsize=4096)
 def normalize(name: str) -> str:
+    """Cached: the same few hundred names are looked up on every table."""
     return _IGNORED.sub("", name).casefold()
 
 
