@@ -1,0 +1,205 @@
+"""An in-process stand-in for the Flet browser client, for screen tests without a browser.
+
+It drives a real `flet.messaging.session.Session` through a recording `Connection` the way the
+web client would: it sends the page patch (route, size), runs the app's `main`, answers
+`push_route` by applying the route and dispatching `route_change`, and yields to the event
+loop until the session's update scheduler is idle. Every message is serialised as the socket
+server does, because Flet takes its diff snapshots at serialisation time.
+
+This file is the only one that touches Flet internals (flet==1.0.5 is pinned for it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack  # type: ignore[import-untyped]
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
+
+
+class RecordingConnection(Connection):
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.loop = loop
+        self.executor = ThreadPoolExecutor(max_workers=4)
+        self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+        self.page_url = "http://127.0.0.1:8550"
+        self.session: Session | None = None
+        self.crashes: list[str] = []
+        self.invoked: list[tuple[str, Any]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def send_message(self, message: Message) -> None:
+        msgpack.packb([message.action, message.body], default=_encode)
+        if message.action == MessageAction.SESSION_CRASHED:
+            self.crashes.append(str(message.body))
+        elif message.action == MessageAction.INVOKE_METHOD:
+            body = message.body
+            self.invoked.append((body.name, body.args))
+            task = asyncio.get_running_loop().create_task(self._answer(body))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, body: Any) -> None:
+        session = self.session
+        assert session is not None
+        session.handle_invoke_method_results(body.control_id, body.call_id, None, None)
+        if body.name == "push_route":
+            route = body.args["route"]
+            session.apply_page_patch({"route": route})
+            await session.dispatch_event(session.page._i, "route_change", {"route": route})
+
+
+def _children(c: Any) -> Iterator[Any]:
+    if isinstance(c, (list, tuple)):
+        yield from c
+    elif isinstance(c, BaseControl):
+        for f in dataclasses.fields(c):
+            if f.name.startswith("_") and f.name != "_b":
+                continue
+            v = getattr(c, f.name, None)
+            if isinstance(v, (BaseControl, list)):
+                yield v
+
+
+def walk(root: Any) -> Iterator[Any]:
+    """Every control under `root`, depth first, in screen order."""
+    stack = [root]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, BaseControl):
+            yield c
+        stack.extend(reversed(list(_children(c))))
+
+
+def label(c: Any) -> str:
+    """The words a control shows (button text, field label, text value)."""
+    if isinstance(c, ft.Text):
+        return str(c.value or "")
+    content = getattr(c, "content", None)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, ft.Text):
+        return str(content.value or "")
+    return str(getattr(c, "label", "") or getattr(c, "tooltip", "") or "")
+
+
+class Client:
+    """One browser tab: a session on the app, with helpers to read and tap the screen."""
+
+    def __init__(self, main: Callable[[ft.Page], None], route: str = "/",
+                 width: int = 360, height: int = 740) -> None:
+        self.main = main
+        self.route = route
+        self.size = (width, height)
+        self.conn: RecordingConnection | None = None
+        self.session: Session | None = None
+
+    async def start(self) -> Client:
+        loop = asyncio.get_running_loop()
+        self.conn = RecordingConnection(loop)
+        self.session = Session(self.conn)
+        self.conn.session = self.session
+        self.session.apply_page_patch(
+            {"route": self.route, "width": self.size[0], "height": self.size[1]})
+        _context_page.set(self.session.page)
+        msgpack.packb(self.session.get_page_patch(),  # type: ignore[no-untyped-call]
+                      default=_encode)
+        self.main(self.session.page)
+        await self.session.after_event(self.session.page)
+        await self.idle()
+        return self
+
+    async def idle(self, rounds: int = 4) -> None:
+        """Yield until the update scheduler and pending tasks have nothing left."""
+        assert self.session is not None and self.conn is not None
+        quiet = 0
+        for _ in range(400):
+            await asyncio.sleep(0.002)
+            pending = (self.session._Session__pending_updates  # type: ignore[attr-defined]
+                       or self.session._Session__pending_effects  # type: ignore[attr-defined]
+                       or self.conn._tasks)
+            quiet = 0 if pending else quiet + 1
+            if quiet >= rounds:
+                break
+        assert not self.conn.crashes, self.conn.crashes[0]
+
+    @property
+    def page(self) -> ft.Page:
+        assert self.session is not None
+        page: ft.Page = self.session.page
+        return page
+
+    def views(self) -> list[ft.View]:
+        return [c for c in walk(self.page.views) if isinstance(c, ft.View)]
+
+    def top(self) -> ft.View:
+        views = self.views()
+        assert views, "no view rendered"
+        return views[-1]
+
+    def controls(self) -> list[Any]:
+        return list(walk(self.top()))
+
+    def texts(self) -> list[str]:
+        return [label(c) for c in self.controls() if isinstance(c, ft.Text)]
+
+    def title(self) -> str:
+        bar = self.top().appbar
+        return label(bar.title) if bar is not None and hasattr(bar, "title") else ""
+
+    def find(self, text: str, kind: type | tuple[type, ...] = BaseControl,
+             exact: bool = True) -> Any:
+        for c in self.controls():
+            if isinstance(c, kind) and not isinstance(c, ft.Text):
+                got = label(c)
+                if got == text or (not exact and text in got):
+                    return c
+        raise AssertionError(f"no {kind} labelled {text!r} on {self.title()!r}: "
+                             f"{[label(c) for c in self.controls() if label(c)][:80]}")
+
+    def has(self, text: str, exact: bool = False) -> bool:
+        return any(t == text or (not exact and text in t) for t in self.texts())
+
+    async def tap(self, text: str, exact: bool = True) -> None:
+        c = self.find(text, exact=exact)
+        assert not getattr(c, "disabled", False), f"{text!r} is disabled"
+        await self.tap_control(c)
+
+    async def tap_control(self, c: Any) -> None:
+        assert self.session is not None
+        await self.session.dispatch_event(c._i, "click", None)
+        await self.idle()
+
+    async def type(self, field_label: str, value: str) -> None:
+        assert self.session is not None
+        c = self.find(field_label, ft.TextField)
+        self.session.apply_patch(c._i, {"value": value})
+        await self.session.dispatch_event(c._i, "change", value)
+        await self.idle()
+
+    async def go(self, route: str) -> None:
+        assert self.session is not None
+        self.session.apply_page_patch({"route": route})
+        await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+        await self.idle()
+
+    async def back(self) -> None:
+        """The system back button: pop the top view."""
+        assert self.session is not None
+        views = self.views()
+        await self.session.dispatch_event(self.page._i, "view_pop",
+                                          {"route": views[-1].route})
+        await self.idle()

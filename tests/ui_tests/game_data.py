@@ -1,0 +1,65 @@
+"""The complete 3-player 7 Wonders game the app tests enter by tapping.
+
+Expected values come from the 1st-edition card tables of shared/reference/rules_multiplayer.md
+(section 2 for cards, section 5 for wonders) and the rulebook's treasury (1 VP per 3 coins),
+military (tokens at face value) and science (squares + 7 per set) rules:
+
+Ann  Gizah A, 2 stages: 3 + 5 = 8 wonders; Altar 2 + Theater 2 + Temple 3 + Pantheon 7 = 14
+     civilian; tokens 1 + 3 + 5 - 1 - 1 = 7 military; 7 coins // 3 = 2 treasury.
+     Total 8 + 14 + 7 + 2 = 31.
+Bob  Babylon A, 3 stages: 3 + 7 = 10 wonders (the middle stage is a science wildcard);
+     Baths 3 + Courthouse 4 = 7 civilian; compass (Apothecary), gear (Workshop), tablet x2
+     (Scriptorium, Library) + wildcard as tablet: 1 + 1 + 9 + 7 x 1 set = 18 science
+     (as compass or gear it would give 4+1+4+7 = 16); five defeats = -5 military;
+     3 coins // 3 = 1 treasury. Total 10 + 7 + 18 - 5 + 1 = 31.
+Cid  Rhodos A, 1 stage: 3 wonders; Haven 1 VP per own brown card, 3 brown = 3 commercial;
+     tokens 1 + 1 + 3 + 5 = 10 military; 5 coins // 3 = 1 treasury. Total 3 + 3 + 10 + 1 = 17.
+Ann and Bob tie on 31; the tie-break is coins, 7 to 3: Ann wins (rulebook: most coins).
+Conflict tokens balance: victories 3 (Ann) + 4 (Cid) = 7 = defeats 2 (Ann) + 5 (Bob).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS: list[dict[str, Any]] = [
+    {
+        "name": "Ann", "board": "Gizah", "side": "A", "stages": 2, "coins": 7,
+        "tokens": {"+1": 1, "+3": 1, "+5": 1, "-1": 2},
+        "cards": ["Altar", "Theater", "Temple", "Pantheon", "Guard Tower"],
+        "total": 31,
+    },
+    {
+        "name": "Bob", "board": "Babylon", "side": "A", "stages": 3, "coins": 3,
+        "tokens": {"-1": 5},
+        "cards": ["Apothecary", "Workshop", "Scriptorium", "Library", "Baths", "Courthouse"],
+        "total": 31,
+    },
+    {
+        "name": "Cid", "board": "Rhodos", "side": "A", "stages": 1, "coins": 5,
+        "tokens": {"+1": 2, "+3": 1, "+5": 1},
+        "cards": ["Lumber Yard", "Ore Vein", "Stone Pit", "Barracks", "Stockade", "Marketplace",
+                  "Haven"],
+        "total": 17,
+    },
+]
+CATEGORIES = {  # per player, by the arithmetic above
+    "Ann": {"military": 7, "treasury": 2, "wonders": 8, "civilian": 14, "science": 0,
+            "commercial": 0, "guilds": 0},
+    "Bob": {"military": -5, "treasury": 1, "wonders": 10, "civilian": 7, "science": 18,
+            "commercial": 0, "guilds": 0},
+    "Cid": {"military": 10, "treasury": 1, "wonders": 3, "civilian": 0, "science": 0,
+            "commercial": 3, "guilds": 0},
+}
+VERDICT = "Ann and Bob tie on 31 points; Ann wins with 7 coins to 3."
+
+TABLE: dict[str, Any] = {
+    "game": "7wonders-1e",
+    "players": [
+        {"name": p["name"], "wonder": {"board": p["board"], "side": p["side"],
+                                       "stages": p["stages"]},
+         "coins": p["coins"], "cards": p["cards"],
+         "military": {k.lstrip("+"): v for k, v in p["tokens"].items()}}
+        for p in PLAYERS
+    ],
+}

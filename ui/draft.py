@@ -1,0 +1,141 @@
+"""The game being entered, as the app keeps it: the seats as they lie on the table, plus the
+paper totals of players who counted on paper. It turns into the spec's table file; it holds
+no rule of the game (what is allowed and what scores is the engine's business)."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+TOKEN_KEYS = ("1", "3", "5", "-1")
+
+
+@dataclass
+class Seat:
+    name: str
+    board: str = ""
+    side: str = "A"
+    stages: int = 0
+    cards: list[str] = field(default_factory=list)
+    coins: int = 0
+    military: dict[str, int] = field(default_factory=dict)
+    leaders: list[str] = field(default_factory=list)
+    choices: dict[str, str] = field(default_factory=dict)
+    quick: bool = False
+    typed: dict[str, int] = field(default_factory=dict)
+    """Paper mode: the category totals typed from the paper score pad."""
+    # Duel
+    wonders: list[str] = field(default_factory=list)
+    progress: list[str] = field(default_factory=list)
+    influence: list[int] = field(default_factory=lambda: [0] * 6)
+
+
+@dataclass
+class Draft:
+    game: str
+    expansions: list[str] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list)
+    conflict_toward: str = ""
+    conflict_spaces: int = 0
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    created: float = field(default_factory=time.time)
+    finished: float | None = None
+
+    @property
+    def is_duel(self) -> bool:
+        return self.game == "duel"
+
+    def table(self) -> dict[str, Any]:
+        """The table file of the spec (version 1) for this draft."""
+        if self.is_duel:
+            return self._duel_table()
+        players = []
+        for s in self.seats:
+            p: dict[str, Any] = {
+                "name": s.name,
+                "wonder": {"board": s.board, "side": s.side, "stages": s.stages},
+                "cards": [] if s.quick else list(s.cards),
+                "coins": s.coins,
+            }
+            tokens = {k: v for k, v in s.military.items() if v}
+            if tokens:
+                p["military"] = tokens
+            if "leaders" in self.expansions and s.leaders and not s.quick:
+                p["leaders"] = list(s.leaders)
+            choices = {k: v for k, v in s.choices.items() if v}
+            if choices and not s.quick:
+                p["choices"] = choices
+            players.append(p)
+        return {"game": self.game, "expansions": list(self.expansions), "players": players}
+
+    def _duel_table(self) -> dict[str, Any]:
+        players = []
+        for s in self.seats:
+            p: dict[str, Any] = {
+                "name": s.name,
+                "cards": [] if s.quick else list(s.cards),
+                "wonders": [] if s.quick else list(s.wonders),
+                "progress": [] if s.quick else list(s.progress),
+                "coins": s.coins,
+            }
+            if "agora" in self.expansions:
+                p["influence"] = list(s.influence)
+            if "leaders" in self.expansions and s.leaders and not s.quick:
+                p["leaders"] = list(s.leaders)
+            players.append(p)
+        conflict: dict[str, Any] = {"spaces": self.conflict_spaces}
+        if self.conflict_spaces and self.conflict_toward:
+            conflict["toward"] = self.conflict_toward
+        return {"game": self.game, "expansions": list(self.expansions), "players": players,
+                "conflict": conflict}
+
+    def quick(self) -> dict[str, dict[str, int]]:
+        """Paper totals by player name, for the players who counted on paper."""
+        return {s.name: dict(s.typed) for s in self.seats if s.quick}
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @staticmethod
+    def from_json(text: str) -> Draft:
+        raw = json.loads(text)
+        seats = [Seat(**s) for s in raw.pop("seats", [])]
+        return Draft(seats=seats, **raw)
+
+    @staticmethod
+    def from_table(data: dict[str, Any]) -> Draft:
+        """A draft holding a table file as it was read (checked by the engine afterwards)."""
+        game = str(data.get("game", ""))
+        draft = Draft(game=game, expansions=[str(e) for e in data.get("expansions", [])])
+        for p in data.get("players", []):
+            wonder = p.get("wonder") or {}
+            seat = Seat(
+                name=str(p.get("name", "")),
+                board=str(wonder.get("board", "")),
+                side=str(wonder.get("side", "A")),
+                stages=int(wonder.get("stages", 0)),
+                cards=[str(c) for c in p.get("cards", [])],
+                coins=int(p.get("coins", 0)),
+                military={str(k): int(v) for k, v in (p.get("military") or {}).items()},
+                leaders=[str(x) for x in p.get("leaders", [])],
+                choices={str(k): str(v) for k, v in (p.get("choices") or {}).items() if v},
+                wonders=[str(x) for x in p.get("wonders", [])],
+                progress=[str(x) for x in p.get("progress", [])],
+                influence=[int(x) for x in p.get("influence", [0] * 6)],
+            )
+            draft.seats.append(seat)
+        conflict = data.get("conflict") or {}
+        draft.conflict_toward = str(conflict.get("toward", ""))
+        draft.conflict_spaces = int(conflict.get("spaces", 0))
+        return draft
+
+    def fresh_copy(self) -> Draft:
+        """The same game, players, seats and wonders, with empty cities: a new game."""
+        return Draft(
+            game=self.game,
+            expansions=list(self.expansions),
+            seats=[Seat(name=s.name, board=s.board, side=s.side) for s in self.seats],
+        )

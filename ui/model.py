@@ -1,0 +1,129 @@
+"""The app's state: the game being entered (saved on every change) and what the engine makes
+of it. Screens read it through `use_model()` and re-render when it changes."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from scorer import Problem, Result, TableError
+from scorer.helpers import provisional, score_mixed
+from ui.draft import Draft
+from ui.store import Store
+
+_PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?")
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The engine's verdict on a draft: a result, or the problems that stop it."""
+
+    result: Result | None
+    problems: tuple[Problem, ...] = ()
+    totals: tuple[int | None, ...] = ()
+    """Each player's total so far (the engine's totals when the table is final)."""
+
+    @property
+    def final(self) -> bool:
+        return self.result is not None and not self.problems
+
+    def player_problems(self, index: int) -> dict[str, list[str]]:
+        """The messages about one player, by the field they name ("" = the player)."""
+        out: dict[str, list[str]] = {}
+        for p in self.problems:
+            m = _PLAYER_PATH.match(p.path)
+            if m and int(m.group(1)) == index:
+                out.setdefault(m.group(2) or "", []).append(p.message)
+        return out
+
+    def table_problems(self) -> list[Problem]:
+        """Problems that are not about one player."""
+        return [p for p in self.problems if not _PLAYER_PATH.match(p.path)]
+
+    def total(self, index: int) -> int | None:
+        return self.totals[index] if index < len(self.totals) else None
+
+    def count_for(self, index: int) -> int:
+        return sum(len(v) for v in self.player_problems(index).values())
+
+
+@functools.lru_cache(maxsize=128)
+def _evaluate(table_json: str, quick_json: str) -> Evaluation:
+    table: dict[str, Any] = json.loads(table_json)
+    quick: dict[str, dict[str, int]] = json.loads(quick_json)
+    try:
+        result = score_mixed(table, quick)
+        return Evaluation(result, (), tuple(p.total for p in result.players))
+    except TableError as err:
+        return Evaluation(None, tuple(err.problems), tuple(provisional(table, quick)))
+    except Exception as err:  # an engine still being written must not take the app down
+        return Evaluation(None, (Problem(path="", message=f"{type(err).__name__}: {err}"),))
+
+
+def evaluate(draft: Draft) -> Evaluation:
+    """What the engine says about the draft (cached: a render asks many times)."""
+    return _evaluate(json.dumps(draft.table(), sort_keys=True),
+                     json.dumps(draft.quick(), sort_keys=True))
+
+
+@dataclass
+class AppModel(ft.Observable):
+    store: Store
+    draft: Draft | None = None
+    notice: str = ""
+    """A short message shown once (saved, imported, deleted...)."""
+    undo_id: str = ""
+    """The history entry that the notice's Undo would bring back."""
+    history_version: int = 0
+    selected: tuple[int, str] = field(default=(-1, ""))
+    """The score pad cell whose lines are shown: (player, category)."""
+
+    def edit(self, change: Callable[[Draft], None]) -> None:
+        """Apply a change to a copy of the draft, show it, and save it at once."""
+        if self.draft is None:
+            return
+        new = copy.deepcopy(self.draft)
+        change(new)
+        self.draft = new
+        self.store.save_current(new)
+
+    def start(self, draft: Draft) -> None:
+        self.draft = draft
+        self.selected = (-1, "")
+        self.store.save_current(draft)
+        self.store.remember([s.name for s in draft.seats])
+
+    def evaluation(self) -> Evaluation | None:
+        return None if self.draft is None else evaluate(self.draft)
+
+    def finish(self, summary: str) -> None:
+        if self.draft is None:
+            return
+        done = copy.deepcopy(self.draft)
+        done.finished = time.time()
+        self.store.save_game(done, summary)
+        self.draft = done
+        self.store.save_current(done)
+        self.history_version += 1
+
+    def say(self, notice: str, undo_id: str = "") -> None:
+        self.notice = notice
+        self.undo_id = undo_id
+
+
+ModelContext: ft.ContextProvider[AppModel | None] = ft.create_context(None)
+
+
+def use_model() -> AppModel:
+    model = ft.use_context(ModelContext)
+    if model is None:
+        raise RuntimeError("use_model() outside the app")
+    return model

@@ -1,0 +1,1 @@
+"""One component per screen."""

@@ -1,0 +1,335 @@
+"""City entry, made for thumbs: the wonder, coins, conflict tokens, cards as chips by colour,
+leaders and the choices that matter; or the paper totals. The running total follows every tap."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorer.helpers import (
+    cards_in_play,
+    choice_options,
+    copies_taken,
+    ruleset,
+    science_points,
+    token_values,
+)
+from scorer.names import normalize
+from scorer.ruleset import Ruleset
+from ui import strings as S
+from ui.draft import Draft, Seat
+from ui.model import Evaluation, use_model
+from ui.widgets import (
+    back_to,
+    header,
+    number_field,
+    problems,
+    stepper,
+    toggle,
+    view,
+    wrap,
+)
+
+COLOUR_ORDER = ("brown", "grey", "blue", "yellow", "green", "red", "purple", "none")
+Edit = Callable[[Callable[[Seat], None]], None]
+
+
+def _flip(items: list[str], name: str) -> None:
+    if name in items:
+        items.remove(name)
+    else:
+        items.append(name)
+
+
+def _matches(query: str, name: str) -> bool:
+    return not query or normalize(query) in normalize(name)
+
+
+def wonder_section(
+    draft: Draft, i: int, rules: Ruleset, edit: Edit, quick: bool
+) -> list[ft.Control]:
+    seat = draft.seats[i]
+    taken = {s.board for k, s in enumerate(draft.seats) if k != i and s.board}
+
+    def board(name: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(s: Seat) -> None:
+                s.board = name
+                s.stages = 0
+            edit(change)
+        return go
+
+    def side(name: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(s: Seat) -> None:
+                s.side = name
+            edit(change)
+        return go
+
+    def stages(n: int) -> None:
+        def change(s: Seat) -> None:
+            s.stages = n
+        edit(change)
+
+    boards = [
+        toggle(S.card_taken(w) if w in taken else w, w == seat.board, board(w),
+               disabled=w in taken and w != seat.board)
+        for w in rules.wonders.names()
+    ]
+    out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
+    wonder = rules.wonders.get(seat.board) if seat.board else None
+    if wonder is not None:
+        sides = list(dict.fromkeys(rules.constants.side_names.values()))
+        labels = {v: k for k, v in reversed(list(rules.constants.side_names.items()))}
+        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", seat.side == x, side(x))
+                         for x in sides if x in wonder.sides]))
+        current = wonder.sides.get("A" if seat.side not in wonder.sides else seat.side)
+        if current is not None and not quick:
+            out.append(stepper(S.STAGES, seat.stages, stages, 0, len(current.stages)))
+            if current.text:
+                out.append(ft.Text(current.text, italic=True))
+            for k, st in enumerate(current.stages, start=1):
+                mark = ft.Icons.CHECK_BOX if k <= seat.stages else ft.Icons.CHECK_BOX_OUTLINE_BLANK
+                out.append(ft.Row([ft.Icon(mark, size=18),
+                                   ft.Text(f"{k}. {st.text}", expand=True)]))
+    return out
+
+
+def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
+    def coins(n: int) -> None:
+        def change(s: Seat) -> None:
+            s.coins = n
+        edit(change)
+
+    def token(key: str) -> Callable[[int], None]:
+        def go(n: int) -> None:
+            def change(s: Seat) -> None:
+                s.military[key] = n
+            edit(change)
+        return go
+
+    out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, seat.coins, coins)]
+    if draft.game != "duel":
+        out.append(header(S.MILITARY))
+        for value in token_values(draft.game):
+            key = str(value)
+            label = f"{'+' if value > 0 else ''}{value}"
+            out.append(stepper(label, seat.military.get(key, 0), token(key)))
+    return out
+
+
+def card_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str) -> list[ft.Control]:
+    seat = draft.seats[i]
+    uses = cards_in_play(rules, len(draft.seats))
+    others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
+    mine = {rules.cards.canonical(c) or c for c in seat.cards}
+
+    def flip(name: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(s: Seat) -> None:
+                held = [c for c in s.cards if (rules.cards.canonical(c) or c) == name]
+                if held:
+                    s.cards.remove(held[0])
+                else:
+                    s.cards.append(name)
+            edit(change)
+        return go
+
+    out: list[ft.Control] = []
+    for colour in COLOUR_ORDER:
+        group = sorted((u for u in uses
+                        if u.card.colour == colour and _matches(query, u.card.name)),
+                       key=lambda u: min(u.card.ages))
+        if not group:
+            continue
+        chips = []
+        for u in group:
+            name = u.card.name
+            full = others.get(name, 0) >= u.copies and name not in mine
+            chips.append(toggle(S.card_taken(name) if full else name, name in mine, flip(name),
+                                colour=colour, disabled=full))
+        out += [ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD), wrap(chips)]
+    return out
+
+
+def named_toggles(title: str, names: list[str], held: list[str], query: str,
+                  flip: Callable[[str], Callable[[], None]], taken: set[str]) -> list[ft.Control]:
+    shown = [n for n in names if _matches(query, n) or n in held]
+    if not shown:
+        return []
+    return [header(title), wrap([
+        toggle(S.card_taken(n) if n in taken and n not in held else n, n in held, flip(n),
+               disabled=n in taken and n not in held)
+        for n in shown])]
+
+
+def list_flipper(edit: Edit, attr: str) -> Callable[[str], Callable[[], None]]:
+    def flip(name: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(s: Seat) -> None:
+                _flip(getattr(s, attr), name)
+            edit(change)
+        return go
+    return flip
+
+
+def choices_section(draft: Draft, i: int, evaluation: Evaluation, edit: Edit) -> list[ft.Control]:
+    result = evaluation.result
+    if result is None or i >= len(result.players):
+        return []
+    options = choice_options(draft.table(), i, result)
+    seat = draft.seats[i]
+    out: list[ft.Control] = []
+    for key, names in options.items():
+        engine_says = result.players[i].choices.get(key, "")
+
+        def pick(name: str, key: str = key) -> Callable[[], None]:
+            def go() -> None:
+                def change(s: Seat) -> None:
+                    if s.choices.get(key) == name:
+                        s.choices.pop(key)
+                    else:
+                        s.choices[key] = name
+                edit(change)
+            return go
+
+        out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
+                wrap([toggle(n, seat.choices.get(key) == n, pick(n)) for n in names])]
+    return out
+
+
+def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
+                  set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
+    categories = ruleset(draft.game, draft.expansions).constants.categories
+
+    def typed(category: str) -> Callable[[int], None]:
+        def go(n: int) -> None:
+            def change(s: Seat) -> None:
+                s.typed[category] = n
+            edit(change)
+        return go
+
+    out: list[ft.Control] = [header(S.QUICK_MODE), ft.Text(S.TYPED_HINT)]
+    fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c))
+              for c in categories if c not in ("military", "treasury")]
+    out.append(wrap(fields))
+    if draft.game != "duel":
+        sci = science_points(calc.get("compass", 0), calc.get("gear", 0), calc.get("tablet", 0),
+                             calc.get("wild", 0), draft.game)
+
+        def count(key: str) -> Callable[[int], None]:
+            def go(n: int) -> None:
+                set_calc({**calc, key: n})
+            return go
+
+        out += [
+            header(S.SCIENCE_CALC),
+            stepper(S.COMPASS, calc.get("compass", 0), count("compass")),
+            stepper(S.GEAR, calc.get("gear", 0), count("gear")),
+            stepper(S.TABLET, calc.get("tablet", 0), count("tablet")),
+            stepper(S.WILDCARDS, calc.get("wild", 0), count("wild")),
+            ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
+                    ft.FilledButton(content=f"{S.USE} {S.points(sci.points)}",
+                                    on_click=lambda: typed("science")(sci.points))]),
+        ]
+    return out
+
+
+@ft.component
+def CityScreen() -> ft.View:
+    model = use_model()
+    params = ft.use_route_params()
+    query, set_query = ft.use_state("")
+    calc, set_calc = ft.use_state(dict[str, int]())
+    draft = model.draft
+    i = int(params.get("i", "0") or 0)
+    route = f"/game/player/{i}"
+    if draft is None or not 0 <= i < len(draft.seats):
+        return view(route, S.TABLE_TITLE, [ft.Text(S.NO_GAME),
+                                           ft.FilledButton(content=S.HOME, on_click=back_to("/"))])
+    seat = draft.seats[i]
+    rules = ruleset(draft.game, draft.expansions)
+    evaluation = model.evaluation()
+    assert evaluation is not None
+    mine = evaluation.player_problems(i)
+
+    def edit(change: Callable[[Seat], None]) -> None:
+        def on_draft(d: Draft) -> None:
+            change(d.seats[i])
+        model.edit(on_draft)
+
+    def set_quick(on: bool) -> Callable[[], None]:
+        def go() -> None:
+            def change(s: Seat) -> None:
+                s.quick = on
+            edit(change)
+        return go
+
+    total = evaluation.total(i)
+    shown = S.points(total) if total is not None else S.NO_VALUE
+    title = f"{seat.name} · {shown}"
+    status = "" if evaluation.final else \
+        f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}"
+    items: list[ft.Control] = [
+        ft.Row([
+            ft.Semantics(identifier="running-total", content=ft.Text(
+                shown, size=28, weight=ft.FontWeight.BOLD)),
+            ft.Text(status, italic=True, color=ft.Colors.ERROR),
+        ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        problems(mine.get("", []) + mine.get("name", [])),
+        wrap([toggle(S.DETAILED, not seat.quick, set_quick(False)),
+              toggle(S.QUICK_MODE, seat.quick, set_quick(True))]),
+    ]
+    is_duel = draft.game == "duel"
+    if not is_duel:
+        items += wonder_section(draft, i, rules, edit, seat.quick)
+        items.append(problems(mine.get("wonder", [])))
+    items += coins_and_tokens(draft, seat, edit)
+    items.append(problems(mine.get("coins", []) + mine.get("military", [])))
+    if seat.quick:
+        items += quick_section(draft, seat, edit, calc, set_calc)
+    else:
+        items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
+                                  on_change=lambda e: set_query(e.control.value or ""),
+                                  dense=True))
+        if is_duel:
+            built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
+            items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
+                                   list_flipper(edit, "wonders"), built_elsewhere)
+            items.append(problems(mine.get("wonders", [])))
+            progress_index = getattr(rules, "progress", None)
+            if progress_index is not None:
+                owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
+                items += named_toggles(S.PROGRESS, list(progress_index.names()), seat.progress,
+                                       query, list_flipper(edit, "progress"), owned)
+                items.append(problems(mine.get("progress", [])))
+            if "agora" in draft.expansions:
+                items.append(header(S.SENATE))
+                for c in range(6):
+                    def cubes(n: int, c: int = c) -> None:
+                        def change(s: Seat) -> None:
+                            s.influence[c] = n
+                        edit(change)
+                    items.append(stepper(f"{S.CHAMBER} {c + 1}", seat.influence[c], cubes))
+                items.append(problems(mine.get("influence", [])))
+        if "leaders" in draft.expansions and len(rules.leaders):
+            recruited = {x for k, s in enumerate(draft.seats) if k != i for x in s.leaders}
+            items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
+                                   list_flipper(edit, "leaders"), recruited)
+            items.append(problems(mine.get("leaders", [])))
+        items += choices_section(draft, i, evaluation, edit)
+        items.append(problems(mine.get("choices", [])))
+        items.append(header(S.CARDS))
+        items += card_section(draft, i, rules, edit, query)
+        items.append(problems(mine.get("cards", [])))
+    items.append(ft.Row([
+        ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT,
+                          on_click=back_to(f"/game/player/{(i - 1) % len(draft.seats)}")),
+        ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT,
+                          on_click=back_to(f"/game/player/{(i + 1) % len(draft.seats)}")),
+    ], wrap=True))
+    items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
+                                 on_click=back_to("/game/pad"), height=52))
+    return view(route, title, items, actions=[
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad"))])

@@ -1,0 +1,66 @@
+"""History of finished games: reopen, play again with the same table, delete with undo."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+import flet as ft
+
+from ui import strings as S
+from ui.model import use_model
+from ui.screens.home import game_title
+from ui.store import SavedGame
+from ui.widgets import notice, view
+
+
+def _when(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
+
+
+@ft.component
+def HistoryScreen() -> ft.View:
+    model = use_model()
+    games = model.store.games()
+    _ = model.history_version  # re-read when the history changes
+
+    def reopen(g: SavedGame) -> Callable[[], None]:
+        def go() -> None:
+            model.start(g.draft)
+            ft.context.page.navigate("/game/pad")
+        return go
+
+    def again(g: SavedGame) -> Callable[[], None]:
+        def go() -> None:
+            model.start(g.draft.fresh_copy())
+            ft.context.page.navigate("/game")
+        return go
+
+    def delete(g: SavedGame) -> Callable[[], None]:
+        def go() -> None:
+            model.store.delete_game(g.id)
+            model.say(S.deleted(g.summary), g.id)
+            model.history_version += 1
+        return go
+
+    def undo() -> None:
+        model.store.delete_game(model.undo_id, deleted=False)
+        model.say("")
+        model.history_version += 1
+
+    items: list[ft.Control] = []
+    if model.undo_id:
+        items.append(notice(model.notice, ft.TextButton(content=S.UNDO, on_click=undo)))
+    if not games:
+        items.append(ft.Text(S.NO_HISTORY))
+    for g in games:
+        items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column([
+            ft.Text(f"{game_title(g.draft.game)} · {_when(g.finished)}", weight=ft.FontWeight.BOLD),
+            ft.Text(g.summary),
+            ft.Row([
+                ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW, on_click=reopen(g)),
+                ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY, on_click=again(g)),
+                ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE, on_click=delete(g)),
+            ], wrap=True),
+        ]))))
+    return view("/history", S.HISTORY_TITLE, items)

@@ -1,0 +1,46 @@
+"""Home: continue the game in progress, start one, history, rules, import."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.helpers import ruleset
+from ui import strings as S
+from ui.model import use_model
+from ui.widgets import back_to, view
+
+
+def game_title(game: str) -> str:
+    try:
+        return ruleset(game).constants.title
+    except Exception:  # a game whose ruleset is not there yet
+        return game
+
+
+@ft.component
+def Home() -> ft.View:
+    model = use_model()
+    draft = model.draft
+    items: list[ft.Control] = [
+        ft.Text(S.TAGLINE, size=16),
+    ]
+    if draft is not None and draft.finished is None:
+        names = ", ".join(s.name for s in draft.seats)
+        items.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
+            ft.Text(S.IN_PROGRESS, weight=ft.FontWeight.BOLD),
+            ft.Text(f"{game_title(draft.game)} · {S.players_count(len(draft.seats))}"),
+            ft.Text(names),
+            ft.FilledButton(content=S.CONTINUE, icon=ft.Icons.PLAY_ARROW,
+                            on_click=back_to("/game")),
+        ]))))
+    items += [
+        ft.FilledButton(content=S.NEW_GAME, icon=ft.Icons.ADD, on_click=back_to("/new"),
+                        height=52),
+        ft.OutlinedButton(content=S.HISTORY, icon=ft.Icons.HISTORY, on_click=back_to("/history"),
+                          height=52),
+        ft.OutlinedButton(content=S.RULES, icon=ft.Icons.MENU_BOOK, on_click=back_to("/rules"),
+                          height=52),
+        ft.OutlinedButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE,
+                          on_click=back_to("/import"), height=52),
+    ]
+    return view("/", S.APP_TITLE, items)

@@ -1,0 +1,115 @@
+"""Rules at hand: leaders, guilds, wonders and progress tokens of the game, searchable; and for
+the table being entered, what one of them would score for a player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorer.helpers import games, ruleset, what_if
+from scorer.names import normalize
+from ui import strings as S
+from ui.model import use_model
+from ui.screens.home import game_title
+from ui.widgets import header, problems, toggle, view, wrap
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str
+    """"leader" or "card": what `what_if` adds; "" for wonders (not addable)."""
+    group: str
+    name: str
+    cost: str
+    text: str
+
+
+def entries(game: str, expansions: list[str]) -> list[Entry]:
+    rules = ruleset(game, expansions)
+    out: list[Entry] = []
+    for leader in rules.leaders.values():
+        cost = "" if leader.cost is None else str(leader.cost)
+        out.append(Entry("leader", S.LEADERS, leader.name, cost, leader.text))
+    for card in rules.guilds:
+        out.append(Entry("card", S.GUILDS, card.name, card.cost, card.text))
+    for wonder in rules.wonders.values():
+        for side, ws in wonder.sides.items():
+            stages = "; ".join(f"{k}. {st.text}" for k, st in enumerate(ws.stages, start=1))
+            text = f"{ws.text} {stages}".strip()
+            out.append(Entry("", S.WONDERS, f"{wonder.name} {side}", "", text))
+    progress = getattr(rules, "progress", None)
+    if progress is not None:
+        for token in progress.values():
+            out.append(Entry("", S.PROGRESS, str(getattr(token, "name", "")), "",
+                             str(getattr(token, "text", ""))))
+    return out
+
+
+@ft.component
+def RulesScreen() -> ft.View:
+    model = use_model()
+    draft = model.draft
+    available = games()
+    default_game = draft.game if draft is not None else (available[0] if available else "")
+    game, set_game = ft.use_state(default_game)
+    query, set_query = ft.use_state("")
+    player, set_player = ft.use_state(0)
+    asked, set_asked = ft.use_state("")
+    on_table = draft is not None and draft.game == game
+    chosen = list(draft.expansions) if draft is not None and on_table else ["leaders", "agora"]
+    shown = [e for e in entries(game, chosen)
+             if not query or normalize(query) in normalize(f"{e.name} {e.text} {e.group}")]
+
+    def pick_game(g: str) -> Callable[[], None]:
+        def go() -> None:
+            set_game(g)
+            set_asked("")
+        return go
+
+    def ask(name: str) -> Callable[[], None]:
+        def go() -> None:
+            set_asked("" if asked == name else name)
+        return go
+
+    def pick_player(k: int) -> Callable[[], None]:
+        def go() -> None:
+            set_player(k)
+        return go
+
+    items: list[ft.Control] = [
+        wrap([toggle(game_title(g), g == game, pick_game(g)) for g in available]),
+        ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH, dense=True,
+                     on_change=lambda e: set_query(e.control.value or "")),
+    ]
+    if on_table and draft is not None:
+        items += [ft.Text(S.WHAT_IF),
+                  wrap([toggle(s.name, k == player, pick_player(k))
+                        for k, s in enumerate(draft.seats)])]
+    group = ""
+    for e in shown:
+        if e.group != group:
+            group = e.group
+            items.append(header(group))
+        body: list[ft.Control] = [
+            ft.Text(e.name + (f"  ({S.COST}: {e.cost})" if e.cost else ""),
+                    weight=ft.FontWeight.BOLD),
+            ft.Text(e.text),
+        ]
+        if on_table and draft is not None and e.kind and player < len(draft.seats):
+            body.append(ft.TextButton(content=f"{S.WHAT_IF} {draft.seats[player].name}?",
+                                      icon=ft.Icons.CALCULATE, on_click=ask(e.name)))
+            if asked == e.name:
+                got = what_if(draft.table(), player, e.kind, e.name)
+                if got.problems:
+                    body.append(problems([f"{S.CANNOT}: {p.message}" for p in got.problems]))
+                else:
+                    body.append(ft.Text(S.what_if_result(draft.seats[player].name, e.name,
+                                                         got.points), weight=ft.FontWeight.BOLD))
+                    body += [ft.Text(S.line(ln.source, ln.points, ln.why), size=13)
+                             for ln in got.lines]
+        items.append(ft.Container(content=ft.Column(body, spacing=2), padding=8,
+                                  border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                                  border_radius=8))
+    return view("/rules", f"{S.RULES_TITLE} · {game_title(game)}", items)

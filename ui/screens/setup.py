@@ -1,0 +1,135 @@
+"""New game: the game and its expansions, the players in seating order, random wonders."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import flet as ft
+
+from scorer.helpers import expansions, games, ruleset
+from ui import strings as S
+from ui.draft import Draft, Seat
+from ui.model import use_model
+from ui.screens.home import game_title
+from ui.widgets import header, toggle, view, wrap
+
+EXPANSION_TITLES = {"leaders": "Leaders", "agora": "Agora"}
+
+
+def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
+    """Deal wonder boards and sides at random, as the box does (distinct boards)."""
+    rules = ruleset(game)
+    boards = rules.wonders.names()
+    rng.shuffle(boards)
+    sides = list(dict.fromkeys(rules.constants.side_names.values()))
+    for seat, board in zip(seats, boards, strict=False):
+        seat.board = board
+        seat.side = rng.choice(sides)
+
+
+@ft.component
+def Setup() -> ft.View:
+    model = use_model()
+    available = games()
+    game, set_game = ft.use_state(available[0] if available else "7wonders-1e")
+    chosen, set_chosen = ft.use_state(tuple[str, ...]())
+    three: tuple[str, ...] = ("", "", "")
+    names, set_names = ft.use_state(three)
+    deal, set_deal = ft.use_state(False)
+    remembered = ft.use_memo(lambda: model.store.names(), [])
+
+    const = ruleset(game).constants
+    is_duel = game == "duel"
+
+    def pick_game(g: str) -> Callable[[], None]:
+        def go() -> None:
+            set_game(g)
+            set_chosen(())
+            if g == "duel":
+                set_names(tuple([*names, "", ""][:2]))
+        return go
+
+    def flip_expansion(e: str) -> Callable[[], None]:
+        def go() -> None:
+            set_chosen(tuple(x for x in chosen if x != e) if e in chosen else (*chosen, e))
+        return go
+
+    def rename(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
+        def go(e: ft.Event[ft.TextField]) -> None:
+            new = list(names)
+            new[i] = e.control.value or ""
+            set_names(tuple(new))
+        return go
+
+    def move(i: int, step: int) -> Callable[[], None]:
+        def go() -> None:
+            new = list(names)
+            j = i + step
+            if 0 <= j < len(new):
+                new[i], new[j] = new[j], new[i]
+                set_names(tuple(new))
+        return go
+
+    def remove(i: int) -> Callable[[], None]:
+        def go() -> None:
+            set_names(tuple(n for k, n in enumerate(names) if k != i))
+        return go
+
+    def add(name: str = "") -> Callable[[], None]:
+        def go() -> None:
+            new = list(names)
+            if name and "" in new:
+                new[new.index("")] = name
+            elif len(new) < const.max_players:
+                new.append(name)
+            set_names(tuple(new))
+        return go
+
+    def start() -> None:
+        seats = [Seat(name=n.strip()) for n in names]
+        draft = Draft(game=game, expansions=list(chosen), seats=seats)
+        if deal and not is_duel:
+            random_boards(game, draft.seats, random.Random())
+        model.start(draft)
+        ft.context.page.navigate("/game")
+
+    stripped = [n.strip() for n in names]
+    names_ok = all(stripped) and len(set(stripped)) == len(stripped)
+    rows: list[ft.Control] = []
+    for i, n in enumerate(names):
+        rows.append(ft.Row([
+            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
+                         expand=True, dense=True),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
+                          disabled=i == 0),
+            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=S.MOVE_DOWN, on_click=move(i, 1),
+                          disabled=i == len(names) - 1),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=S.REMOVE, on_click=remove(i),
+                          disabled=len(names) <= const.min_players),
+        ], spacing=0))
+    unused = [n for n in remembered if n not in stripped]
+    items: list[ft.Control] = [
+        header(S.GAME),
+        wrap([toggle(game_title(g), g == game, pick_game(g)) for g in available]),
+    ]
+    exps = expansions(game)
+    if exps:
+        items += [header(S.EXPANSIONS),
+                  wrap([toggle(EXPANSION_TITLES.get(e, e), e in chosen, flip_expansion(e))
+                        for e in exps])]
+    items += [header(S.PLAYERS), *rows]
+    if len(names) < const.max_players:
+        items.append(ft.TextButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD, on_click=add()))
+    if unused:
+        items += [ft.Text(S.REMEMBERED),
+                  wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n))
+                        for n in unused])]
+    if not is_duel:
+        items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
+                               on_change=lambda e: set_deal(bool(e.control.value))))
+    if not names_ok:
+        items.append(ft.Text(S.NEED_NAMES, italic=True))
+    items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW, on_click=start,
+                                 disabled=not names_ok, height=52))
+    return view("/new", S.SETUP_TITLE, items)

@@ -1,0 +1,83 @@
+"""The table: every player with their running total and problems; the Duel conflict pawn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ui import strings as S
+from ui.draft import Draft
+from ui.model import use_model
+from ui.screens.home import game_title
+from ui.widgets import back_to, header, problems, stepper, toggle, view, wrap
+
+
+def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None]) -> ft.Control:
+    """The Duel conflict pawn: how many spaces from the centre, toward whose capital."""
+
+    def toward(name: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(d: Draft) -> None:
+                d.conflict_toward = name
+            edit(change)
+        return go
+
+    def spaces(n: int) -> None:
+        def change(d: Draft) -> None:
+            d.conflict_spaces = n
+        edit(change)
+
+    return ft.Column([
+        header(S.CONFLICT),
+        stepper(S.SPACES, draft.conflict_spaces, spaces, 0, 9),
+        ft.Text(S.TOWARD),
+        wrap([toggle(s.name, draft.conflict_toward == s.name, toward(s.name))
+              for s in draft.seats]),
+    ])
+
+
+@ft.component
+def TableScreen() -> ft.View:
+    model = use_model()
+    draft = model.draft
+    if draft is None:
+        return view("/game", S.TABLE_TITLE, [ft.Text(S.NO_GAME),
+                                             ft.FilledButton(content=S.NEW_GAME,
+                                                             on_click=back_to("/new"))])
+    evaluation = model.evaluation()
+    tiles: list[ft.Control] = []
+    for i, seat in enumerate(draft.seats):
+        count = evaluation.count_for(i) if evaluation else 0
+        total = evaluation.total(i) if evaluation else None
+        subtitle = seat.board if draft.game != "duel" else ""
+        if draft.game != "duel" and not seat.board:
+            subtitle = S.NO_WONDER
+        if seat.quick:
+            subtitle = f"{subtitle} · {S.QUICK}"
+        if count:
+            subtitle = f"{subtitle} · {S.problems_count(count)}"
+        tiles.append(ft.ListTile(
+            leading=ft.Icon(ft.Icons.ERROR_OUTLINE if count else ft.Icons.PERSON),
+            title=ft.Text(seat.name, size=18),
+            subtitle=ft.Text(subtitle),
+            trailing=ft.Text(S.points(total) if total is not None else S.NO_VALUE, size=18,
+                             weight=ft.FontWeight.BOLD),
+            on_click=back_to(f"/game/player/{i}"),
+        ))
+    items: list[ft.Control] = [ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
+    if evaluation is not None and not evaluation.final:
+        items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}",
+                             italic=True, color=ft.Colors.ERROR))
+    items += tiles
+    if draft.game == "duel":
+        items.append(conflict_editor(draft, model.edit))
+    if evaluation is not None:
+        items.append(problems([S.at_where(p.path, p.message)
+                               for p in evaluation.table_problems()]))
+    items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
+                                 on_click=back_to("/game/pad"), height=52))
+    return view("/game", S.TABLE_TITLE, items, actions=[
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
+        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
+    ])

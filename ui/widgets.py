@@ -1,0 +1,160 @@
+"""Small building blocks shared by the screens: toggle chips, steppers, headers, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+# Card-type colours as printed on the cards, and a readable text colour on each.
+CARD_COLOURS: dict[str, tuple[str, str]] = {
+    "brown": ("#8D5A2B", "#FFFFFF"),
+    "grey": ("#8E9497", "#000000"),
+    "blue": ("#1565C0", "#FFFFFF"),
+    "yellow": ("#F2C029", "#000000"),
+    "green": ("#2E8B3E", "#FFFFFF"),
+    "red": ("#C62828", "#FFFFFF"),
+    "purple": ("#6A3D9A", "#FFFFFF"),
+    "none": ("#546E7A", "#FFFFFF"),
+}
+ACCENT = "#B8860B"
+ERROR = ft.Colors.ERROR
+
+
+def toggle(
+    label: str,
+    selected: bool,
+    on_click: Callable[[], None],
+    colour: str | None = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A tappable chip: filled when selected (in the card colour), outlined otherwise."""
+    bg, fg = CARD_COLOURS.get(colour or "", (None, None))
+    if selected:
+        return ft.FilledButton(
+            content=label,
+            icon=ft.Icons.CHECK,
+            on_click=on_click,
+            disabled=disabled,
+            style=ft.ButtonStyle(bgcolor=bg, color=fg) if bg else None,
+        )
+    return ft.OutlinedButton(
+        content=label,
+        on_click=on_click,
+        disabled=disabled,
+        style=ft.ButtonStyle(side=ft.BorderSide(2, bg)) if bg else None,
+    )
+
+
+def wrap(controls: list[ft.Control]) -> ft.Row:
+    return ft.Row(controls=controls, wrap=True, spacing=6, run_spacing=6)
+
+
+def header(text: str, trailing: ft.Control | None = None) -> ft.Control:
+    title = ft.Text(text, size=18, weight=ft.FontWeight.BOLD)
+    if trailing is None:
+        return title
+    return ft.Row([title, trailing], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+def problems(messages: list[str]) -> ft.Control:
+    """The engine's messages, in words, next to what they are about."""
+    return ft.Column(
+        [
+            ft.Row(
+                [ft.Icon(ft.Icons.ERROR_OUTLINE, color=ERROR, size=18),
+                 ft.Text(m, color=ERROR, expand=True, selectable=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+            for m in messages
+        ],
+        spacing=4,
+        visible=bool(messages),
+    )
+
+
+def _to_int(text: str | None) -> int | None:
+    try:
+        return int((text or "").strip())
+    except ValueError:
+        return None
+
+
+def stepper(
+    label: str,
+    value: int,
+    on_change: Callable[[int], None],
+    minimum: int = 0,
+    maximum: int | None = None,
+) -> ft.Control:
+    """A number with big minus/plus buttons, and a field to type it."""
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        n = _to_int(e.control.value)
+        if n is not None and n >= minimum and (maximum is None or n <= maximum):
+            on_change(n)
+
+    def step(delta: int) -> Callable[[], None]:
+        def go() -> None:
+            n = value + delta
+            if n >= minimum and (maximum is None or n <= maximum):
+                on_change(n)
+        return go
+
+    return ft.Row(
+        [
+            ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=step(-1), tooltip=f"{label} -1",
+                          disabled=value <= minimum, icon_size=30),
+            ft.TextField(label=label, value=str(value), on_change=typed, width=120,
+                         keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
+                         dense=True),
+            ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, on_click=step(1), tooltip=f"{label} +1",
+                          disabled=maximum is not None and value >= maximum, icon_size=30),
+        ],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def number_field(label: str, value: int | None, on_change: Callable[[int], None]) -> ft.Control:
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        n = _to_int(e.control.value)
+        if n is not None:
+            on_change(n)
+        elif not (e.control.value or "").strip():
+            on_change(0)
+
+    return ft.TextField(label=label, value="" if value is None else str(value), width=150,
+                        keyboard_type=ft.KeyboardType.NUMBER, on_change=typed, dense=True)
+
+
+def notice(text: str, action: ft.Control | None = None) -> ft.Control:
+    return ft.Container(
+        content=ft.Row(
+            [ft.Icon(ft.Icons.INFO_OUTLINE), ft.Text(text, expand=True),
+             *([action] if action else [])],
+        ),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        padding=10,
+        border_radius=8,
+        visible=bool(text),
+    )
+
+
+def back_to(route: str) -> Callable[[], None]:
+    def go() -> None:
+        ft.context.page.navigate(route)
+    return go
+
+
+def view(route: str, title: str, controls: list[ft.Control],
+         actions: list[ft.Control] | None = None) -> ft.View:
+    """A screen: an app bar and a scrolling column, readable on a 360 px phone."""
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(title), actions=actions or []),
+        controls=[ft.Column(controls, spacing=12, expand=True)],
+        scroll=ft.ScrollMode.AUTO,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+    )
+
