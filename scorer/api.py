@@ -90,7 +90,8 @@ def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
     if game.supremacy is not None:
         s = game.supremacy
         verdict = by_supremacy(names, names[s.winner], duel.DECIDED_BY[s.kind], duel.LABEL[s.kind],
-                               s.reason + ("" if s.declared else " (read from the table)"))
+                               s.reason + ("" if s.declared else
+                                           " (detected from the table; the file did not claim it)"))
     else:
         ranked = [Contender(c.name, s.total, s.categories.get("civilian", 0))
                   for c, s in zip(board.cities, scores, strict=True)]

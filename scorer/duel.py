@@ -96,7 +96,7 @@ def supremacies(board: Board) -> list[Supremacy]:
         if len(have) >= const.science_supremacy_symbols:
             found.append(Supremacy("science", city.index,
                                    f"{city.name} has {len(have)} different science symbols "
-                                   f"({', '.join(have)})", False))
+                                   f"({', '.join(s.replace('_', ' ') for s in have)})", False))
     if const.chamber_points:
         for city in board.cities:
             if len(controlled(board, city)) == len(const.chamber_points):
