@@ -1,0 +1,179 @@
+"""End to end in a real browser: Debian's chromium, offline, driven by Playwright. Enters a
+complete 3-player 7 Wonders game (and a Duel game) by tapping and typing, as a player would,
+and checks the totals and the verdict on screen. Also takes the phone-size screenshots in
+docs/screenshots/.
+
+Skipped only when chromium is absent (CI installs it: .ci/run).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .game_data import PLAYERS, VERDICT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
+PHONE = {"width": 360, "height": 740}
+TALL = {"width": 360, "height": 4200}  # phone width; tall so no control is off screen
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
+    port = _free_port()
+    env = dict(os.environ, WONDERS_DATA_DIR=str(tmp_path))
+    started = time.monotonic()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(url, timeout=1) as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            pytest.fail("the app did not answer within 15 s")
+        assert "flet.noCdn=true" in page.replace(" ", "")  # offline: no CDN for the renderer
+        yield url, time.monotonic() - started
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+class Phone:
+    """A browser tab on the app, with the few gestures the tests need."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def open(self, url: str) -> float:
+        t0 = time.monotonic()
+        self.page.goto(url)
+        self.page.wait_for_selector("#loading", state="detached", timeout=30_000)
+        self.page.evaluate(
+            "() => document.querySelector('flt-semantics-placeholder')?.click()")
+        self.page.wait_for_selector("flt-semantics", timeout=15_000)
+        self.button("New game").wait_for(timeout=15_000)
+        return time.monotonic() - t0
+
+    def button(self, name: str) -> Any:
+        return self.page.get_by_role("button", name=name, exact=True).first
+
+    def tap(self, name: str) -> None:
+        self.button(name).click()
+        self.page.wait_for_timeout(250)
+
+    def type(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label, exact=True).first
+        box.click()
+        self.page.wait_for_timeout(150)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+        self.page.wait_for_timeout(250)
+
+    def text_of(self, identifier: str) -> str:
+        node = self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+        node.wait_for(timeout=10_000)
+        return str(node.inner_text() or node.get_attribute("aria-label") or "")
+
+    def wait_text(self, pattern: str, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if re.search(pattern, self.page.inner_text("body")):
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"{pattern!r} not on screen: {self.page.inner_text('body')[:800]}")
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.set_viewport_size(PHONE)
+        self.page.wait_for_timeout(600)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"))
+        self.page.set_viewport_size(TALL)
+        self.page.wait_for_timeout(300)
+
+
+@pytest.fixture
+def phone() -> Iterator[Phone]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        page = browser.new_page(viewport=TALL)
+
+        def offline(route: Any) -> None:
+            if route.request.url.startswith("http://127.0.0.1"):
+                route.continue_()
+            else:
+                route.abort()
+
+        page.route("**/*", offline)
+        yield Phone(page)
+        browser.close()
+
+
+def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
+    url, up = server
+    first_frame = phone.open(url)
+    print(f"\nserver answered after {up:.2f} s; first screen {first_frame:.2f} s later")
+    phone.shot("1-home")
+    phone.tap("New game")
+    for i, p in enumerate(PLAYERS):
+        phone.type(f"Name {i + 1}", p["name"])
+    phone.shot("2-new-game")
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    for i, p in enumerate(PLAYERS):
+        phone.page.get_by_role("button", name=re.compile(rf"^{p['name']}\b")).first.click()
+        phone.wait_text(rf"{p['name']} · ")
+        phone.tap(p["board"])
+        phone.type("Stages built", str(p["stages"]))
+        phone.type("Coins", str(p["coins"]))
+        for label, n in p["tokens"].items():
+            phone.type(label, str(n))
+        for card in p["cards"]:
+            phone.tap(card)
+        # the running total on this player's screen
+        phone.wait_text(rf"{p['name']} · {p['total']} pts")
+        if i == 0:
+            phone.shot("3-city")
+        phone.page.go_back()
+        phone.wait_text("Tap a player")
+    phone.shot("4-table")
+    phone.tap("Score pad")
+    phone.wait_text(re.escape(VERDICT))
+    assert phone.text_of("verdict").strip() == VERDICT
+    for p in PLAYERS:
+        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+    phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
+    phone.wait_text("science symbols: 18")
+    phone.shot("5-score-pad")
+    phone.tap("Finish and save")
+    phone.wait_text("Saved to history")
