@@ -24,6 +24,7 @@ from scorer.ruleset import (
     RulesetLoadError,
     WonderStage,
     available_expansions,
+    available_games,
     load_ruleset,
 )
 from scorer.table import SevenWondersPlayer, SevenWondersTable
@@ -37,6 +38,16 @@ def _everything(game: str) -> Ruleset | None:
         return load_ruleset(game, tuple(available_expansions(game)))
     except RulesetLoadError:
         return None
+
+
+def _other_game_with(game: str, lookup: str, name: str) -> str | None:
+    """The title of another game that has this name (a 2nd-edition card in a 1st-edition
+    table is a different mistake from a typo)."""
+    for other in available_games():
+        full = _everything(other) if other != game else None
+        if full is not None and getattr(full, lookup).canonical(name):
+            return load_ruleset(other).constants.title
+    return None
 
 
 class _Checker:
@@ -70,7 +81,9 @@ class _Checker:
                 f'add it to "expansions"',
             )
         else:
-            self.add(path, f'no {kind} "{name}" in {self.const.title}{did_you_mean(name, known)}')
+            other = _other_game_with(self.table.game, lookup, name)
+            hint = f"; it belongs to {other}" if other else did_you_mean(name, known)
+            self.add(path, f'no {kind} "{name}" in {self.const.title}{hint}')
 
     # --- the table as a whole -------------------------------------------------------
 
@@ -276,9 +289,11 @@ class _Checker:
         where: dict[str, list[str]] = defaultdict(list)
         guilds: list[str] = []
         for i, p in enumerate(self.table.players):
+            in_city: set[str] = set()
             for j, name in enumerate(p.cards):
                 card = self.rules.cards.get(name)
-                if card is not None:
+                if card is not None and card.name not in in_city:  # twice: reported by cards()
+                    in_city.add(card.name)
                     where[card.name].append(f"players[{i}].cards[{j}]")
                     if card.colour == "purple" and card.name not in guilds:
                         guilds.append(card.name)
