@@ -168,9 +168,16 @@ def score_mixed(data: Mapping[str, Any], quick: Mapping[str, Mapping[str, int]])
             "lines": lines,
             "choices": {},
         }))
-    coins = {str(p["name"]): int(p.get("coins", 0)) for p in data["players"]}
-    ranked = [Contender(p.name, p.total, coins.get(p.name, 0)) for p in players if not p.free_city]
-    verdict = decide(ranked, "tiebreak:coins", "coins")
+    if result.decided_by.startswith("supremacy"):
+        return result.model_copy(update={"players": players})
+    if data["game"] == "duel":  # the Duel tie-break: most civilian (blue card) VP
+        ranked = [Contender(p.name, p.total, p.categories.get("civilian", 0)) for p in players]
+        verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
+    else:
+        coins = {str(p["name"]): int(p.get("coins", 0)) for p in data["players"]}
+        ranked = [Contender(p.name, p.total, coins.get(p.name, 0))
+                  for p in players if not p.free_city]
+        verdict = decide(ranked, "tiebreak:coins", "coins")
     players = [p.model_copy(update={"rank": None if p.free_city else verdict.ranks[p.name]})
                for p in players]
     return result.model_copy(update={

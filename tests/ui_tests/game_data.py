@@ -63,3 +63,21 @@ TABLE: dict[str, Any] = {
         for p in PLAYERS
     ],
 }
+
+# A 7 Wonders Duel game, from shared/reference/rules_duel.md: card VP (section 2), wonders
+# (section 4), progress tokens (section 5), the military track (section 1.1: 3-5 spaces from
+# the centre = 5 VP for the player the pawn moved away from), 1 VP per 3 coins.
+# Ann: Theater 3 + Statue 4 = 7 civilian; Scriptorium 0 + Library 2 = 2 science;
+#      The Pyramids 9; Agriculture 4; 7 coins // 3 = 2. Total 7 + 2 + 9 + 4 + 2 = 24.
+# Bob: Altar 3 + Temple 4 + Courthouse 5 + Baths 3 = 15 civilian; The Colossus 3;
+#      4 coins // 3 = 1; pawn 5 spaces toward Ann: 5 military. Total 15 + 3 + 1 + 5 = 24.
+# Tie on 24: the Duel tie-break is civilian VP, 15 to 7: Bob wins.
+DUEL_PLAYERS: list[dict[str, Any]] = [
+    {"name": "Ann", "cards": ["Theater", "Statue", "Scriptorium", "Library"],
+     "wonders": ["The Pyramids"], "progress": ["Agriculture"], "coins": 7, "total": 24},
+    {"name": "Bob", "cards": ["Altar", "Temple", "Courthouse", "Baths", "Garrison", "Barracks",
+                              "Stable"],
+     "wonders": ["The Colossus"], "progress": [], "coins": 4, "total": 24},
+]
+DUEL_CONFLICT = {"toward": "Ann", "spaces": 5}
+DUEL_VERDICT_PARTS = ("tie on 24", "Bob wins", "15", "to 7")

@@ -21,14 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
-from .game_data import PLAYERS, VERDICT
+from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, VERDICT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
-PHONE = {"width": 360, "height": 740}
-TALL = {"width": 360, "height": 4200}  # phone width; tall so no control is off screen
+PHONE: ViewportSize = {"width": 360, "height": 740}
+TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 
@@ -177,3 +178,34 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     phone.shot("5-score-pad")
     phone.tap("Finish and save")
     phone.wait_text("Saved to history")
+
+
+def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
+    url, _ = server
+    phone.open(url)
+    phone.tap("New game")
+    phone.tap("7 Wonders Duel")
+    for i, p in enumerate(DUEL_PLAYERS):
+        phone.type(f"Name {i + 1}", p["name"])
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    phone.type("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
+    phone.tap(str(DUEL_CONFLICT["toward"]))
+    for i, p in enumerate(DUEL_PLAYERS):
+        phone.page.get_by_role("button", name=re.compile(rf"^{p['name']}\b")).first.click()
+        phone.wait_text(rf"{p['name']} · ")
+        phone.type("Coins", str(p["coins"]))
+        for name in [*p["wonders"], *p["progress"], *p["cards"]]:
+            phone.tap(name)
+        phone.wait_text(rf"{p['name']} · {p['total']} pts")
+        if i == 1:
+            phone.shot("6-duel-city")
+        phone.page.go_back()
+        phone.wait_text("Tap a player")
+    phone.tap("Score pad")
+    phone.wait_text("tie on 24")
+    verdict = phone.text_of("verdict")
+    assert all(part in verdict for part in DUEL_VERDICT_PARTS), verdict
+    for p in DUEL_PLAYERS:
+        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+    phone.shot("7-duel-score-pad")

@@ -13,7 +13,7 @@ from ui.draft import Draft, Seat
 from ui.store import Store
 
 from .flet_client import Client
-from .game_data import PLAYERS, TABLE, VERDICT
+from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, TABLE, VERDICT
 
 pytestmark = pytest.mark.asyncio
 
@@ -253,3 +253,19 @@ def test_draft_round_trip() -> None:
     d = Draft(game="7wonders-1e", seats=[Seat(name="Ann", cards=["Altar"], typed={"wonders": 3})])
     assert Draft.from_json(d.to_json()) == d
     assert Draft.from_table(d.table()).table() == d.table()
+
+
+async def test_duel_game_by_tapping(store: Store) -> None:
+    c = await Client(make_main(store)).start()
+    await new_game(c, ["Ann", "Bob"], game="7 Wonders Duel")
+    await c.type("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
+    await c.tap(str(DUEL_CONFLICT["toward"]))
+    for i, p in enumerate(DUEL_PLAYERS):
+        await c.go(f"/game/player/{i}")
+        await c.type("Coins", str(p["coins"]))
+        for name in [*p["wonders"], *p["progress"], *p["cards"]]:
+            await c.tap(name)
+        assert c.title() == f"{p['name']} · {p['total']} pts"
+    await c.go("/game/pad")
+    verdict = [t for t in c.texts() if "tie on" in t]
+    assert verdict and all(part in verdict[0] for part in DUEL_VERDICT_PARTS), verdict

@@ -298,12 +298,10 @@ def CityScreen() -> ft.View:
             items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
                                    list_flipper(edit, "wonders"), built_elsewhere)
             items.append(problems(mine.get("wonders", [])))
-            progress_index = getattr(rules, "progress", None)
-            if progress_index is not None:
-                owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
-                items += named_toggles(S.PROGRESS, list(progress_index.names()), seat.progress,
-                                       query, list_flipper(edit, "progress"), owned)
-                items.append(problems(mine.get("progress", [])))
+            owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
+            items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
+                                   query, list_flipper(edit, "progress"), owned)
+            items.append(problems(mine.get("progress", [])))
             if "agora" in draft.expansions:
                 items.append(header(S.SENATE))
                 for c in range(6):

@@ -35,15 +35,14 @@ def entries(game: str, expansions: list[str]) -> list[Entry]:
     for card in rules.guilds:
         out.append(Entry("card", S.GUILDS, card.name, card.cost, card.text))
     for wonder in rules.wonders.values():
+        if not wonder.sides:  # a Duel wonder: one card
+            out.append(Entry("", S.WONDERS, wonder.name, wonder.cost, wonder.text))
         for side, ws in wonder.sides.items():
             stages = "; ".join(f"{k}. {st.text}" for k, st in enumerate(ws.stages, start=1))
             text = f"{ws.text} {stages}".strip()
             out.append(Entry("", S.WONDERS, f"{wonder.name} {side}", "", text))
-    progress = getattr(rules, "progress", None)
-    if progress is not None:
-        for token in progress.values():
-            out.append(Entry("", S.PROGRESS, str(getattr(token, "name", "")), "",
-                             str(getattr(token, "text", ""))))
+    for token in rules.progress.values():
+        out.append(Entry("", S.PROGRESS, token.name, "", token.text))
     return out
 
 

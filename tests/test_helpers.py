@@ -1,0 +1,123 @@
+"""scorer.helpers: the engine-side functions the app uses instead of rules of its own.
+Expected values come from the rulebooks / shared/reference, with the arithmetic alongside."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from scorer import score
+from scorer.helpers import (
+    cards_in_play,
+    choice_options,
+    coins_points,
+    copies_taken,
+    games,
+    provisional,
+    ruleset,
+    science_points,
+    score_mixed,
+    token_values,
+    tokens_points,
+    what_if,
+)
+
+TABLE: dict[str, Any] = {  # the app tests' game: Ann 31, Bob 31, Cid 17 (see tests/ui_tests)
+    "game": "7wonders-1e",
+    "players": [
+        {"name": "Ann", "wonder": {"board": "Gizah", "side": "A", "stages": 2}, "coins": 7,
+         "military": {"1": 1, "3": 1, "5": 1, "-1": 2},
+         "cards": ["Altar", "Theater", "Temple", "Pantheon", "Guard Tower"]},
+        {"name": "Bob", "wonder": {"board": "Babylon", "side": "A", "stages": 3}, "coins": 3,
+         "military": {"-1": 5},
+         "cards": ["Apothecary", "Workshop", "Scriptorium", "Library", "Baths", "Courthouse"]},
+        {"name": "Cid", "wonder": {"board": "Rhodos", "side": "A", "stages": 1}, "coins": 5,
+         "military": {"1": 2, "3": 1, "5": 1},
+         "cards": ["Lumber Yard", "Ore Vein", "Stone Pit", "Barracks", "Stockade", "Marketplace",
+                   "Haven"]},
+    ],
+}
+
+
+def test_games_listed_only_when_their_rulesets_load() -> None:
+    assert {"7wonders-1e", "7wonders-2e"} <= set(games())
+
+
+def test_cards_in_play_follow_player_count() -> None:
+    rules = ruleset("7wonders-1e")
+    at3 = {u.card.name: u.copies for u in cards_in_play(rules, 3)}
+    at4 = {u.card.name: u.copies for u in cards_in_play(rules, 4)}
+    # reference §2: Lumber Yard 3+, 4+ -> 1 copy at 3 players, 2 at 4; Pawnshop 4+, 7+ -> none
+    # at 3, 1 at 4; guilds are always offered (the draw decides), once each
+    assert at3["Lumber Yard"] == 1 and at4["Lumber Yard"] == 2
+    assert "Pawnshop" not in at3 and at4["Pawnshop"] == 1
+    assert at3["Scientists Guild"] == 1
+
+
+def test_copies_taken_counts_any_spelling() -> None:
+    rules = ruleset("7wonders-1e")
+    assert copies_taken(rules, [["lumber-yard", "Altar"], ["Lumber Yard"]]) == {
+        "Lumber Yard": 2, "Altar": 1}
+
+
+def test_science_calculator_places_wildcards_best() -> None:
+    # 1 compass, 1 gear, 2 tablets + 1 wildcard: as tablet 1 + 1 + 9 + 7 = 18 beats
+    # as compass/gear 4 + 1 + 4 + 7 = 16
+    got = science_points(1, 1, 2, 1, "7wonders-1e")
+    assert got.points == 18 and got.counts == {"compass": 1, "gear": 1, "tablet": 3}
+    # rulebook example: 3 of each = 9 + 9 + 9 + 3 x 7 = 48
+    assert science_points(3, 3, 3, 0, "7wonders-1e").points == 48
+
+
+def test_coins_and_tokens_to_points() -> None:
+    assert coins_points(7, "7wonders-1e") == 2  # 7 // 3
+    assert token_values("7wonders-1e") == [1, 3, 5, -1]
+    assert tokens_points({1: 2, 3: 1, 5: 1, -1: 3}, "7wonders-1e") == 2 + 3 + 5 - 3
+
+
+def test_score_mixed_replaces_typed_categories_and_decides_again() -> None:
+    table = copy.deepcopy(TABLE)
+    table["players"][2]["cards"] = []
+    # Cid typed from paper: wonders 3, commercial 3, science 26; military 10 and treasury 1
+    # stay the engine's (tokens, coins): 10 + 1 + 3 + 3 + 26 = 43 -> Cid wins alone
+    result = score_mixed(table, {"Cid": {"wonders": 3, "commercial": 3, "science": 26}})
+    cid = result.players[2]
+    assert cid.total == 43 and cid.categories["military"] == 10
+    assert result.winners == ["Cid"] and result.decided_by == "points"
+    assert [p.rank for p in result.players] == [2, 3, 1]  # Ann wins the 31-31 tie on coins
+
+
+def test_score_mixed_without_paper_players_is_the_engine() -> None:
+    assert score_mixed(TABLE, {}) == score(TABLE)
+
+
+def test_provisional_totals_of_a_half_entered_table() -> None:
+    table = copy.deepcopy(TABLE)
+    for p in table["players"][1:]:  # Bob and Cid not entered yet: no wonder, no tokens
+        p["wonder"] = {"board": "", "side": "A", "stages": 0}
+        p.pop("military")
+        p["cards"] = []
+    # Ann alone: her 31 (her tokens at face value: 1 + 3 + 5 - 2 = 7)
+    assert provisional(table) == [31, None, None]
+    assert provisional(TABLE) == [31, 31, 17]
+
+
+def test_what_if_a_guild_or_leader_joined_a_city() -> None:
+    # Scientists Guild for Bob: two wildcards with 1 compass, 1 gear, 2 tablets: 2/2/2 gives
+    # 4 + 4 + 4 + 2 x 7 = 26 instead of 18: +8
+    got = what_if(TABLE, 1, "card", "Scientists Guild")
+    assert got.points == 8 and not got.problems
+    # a card already in another city cannot join a second one at 3 players
+    assert what_if(TABLE, 0, "card", "Haven").problems
+
+
+def test_choice_options_are_the_neighbours_guilds() -> None:
+    table = copy.deepcopy(TABLE)
+    table["players"][0]["wonder"] = {"board": "Olympia", "side": "B", "stages": 3}
+    table["players"][1]["cards"].append("Philosophers Guild")
+    table["players"][2]["cards"].append("Builders Guild")
+    result = score(table)
+    assert "copied_guild" in result.players[0].choices
+    # Ann's neighbours: Cid on her left (the seat before, wrapping), Bob on her right
+    assert choice_options(table, 0, result) == {
+        "copied_guild": ["Builders Guild", "Philosophers Guild"]}
