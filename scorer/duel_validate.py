@@ -371,4 +371,13 @@ def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
             for j, name in enumerate(names if isinstance(names, list) else []):
                 if isinstance(name, str) and name and name not in _section(ruleset, section):
                     checker.missing(kind, name, section, f"players[{i}].{field}[{j}]")
+    names = [p["name"] for p in (players if isinstance(players, list) else [])
+             if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    for field, key in (("conflict", "toward"), ("supremacy", "winner")):
+        part = data.get(field)
+        who = part.get(key) if isinstance(part, dict) else None
+        if isinstance(who, str) and who.casefold() not in {n.casefold() for n in names}:
+            checker.add(f"{field}.{key}", f'no player "{who}"; the players are '
+                                          f"{', '.join(repr(n) for n in names)}"
+                                          f"{did_you_mean(who, names)}")
     return checker.problems
