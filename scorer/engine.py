@@ -74,6 +74,12 @@ class Tally:
         if points:
             self.lines.append(Line(category=category, source=source, points=points, why=why))
 
+    def copy(self) -> Tally:
+        """A tally to extend with one choice without touching the shared base."""
+        return Tally(list(self.lines), Counter(self.symbols), list(self.symbol_sources),
+                     list(self.wildcards), list(self.set_bonuses), list(self.extra_of_most),
+                     list(self.conversions))
+
 
 @dataclass(frozen=True)
 class CityScore:
@@ -230,14 +236,21 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             assert_never(effect)
 
 
-def sources(board: Board, city: City, guild: Card | None, leader: Leader | None,
-            owner_of: dict[str, str]) -> list[Source]:
-    """Everything in the city that scores, plus the copies the choices add."""
+def sources(board: Board, city: City) -> list[Source]:
+    """Everything in the city that scores."""
     colour_category = board.ruleset.constants.colour_categories
     out = [Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards]
     for i, stage in enumerate(city.side.stages[: city.stages_built], start=1):
-        out.append(Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects))
+        name = f"{city.wonder.name} {city.side_name} stage {i}"
+        out.append(Source(name, "wonders", stage.effects))
     out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
+    return out
+
+
+def copied_sources(city: City, guild: Card | None, leader: Leader | None,
+                   owner_of: dict[str, str]) -> list[Source]:
+    """What the choices add: Olympia's copied guild, the Courtesan's leader."""
+    out = []
     if guild is not None:
         out.append(Source(f"{guild.name} (copied from {owner_of[guild.name]} by "
                           f"{city.wonder.name})", "guilds", guild.effects))
@@ -247,16 +260,26 @@ def sources(board: Board, city: City, guild: Card | None, leader: Leader | None,
     return out
 
 
-def _score_city(board: Board, city: City, guild: Card | None, leader: Leader | None,
-                owner_of: dict[str, str]) -> CityScore:
+def _base_tally(board: Board, city: City, owner_of: dict[str, str]) -> Tally:
+    """Everything but science and the copies, which depend on the choices."""
     const = board.ruleset.constants
     tally = Tally()
-    for source in sources(board, city, guild, leader, owner_of):
+    for source in sources(board, city):
         for effect in source.effects:
             apply(effect, source, city, board, tally)
     _military(city, tally, const.victory_token_by_age, const.defeat_token)
     sets = city.coins // const.coins_per_point
     tally.add("treasury", "treasury", sets, f"{city.coins} coins // {const.coins_per_point}")
+    return tally
+
+
+def _score_choice(board: Board, city: City, base: Tally, guild: Card | None,
+                  leader: Leader | None, owner_of: dict[str, str]) -> CityScore:
+    const = board.ruleset.constants
+    tally = base.copy()
+    for source in copied_sources(city, guild, leader, owner_of):
+        for effect in source.effects:
+            apply(effect, source, city, board, tally)
     _science(tally, const.science_set_points)
     categories: dict[Category, int] = dict.fromkeys(const.categories, 0)
     for line in tally.lines:
@@ -327,9 +350,10 @@ def score_city(board: Board, city: City) -> CityScore:
     owner_of = {c.name: other.name for other in board.cities for c in other.cards}
     owner_of.update({ld.name: other.name for other in board.cities for ld in other.leaders})
     guilds, leaders = _options(board, city)
+    base = _base_tally(board, city, owner_of)
     best: CityScore | None = None
     for guild, leader in product(guilds, leaders):
-        result = _score_city(board, city, guild, leader, owner_of)
+        result = _score_choice(board, city, base, guild, leader, owner_of)
         if best is None or result.total > best.total:
             best = result
     assert best is not None
