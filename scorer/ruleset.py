@@ -288,12 +288,23 @@ def ruleset_id(game: str, expansions: Sequence[str] = ()) -> str:
 
 
 def available_expansions(game: str) -> list[str]:
+    return list(_expansions(game))
+
+
+@cache
+def _expansions(game: str) -> tuple[str, ...]:
+    """Cached: the folders do not change while the program runs, and this is asked per table."""
     prefix = game + "+"
-    return sorted(p.name[len(prefix) :] for p in RULESETS_DIR.glob(prefix + "*") if p.is_dir())
+    return tuple(sorted(p.name[len(prefix) :] for p in RULESETS_DIR.glob(prefix + "*") if p.is_dir()))
+
+
+@cache
+def _games() -> tuple[str, ...]:
+    return tuple(sorted(p.name for p in RULESETS_DIR.iterdir() if p.is_dir() and "+" not in p.name))
 
 
 def available_games() -> list[str]:
-    return sorted(p.name for p in RULESETS_DIR.iterdir() if p.is_dir() and "+" not in p.name)
+    return list(_games())
 
 
 @cache
