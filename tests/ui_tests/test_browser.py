@@ -1,7 +1,7 @@
 """End to end in a real browser: Debian's chromium, offline, driven by Playwright. Enters a
 complete 3-player 7 Wonders game (and a Duel game) by tapping and typing, as a player would,
 and checks the totals and the verdict on screen. Also takes the phone-size screenshots in
-docs/screenshots/.
+docs/screenshots/ (UPDATE_SCREENSHOTS=1).
 
 Skipped only when chromium is absent (CI installs it: .ci/run).
 """
@@ -27,7 +27,10 @@ from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS,
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+# Screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1, else to a temporary folder
+# (so that a test run leaves the checkout as it was).
+SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("UPDATE_SCREENSHOTS") else \
+    Path(os.environ.get("TMPDIR", "/tmp")) / "wonders-screenshots"
 PHONE: ViewportSize = {"width": 360, "height": 740}
 TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
 
