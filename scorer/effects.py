@@ -26,7 +26,7 @@ CITY_SCOPES: tuple[City, ...] = ("own", "left", "right")
 
 
 class _Effect(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Points(_Effect):

@@ -20,7 +20,7 @@ DecidedBy = Literal[
 
 
 class _Out(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class Line(_Out):
