@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from scorer import duel, duel_validate, engine, validate
+from scorer import engine, validate
 from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import PlayerResult, Result
 from scorer.ruleset import Ruleset, available_expansions, load_ruleset
@@ -36,6 +36,8 @@ def _name_problems(data: dict[str, Any]) -> list[Problem]:
     known = available_expansions(game)
     chosen = tuple(e for e in expansions if e in known) if isinstance(expansions, list) else ()
     if game == "duel":
+        from scorer import duel_validate  # Duel code loads only for Duel tables (CLI start)
+
         return duel_validate.name_problems(data, load_ruleset(game, chosen))
     return validate.name_problems(data, load_ruleset(game, chosen))
 
@@ -81,6 +83,8 @@ def score(data: Any) -> Result:
 def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
     """Duel: a supremacy wins whatever the points; else the highest total, then the most
     civilian (blue card) VP, then a shared victory."""
+    from scorer import duel, duel_validate  # only for Duel tables (CLI start)
+
     game, problems = duel_validate.check(table, rules)
     if game is None:
         raise TableError(problems)

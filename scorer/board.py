@@ -29,7 +29,7 @@ class Tokens:
 
 NO_TOKENS = Tokens({1: 0, 3: 0, 5: 0}, 0)
 
-NO_BOARD = Wonder(name="(no wonder board)")
+NO_BOARD = Wonder.model_construct(name="(no wonder board)", aliases=(), resource="", sides={})
 """A Duel city has no board: its wonders are separate cards (`City.wonders`)."""
 NO_SIDE = WonderSide.model_construct(stages=())
 

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from scorer import compiled
 from scorer.effects import CardColour, Effect
 from scorer.names import NameIndex, normalize
 
@@ -310,7 +311,17 @@ def available_games() -> list[str]:
 @cache
 def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
     """The merged ruleset of a game and its expansions (cached: rulesets never change while
-    the program runs). Raises RulesetLoadError naming every bad file, entry and field."""
+    the program runs; see `scorer.compiled` for the copy kept between runs). Raises
+    RulesetLoadError naming every bad file, entry and field."""
+    key = ruleset_id(game, sorted(set(expansions)))
+    ruleset = compiled.read(RULESETS_DIR, key, Ruleset)
+    if ruleset is None:
+        ruleset = _load(game, expansions)
+        compiled.write(RULESETS_DIR, key, ruleset)
+    return ruleset
+
+
+def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
     folders = [game, *(f"{game}+{e}" for e in sorted(set(expansions)))]
     problems: list[str] = []
     constants: dict[str, Any] = {}
