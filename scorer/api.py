@@ -93,24 +93,42 @@ def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
     names = [c.name for c in board.cities]
     if game.supremacy is not None:
         s = game.supremacy
-        verdict = by_supremacy(names, names[s.winner], duel.DECIDED_BY[s.kind], duel.LABEL[s.kind],
-                               s.reason + ("" if s.declared else
-                                           " (detected from the table; the file did not claim it)"))
+        verdict = by_supremacy(
+            names,
+            names[s.winner],
+            duel.DECIDED_BY[s.kind],
+            duel.LABEL[s.kind],
+            s.reason
+            + ("" if s.declared else " (detected from the table; the file did not claim it)"),
+        )
     else:
-        ranked = [Contender(c.name, s.total, s.categories.get("civilian", 0))
-                  for c, s in zip(board.cities, scores, strict=True)]
+        ranked = [
+            Contender(c.name, s.total, s.categories.get("civilian", 0))
+            for c, s in zip(board.cities, scores, strict=True)
+        ]
         verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
     players = [
-        PlayerResult(name=c.name, total=s.total, rank=verdict.ranks[c.name],
-                     categories=s.categories, lines=list(s.lines), choices=s.choices)
+        PlayerResult(
+            name=c.name,
+            total=s.total,
+            rank=verdict.ranks[c.name],
+            categories=s.categories,
+            lines=list(s.lines),
+            choices=s.choices,
+        )
         for c, s in zip(board.cities, scores, strict=True)
     ]
-    return Result(game=table.game, expansions=list(table.expansions), players=players,
-                  winners=verdict.winners, decided_by=verdict.decided_by, verdict=verdict.text)
+    return Result(
+        game=table.game,
+        expansions=list(table.expansions),
+        players=players,
+        winners=verdict.winners,
+        decided_by=verdict.decided_by,
+        verdict=verdict.text,
+    )
 
 
 def table_schema() -> dict[str, Any]:
-
     """The JSON Schema of the table file format (`python -m scorer schema`)."""
     schema = _TABLE.json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

@@ -14,12 +14,16 @@ from scorer.ruleset import Category
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
-LABEL: dict[SupremacyKind, str] = {"military": "Military Supremacy",
-                                   "science": "Scientific Supremacy",
-                                   "political": "Political Supremacy"}
-DECIDED_BY: dict[SupremacyKind, DecidedBy] = {"military": "supremacy:military",
-                                              "science": "supremacy:science",
-                                              "political": "supremacy:political"}
+LABEL: dict[SupremacyKind, str] = {
+    "military": "Military Supremacy",
+    "science": "Scientific Supremacy",
+    "political": "Political Supremacy",
+}
+DECIDED_BY: dict[SupremacyKind, DecidedBy] = {
+    "military": "supremacy:military",
+    "science": "supremacy:science",
+    "political": "supremacy:political",
+}
 
 
 @dataclass(frozen=True)
@@ -37,8 +41,7 @@ class Supremacy:
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a Duel city that carries effects, with the pad row it scores in."""
     colour_category = board.ruleset.constants.colour_categories
-    out = [Source(c.name, colour_category.get(c.colour, "civilian"), c.effects)
-           for c in city.cards]
+    out = [Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards]
     out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
     out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
@@ -89,20 +92,37 @@ def supremacies(board: Board) -> list[Supremacy]:
     lead = ahead(board)
     if lead is not None and lead[1] >= const.supremacy_space:
         loser = board.neighbour(lead[0], "opponent")
-        found.append(Supremacy("military", lead[0].index,
-                               f"the Conflict pawn reached {loser.name}'s capital", False))
+        found.append(
+            Supremacy(
+                "military",
+                lead[0].index,
+                f"the Conflict pawn reached {loser.name}'s capital",
+                False,
+            )
+        )
     for city in board.cities:
         have = symbols(board, city)
         if len(have) >= const.science_supremacy_symbols:
-            found.append(Supremacy("science", city.index,
-                                   f"{city.name} has {len(have)} different science symbols "
-                                   f"({', '.join(s.replace('_', ' ') for s in have)})", False))
+            found.append(
+                Supremacy(
+                    "science",
+                    city.index,
+                    f"{city.name} has {len(have)} different science symbols "
+                    f"({', '.join(s.replace('_', ' ') for s in have)})",
+                    False,
+                )
+            )
     if const.chamber_points:
         for city in board.cities:
             if len(controlled(board, city)) == len(const.chamber_points):
-                found.append(Supremacy("political", city.index,
-                                       f"{city.name} controls all "
-                                       f"{len(const.chamber_points)} Chambers", False))
+                found.append(
+                    Supremacy(
+                        "political",
+                        city.index,
+                        f"{city.name} controls all {len(const.chamber_points)} Chambers",
+                        False,
+                    )
+                )
     return found
 
 
@@ -119,17 +139,25 @@ def _military(board: Board, city: City, result: Tally) -> None:
     following = [z.first for z in zones if z.first > zone.first]
     last = (following[0] if following else board.ruleset.constants.supremacy_space) - 1
     loser = board.neighbour(city, "opponent")
-    result.add("military", "military track", zone.points,
-               f"pawn {spaces} space(s) toward {loser.name}'s capital: zone "
-               f"{zone.first}-{last} = {zone.points} VP")
+    result.add(
+        "military",
+        "military track",
+        zone.points,
+        f"pawn {spaces} space(s) toward {loser.name}'s capital: zone "
+        f"{zone.first}-{last} = {zone.points} VP",
+    )
 
 
 def _senate(board: Board, city: City, result: Tally) -> None:
     points = board.ruleset.constants.chamber_points
     theirs = board.neighbour(city, "opponent").influence or (0,) * len(points)
     for i in controlled(board, city):
-        result.add("senate", f"Chamber {i + 1}", points[i],
-                   f"controlled ({city.influence[i]} cubes to {theirs[i]}): {points[i]} VP")
+        result.add(
+            "senate",
+            f"Chamber {i + 1}",
+            points[i],
+            f"controlled ({city.influence[i]} cubes to {theirs[i]}): {points[i]} VP",
+        )
 
 
 def score_city(board: Board, city: City) -> CityScore:
@@ -145,4 +173,3 @@ def score_city(board: Board, city: City) -> CityScore:
     for line in result.lines:
         categories[line.category] = categories.get(line.category, 0) + line.points
     return CityScore(tuple(result.lines), categories, {})
-

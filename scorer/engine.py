@@ -76,9 +76,15 @@ class Tally:
 
     def copy(self) -> Tally:
         """A tally to extend with one choice without touching the shared base."""
-        return Tally(list(self.lines), Counter(self.symbols), list(self.symbol_sources),
-                     list(self.wildcards), list(self.set_bonuses), list(self.extra_of_most),
-                     list(self.conversions))
+        return Tally(
+            list(self.lines),
+            Counter(self.symbols),
+            list(self.symbol_sources),
+            list(self.wildcards),
+            list(self.set_bonuses),
+            list(self.extra_of_most),
+            list(self.conversions),
+        )
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,7 @@ def _vp(n: int) -> str:
 def _cities_text(board: Board, city: City, scopes: tuple[CityScope, ...], counts: list[int]) -> str:
     def name(scope: CityScope) -> str:
         return "own city" if scope == "own" else f"{scope}: {board.neighbour(city, scope).name}"
+
     return ", ".join(f"{name(s)} {n}" for s, n in zip(scopes, counts, strict=True))
 
 
@@ -107,9 +114,13 @@ def chain_pairs(city: City) -> list[tuple[str, str, str]]:
     symbol (a card or a leader) and a card that the symbol makes free."""
     givers = [(c.name, c.gives_chain) for c in city.cards]
     givers += [(ld.name, ld.gives_chain) for ld in city.leaders]
-    return [(giver, card.name, symbol)
-            for card in city.cards for symbol in card.uses_chain
-            for giver, gives in givers if symbol in gives]
+    return [
+        (giver, card.name, symbol)
+        for card in city.cards
+        for symbol in card.uses_chain
+        for giver, gives in givers
+        if symbol in gives
+    ]
 
 
 def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally) -> None:
@@ -129,19 +140,31 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             counts = [board.neighbour(city, s).count(colours) for s in scopes]
             n = sum(counts)
             what = "+".join(colours)
-            tally.add(cat, source.name, p * n,
-                      f"{p} x {n} {what} cards ({_cities_text(board, city, scopes, counts)})")
+            tally.add(
+                cat,
+                source.name,
+                p * n,
+                f"{p} x {n} {what} cards ({_cities_text(board, city, scopes, counts)})",
+            )
         case PerWonderStage(points=p, cities=scopes):
             counts = [board.neighbour(city, s).stages_built for s in scopes]
             n = sum(counts)
             unit = board.ruleset.constants.wonder_unit
-            tally.add(cat, source.name, p * n,
-                      f"{p} x {n} {unit} ({_cities_text(board, city, scopes, counts)})")
+            tally.add(
+                cat,
+                source.name,
+                p * n,
+                f"{p} x {n} {unit} ({_cities_text(board, city, scopes, counts)})",
+            )
         case PerDefeatToken(points=p, cities=scopes):
             counts = [board.neighbour(city, s).tokens.defeats for s in scopes]
             n = sum(counts)
-            tally.add(cat, source.name, p * n,
-                      f"{p} x {n} defeat tokens ({_cities_text(board, city, scopes, counts)})")
+            tally.add(
+                cat,
+                source.name,
+                p * n,
+                f"{p} x {n} defeat tokens ({_cities_text(board, city, scopes, counts)})",
+            )
         case PerVictoryToken(points=p):
             n = city.tokens.victory_count
             tally.add(cat, source.name, p * n, f"{p} x {n} victory tokens held")
@@ -158,13 +181,21 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerLeader(points=p, cities=scopes):
             counts = [len(board.neighbour(city, s).leaders) for s in scopes]
             n = sum(counts)
-            tally.add(cat, source.name, p * n,
-                      f"{p} x {n} recruited leaders ({_cities_text(board, city, scopes, counts)})")
+            tally.add(
+                cat,
+                source.name,
+                p * n,
+                f"{p} x {n} recruited leaders ({_cities_text(board, city, scopes, counts)})",
+            )
         case WonderComplete(points=p):
             total = len(city.side.stages)
             if city.stages_built == total:
-                tally.add(cat, source.name, p, f"{_vp(p)}: all {total} stages of "
-                                               f"{city.wonder.name} are built")
+                tally.add(
+                    cat,
+                    source.name,
+                    p,
+                    f"{_vp(p)}: all {total} stages of {city.wonder.name} are built",
+                )
         case CopyNeighbourGuild() | CopyNeighbourLeader():
             pass  # resolved before scoring: the copied guild or leader is scored as a source
         case MajorityBonus(points=p, colours=colours, coins=by_coins):
@@ -175,16 +206,25 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 mine, theirs = city.count(colours), (left.count(colours), right.count(colours))
                 what = "+".join(colours) + " cards"
             if mine > max(theirs):
-                tally.add(cat, source.name, p, f"{_vp(p)}: {mine} {what}, more than "
-                                               f"{left.name} ({theirs[0]}) and {right.name} ({theirs[1]})")
+                tally.add(
+                    cat,
+                    source.name,
+                    p,
+                    f"{_vp(p)}: {mine} {what}, more than "
+                    f"{left.name} ({theirs[0]}) and {right.name} ({theirs[1]})",
+                )
         case NoDefeatBonus(points=p):
             if city.tokens.defeats == 0:
                 tally.add(cat, source.name, p, f"{_vp(p)}: no defeat token")
         case VictoryTokenPairs():
             for value, n in city.tokens.victories.items():
                 pairs = n // 2
-                tally.add(cat, source.name, value * pairs,
-                          f"{pairs} pair(s) of {value}-point victory tokens x {value}")
+                tally.add(
+                    cat,
+                    source.name,
+                    value * pairs,
+                    f"{pairs} pair(s) of {value}-point victory tokens x {value}",
+                )
         case SoleLeaderBonus(points=p):
             if len(city.leaders) == 1:
                 tally.add(cat, source.name, p, f"{_vp(p)}: the only recruited leader")
@@ -196,21 +236,35 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             counts = [board.neighbour(city, s).count(colours) for s in scopes]
             n = max(counts)
             what = "+".join(colours)
-            tally.add(cat, source.name, p * n, f"{p} x {n} {what} cards in the city with the most "
-                                               f"({_cities_text(board, city, scopes, counts)})")
+            tally.add(
+                cat,
+                source.name,
+                p * n,
+                f"{p} x {n} {what} cards in the city with the most "
+                f"({_cities_text(board, city, scopes, counts)})",
+            )
         case PerWonderInMost(points=p, cities=scopes):
             counts = [board.neighbour(city, s).stages_built for s in scopes]
             n = max(counts)
             unit = board.ruleset.constants.wonder_unit
-            tally.add(cat, source.name, p * n, f"{p} x {n} {unit} in the city with the most "
-                                               f"({_cities_text(board, city, scopes, counts)})")
+            tally.add(
+                cat,
+                source.name,
+                p * n,
+                f"{p} x {n} {unit} in the city with the most "
+                f"({_cities_text(board, city, scopes, counts)})",
+            )
         case PerCoinsInRichest(points=p, coins=c, cities=scopes):
             counts = [board.neighbour(city, s).coins for s in scopes]
             richest = max(counts)
             sets = richest // c
-            tally.add(cat, source.name, p * sets,
-                      f"{p} x {sets} ({richest} coins // {c} in the richest city: "
-                      f"{_cities_text(board, city, scopes, counts)} coins)")
+            tally.add(
+                cat,
+                source.name,
+                p * sets,
+                f"{p} x {sets} ({richest} coins // {c} in the richest city: "
+                f"{_cities_text(board, city, scopes, counts)} coins)",
+            )
         case PerProgressToken(points=p):
             n = len(city.progress)
             names = ", ".join(t.name for t in city.progress)
@@ -218,20 +272,29 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerChainPair(points=p):
             found = chain_pairs(city)
             detail = ", ".join(f"{g}+{u} ({s})" for g, u, s in found)
-            tally.add(cat, source.name, p * len(found),
-                      f"{p} x {len(found)} chain pairs ({detail})")
+            tally.add(
+                cat, source.name, p * len(found), f"{p} x {len(found)} chain pairs ({detail})"
+            )
 
         case ByConquests(points=by_count):
             n = min(city.conquests, len(by_count) - 1)
-            tally.add(cat, source.name, by_count[n],
-                      f"{_vp(by_count[n])} for {city.conquests} military token(s) taken from "
-                      f"the opponent's side")
+            tally.add(
+                cat,
+                source.name,
+                by_count[n],
+                f"{_vp(by_count[n])} for {city.conquests} military token(s) taken from "
+                f"the opponent's side",
+            )
         case BuriedLeaderCost(factor=f):
             if city.buried is not None:
                 # The spec puts Abu Simbel's buried leader in the leaders row.
                 cost = city.buried.cost
-                tally.add("leaders", f"{city.buried.leader.name} (buried under {source.name})",
-                          f * cost, f"{f} x its cost of {cost} coins")
+                tally.add(
+                    "leaders",
+                    f"{city.buried.leader.name} (buried under {source.name})",
+                    f * cost,
+                    f"{f} x its cost of {cost} coins",
+                )
         case _:
             assert_never(effect)
 
@@ -247,16 +310,27 @@ def sources(board: Board, city: City) -> list[Source]:
     return out
 
 
-def copied_sources(city: City, guild: Card | None, leader: Leader | None,
-                   owner_of: dict[str, str]) -> list[Source]:
+def copied_sources(
+    city: City, guild: Card | None, leader: Leader | None, owner_of: dict[str, str]
+) -> list[Source]:
     """What the choices add: Olympia's copied guild, the Courtesan's leader."""
     out = []
     if guild is not None:
-        out.append(Source(f"{guild.name} (copied from {owner_of[guild.name]} by "
-                          f"{city.wonder.name})", "guilds", guild.effects))
+        out.append(
+            Source(
+                f"{guild.name} (copied from {owner_of[guild.name]} by {city.wonder.name})",
+                "guilds",
+                guild.effects,
+            )
+        )
     if leader is not None:
-        out.append(Source(f"{leader.name} (copied from {owner_of[leader.name]} by the "
-                          f"Courtesans Guild)", "leaders", leader.effects))
+        out.append(
+            Source(
+                f"{leader.name} (copied from {owner_of[leader.name]} by the Courtesans Guild)",
+                "leaders",
+                leader.effects,
+            )
+        )
     return out
 
 
@@ -273,8 +347,14 @@ def _base_tally(board: Board, city: City, owner_of: dict[str, str]) -> Tally:
     return tally
 
 
-def _score_choice(board: Board, city: City, base: Tally, guild: Card | None,
-                  leader: Leader | None, owner_of: dict[str, str]) -> CityScore:
+def _score_choice(
+    board: Board,
+    city: City,
+    base: Tally,
+    guild: Card | None,
+    leader: Leader | None,
+    owner_of: dict[str, str],
+) -> CityScore:
     const = board.ruleset.constants
     tally = base.copy()
     for source in copied_sources(city, guild, leader, owner_of):
@@ -303,26 +383,43 @@ def _military(city: City, tally: Tally, by_age: tuple[int, int, int], defeat: in
 def _science(tally: Tally, set_points: int) -> None:
     bonus = sum(p for _, p in tally.set_bonuses)
     fixed: dict[Symbol, int] = {s: tally.symbols.get(s, 0) for s in science.SYMBOLS}
-    if not tally.wildcards and not tally.extra_of_most and not tally.conversions \
-            and not any(fixed.values()):
+    if (
+        not tally.wildcards
+        and not tally.extra_of_most
+        and not tally.conversions
+        and not any(fixed.values())
+    ):
         return
-    outcome = science.best(fixed, len(tally.wildcards), set_points + bonus,
-                           len(tally.extra_of_most), len(tally.conversions))
+    outcome = science.best(
+        fixed,
+        len(tally.wildcards),
+        set_points + bonus,
+        len(tally.extra_of_most),
+        len(tally.conversions),
+    )
     counts = outcome.counts
     squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
-    why = (f"{', '.join(f'{counts[s]} {s}' for s in science.SYMBOLS)}: {squares} + "
-           f"{outcome.sets} set(s) x {set_points}")
+    why = (
+        f"{', '.join(f'{counts[s]} {s}' for s in science.SYMBOLS)}: {squares} + "
+        f"{outcome.sets} set(s) x {set_points}"
+    )
     notes = [f"{src} -> {sym}" for src, sym in zip(tally.wildcards, outcome.wildcards, strict=True)]
-    notes += [f"{src} -> {sym}" for src, sym in zip(tally.extra_of_most, outcome.extra_of_most,
-                                                    strict=True)]
+    notes += [
+        f"{src} -> {sym}"
+        for src, sym in zip(tally.extra_of_most, outcome.extra_of_most, strict=True)
+    ]
     if outcome.conversion is not None:
         notes.append(f"{tally.conversions[0]}: {outcome.conversion[0]} -> {outcome.conversion[1]}")
     if notes:
         why += f" (best choice: {'; '.join(notes)})"
     tally.add("science", "science symbols", outcome.squares() + set_points * outcome.sets, why)
     for source, points in tally.set_bonuses:
-        tally.add(source.category, source.name, points * outcome.sets,
-                  f"{points} x {outcome.sets} complete science sets")
+        tally.add(
+            source.category,
+            source.name,
+            points * outcome.sets,
+            f"{points} x {outcome.sets} complete science sets",
+        )
 
 
 def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
@@ -359,12 +456,17 @@ def score_city(board: Board, city: City) -> CityScore:
     assert best is not None
     explained = dict(best.choices)
     if "copied_guild" in explained:
-        how = "as entered" if city.copied_guild is not None else \
-            f"picked as the best of {len(guilds)} for {city.name}"
+        how = (
+            "as entered"
+            if city.copied_guild is not None
+            else f"picked as the best of {len(guilds)} for {city.name}"
+        )
         explained["copied_guild"] = f"{explained['copied_guild']} ({how})"
     if "courtesan" in explained:
-        how = "as entered" if city.courtesan is not None else \
-            f"picked as the best of {len(leaders)} for {city.name}"
+        how = (
+            "as entered"
+            if city.courtesan is not None
+            else f"picked as the best of {len(leaders)} for {city.name}"
+        )
         explained["courtesan"] = f"{explained['courtesan']} ({how})"
     return CityScore(best.lines, best.categories, explained)
-

@@ -94,7 +94,10 @@ def from_validation_error(err: ValidationError, prefix: Sequence[int | str] = ()
                 "characters" if kind == "string_too_long" else "entries"
             )
         elif kind == "union_tag_invalid":
-            loc, expected = [*loc, ctx.get("discriminator", "").strip("'")], ctx.get("expected_tags")
+            loc, expected = (
+                [*loc, ctx.get("discriminator", "").strip("'")],
+                ctx.get("expected_tags"),
+            )
             msg = f"{ctx.get('tag')!r} is not allowed; expected one of {expected}"
         elif kind == "union_tag_not_found":
             loc = [*loc, ctx.get("discriminator", "").strip("'")]

@@ -216,16 +216,21 @@ class Ruleset:
         self.cards: NameIndex[Card] = NameIndex(cards, aliases.get("cards", {}))
         self.wonders: NameIndex[Wonder] = NameIndex(wonders, aliases.get("wonders", {}))
         self.leaders: NameIndex[Leader] = NameIndex(leaders, aliases.get("leaders", {}))
-        self.progress: NameIndex[ProgressToken] = NameIndex(progress or {},
-                                                            aliases.get("progress", {}))
+        self.progress: NameIndex[ProgressToken] = NameIndex(
+            progress or {}, aliases.get("progress", {})
+        )
 
     @property
     def guilds(self) -> list[Card]:
         return [c for c in self.cards.values() if c.colour == "purple"]
 
 
-_SECTIONS: dict[str, type[_Data]] = {"cards": Card, "wonders": Wonder, "leaders": Leader,
-                                     "progress": ProgressToken}
+_SECTIONS: dict[str, type[_Data]] = {
+    "cards": Card,
+    "wonders": Wonder,
+    "leaders": Leader,
+    "progress": ProgressToken,
+}
 
 
 def _validation_messages(where: str, err: ValidationError) -> list[str]:
@@ -296,7 +301,9 @@ def available_expansions(game: str) -> list[str]:
 def _expansions(game: str) -> tuple[str, ...]:
     """Cached: the folders do not change while the program runs, and this is asked per table."""
     prefix = game + "+"
-    return tuple(sorted(p.name[len(prefix) :] for p in RULESETS_DIR.glob(prefix + "*") if p.is_dir()))
+    return tuple(
+        sorted(p.name[len(prefix) :] for p in RULESETS_DIR.glob(prefix + "*") if p.is_dir())
+    )
 
 
 @cache

@@ -59,14 +59,17 @@ class SevenWondersPlayer(_In):
     cards: list[Name] = Field(default_factory=list, max_length=60)
     coins: Count = Field(0, le=10_000)
     military: Military | None = Field(
-        None, description="conflict tokens; omitted = none, or derived when every player gives shields"
+        None,
+        description="conflict tokens; omitted = none, or derived when every player gives shields",
     )
     shields: Annotated[list[Count], Field(min_length=3, max_length=3)] | None = Field(
         None, description="shield totals at the end of Ages I, II, III"
     )
     leaders: list[Name] = Field(default_factory=list, max_length=20)
     choices: Choices = Field(default_factory=Choices)
-    free_city: bool = Field(False, description="the 2-player variant's Free City: scored, never ranked")
+    free_city: bool = Field(
+        False, description="the 2-player variant's Free City: scored, never ranked"
+    )
 
 
 class SevenWondersTable(_In):
@@ -87,18 +90,21 @@ class Buried(_In):
 class DuelPlayer(_In):
     name: Name
     cards: list[Name] = Field(
-        default_factory=list, max_length=80,
+        default_factory=list,
+        max_length=80,
         description="Age cards, guilds (and Agora Senators) in the city; not tucked ones",
     )
     wonders: list[Name] = Field(default_factory=list, max_length=10, description="wonders built")
-    progress: list[Name] = Field(default_factory=list, max_length=15,
-                                 description="progress tokens owned")
+    progress: list[Name] = Field(
+        default_factory=list, max_length=15, description="progress tokens owned"
+    )
     coins: Count = Field(0, le=10_000)
     influence: Annotated[list[Count], Field(min_length=6, max_length=6)] | None = Field(
         None, description="Agora: cubes in Chambers 1-6, left to right"
     )
-    leaders: list[Name] = Field(default_factory=list, max_length=20,
-                                description="Duel Leaders: recruited, not buried")
+    leaders: list[Name] = Field(
+        default_factory=list, max_length=20, description="Duel Leaders: recruited, not buried"
+    )
     buried: Buried | None = Field(None, description="Duel Leaders: the leader under Abu Simbel")
     conquests: Count | None = Field(
         None, le=2, description="Duel Leaders: military tokens taken from the opponent's side"
@@ -129,4 +135,3 @@ class DuelTable(_In):
 
 Table = Annotated[SevenWondersTable | DuelTable, Field(discriminator="game")]
 """Any table file, told apart by `game`."""
-

@@ -61,9 +61,14 @@ def decide(contenders: Sequence[Contender], tiebreak: DecidedBy, unit: str) -> V
     return Verdict(ranks, names, "shared", f"{why}: {_names(names)} share the victory.")
 
 
-def by_supremacy(names: Sequence[str], winner: str, decided_by: DecidedBy, how: str,
-                 reason: str) -> Verdict:
+def by_supremacy(
+    names: Sequence[str], winner: str, decided_by: DecidedBy, how: str, reason: str
+) -> Verdict:
     """A supremacy wins whatever the points (Duel): the winner ranks 1, the other 2."""
     ranks = {n: 1 if n == winner else 2 for n in names}
-    return Verdict(ranks, [winner], decided_by, f"{winner} wins by {how}: {reason}; the points "
-                                                f"are not compared.")
+    return Verdict(
+        ranks,
+        [winner],
+        decided_by,
+        f"{winner} wins by {how}: {reason}; the points are not compared.",
+    )
