@@ -17,9 +17,11 @@ import pickle
 import sys
 import tempfile
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TypeVar
+
+import pydantic
+import pydantic_core
 
 T = TypeVar("T")
 
@@ -40,11 +42,7 @@ def _fingerprint(rulesets: Path) -> str:
     for path in sorted(rulesets.rglob("*.toml")):
         digest.update(str(path.relative_to(rulesets)).encode())
         digest.update(path.read_bytes())
-    for package in ("pydantic", "pydantic-core"):
-        try:
-            digest.update(version(package).encode())
-        except PackageNotFoundError:
-            digest.update(package.encode())
+    digest.update(f"{pydantic.VERSION} {pydantic_core.__version__}".encode())
     digest.update(sys.version.encode())
     for module in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(module.read_bytes())
