@@ -1,0 +1,114 @@
+"""The rulesets as data: every shipped one loads and obeys the rulebooks' deck arithmetic; a
+broken one is refused with the file, the entry and the field; the compiled copy kept between
+runs never outlives an edit of the data."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorer import compiled, ruleset
+from scorer.ruleset import RulesetLoadError, available_expansions, available_games, load_ruleset
+
+SHIPPED = ruleset.RULESETS_DIR
+
+
+@pytest.mark.parametrize("game", ["7wonders-1e", "7wonders-2e", "duel"])
+def test_every_shipped_ruleset_loads(game: str) -> None:
+    expansions = available_expansions(game)
+    assert load_ruleset(game).cards
+    for expansion in expansions:
+        assert load_ruleset(game, (expansion,)).cards
+    assert load_ruleset(game, tuple(expansions)).cards
+
+
+@pytest.mark.parametrize("game", ["7wonders-1e", "7wonders-2e"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_deck_gives_seven_cards_per_player_and_age(game: str, players: int) -> None:
+    """R1/R2: Ages I and II deal 7 cards per player; Age III deals 7 per player of which
+    players + 2 are guilds. Non-guild cards in all: 7n + 7n + (7n - (n + 2)) = 20n - 2."""
+    rules = load_ruleset(game)
+    total = sum(
+        sum(1 for least in card.copies if least <= players)
+        for card in rules.cards.values()
+        if card.colour != "purple"
+    )
+    assert total == 20 * players - 2
+
+
+def test_every_seven_wonders_guild_is_one_card_of_age_three() -> None:
+    for game in ("7wonders-1e", "7wonders-2e"):
+        rules = load_ruleset(game, tuple(available_expansions(game)))
+        for guild in rules.guilds:
+            assert guild.ages == (3,) and not guild.copies, guild.name
+
+
+@pytest.fixture
+def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private copy of the rulesets and of the cache, with every in-memory cache cleared."""
+    root = tmp_path / "rulesets"
+    shutil.copytree(SHIPPED, root)
+    monkeypatch.setattr(ruleset, "RULESETS_DIR", root)
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))
+    caches = [
+        load_ruleset,
+        ruleset._raw,
+        ruleset._expansions,
+        ruleset._games,
+        compiled._fingerprint,
+    ]
+    for c in caches:
+        c.cache_clear()
+    yield root
+    for c in caches:
+        c.cache_clear()
+
+
+def test_a_broken_ruleset_names_file_entry_and_field(rulesets_copy: Path) -> None:
+    cards = rulesets_copy / "7wonders-1e" / "cards.toml"
+    text = cards.read_text()
+    text = text.replace('name = "Altar"\ncolour = "blue"', 'name = "Altar"\ncolour = "blu"', 1)
+    text = text.replace('{ kind = "points", points = 3 }', '{ kind = "pointz", points = 3 }', 1)
+    cards.write_text(text)
+    with pytest.raises(RulesetLoadError) as caught:
+        load_ruleset("7wonders-1e")
+    problems = caught.value.problems
+    assert any(
+        p.startswith("rulesets/7wonders-1e/cards.toml: cards[") and '"Altar"' in p and "colour" in p
+        for p in problems
+    ), problems
+    assert any("effects.0" in p and "pointz" in p for p in problems), problems
+
+
+def test_an_unknown_top_level_key_is_refused(rulesets_copy: Path) -> None:
+    (rulesets_copy / "7wonders-1e" / "extra.toml").write_text("[[cardz]]\nname = 'X'\n")
+    with pytest.raises(RulesetLoadError) as caught:
+        load_ruleset("7wonders-1e")
+    assert any("extra.toml: unknown top-level key 'cardz'" in p for p in caught.value.problems)
+
+
+def test_an_edit_of_the_data_is_seen_despite_the_compiled_copy(rulesets_copy: Path) -> None:
+    assert load_ruleset("7wonders-1e").cards.get("Palace") is not None
+    palace = load_ruleset("7wonders-1e").cards.get("Palace")
+    assert palace is not None and palace.effects[0].model_dump() == {"kind": "points", "points": 8}
+    assert list((rulesets_copy.parent / "cache").rglob("*.pickle")), "a compiled copy was kept"
+    cards = rulesets_copy / "7wonders-1e" / "cards.toml"
+    start = cards.read_text().index('name = "Palace"')
+    text = cards.read_text()
+    end = text.index("[[cards]]", start)
+    cards.write_text(
+        text[:start] + text[start:end].replace("points = 8", "points = 9") + text[end:]
+    )
+    for c in (load_ruleset, ruleset._raw, compiled._fingerprint):
+        c.cache_clear()  # a new process
+    edited = load_ruleset("7wonders-1e").cards.get("Palace")
+    assert edited is not None and edited.effects[0].model_dump() == {"kind": "points", "points": 9}
+
+
+def test_games_and_expansions_are_the_folders() -> None:
+    assert available_games() == ["7wonders-1e", "7wonders-2e", "duel"]
+    assert available_expansions("7wonders-1e") == ["leaders"]
+    assert available_expansions("duel") == ["agora", "leaders"]
