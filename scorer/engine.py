@@ -334,7 +334,7 @@ def copied_sources(
     return out
 
 
-def _base_tally(board: Board, city: City, owner_of: dict[str, str]) -> Tally:
+def _base_tally(board: Board, city: City) -> Tally:
     """Everything but science and the copies, which depend on the choices."""
     const = board.ruleset.constants
     tally = Tally()
@@ -444,10 +444,12 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
 def score_city(board: Board, city: City) -> CityScore:
     """The city's score; where the table left a choice open, the best one for this city
     (each city's choices touch only its own score, so cities are settled one by one)."""
-    owner_of = {c.name: other.name for other in board.cities for c in other.cards}
-    owner_of.update({ld.name: other.name for other in board.cities for ld in other.leaders})
     guilds, leaders = _options(board, city)
-    base = _base_tally(board, city, owner_of)
+    owner_of: dict[str, str] = {}
+    if guilds != [None] or leaders != [None]:
+        owner_of = {c.name: other.name for other in board.cities for c in other.cards}
+        owner_of.update({ld.name: other.name for other in board.cities for ld in other.leaders})
+    base = _base_tally(board, city)
     best: CityScore | None = None
     for guild, leader in product(guilds, leaders):
         result = _score_choice(board, city, base, guild, leader, owner_of)

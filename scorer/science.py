@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from scorer.effects import Symbol
@@ -44,6 +45,16 @@ def best(
     first, then each "extra of most" symbol, then at most one conversion per effect; every
     combination is tried, so the result is the true optimum. Ties keep the first found,
     which prefers compass, then gear, then tablet."""
+    key = tuple(fixed[s] for s in SYMBOLS)
+    return _best(key, wildcards, set_points, extra_of_most, conversions)
+
+
+@lru_cache(maxsize=1024)
+def _best(
+    key: tuple[int, ...], wildcards: int, set_points: int, extra_of_most: int, conversions: int
+) -> ScienceOutcome:
+    """Cached: the same few symbol counts recur across cities and choices."""
+    fixed: dict[Symbol, int] = dict(zip(SYMBOLS, key, strict=True))
     best_outcome: ScienceOutcome | None = None
     best_score = -1
     for assignment in combinations_with_replacement(SYMBOLS, wildcards):

@@ -10,6 +10,7 @@ import dataclasses
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from scorer import military
@@ -286,22 +287,22 @@ class _Checker:
     # --- across cities ---------------------------------------------------------------
 
     def copies(self, seats: int) -> None:
-        where: dict[str, list[str]] = defaultdict(list)
-        guilds: list[str] = []
+        where: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        cards: dict[str, Card] = {}
         for i, p in enumerate(self.table.players):
             in_city: set[str] = set()
             for j, name in enumerate(p.cards):
                 card = self.rules.cards.get(name)
                 if card is not None and card.name not in in_city:  # twice: reported by cards()
                     in_city.add(card.name)
-                    where[card.name].append(f"players[{i}].cards[{j}]")
-                    if card.colour == "purple" and card.name not in guilds:
-                        guilds.append(card.name)
-        for name, places in where.items():
-            card = self.rules.cards.get(name)
-            assert card is not None
+                    where[card.name].append((i, j))
+                    cards[card.name] = card
+        guilds = [name for name, card in cards.items() if card.colour == "purple"]
+        for name, found in where.items():
+            card = cards[name]
             allowed = sum(1 for m in card.copies if m <= seats) if card.copies else 1
-            if allowed and len(places) > allowed:
+            if allowed and len(found) > allowed:
+                places = [f"players[{i}].cards[{j}]" for i, j in found]
                 self.add(
                     places[allowed],
                     f'"{name}" is in {len(places)} cities, but the '
@@ -490,10 +491,12 @@ def _tokens(p: SevenWondersPlayer) -> Tokens:
 
 
 def _with_tokens(c: City, tokens: Tokens) -> City:
-    return _replace(c, tokens=tokens)
+    return c if tokens == c.tokens else _replace(c, tokens=tokens)
 
 
 def _with_choices(c: City, guild: Card | None, leader: Leader | None) -> City:
+    if guild is None and leader is None:
+        return c
     return _replace(c, copied_guild=guild, courtesan=leader)
 
 
@@ -505,11 +508,26 @@ def _shields_of(effects: Iterable[object]) -> int:
     return sum(e.shields for e in effects if isinstance(e, Shields))
 
 
+@cache
+def _printed_shields(rules: Ruleset) -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
+    """Shields on each card and leader, and the cards that copy a leader, by name: asked for
+    every city of every table, computed once per ruleset."""
+    cards = {c.name: _shields_of(c.effects) for c in rules.cards.values()}
+    leaders = {ld.name: _shields_of(ld.effects) for ld in rules.leaders.values()}
+    copying = frozenset(
+        c.name
+        for c in rules.cards.values()
+        if any(isinstance(e, CopyNeighbourLeader) for e in c.effects)
+    )
+    return cards, leaders, copying
+
+
 def _possible_shields(rules: Ruleset, c: City, board: list[City]) -> set[int]:
-    base = sum(_shields_of(card.effects) for card in c.cards)
+    by_card, by_leader, copying = _printed_shields(rules)
+    base = sum(by_card[card.name] for card in c.cards)
     base += sum(_shields_of(s.effects) for s in c.side.stages[: c.stages_built])
-    base += sum(_shields_of(ld.effects) for ld in c.leaders)
-    if not any(isinstance(e, CopyNeighbourLeader) for card in c.cards for e in card.effects):
+    base += sum(by_leader[ld.name] for ld in c.leaders)
+    if not any(card.name in copying for card in c.cards):
         return {base}
     n = len(board)
     offered = [*board[c.index - 1].leaders, *board[(c.index + 1) % n].leaders]
