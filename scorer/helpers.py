@@ -16,7 +16,9 @@ from typing import Any
 
 from scorer import science
 from scorer.api import score
-from scorer.effects import Symbol
+from scorer.duel import LABEL as SUPREMACY_LABEL
+from scorer.duel import SUPREMACY_KINDS
+from scorer.effects import BuriedLeaderCost, Symbol
 from scorer.problems import Problem, TableError
 from scorer.result import Line, PlayerResult, Result
 from scorer.ruleset import (
@@ -28,6 +30,7 @@ from scorer.ruleset import (
     available_games,
     load_ruleset,
 )
+from scorer.table import DuelPlayer
 from scorer.verdict import Contender, decide
 
 # --- games and rulesets --------------------------------------------------------------------
@@ -96,6 +99,38 @@ def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, i
             if canonical is not None:
                 taken[canonical] = taken.get(canonical, 0) + 1
     return taken
+
+
+# --- Duel Leaders and the end of a Duel game ------------------------------------------------
+
+
+def burying_wonders(rules: Ruleset) -> list[str]:
+    """The wonders a leader can be buried under (Duel Leaders: Abu Simbel), by their effect."""
+    return [w.name for w in rules.wonders.values()
+            if any(isinstance(e, BuriedLeaderCost) for e in w.effects)]
+
+
+def leader_cost(rules: Ruleset, name: str) -> int | None:
+    """The coin cost printed on a leader, when the ruleset knows it."""
+    leader = rules.leaders.get(name)
+    return None if leader is None else leader.cost
+
+
+def max_conquests() -> int:
+    """The most military tokens a Duel player can take from the opponent's side (the
+    table format's bound on `conquests`)."""
+    for meta in DuelPlayer.model_fields["conquests"].metadata:
+        le = getattr(meta, "le", None)
+        if isinstance(le, int):
+            return le
+    return 0
+
+
+def supremacy_kinds(rules: Ruleset) -> dict[str, str]:
+    """The supremacies a Duel game with these rules can end on, with the engine's names
+    (political only with the Senate of Agora)."""
+    return {k: SUPREMACY_LABEL[k] for k in SUPREMACY_KINDS
+            if k != "political" or rules.constants.chamber_points}
 
 
 # --- paper score pad helpers ---------------------------------------------------------------
@@ -302,6 +337,9 @@ def _set_aside(table: dict[str, Any], problems: Sequence[Problem], unknown: set[
     for p in problems:
         m = _AT.match(p.path)
         if not m:
+            if p.path.startswith("supremacy"):
+                table.pop("supremacy", None)
+                continue
             if p.path == "players" or "token" in p.message:
                 tokens = True
                 continue
@@ -309,10 +347,10 @@ def _set_aside(table: dict[str, Any], problems: Sequence[Problem], unknown: set[
         i, field_name, k = int(m.group(1)), m.group(2) or "", m.group(3)
         if i >= len(seats):
             return False
-        if field_name in ("cards", "leaders") and k is not None:
+        if field_name in ("cards", "leaders", "wonders", "progress") and k is not None:
             drop.setdefault((i, field_name), set()).add(int(k))
-        elif field_name == "choices":
-            seats[i].pop("choices", None)
+        elif field_name in ("choices", "buried", "conquests"):
+            seats[i].pop(field_name, None)
         elif field_name == "military":
             tokens = True
         elif i in unknown:
@@ -322,7 +360,11 @@ def _set_aside(table: dict[str, Any], problems: Sequence[Problem], unknown: set[
     for (i, field_name), indices in drop.items():
         seats[i][field_name] = [x for n, x in enumerate(seats[i].get(field_name, []))
                                 if n not in indices]
-    if newly_unknown:
+    if newly_unknown and game == "duel":  # a Duel seat needs only its name
+        unknown |= newly_unknown
+        for i in newly_unknown:
+            seats[i] = {"name": seats[i].get("name") or f"?{i}"}
+    elif newly_unknown:
         unknown |= newly_unknown
         rules = ruleset(game, list(table.get("expansions", [])))
         used = {str(s.get("wonder", {}).get("board", "")) for k, s in enumerate(seats)

@@ -8,15 +8,19 @@ from typing import Any
 
 from scorer import score
 from scorer.helpers import (
+    burying_wonders,
     cards_in_play,
     choice_options,
     coins_points,
     copies_taken,
     games,
+    leader_cost,
+    max_conquests,
     provisional,
     ruleset,
     science_points,
     score_mixed,
+    supremacy_kinds,
     token_values,
     tokens_points,
     what_if,
@@ -121,3 +125,38 @@ def test_choice_options_are_the_neighbours_guilds() -> None:
     # Ann's neighbours: Cid on her left (the seat before, wrapping), Bob on her right
     assert choice_options(table, 0, result) == {
         "copied_guild": ["Builders Guild", "Philosophers Guild"]}
+
+
+DUEL_LEADERS: dict[str, Any] = {
+    # Duel Leaders (reference §9.2-9.3): Abu Simbel 0 VP, the leader under it 2 x its cost;
+    # Alexander 2 VP for 1 token taken; Theater and Altar 3 civilian VP (rules_duel §2).
+    "game": "duel", "expansions": ["leaders"], "conflict": {"spaces": 0},
+    "players": [
+        {"name": "Ann", "cards": ["Theater"], "wonders": ["Abu Simbel"], "coins": 0,
+         "leaders": ["Alexander"], "buried": {"leader": "Plato", "cost": 4}, "conquests": 1},
+        {"name": "Bob", "cards": ["Altar"], "coins": 6},
+    ],
+}
+
+
+def test_duel_leaders_helpers() -> None:
+    rules = ruleset("duel", ["leaders"])
+    assert burying_wonders(rules) == ["Abu Simbel"]
+    assert burying_wonders(ruleset("duel")) == []
+    assert leader_cost(rules, "Darius") == 0  # printed 0 (LEAD-VN)
+    assert leader_cost(rules, "Plato") is None  # no source prints it
+    assert max_conquests() == 2  # the two tokens on the opponent's side
+    assert list(supremacy_kinds(rules)) == ["military", "science"]
+    assert list(supremacy_kinds(ruleset("duel", ["agora"]))) == ["military", "science",
+                                                                  "political"]
+
+
+def test_provisional_sets_aside_duel_leader_fields() -> None:
+    # Ann 3 + 8 + 2 = 13, Bob 3 + 6 // 3 = 5
+    assert provisional(DUEL_LEADERS) == [13, 5]
+    no_cost = copy.deepcopy(DUEL_LEADERS)
+    del no_cost["players"][0]["buried"]["cost"]  # Plato's cost unknown: buried set aside
+    assert provisional(no_cost) == [5, 5]  # Theater 3 + Alexander 2
+    claim = copy.deepcopy(DUEL_LEADERS)
+    claim["supremacy"] = {"kind": "science", "winner": "Ann"}  # contradicted by the table
+    assert provisional(claim) == [13, 5]

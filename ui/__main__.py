@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
+import shutil
 import socket
 import sys
+import tempfile
+from pathlib import Path
 
 import flet as ft
 import segno
 
 from ui import strings as S
 from ui.app import make_main
+from ui.export import MAX_IMPORT_BYTES
 from ui.store import Store
 
 
@@ -50,8 +56,16 @@ def main(argv: list[str] | None = None) -> int:
         segno.make(addresses[0], error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     store = Store()
-    ft.run(make_main(store), view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port,
-           no_cdn=True)
+    # Import by file: the browser PUTs the picked file to Flet's upload handler (signed URLs,
+    # a key per run; the handler refuses more than MAX_IMPORT_BYTES) in a private folder.
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_IMPORT_BYTES)
+    uploads = Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
+    try:
+        ft.run(make_main(store, uploads), view=ft.AppView.WEB_BROWSER, host=args.host,
+               port=args.port, no_cdn=True, upload_dir=str(uploads))
+    finally:
+        shutil.rmtree(uploads, ignore_errors=True)
     return 0
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import cast
 
 import flet as ft
 
 from ui import strings as S
-from ui.model import AppModel, ModelContext
+from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
 from ui.screens.home import Home
@@ -35,18 +38,57 @@ ROUTES = [
 
 
 @ft.component
-def App(store: Store) -> list[ft.View]:
-    model = ft.use_memo(lambda: AppModel(store=store, draft=store.load_current()), [])
+def App(store: Store, upload_dir: Path | None = None, theme: str = "system") -> list[ft.View]:
+    model = ft.use_memo(lambda: AppModel(store=store, draft=store.load_current(),
+                                         upload_dir=upload_dir, theme=theme,
+                                         prefs=ft.SharedPreferences()), [])
     views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True))
     return cast(list[ft.View], views)
 
 
-def make_main(store: Store) -> Callable[[ft.Page], None]:
-    def main(page: ft.Page) -> None:
+DEVICE_KEY = "wonders-scorer.device"
+
+
+async def device_key() -> str:
+    """This browser's own key, kept in its local storage: each device has its own game in
+    progress. "" when the client keeps nothing (then such clients share one game)."""
+    prefs = ft.SharedPreferences()
+    try:
+        key = await asyncio.wait_for(prefs.get(DEVICE_KEY), 10)
+        if isinstance(key, str) and key:
+            return key
+        new = uuid.uuid4().hex
+        if await asyncio.wait_for(prefs.set(DEVICE_KEY, new), 10) is True:
+            return new
+    except Exception:  # no storage on this client, or no answer: the shared game
+        pass
+    return ""
+
+
+async def remembered_theme() -> str:
+    """The theme this browser chose last time (light, dark, system), from its local storage."""
+    try:
+        saved = await asyncio.wait_for(ft.SharedPreferences().get(THEME_KEY), 10)
+    except Exception:  # no storage on this client, or no answer: the system's theme
+        return "system"
+    return saved if isinstance(saved, str) and saved in THEME_MODES else "system"
+
+
+def make_main(store: Store, upload_dir: Path | None = None,
+              ) -> Callable[[ft.Page], Awaitable[None]]:
+    """The app for one browser tab; `upload_dir` is where the server's upload handler writes
+    picked files (None: tables are imported by pasting only)."""
+    async def main(page: ft.Page) -> None:
         page.title = S.APP_TITLE
         seed = "#8D5A2B"
         page.theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.dark_theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.render_views(App, store)
+        key = await device_key()
+        own = store.for_owner(key)
+        if key:
+            own.adopt_shared()
+        theme = await remembered_theme()
+        page.theme_mode = THEME_MODES[theme]
+        page.render_views(App, own, upload_dir, theme)
     return main

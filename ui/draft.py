@@ -31,6 +31,13 @@ class Seat:
     wonders: list[str] = field(default_factory=list)
     progress: list[str] = field(default_factory=list)
     influence: list[int] = field(default_factory=lambda: [0] * 6)
+    # Duel Leaders
+    buried: str = ""
+    """The leader buried under Abu Simbel ("" = none)."""
+    buried_cost: int | None = None
+    """The coins printed on the buried leader (None = the ruleset's, if it knows it)."""
+    conquests: int | None = None
+    """Military tokens taken from the opponent's side (None = as the pawn shows)."""
 
 
 @dataclass
@@ -40,6 +47,9 @@ class Draft:
     seats: list[Seat] = field(default_factory=list)
     conflict_toward: str = ""
     conflict_spaces: int = 0
+    supremacy_kind: str = ""
+    supremacy_winner: str = ""
+    """Duel: a supremacy the table claims ("" = none, or as the state shows)."""
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: float = field(default_factory=time.time)
     finished: float | None = None
@@ -83,14 +93,24 @@ class Draft:
             }
             if "agora" in self.expansions:
                 p["influence"] = list(s.influence)
-            if "leaders" in self.expansions and s.leaders and not s.quick:
-                p["leaders"] = list(s.leaders)
+            if "leaders" in self.expansions and not s.quick:
+                if s.leaders:
+                    p["leaders"] = list(s.leaders)
+                if s.buried:
+                    p["buried"] = {"leader": s.buried}
+                    if s.buried_cost is not None:
+                        p["buried"]["cost"] = s.buried_cost
+            if "leaders" in self.expansions and s.conquests is not None:
+                p["conquests"] = s.conquests
             players.append(p)
         conflict: dict[str, Any] = {"spaces": self.conflict_spaces}
         if self.conflict_spaces and self.conflict_toward:
             conflict["toward"] = self.conflict_toward
-        return {"game": self.game, "expansions": list(self.expansions), "players": players,
-                "conflict": conflict}
+        table: dict[str, Any] = {"game": self.game, "expansions": list(self.expansions),
+                                 "players": players, "conflict": conflict}
+        if self.supremacy_kind and self.supremacy_winner:
+            table["supremacy"] = {"kind": self.supremacy_kind, "winner": self.supremacy_winner}
+        return table
 
     def quick(self) -> dict[str, dict[str, int]]:
         """Paper totals by player name, for the players who counted on paper."""
@@ -126,10 +146,17 @@ class Draft:
                 progress=[str(x) for x in p.get("progress", [])],
                 influence=[int(x) for x in p.get("influence", [0] * 6)],
             )
+            buried = p.get("buried") or {}
+            seat.buried = str(buried.get("leader", ""))
+            seat.buried_cost = None if buried.get("cost") is None else int(buried["cost"])
+            seat.conquests = None if p.get("conquests") is None else int(p["conquests"])
             draft.seats.append(seat)
         conflict = data.get("conflict") or {}
         draft.conflict_toward = str(conflict.get("toward", ""))
         draft.conflict_spaces = int(conflict.get("spaces", 0))
+        supremacy = data.get("supremacy") or {}
+        draft.supremacy_kind = str(supremacy.get("kind", ""))
+        draft.supremacy_winner = str(supremacy.get("winner", ""))
         return draft
 
     def fresh_copy(self) -> Draft:

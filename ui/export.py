@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import dataclass
 
-from scorer import Result
+from scorer import Result, TableError, parse_table
 from ui import strings as S
 from ui.draft import Draft
 
@@ -39,3 +40,47 @@ def summary(result: Result) -> str:
     """One line for the history list."""
     ranked = sorted(result.players, key=lambda p: (p.rank is None, p.rank or 0))
     return " · ".join(f"{p.name} {p.total}" for p in ranked)
+
+
+# --- import --------------------------------------------------------------------------------
+
+MAX_IMPORT_BYTES = 256 * 1024
+"""The largest table file the app reads (a 7-player table with every card is ~10 KB)."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A table file as read: the draft it gives, or why it cannot be read (in words)."""
+
+    draft: Draft | None
+    problems: tuple[str, ...] = ()
+
+
+def file_problem(name: str, size: int) -> str:
+    """Why a picked file is not read at all ("" = it may be read): JSON only, size-limited."""
+    if not name.lower().endswith(".json"):
+        return S.not_a_json_file(name)
+    if size > MAX_IMPORT_BYTES:
+        return S.too_big(name, size, MAX_IMPORT_BYTES)
+    return ""
+
+
+def read_table(raw: str | bytes) -> Imported:
+    """Read a table file: parsed as JSON data only (never executed), checked by the engine.
+    A file the engine rejects gives its problems; nothing here raises."""
+    size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
+    if size > MAX_IMPORT_BYTES:
+        return Imported(None, (S.too_big("", size, MAX_IMPORT_BYTES),))
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+        data = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        return Imported(None, (f"{S.NOT_JSON}: {err}",))
+    try:
+        parse_table(data)
+        draft = Draft.from_table(data)
+    except TableError as err:
+        return Imported(None, tuple(S.at_where(p.path, p.message) for p in err.problems))
+    except Exception as err:  # the engine must never take the app down
+        return Imported(None, (f"{type(err).__name__}: {err}",))
+    return Imported(draft)

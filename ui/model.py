@@ -3,13 +3,16 @@ of it. Screens read it through `use_model()` and re-render when it changes."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import functools
 import json
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -18,6 +21,10 @@ from scorer import Problem, Result, TableError
 from scorer.helpers import provisional, score_mixed
 from ui.draft import Draft
 from ui.store import Store
+
+THEME_KEY = "wonders.theme"
+THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
+               "system": ft.ThemeMode.SYSTEM}
 
 _PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?")
 
@@ -68,16 +75,60 @@ def _evaluate(table_json: str, quick_json: str) -> Evaluation:
         return Evaluation(None, (Problem(path="", message=f"{type(err).__name__}: {err}"),))
 
 
+_SCORED: dict[tuple[str, str], None] = {}
+"""The drafts `_evaluate` holds (its cache has no membership test), oldest first."""
+_SCORED_LOCK = threading.Lock()
+
+
+def _key(draft: Draft) -> tuple[str, str]:
+    return (json.dumps(draft.table(), sort_keys=True), json.dumps(draft.quick(), sort_keys=True))
+
+
 def evaluate(draft: Draft) -> Evaluation:
     """What the engine says about the draft (cached: a render asks many times)."""
-    return _evaluate(json.dumps(draft.table(), sort_keys=True),
-                     json.dumps(draft.quick(), sort_keys=True))
+    key = _key(draft)
+    got = _evaluate(*key)
+    with _SCORED_LOCK:
+        _SCORED.pop(key, None)
+        _SCORED[key] = None
+        while len(_SCORED) > _evaluate.cache_info().maxsize // 2:  # type: ignore[operator]
+            del _SCORED[next(iter(_SCORED))]
+    return got
+
+
+def is_evaluated(draft: Draft) -> bool:
+    """Whether the engine's answer on this draft is at hand (no scoring to wait for)."""
+    with _SCORED_LOCK:
+        return _key(draft) in _SCORED
+
+
+def use_evaluation(model: AppModel) -> Evaluation | None:
+    """The engine's verdict on the game, for a screen: at once when it is at hand, else
+    None while the engine scores it off the event loop (the screen shows progress), then
+    the screen renders again."""
+    draft = model.draft
+    _, set_done = ft.use_state(0)
+    ready = draft is not None and is_evaluated(draft)
+
+    async def score_now() -> None:
+        if draft is not None and not ready:
+            await asyncio.to_thread(evaluate, draft)  # at once if another screen did it
+            set_done(lambda n: n + 1)
+
+    ft.use_effect(score_now, [id(draft)])
+    return evaluate(draft) if ready and draft is not None else None
 
 
 @dataclass
 class AppModel(ft.Observable):
     store: Store
     draft: Draft | None = None
+    upload_dir: Path | None = None
+    """Where the server's upload handler puts picked files (None: no uploads)."""
+    theme: str = "system"
+    """light, dark or system: remembered in the browser."""
+    prefs: ft.SharedPreferences | None = None
+    """The browser's local storage (the theme)."""
     notice: str = ""
     """A short message shown once (saved, imported, deleted...)."""
     undo_id: str = ""
@@ -113,6 +164,19 @@ class AppModel(ft.Observable):
         self.draft = done
         self.store.save_current(done)
         self.history_version += 1
+
+    def apply_theme(self, theme: str) -> None:
+        """Show the app in a theme (light, dark, system)."""
+        self.theme = theme
+        page = ft.context.page
+        page.theme_mode = THEME_MODES[theme]
+        page.update()
+
+    async def choose_theme(self, theme: str) -> None:
+        """The player's choice: shown at once and remembered by this browser."""
+        self.apply_theme(theme)
+        if self.prefs is not None:
+            await self.prefs.set(THEME_KEY, theme)
 
     def say(self, notice: str, undo_id: str = "") -> None:
         self.notice = notice

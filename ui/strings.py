@@ -28,6 +28,7 @@ ADD_PLAYER = "Add player"
 REMEMBERED = "Earlier players"
 RANDOM_WONDERS = "Random wonders"
 START = "Start"
+DRAG_HINT = "Drag a player by the handle, or use the arrows, to match the seating."
 MOVE_UP = "Move up"
 MOVE_DOWN = "Move down"
 REMOVE = "Remove"
@@ -74,6 +75,16 @@ COMPASS = "Compass"
 GEAR = "Gear"
 TABLET = "Tablet"
 NONE_SELECTED = "none"
+BURIED_HINT = "The leader under the wonder: it loses its ability and counts its cost in points."
+BURIED_COST = "Cost printed on the card (coins)"
+CONQUESTS = "Military tokens taken from the opponent's side"
+CONQUESTS_HINT = "For Alexander. Leave on \u201cfrom the pawn\u201d unless the pawn moved back."
+FROM_PAWN = "From the pawn"
+SUPREMACY = "Game ended early (supremacy)"
+SUPREMACY_HINT = "Only when the game ended before Age III; the engine checks it against the table."
+NO_SUPREMACY = "No"
+WINNER = "Winner"
+PICK_WINNER = "Who won it? (the claim counts once a winner is chosen)"
 NO_VALUE = "\u2014"
 
 CATEGORY = {
@@ -144,6 +155,21 @@ IMPORT_TITLE = "Import a table"
 PASTE = "Paste a table file (JSON)"
 IMPORTED = "Imported."
 NOT_JSON = "This is not JSON"
+CHOOSE_FILE = "Choose a file (.json)"
+OR_PASTE = "or paste it below"
+UPLOADING = "Reading the file..."
+CHECKING = "Checking the table..."
+SCORING = "Scoring..."
+LOADING = "Loading..."
+NO_UPLOAD = "Files cannot be uploaded to this server: paste the file instead."
+REPLACE_TITLE = "Replace the game in progress?"
+REPLACE = "Replace"
+KEEP = "Keep my game"
+DOWNLOAD = "Download"
+THEME = "Theme"
+THEME_LIGHT = "Light"
+THEME_DARK = "Dark"
+THEME_SYSTEM = "System"
 
 # Misc
 BACK = "Back"
@@ -202,6 +228,49 @@ def at_where(where: str, message: str) -> str:
     return f"{where}: {message}" if where else message
 
 
+def buried_under(wonder: str) -> str:
+    return f"Leader buried under {wonder}"
+
+
+def printed_cost(cost: int | None) -> str:
+    if cost is None:
+        return "Not known to the app: type the cost printed on the card"
+    return f"Blank = {cost} coins, as printed"
+
+
+def paper_note(name: str, duel: bool) -> str:
+    whose = ("the opponent's guilds and leaders that count cards in both cities" if duel else
+             "neighbours' guilds and leaders that count the cards next door")
+    return (f"{name} counted on paper, so the app does not know {name}'s cards: {whose} "
+            f"cannot count {name}'s cards. For an exact count, enter {name}'s cards instead.")
+
+
+def kib(n: int) -> str:
+    return f"{n / 1024:.0f} KB" if n >= 1024 else f"{n} bytes"
+
+
+def not_a_json_file(name: str) -> str:
+    return f"{name}: only table files in JSON (.json) are imported"
+
+
+def too_big(name: str, size: int, limit: int) -> str:
+    what = f"{name} is" if name else "This is"
+    return f"{what} {size:,} bytes; a table file is at most {kib(limit)} ({limit:,} bytes)"
+
+
+def upload_failed(why: str) -> str:
+    return f"The file could not be uploaded: {why}"
+
+
+def replace_game(names: str, game: str) -> str:
+    return (f"The game in progress ({game}: {names}) is not finished and would be lost. "
+            f"The imported table replaces it.")
+
+
+def downloaded(name: str) -> str:
+    return f"Downloaded {name}."
+
+
 def card_taken(name: str) -> str:
     return f"{name} ({TAKEN})"
 
@@ -209,3 +278,31 @@ def card_taken(name: str) -> str:
 def age_label(ages: tuple[int, ...]) -> str:
     roman = {1: "I", 2: "II", 3: "III"}
     return "/".join(roman.get(a, str(a)) for a in ages)
+
+
+# Saved games (ui/store.py): what went wrong with the file, and what was done about it
+DISMISS = "OK"
+IMPORT_TOO_LARGE = "This is too large for a table file"
+
+
+def store_recovered(kept: str, why: str) -> str:
+    return (f"The saved games could not be read ({why}). The damaged file was kept as "
+            f"\"{kept}\" next to the new one, and a fresh history was started.")
+
+
+def store_unavailable(where: str, why: str) -> str:
+    return (f"Games cannot be saved in {where} ({why}). The app works, but nothing will be "
+            "kept after the server stops.")
+
+
+def store_failed(why: str) -> str:
+    return f"The last change could not be saved ({why})."
+
+
+def draft_unreadable(why: str) -> str:
+    return (f"The game in progress could not be read back ({why}). It was kept aside in the "
+            "saved-games file; start a new game or import its table.")
+
+
+def import_too_large(size: int, limit: int) -> str:
+    return f"{IMPORT_TOO_LARGE}: {size:,} characters (at most {limit:,})."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -21,12 +21,16 @@ ACCENT = "#B8860B"
 ERROR = ft.Colors.ERROR
 
 
+Handler = Callable[[], None] | Callable[[], Awaitable[None]]
+
+
 def toggle(
     label: str,
     selected: bool,
-    on_click: Callable[[], None],
+    on_click: Handler,
     colour: str | None = None,
     disabled: bool = False,
+    icon: ft.IconData | None = None,
 ) -> ft.Control:
     """A tappable chip: filled when selected (in the card colour), outlined otherwise."""
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
@@ -40,6 +44,7 @@ def toggle(
         )
     return ft.OutlinedButton(
         content=label,
+        icon=icon,
         on_click=on_click,
         disabled=disabled,
         style=ft.ButtonStyle(side=ft.BorderSide(2, bg)) if bg else None,
@@ -128,10 +133,29 @@ def number_field(label: str, value: int | None, on_change: Callable[[int], None]
                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed, dense=True)
 
 
-def notice(text: str, action: ft.Control | None = None) -> ft.Control:
+def optional_number_field(label: str, value: int | None,
+                          on_change: Callable[[int | None], None],
+                          hint: str = "") -> ft.Control:
+    """A whole number that may be left blank (None): the engine then uses what it knows."""
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        text = (e.control.value or "").strip()
+        n = _to_int(text)
+        if not text:
+            on_change(None)
+        elif n is not None and n >= 0:
+            on_change(n)
+
+    return ft.TextField(label=label, value="" if value is None else str(value), width=220,
+                        keyboard_type=ft.KeyboardType.NUMBER, on_change=typed, dense=True,
+                        helper=hint or None)
+
+
+def notice(text: str, action: ft.Control | None = None,
+           icon: ft.IconData = ft.Icons.INFO_OUTLINE) -> ft.Control:
     return ft.Container(
         content=ft.Row(
-            [ft.Icon(ft.Icons.INFO_OUTLINE), ft.Text(text, expand=True),
+            [ft.Icon(icon), ft.Text(text, expand=True),
              *([action] if action else [])],
         ),
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -158,3 +182,10 @@ def view(route: str, title: str, controls: list[ft.Control],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
 
+
+
+def busy_overlay(what: str) -> ft.Control:
+    """A long action under way (import, scoring, loading): a progress ring and its name."""
+    return ft.Semantics(identifier="busy", content=ft.Row(
+        [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(what, italic=True)],
+        visible=bool(what)))

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import inspect
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
@@ -40,6 +43,17 @@ class RecordingConnection(Connection):
         self.crashes: list[str] = []
         self.invoked: list[tuple[str, Any]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self.storage: dict[str, Any] | None = None
+        """The browser's local storage (SharedPreferences); None: answers nothing."""
+        self.upload_dir: Path | None = None
+        """Where the server's upload handler writes uploaded files."""
+        self.picked: dict[int, bytes] = {}
+        """The files picked in the browser's file dialog, by their id."""
+        self.downloads: list[tuple[str, bytes]] = []
+        """Files the app had the browser save (save_file): name, contents."""
+
+    def get_upload_url(self, file_name: str, expires: int) -> str:
+        return f"/upload?f={file_name}&e={expires}"
 
     def send_message(self, message: Message) -> None:
         msgpack.packb([message.action, message.body], default=_encode)
@@ -55,11 +69,41 @@ class RecordingConnection(Connection):
     async def _answer(self, body: Any) -> None:
         session = self.session
         assert session is not None
-        session.handle_invoke_method_results(body.control_id, body.call_id, None, None)
+        control = session.index.get(body.control_id)
+        result: Any = None
+        if isinstance(control, ft.SharedPreferences) and self.storage is not None:
+            if body.name == "get":
+                result = self.storage.get(body.args["key"])
+            elif body.name == "set":
+                self.storage[body.args["key"]] = body.args["value"]
+                result = True
+        elif isinstance(control, ft.FilePicker) and body.name == "save_file":
+            self.downloads.append((body.args["file_name"], bytes(body.args["src_bytes"])))
+        session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
+        if isinstance(control, ft.FilePicker) and body.name == "upload":
+            await self._upload(control, body.args["files"])
         if body.name == "push_route":
             route = body.args["route"]
             session.apply_page_patch({"route": route})
             await session.dispatch_event(session.page._i, "route_change", {"route": route})
+
+
+    async def _upload(self, picker: ft.FilePicker, files: list[Any]) -> None:
+        """What the browser does on FilePicker.upload: PUT each picked file to its signed
+        URL (here: written where the server's handler would), reporting progress."""
+        session = self.session
+        assert session is not None
+        for f in files:
+            name = parse_qs(urlsplit(f.upload_url).query)["f"][0]
+            await session.dispatch_event(picker._i, "upload", {"file_name": name,
+                                                               "progress": 0.0})
+            if self.upload_dir is None:
+                await session.dispatch_event(picker._i, "upload", {
+                    "file_name": name, "error": "405 Method Not Allowed"})
+                continue
+            (self.upload_dir / name).write_bytes(self.picked[f.id])
+            await session.dispatch_event(picker._i, "upload", {"file_name": name,
+                                                               "progress": 1.0})
 
 
 def _children(c: Any) -> Iterator[Any]:
@@ -99,25 +143,33 @@ def label(c: Any) -> str:
 class Client:
     """One browser tab: a session on the app, with helpers to read and tap the screen."""
 
-    def __init__(self, main: Callable[[ft.Page], None], route: str = "/",
+    def __init__(self, main: Callable[[ft.Page], Any], route: str = "/",
                  width: int = 360, height: int = 740) -> None:
         self.main = main
         self.route = route
         self.size = (width, height)
         self.conn: RecordingConnection | None = None
         self.session: Session | None = None
+        self.storage: dict[str, Any] | None = None
+        """Set before start(): the browser's local storage (shared by tabs of one browser)."""
+        self.upload_dir: Path | None = None
+        """Set before start(): the server's upload folder."""
 
     async def start(self) -> Client:
         loop = asyncio.get_running_loop()
         self.conn = RecordingConnection(loop)
         self.session = Session(self.conn)
         self.conn.session = self.session
+        self.conn.storage = self.storage
+        self.conn.upload_dir = self.upload_dir
         self.session.apply_page_patch(
-            {"route": self.route, "width": self.size[0], "height": self.size[1]})
+            {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True})
         _context_page.set(self.session.page)
         msgpack.packb(self.session.get_page_patch(),  # type: ignore[no-untyped-call]
                       default=_encode)
-        self.main(self.session.page)
+        started = self.main(self.session.page)
+        if inspect.isawaitable(started):  # an async main (it may ask the client first)
+            await started
         await self.session.after_event(self.session.page)
         await self.idle()
         return self
@@ -188,6 +240,28 @@ class Client:
         c = self.find(field_label, ft.TextField)
         self.session.apply_patch(c._i, {"value": value})
         await self.session.dispatch_event(c._i, "change", value)
+        await self.idle()
+
+    async def until(self, text: str, seconds: float = 5.0) -> None:
+        """Wait until `text` is on screen (work done off the event loop, in a thread)."""
+        for _ in range(int(seconds / 0.02)):
+            if self.has(text):
+                return
+            await asyncio.sleep(0.02)
+            await self.idle(rounds=1)
+        raise AssertionError(f"{text!r} never showed on {self.title()!r}: {self.texts()[:40]}")
+
+    async def choose_file(self, button: str, name: str, data: bytes) -> None:
+        """Tap a button whose action opens the file dialog, and pick one file in it."""
+        assert self.session is not None and self.conn is not None
+        c = self.find(button)
+        assert not getattr(c, "disabled", False), f"{button!r} is disabled"
+        action = c.action
+        assert isinstance(action, ft.PickFiles), f"{button!r} opens no file dialog"
+        file_id = len(self.conn.picked)
+        self.conn.picked[file_id] = data
+        await self.session.dispatch_event(action.file_picker._i, "result", {
+            "files": [{"id": file_id, "name": name, "size": len(data)}]})
         await self.idle()
 
     async def go(self, route: str) -> None:

@@ -8,9 +8,12 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.helpers import (
+    burying_wonders,
     cards_in_play,
     choice_options,
     copies_taken,
+    leader_cost,
+    max_conquests,
     ruleset,
     science_points,
     token_values,
@@ -23,7 +26,9 @@ from ui.model import Evaluation, use_model
 from ui.widgets import (
     back_to,
     header,
+    notice,
     number_field,
+    optional_number_field,
     problems,
     stepper,
     toggle,
@@ -199,6 +204,58 @@ def choices_section(draft: Draft, i: int, evaluation: Evaluation, edit: Edit) ->
     return out
 
 
+def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
+                         mine: dict[str, list[str]]) -> list[ft.Control]:
+    """Duel Leaders beyond the recruited ones: the leader buried under Abu Simbel (shown
+    when the city built it) and the military tokens taken from the opponent's side."""
+    seat = draft.seats[i]
+    out: list[ft.Control] = []
+    burying = burying_wonders(rules)
+    built = [w for w in burying
+             if any((rules.wonders.canonical(x) or x) == w for x in seat.wonders)]
+    if built or seat.buried:
+        others = {x for k, s in enumerate(draft.seats) if k != i
+                  for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+
+        def bury(name: str) -> Callable[[], None]:
+            def go() -> None:
+                def change(s: Seat) -> None:
+                    s.buried = "" if s.buried == name else name
+                    s.buried_cost = None
+                edit(change)
+            return go
+
+        def cost(n: int | None) -> None:
+            def change(s: Seat) -> None:
+                s.buried_cost = n
+            edit(change)
+
+        shown = [n for n in rules.leaders.names() if _matches(query, n) or n == seat.buried]
+        out += [header(S.buried_under(" / ".join(built or burying))),
+                ft.Text(S.BURIED_HINT, italic=True),
+                wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
+                             disabled=n in others and n != seat.buried) for n in shown])]
+        if seat.buried:
+            printed = leader_cost(rules, seat.buried)
+            out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
+                                             S.printed_cost(printed)))
+    out.append(problems(mine.get("buried", [])))
+
+    def conquer(n: int | None) -> Callable[[], None]:
+        def go() -> None:
+            def change(s: Seat) -> None:
+                s.conquests = n
+            edit(change)
+        return go
+
+    options: list[int | None] = [None, *range(max_conquests() + 1)]
+    out += [header(S.CONQUESTS), ft.Text(S.CONQUESTS_HINT, italic=True),
+            wrap([toggle(S.FROM_PAWN if n is None else str(n), seat.conquests == n, conquer(n))
+                  for n in options]),
+            problems(mine.get("conquests", []))]
+    return out
+
+
 def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                   set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
     categories = ruleset(draft.game, draft.expansions).constants.categories
@@ -210,7 +267,11 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             edit(change)
         return go
 
-    out: list[ft.Control] = [header(S.QUICK_MODE), ft.Text(S.TYPED_HINT)]
+    out: list[ft.Control] = [
+        header(S.QUICK_MODE), ft.Text(S.TYPED_HINT),
+        ft.Semantics(identifier="paper-note", content=notice(
+            S.paper_note(seat.name, draft.is_duel), icon=ft.Icons.VISIBILITY_OFF)),
+    ]
     fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c))
               for c in categories if c not in ("military", "treasury")]
     out.append(wrap(fields))
@@ -312,10 +373,13 @@ def CityScreen() -> ft.View:
                     items.append(stepper(f"{S.CHAMBER} {c + 1}", seat.influence[c], cubes))
                 items.append(problems(mine.get("influence", [])))
         if "leaders" in draft.expansions and len(rules.leaders):
-            recruited = {x for k, s in enumerate(draft.seats) if k != i for x in s.leaders}
+            recruited = {x for k, s in enumerate(draft.seats) if k != i
+                         for x in [*s.leaders, *([s.buried] if s.buried else [])]}
             items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
                                    list_flipper(edit, "leaders"), recruited)
             items.append(problems(mine.get("leaders", [])))
+            if is_duel:
+                items += duel_leaders_section(draft, i, rules, edit, query, mine)
         items += choices_section(draft, i, evaluation, edit)
         items.append(problems(mine.get("choices", [])))
         items.append(header(S.CARDS))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Callable
 
@@ -11,7 +12,7 @@ from ui import strings as S
 from ui.model import use_model
 from ui.screens.home import game_title
 from ui.store import SavedGame
-from ui.widgets import notice, view
+from ui.widgets import busy_overlay, notice, view
 
 
 def _when(ts: float) -> str:
@@ -21,8 +22,15 @@ def _when(ts: float) -> str:
 @ft.component
 def HistoryScreen() -> ft.View:
     model = use_model()
-    games = model.store.games()
-    _ = model.history_version  # re-read when the history changes
+    nothing: list[SavedGame] | None = None
+    games, set_games = ft.use_state(nothing)
+    version = model.history_version  # read again when the history changes
+
+    async def load() -> None:
+        """Read the history off the event loop (a long history shows progress meanwhile)."""
+        set_games(await asyncio.to_thread(model.store.games))
+
+    ft.use_effect(load, [version])
 
     def reopen(g: SavedGame) -> Callable[[], None]:
         def go() -> None:
@@ -51,9 +59,11 @@ def HistoryScreen() -> ft.View:
     items: list[ft.Control] = []
     if model.undo_id:
         items.append(notice(model.notice, ft.TextButton(content=S.UNDO, on_click=undo)))
-    if not games:
+    if games is None:
+        items.append(busy_overlay(S.LOADING))
+    elif not games:
         items.append(ft.Text(S.NO_HISTORY))
-    for g in games:
+    for g in games or []:
         items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column([
             ft.Text(f"{game_title(g.draft.game)} · {_when(g.finished)}", weight=ft.FontWeight.BOLD),
             ft.Text(g.summary),

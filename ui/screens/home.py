@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import flet as ft
 
 from scorer.helpers import ruleset
 from ui import strings as S
 from ui.model import use_model
-from ui.widgets import back_to, view
+from ui.widgets import back_to, header, notice, toggle, view, wrap
+
+THEMES = (("light", S.THEME_LIGHT, ft.Icons.LIGHT_MODE), ("dark", S.THEME_DARK, ft.Icons.DARK_MODE),
+          ("system", S.THEME_SYSTEM, ft.Icons.BRIGHTNESS_AUTO))
 
 
 def game_title(game: str) -> str:
@@ -21,9 +26,16 @@ def game_title(game: str) -> str:
 def Home() -> ft.View:
     model = use_model()
     draft = model.draft
+    dismissed, set_dismissed = ft.use_state(False)
     items: list[ft.Control] = [
         ft.Text(S.TAGLINE, size=16),
     ]
+    if model.store.notice and not dismissed:  # the saved-games file had to be replaced
+        def dismiss() -> None:
+            model.store.dismiss()
+            set_dismissed(True)
+        items.insert(0, notice(model.store.notice,
+                               ft.TextButton(content=S.DISMISS, on_click=dismiss)))
     if draft is not None and draft.finished is None:
         names = ", ".join(s.name for s in draft.seats)
         items.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
@@ -43,4 +55,14 @@ def Home() -> ft.View:
         ft.OutlinedButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE,
                           on_click=back_to("/import"), height=52),
     ]
+
+    def pick(theme: str) -> Callable[[], Awaitable[None]]:
+        async def go() -> None:
+            await model.choose_theme(theme)
+        return go
+
+    items += [header(S.THEME), wrap([
+        ft.Semantics(identifier=f"theme-{key}", content=toggle(label, model.theme == key,
+                                                                pick(key), icon=icon))
+        for key, label, icon in THEMES])]
     return view("/", S.APP_TITLE, items)

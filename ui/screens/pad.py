@@ -13,8 +13,8 @@ from scorer import Result
 from scorer.helpers import ruleset
 from ui import strings as S
 from ui.export import summary
-from ui.model import use_model
-from ui.widgets import ACCENT, back_to, header, problems, view
+from ui.model import use_evaluation, use_model
+from ui.widgets import ACCENT, back_to, busy_overlay, header, problems, view
 
 LABEL_W = 104
 CELL_W = 66
@@ -61,13 +61,14 @@ def grid(result: Result, categories: Sequence[str], selected: tuple[int, str],
 @ft.component
 def PadScreen() -> ft.View:
     model = use_model()
+    evaluation = use_evaluation(model)
     draft = model.draft
     if draft is None:
         return view("/game/pad", S.SCORE_PAD, [ft.Text(S.NO_GAME),
                                               ft.FilledButton(content=S.HOME,
                                                               on_click=back_to("/"))])
-    evaluation = model.evaluation()
-    assert evaluation is not None
+    if evaluation is None:
+        return view("/game/pad", S.SCORE_PAD, [busy_overlay(S.SCORING)])
     result = evaluation.result
     items: list[ft.Control] = []
     if model.notice:

@@ -36,6 +36,9 @@ def Setup() -> ft.View:
     chosen, set_chosen = ft.use_state(tuple[str, ...]())
     three: tuple[str, ...] = ("", "", "")
     names, set_names = ft.use_state(three)
+    first_ids: tuple[int, ...] = (0, 1, 2)
+    ids, set_ids = ft.use_state(first_ids)
+    """A stable id per row, so that a dragged row keeps its field."""
     deal, set_deal = ft.use_state(False)
     remembered = ft.use_memo(lambda: model.store.names(), [])
 
@@ -48,6 +51,7 @@ def Setup() -> ft.View:
             set_chosen(())
             if g == "duel":
                 set_names(tuple([*names, "", ""][:2]))
+                set_ids(tuple([*ids, max(ids, default=0) + 1, max(ids, default=0) + 2][:2]))
         return go
 
     def flip_expansion(e: str) -> Callable[[], None]:
@@ -62,18 +66,27 @@ def Setup() -> ft.View:
             set_names(tuple(new))
         return go
 
+    def reorder(old: int, new: int) -> None:
+        if old == new or not (0 <= old < len(names) and 0 <= new < len(names)):
+            return
+        order = list(range(len(names)))
+        order.insert(new, order.pop(old))
+        set_names(tuple(names[k] for k in order))
+        set_ids(tuple(ids[k] for k in order))
+
     def move(i: int, step: int) -> Callable[[], None]:
         def go() -> None:
-            new = list(names)
-            j = i + step
-            if 0 <= j < len(new):
-                new[i], new[j] = new[j], new[i]
-                set_names(tuple(new))
+            reorder(i, i + step)
         return go
+
+    def dragged(e: ft.OnReorderEvent) -> None:
+        if e.old_index is not None and e.new_index is not None:
+            reorder(e.old_index, e.new_index)
 
     def remove(i: int) -> Callable[[], None]:
         def go() -> None:
             set_names(tuple(n for k, n in enumerate(names) if k != i))
+            set_ids(tuple(x for k, x in enumerate(ids) if k != i))
         return go
 
     def add(name: str = "") -> Callable[[], None]:
@@ -83,6 +96,7 @@ def Setup() -> ft.View:
                 new[new.index("")] = name
             elif len(new) < const.max_players:
                 new.append(name)
+                set_ids((*ids, max(ids, default=0) + 1))
             set_names(tuple(new))
         return go
 
@@ -98,7 +112,9 @@ def Setup() -> ft.View:
     names_ok = all(stripped) and len(set(stripped)) == len(stripped)
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
-        rows.append(ft.Row([
+        rows.append(ft.Row(key=f"seat-{ids[i] if i < len(ids) else i}", controls=[
+            ft.ReorderableDragHandle(content=ft.Icon(ft.Icons.DRAG_INDICATOR),
+                                     mouse_cursor=ft.MouseCursor.GRAB),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
                          expand=True, dense=True),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
@@ -118,7 +134,9 @@ def Setup() -> ft.View:
         items += [header(S.EXPANSIONS),
                   wrap([toggle(EXPANSION_TITLES.get(e, e), e in chosen, flip_expansion(e))
                         for e in exps])]
-    items += [header(S.PLAYERS), *rows]
+    items += [header(S.PLAYERS), ft.Text(S.DRAG_HINT, italic=True),
+              ft.ReorderableListView(rows, on_reorder=dragged, show_default_drag_handles=False,
+                                     spacing=4)]
     if len(names) < const.max_players:
         items.append(ft.TextButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD, on_click=add()))
     if unused:

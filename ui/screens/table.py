@@ -6,11 +6,12 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorer.helpers import ruleset, supremacy_kinds
 from ui import strings as S
 from ui.draft import Draft
-from ui.model import use_model
+from ui.model import use_evaluation, use_model
 from ui.screens.home import game_title
-from ui.widgets import back_to, header, problems, stepper, toggle, view, wrap
+from ui.widgets import back_to, busy_overlay, header, problems, stepper, toggle, view, wrap
 
 
 def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None]) -> ft.Control:
@@ -37,15 +38,50 @@ def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None
     ])
 
 
+def supremacy_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None],
+                     messages: list[str]) -> ft.Control:
+    """A Duel game that ended early: which supremacy, and who won it (checked by the engine)."""
+    kinds = supremacy_kinds(ruleset(draft.game, draft.expansions))
+
+    def kind(k: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(d: Draft) -> None:
+                d.supremacy_kind = k
+                if not k:
+                    d.supremacy_winner = ""
+            edit(change)
+        return go
+
+    def winner(name: str) -> Callable[[], None]:
+        def go() -> None:
+            def change(d: Draft) -> None:
+                d.supremacy_winner = name
+            edit(change)
+        return go
+
+    out: list[ft.Control] = [
+        header(S.SUPREMACY), ft.Text(S.SUPREMACY_HINT, italic=True),
+        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind, kind("")),
+              *[toggle(label, draft.supremacy_kind == k, kind(k)) for k, label in kinds.items()]]),
+    ]
+    if draft.supremacy_kind:
+        out += [ft.Text(S.WINNER if draft.supremacy_winner else S.PICK_WINNER,
+                        italic=not draft.supremacy_winner),
+                wrap([toggle(s.name, draft.supremacy_winner == s.name, winner(s.name))
+                      for s in draft.seats])]
+    out.append(problems(messages))
+    return ft.Column(out)
+
+
 @ft.component
 def TableScreen() -> ft.View:
     model = use_model()
+    evaluation = use_evaluation(model)
     draft = model.draft
     if draft is None:
         return view("/game", S.TABLE_TITLE, [ft.Text(S.NO_GAME),
                                              ft.FilledButton(content=S.NEW_GAME,
                                                              on_click=back_to("/new"))])
-    evaluation = model.evaluation()
     tiles: list[ft.Control] = []
     for i, seat in enumerate(draft.seats):
         count = evaluation.count_for(i) if evaluation else 0
@@ -65,16 +101,20 @@ def TableScreen() -> ft.View:
                              weight=ft.FontWeight.BOLD),
             on_click=back_to(f"/game/player/{i}"),
         ))
-    items: list[ft.Control] = [ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
+    items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
+                               ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
     if evaluation is not None and not evaluation.final:
         items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}",
                              italic=True, color=ft.Colors.ERROR))
     items += tiles
+    rest = evaluation.table_problems() if evaluation is not None else []
     if draft.game == "duel":
         items.append(conflict_editor(draft, model.edit))
-    if evaluation is not None:
-        items.append(problems([S.at_where(p.path, p.message)
-                               for p in evaluation.table_problems()]))
+        items.append(problems([p.message for p in rest if p.path.startswith("conflict")]))
+        items.append(supremacy_editor(draft, model.edit, [
+            p.message for p in rest if p.path.startswith("supremacy")]))
+        rest = [p for p in rest if not p.path.startswith(("conflict", "supremacy"))]
+    items.append(problems([S.at_where(p.path, p.message) for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to("/game/pad"), height=52))
     return view("/game", S.TABLE_TITLE, items, actions=[

@@ -1,19 +1,30 @@
-"""Export the game (table JSON, result CSV, share text) and import a table JSON."""
+"""Export the game (table JSON, result CSV: downloaded as files or copied; share text) and
+import a table JSON (a picked file, uploaded to this server, or pasted)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+import asyncio
+import datetime as dt
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import flet as ft
 
-from scorer import TableError, parse_table
 from ui import strings as S
 from ui.draft import Draft
-from ui.export import result_csv, share_text, table_json
-from ui.model import use_model
+from ui.export import (
+    MAX_IMPORT_BYTES,
+    Imported,
+    file_problem,
+    read_table,
+    result_csv,
+    share_text,
+    table_json,
+)
+from ui.model import evaluate, use_model
 from ui.screens.home import game_title
-from ui.widgets import back_to, header, problems, view
+from ui.widgets import back_to, busy_overlay, header, problems, view, wrap
 
 
 def _copy_button(text: str, done: Callable[[], None]) -> ft.Control:
@@ -24,31 +35,54 @@ def _copy_button(text: str, done: Callable[[], None]) -> ft.Control:
     return ft.TextButton(content=S.COPY, icon=ft.Icons.COPY, on_click=copy)
 
 
+def file_name(draft: Draft, kind: str, ext: str) -> str:
+    """`wonders-7wonders-1e-2025-05-01-table.json`: the game and the day it was started."""
+    day = dt.datetime.fromtimestamp(draft.created).strftime("%Y-%m-%d")
+    return f"wonders-{draft.game}-{day}-{kind}.{ext}"
+
+
 @ft.component
 def ExportScreen() -> ft.View:
     model = use_model()
     copied, set_copied = ft.use_state("")
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
     draft = model.draft
     if draft is None:
         return view("/game/export", S.EXPORT_TITLE, [ft.Text(S.NO_GAME)])
     evaluation = model.evaluation()
-    parts: list[tuple[str, str]] = [(S.TABLE_JSON, table_json(draft))]
+    parts: list[tuple[str, str, str]] = [
+        (S.TABLE_JSON, table_json(draft), file_name(draft, "table", "json"))]
     if evaluation is not None and evaluation.final and evaluation.result is not None:
-        parts.append((S.RESULT_CSV, result_csv(evaluation.result)))
-        parts.append((S.SHARE_TEXT, share_text(evaluation.result, game_title(draft.game))))
+        parts.append((S.RESULT_CSV, result_csv(evaluation.result),
+                      file_name(draft, "result", "csv")))
+        parts.append((S.SHARE_TEXT, share_text(evaluation.result, game_title(draft.game)), ""))
     items: list[ft.Control] = []
     if any(s.quick for s in draft.seats):
         items.append(ft.Text(S.QUICK_NOTE, italic=True))
-    for title, text in parts:
+    for title, text, name in parts:
         def done(title: str = title) -> None:
-            set_copied(title)
+            set_copied(f"{S.COPIED} {title}")
+
+        def download(text: str = text, name: str = name) -> Callable[[], Awaitable[None]]:
+            async def go() -> None:
+                await picker.save_file(dialog_title=name, file_name=name,
+                                       src_bytes=text.encode("utf-8"))
+                set_copied(S.downloaded(name))
+            return go
+
+        buttons: list[ft.Control] = [_copy_button(text, done)]
+        if name:
+            buttons.insert(0, ft.FilledTonalButton(
+                content=f"{S.DOWNLOAD} {name.rsplit('.', 1)[-1].upper()}",
+                icon=ft.Icons.DOWNLOAD, on_click=download(), tooltip=name))
         items += [
-            header(title, _copy_button(text, done)),
+            header(title),
+            wrap(buttons),
             ft.TextField(value=text, multiline=True, read_only=True, min_lines=3, max_lines=12,
                          text_style=ft.TextStyle(font_family="monospace", size=12)),
         ]
     if copied:
-        items.insert(0, ft.Text(f"{S.COPIED} {copied}", italic=True))
+        items.insert(0, ft.Text(copied, italic=True))
     return view("/game/export", S.EXPORT_TITLE, items)
 
 
@@ -57,28 +91,119 @@ def ImportScreen() -> ft.View:
     model = use_model()
     text, set_text = ft.use_state("")
     found, set_found = ft.use_state(tuple[str, ...]())
+    busy, set_busy = ft.use_state("")
+    nothing: Draft | None = None
+    pending, set_pending = ft.use_state(nothing)
+    upload = ft.use_ref("")
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    upload_dir: Path | None = model.upload_dir
 
-    def do_import() -> None:
-        try:
-            data = json.loads(text)
-        except ValueError as err:
-            set_found((f"{S.NOT_JSON}: {err}",))
-            return
-        try:
-            parse_table(data)
-        except TableError as err:
-            set_found(tuple(S.at_where(p.path, p.message) for p in err.problems))
-            return
-        model.start(Draft.from_table(data))
+    def start(draft: Draft) -> None:
+        set_pending(None)
+        model.start(draft)
         model.say(S.IMPORTED)
         ft.context.page.navigate("/game")
 
-    items: list[ft.Control] = [
+    async def take(raw: str | bytes) -> None:
+        """Read and check the file off the event loop, with progress; then import it, or ask
+        first when it would replace an unfinished game."""
+        set_found(())
+        set_busy(S.CHECKING)
+        try:
+            got: Imported = await asyncio.to_thread(_read_and_score, raw)
+        finally:
+            set_busy("")
+        if got.draft is None:
+            set_found(got.problems)
+        elif model.draft is not None and model.draft.finished is None:
+            set_pending(got.draft)
+        else:
+            start(got.draft)
+
+    async def do_import() -> None:
+        await take(text)
+
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return  # cancelled
+        f = e.files[0]
+        why = file_problem(f.name, f.size)
+        if why:
+            set_found((why,))
+            return
+        if upload_dir is None:
+            set_found((S.NO_UPLOAD,))
+            return
+        upload.current = f"{uuid.uuid4().hex}.json"
+        set_found(())
+        set_busy(S.UPLOADING)
+        url = ft.context.page.get_upload_url(upload.current, 120)
+        await picker.upload([ft.FilePickerUploadFile(upload_url=url, method="PUT", id=f.id)])
+
+    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
+        if e.error:
+            set_busy("")
+            set_found((S.upload_failed(e.error),))
+            return
+        if e.progress is None or e.progress < 1.0 or upload_dir is None or not upload.current:
+            return
+        path = upload_dir / upload.current
+        upload.current = ""
+        try:
+            with path.open("rb") as fh:
+                raw = fh.read(MAX_IMPORT_BYTES + 1)
+        except OSError as err:
+            set_busy("")
+            set_found((S.upload_failed(str(err)),))
+            return
+        finally:
+            path.unlink(missing_ok=True)
+        await take(raw)
+
+    picker.on_result = picked
+    picker.on_upload = uploaded
+
+    items: list[ft.Control] = []
+    if pending is not None and model.draft is not None:
+        current = model.draft
+
+        def replace() -> None:
+            start(pending)
+
+        items.append(ft.Semantics(identifier="confirm-replace", content=ft.Card(
+            content=ft.Container(padding=12, content=ft.Column([
+                ft.Text(S.REPLACE_TITLE, weight=ft.FontWeight.BOLD, size=18),
+                ft.Text(S.replace_game(", ".join(s.name for s in current.seats),
+                                       game_title(current.game))),
+                wrap([ft.FilledButton(content=S.REPLACE, icon=ft.Icons.SWAP_HORIZ,
+                                      on_click=replace),
+                      ft.OutlinedButton(content=S.KEEP, icon=ft.Icons.UNDO,
+                                        on_click=lambda: set_pending(None))]),
+            ])))))
+    if upload_dir is not None:
+        items += [
+            ft.FilledButton(content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52,
+                            disabled=bool(busy),
+                            action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM,
+                                                allowed_extensions=["json"])),
+            ft.Text(S.OR_PASTE, italic=True),
+        ]
+    else:
+        items.append(ft.Text(S.NO_UPLOAD, italic=True))
+    items += [
         ft.TextField(label=S.PASTE, value=text, multiline=True, min_lines=6, max_lines=16,
                      on_change=lambda e: set_text(e.control.value or "")),
         problems(list(found)),
         ft.FilledButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE, on_click=do_import,
-                        disabled=not text.strip(), height=52),
+                        disabled=not text.strip() or bool(busy), height=52),
         ft.TextButton(content=S.HOME, on_click=back_to("/")),
     ]
-    return view("/import", S.IMPORT_TITLE, items)
+    return view("/import", S.IMPORT_TITLE, [busy_overlay(busy), *items])
+
+
+def _read_and_score(raw: str | bytes) -> Imported:
+    """Read the file, and score what it gives once (cached), so the table opens at once."""
+    got = read_table(raw)
+    if got.draft is not None:
+        evaluate(got.draft)
+    return got
