@@ -75,14 +75,14 @@ class Phone:
     def __init__(self, page: Any) -> None:
         self.page = page
 
-    def open(self, url: str) -> float:
+    def open(self, url: str, ready: str = "New game") -> float:
         t0 = time.monotonic()
         self.page.goto(url)
         self.page.wait_for_selector("#loading", state="detached", timeout=30_000)
         self.page.evaluate(
             "() => document.querySelector('flt-semantics-placeholder')?.click()")
         self.page.wait_for_selector("flt-semantics", timeout=15_000)
-        self.button("New game").wait_for(timeout=15_000)
+        self.button(ready).wait_for(timeout=15_000)
         return time.monotonic() - t0
 
     def button(self, name: str) -> Any:
@@ -212,3 +212,75 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     for p in DUEL_PLAYERS:
         assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
     phone.shot("7-duel-score-pad")
+
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+def test_import_upload_export_download_and_drag(server: tuple[str, float], phone: Phone,
+                                                tmp_path: Path) -> None:
+    """File import through the server's upload handler (offline), file download of the
+    export, seats reordered by dragging the handle, and the desktop-width layout."""
+    import json
+
+    from .game_data import TABLE
+
+    url, _ = server
+    phone.open(url)
+    # drag: Cid's handle onto Ann's row -> Cid, Ann, Bob
+    phone.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        phone.type(f"Name {i + 1}", n)
+    handles = phone.page.locator('[flt-semantics-identifier^="drag-"]')
+    handles.first.wait_for(timeout=10_000)
+    src = handles.nth(2).bounding_box()
+    dst = handles.nth(0).bounding_box()
+    assert src and dst
+    mouse = phone.page.mouse
+    mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
+    mouse.down()
+    for k in range(1, 11):
+        mouse.move(src["x"] + src["width"] / 2,
+                   src["y"] + (dst["y"] - src["y"] - 12) * k / 10 + src["height"] / 2)
+        phone.page.wait_for_timeout(40)
+    mouse.up()
+    phone.page.wait_for_timeout(600)
+    phone.shot("8-seats-drag")
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    body = phone.page.inner_text("body")
+    order = sorted(["Ann", "Bob", "Cid"], key=lambda n: body.index(n))
+    assert order == ["Cid", "Ann", "Bob"], body
+    phone.open(url)
+    # import a file: the browser PUTs it to the app's upload handler, on 127.0.0.1
+    table = tmp_path / "game.json"
+    table.write_text(json.dumps(TABLE))
+    phone.tap("Import")
+    with phone.page.expect_file_chooser(timeout=10_000) as chooser:
+        phone.button("Choose a file (.json)").click()
+    chooser.value.set_files(str(table))
+    # a game is in progress (the one just started): the app asks before replacing it
+    phone.button("Replace").wait_for(timeout=20_000)
+    phone.shot("10-import-confirm")
+    phone.tap("Replace")
+    phone.wait_text("Tap a player", timeout=20)
+    phone.wait_text("31 pts")
+    # export: a real download of the table JSON and the result CSV
+    phone.open(url.rstrip("/") + "/game/export", ready="Download JSON")
+    with phone.page.expect_download(timeout=10_000) as dl:
+        phone.button("Download JSON").click()
+    saved = Path(dl.value.path())
+    assert dl.value.suggested_filename.endswith("-table.json")
+    assert json.loads(saved.read_text()) == {**TABLE, "expansions": []}
+    with phone.page.expect_download(timeout=10_000) as dl:
+        phone.button("Download CSV").click()
+    lines = Path(dl.value.path()).read_text().splitlines()
+    assert lines[1:] == ["Ann,1,7,2,8,14,0,0,0,31", "Bob,2,-5,1,10,7,18,0,0,31",
+                         "Cid,3,10,1,3,0,0,3,0,17"]
+    # desktop width: the score pad in a wide window
+    phone.open(url.rstrip("/") + "/game/pad", ready="Finish and save")
+    phone.wait_text(re.escape(VERDICT), timeout=15)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.page.set_viewport_size(DESKTOP)
+    phone.page.wait_for_timeout(800)
+    phone.page.screenshot(path=str(SHOTS / "9-desktop-score-pad.png"))

@@ -113,8 +113,8 @@ def Setup() -> ft.View:
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         rows.append(ft.Row(key=f"seat-{ids[i] if i < len(ids) else i}", controls=[
-            ft.ReorderableDragHandle(content=ft.Icon(ft.Icons.DRAG_INDICATOR),
-                                     mouse_cursor=ft.MouseCursor.GRAB),
+            ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
+                content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
                          expand=True, dense=True),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),

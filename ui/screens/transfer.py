@@ -95,7 +95,11 @@ def ImportScreen() -> ft.View:
     nothing: Draft | None = None
     pending, set_pending = ft.use_state(nothing)
     upload = ft.use_ref("")
-    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    handlers = ft.use_memo(_PickerHandlers, [])
+    # The picker's handlers are set when it is made (the client learns then that it has
+    # them); they call this render's functions through the ref.
+    picker = ft.use_memo(lambda: ft.FilePicker(on_result=handlers.result,
+                                               on_upload=handlers.upload), [])
     upload_dir: Path | None = model.upload_dir
 
     def start(draft: Draft) -> None:
@@ -160,8 +164,8 @@ def ImportScreen() -> ft.View:
             path.unlink(missing_ok=True)
         await take(raw)
 
-    picker.on_result = picked
-    picker.on_upload = uploaded
+    handlers.picked = picked
+    handlers.uploaded = uploaded
 
     items: list[ft.Control] = []
     if pending is not None and model.draft is not None:
@@ -185,7 +189,8 @@ def ImportScreen() -> ft.View:
             ft.FilledButton(content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52,
                             disabled=bool(busy),
                             action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM,
-                                                allowed_extensions=["json"])),
+                                                allowed_extensions=["json"],
+                                                cancel_upload_on_window_blur=False)),
             ft.Text(S.OR_PASTE, italic=True),
         ]
     else:
@@ -199,6 +204,22 @@ def ImportScreen() -> ft.View:
         ft.TextButton(content=S.HOME, on_click=back_to("/")),
     ]
     return view("/import", S.IMPORT_TITLE, [busy_overlay(busy), *items])
+
+
+class _PickerHandlers:
+    """Stable event handlers for a FilePicker that call the latest render's functions."""
+
+    def __init__(self) -> None:
+        self.picked: Callable[[ft.FilePickerResultEvent], Awaitable[None]] | None = None
+        self.uploaded: Callable[[ft.FilePickerUploadEvent], Awaitable[None]] | None = None
+
+    async def result(self, e: ft.FilePickerResultEvent) -> None:
+        if self.picked is not None:
+            await self.picked(e)
+
+    async def upload(self, e: ft.FilePickerUploadEvent) -> None:
+        if self.uploaded is not None:
+            await self.uploaded(e)
 
 
 def _read_and_score(raw: str | bytes) -> Imported:
