@@ -1,23 +1,49 @@
-"""Nothing lost: the game in progress, finished games and remembered player names, in one
+"""Nothing lost: the games in progress, finished games and remembered player names, in one
 SQLite file (standard library) in the user's data folder.
 
-`WONDERS_DATA_DIR` overrides the folder (tests use it)."""
+`WONDERS_DATA_DIR` overrides the folder (tests use it).
+
+Durability: the file is in WAL mode with `synchronous=FULL`, and every change is one SQLite
+transaction committed before the handler that made it returns, so a killed server (or a
+power cut) loses no finished game and at most the change being made at that instant.
+
+Isolation: each device has its own game in progress (`Store.for_owner(key)`: the key comes
+from the browser's local storage); the history and the remembered names are shared by
+everyone using the server.
+
+Recovery: a file that SQLite cannot read (not a database, damaged pages, a failed integrity
+check) is never fatal. It is renamed aside with a timestamp (`games.sqlite3.broken-<time>`,
+with its `-wal`/`-shm`), a fresh file is started and `Store.notice` says so, for the app to
+show. A game in progress that cannot be read back is kept aside the same way, in the table
+`set_aside`. If even a fresh file cannot be written, the app runs on an in-memory database
+(nothing is saved) and says so: never a crash, never a crash loop.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import os
 import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
+from ui import strings as S
 from ui.draft import Draft
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS current (
     slot INTEGER PRIMARY KEY CHECK (slot = 1),
+    draft TEXT NOT NULL,
+    saved REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drafts (
+    owner TEXT PRIMARY KEY,
     draft TEXT NOT NULL,
     saved REAL NOT NULL
 );
@@ -32,7 +58,17 @@ CREATE TABLE IF NOT EXISTS names (
     name TEXT PRIMARY KEY,
     used REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS set_aside (
+    saved REAL NOT NULL,
+    what TEXT NOT NULL,
+    text TEXT NOT NULL
+);
 """
+
+DEFAULT_OWNER = ""
+"""The owner of the game in progress when the client has no storage (one shared slot)."""
+
+_T = TypeVar("_T")
 
 
 def data_dir() -> Path:
@@ -59,86 +95,243 @@ class SavedGame:
     finished: float
 
 
+def _is_damage(err: sqlite3.Error) -> bool:
+    """Whether an error means the file itself is unreadable (as opposed to busy, full...)."""
+    if isinstance(err, sqlite3.DatabaseError) and not isinstance(
+            err, (sqlite3.OperationalError, sqlite3.IntegrityError, sqlite3.ProgrammingError)):
+        return True  # "file is not a database", "database disk image is malformed"
+    text = str(err).lower()
+    return "malformed" in text or "not a database" in text or "corrupt" in text
+
+
+class _Shared:
+    """The connection, its lock and the store's notice: one per file, shared by owners."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock = threading.RLock()
+        self.notice = ""
+        self.db = self._open_or_recover()
+
+    def _connect(self, target: Path | str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, check_same_thread=False, isolation_level=None,
+                             timeout=10)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError("integrity check failed: " + "; ".join(problems[:3]))
+            db.executescript(_SCHEMA)
+            db.execute("DELETE FROM games WHERE deleted = 1")
+            # a file from before per-device games: its game in progress becomes the shared one
+            db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
+                       "SELECT ?, draft, saved FROM current WHERE slot = 1", (DEFAULT_OWNER,))
+            db.execute("DELETE FROM current")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _open_or_recover(self) -> sqlite3.Connection:
+        try:
+            return self._connect(self.path)
+        except sqlite3.Error as err:
+            if not _is_damage(err) and self.path.exists():
+                return self._in_memory(err)
+            return self._recover(err)
+
+    def _recover(self, err: sqlite3.Error) -> sqlite3.Connection:
+        """Keep the unreadable file aside and start a fresh one (or run in memory)."""
+        try:
+            kept = set_aside(self.path)
+        except OSError as move_err:
+            return self._in_memory(move_err)
+        try:
+            db = self._connect(self.path)
+        except sqlite3.Error as again:
+            return self._in_memory(again)
+        self.notice = S.store_recovered(kept.name, str(err))
+        print(f"wonders-scorer: {self.path} could not be read ({err}); kept as {kept}, "
+              "a fresh one was started", file=sys.stderr, flush=True)
+        return db
+
+    def _in_memory(self, err: Exception) -> sqlite3.Connection:
+        self.notice = S.store_unavailable(str(self.path), str(err))
+        print(f"wonders-scorer: {self.path} cannot be used ({err}); nothing will be saved",
+              file=sys.stderr, flush=True)
+        return self._connect(":memory:")
+
+    def run(self, work: Callable[[sqlite3.Connection], _T], fallback: _T) -> _T:
+        """Run one unit of work under the lock; a damaged file is set aside once and the
+        work retried on the fresh one; any other error is reported, never raised."""
+        with self.lock:
+            try:
+                return work(self.db)
+            except sqlite3.Error as err:
+                if not _is_damage(err):
+                    self.notice = S.store_failed(str(err))
+                    print(f"wonders-scorer: {err}", file=sys.stderr, flush=True)
+                    return fallback
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.close()
+                self.db = self._recover(err)
+            try:
+                return work(self.db)
+            except sqlite3.Error as err:
+                self.notice = S.store_failed(str(err))
+                return fallback
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a database file (and its WAL and shared-memory files) out of the way, with a
+    timestamp; returns the new name of the main file."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    if path.exists():
+        os.replace(path, target)
+    return target
+
+
 class Store:
-    """One connection per process, used under a lock (Flet runs handlers on threads)."""
+    """One connection per file, used under a lock (Flet runs handlers on threads).
+
+    A `Store` is the view of one owner (one device): `for_owner(key)` gives another owner's
+    view of the same file; the history and the names are common to all."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or data_dir() / "games.sqlite3"
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        with self._lock:
-            self._db.executescript(_SCHEMA)
-            self._db.execute("DELETE FROM games WHERE deleted = 1")
+        self.owner = DEFAULT_OWNER
+        self._shared = _Shared(self.path)
+
+    def for_owner(self, owner: str) -> Store:
+        """This store, seen by another device: its own game in progress, the same history."""
+        view = copy.copy(self)
+        view.owner = owner
+        return view
+
+    @property
+    def notice(self) -> str:
+        """What went wrong with the file, in words, until `dismiss()` ("" when all is well)."""
+        return self._shared.notice
+
+    def dismiss(self) -> None:
+        self._shared.notice = ""
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        with self._shared.lock:
+            self._shared.db.close()
 
-    # the game in progress
+    # the game in progress (one per owner)
     def save_current(self, draft: Draft | None) -> None:
-        with self._lock:
+        def work(db: sqlite3.Connection) -> None:
             if draft is None:
-                self._db.execute("DELETE FROM current")
+                db.execute("DELETE FROM drafts WHERE owner = ?", (self.owner,))
             else:
-                self._db.execute(
-                    "INSERT INTO current (slot, draft, saved) VALUES (1, ?, ?) "
-                    "ON CONFLICT (slot) DO UPDATE SET "
+                db.execute(
+                    "INSERT INTO drafts (owner, draft, saved) VALUES (?, ?, ?) "
+                    "ON CONFLICT (owner) DO UPDATE SET "
                     "draft = excluded.draft, saved = excluded.saved",
-                    (draft.to_json(), time.time()),
+                    (self.owner, draft.to_json(), time.time()),
                 )
+        self._shared.run(work, None)
 
     def load_current(self) -> Draft | None:
-        with self._lock:
-            row = self._db.execute("SELECT draft FROM current WHERE slot = 1").fetchone()
+        def work(db: sqlite3.Connection) -> tuple[str] | None:
+            row: tuple[str] | None = db.execute(
+                "SELECT draft FROM drafts WHERE owner = ?", (self.owner,)).fetchone()
+            return row
+        row = self._shared.run(work, None)
         if row is None:
             return None
         try:
             return Draft.from_json(row[0])
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, AttributeError) as err:
+            self._keep_aside("game in progress", row[0])
+            self._shared.notice = S.draft_unreadable(str(err))
             return None
+
+    def adopt_shared(self) -> None:
+        """Make the shared game in progress (from a client without storage, or a file from
+        before per-device games) this owner's, if this owner has none."""
+        if self.owner == DEFAULT_OWNER:
+            return
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE OR IGNORE drafts SET owner = ? WHERE owner = ?",
+                       (self.owner, DEFAULT_OWNER))
+        self._shared.run(work, None)
+
+    def _keep_aside(self, what: str, text: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
+                           (time.time(), what, text))
+                db.execute("DELETE FROM drafts WHERE owner = ?", (self.owner,))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        self._shared.run(work, None)
 
     # finished games
     def save_game(self, draft: Draft, summary: str) -> None:
-        with self._lock:
-            self._db.execute(
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
                 "INSERT INTO games (id, draft, summary, finished, deleted) VALUES (?, ?, ?, ?, 0) "
                 "ON CONFLICT (id) DO UPDATE SET draft = excluded.draft, "
                 "summary = excluded.summary, finished = excluded.finished, deleted = 0",
                 (draft.id, draft.to_json(), summary, draft.finished or time.time()),
             )
+        self._shared.run(work, None)
 
     def games(self) -> list[SavedGame]:
-        with self._lock:
-            rows = self._db.execute(
+        def work(db: sqlite3.Connection) -> list[tuple[str, str, str, float]]:
+            return db.execute(
                 "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 "
                 "ORDER BY finished DESC"
             ).fetchall()
+        none: list[tuple[str, str, str, float]] = []
         out = []
-        for gid, text, summary, finished in rows:
+        for gid, text, summary, finished in self._shared.run(work, none):
             try:
                 out.append(SavedGame(gid, Draft.from_json(text), summary, finished))
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, AttributeError):
                 continue
         return out
 
     def delete_game(self, game_id: str, deleted: bool = True) -> None:
         """Marks a game deleted (or not, to undo); deleted games are purged at next start."""
-        with self._lock:
-            self._db.execute("UPDATE games SET deleted = ? WHERE id = ?", (int(deleted), game_id))
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE games SET deleted = ? WHERE id = ?", (int(deleted), game_id))
+        self._shared.run(work, None)
 
     # remembered names
     def remember(self, names: list[str]) -> None:
         now = time.time()
-        with self._lock:
-            self._db.executemany(
+
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany(
                 "INSERT INTO names (name, used) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET used = excluded.used",
                 [(n, now) for n in names if n.strip()],
             )
+        self._shared.run(work, None)
 
     def names(self, limit: int = 20) -> list[str]:
-        with self._lock:
-            rows = self._db.execute(
+        def work(db: sqlite3.Connection) -> list[str]:
+            rows = db.execute(
                 "SELECT name FROM names ORDER BY used DESC, name LIMIT ?", (limit,)
             ).fetchall()
-        return [r[0] for r in rows]
+            return [r[0] for r in rows]
+        none: list[str] = []
+        return self._shared.run(work, none)
