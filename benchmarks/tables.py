@@ -85,3 +85,123 @@ def seven_player_leaders_table() -> dict[str, Any]:
             }
         )
     return {"game": "7wonders-1e", "expansions": ["leaders"], "players": players}
+
+
+def duel_table() -> dict[str, Any]:
+    """A complete 7 Wonders Duel game with Agora and Duel Leaders: every Age played out (20
+    cards a city, guilds, Senators and Senate cubes, 7 wonders built, progress tokens,
+    leaders, a buried leader under Abu Simbel, the pawn 6 spaces toward Ann). The table of
+    tests/scenarios/duel/complete-game-agora-leaders.json, worked by hand there; the engine
+    accepts it (`python -m scorer score`)."""
+    return {
+        "game": "duel",
+        "expansions": [
+            "agora",
+            "leaders"
+        ],
+        "players": [
+            {
+                "name": "Ann",
+                "cards": [
+                    "Lumber Yard",
+                    "Clay Pit",
+                    "Press",
+                    "Altar",
+                    "Apothecary",
+                    "Palisade",
+                    "Wood Reserve",
+                    "Politician",
+                    "Conspirator",
+                    "Shelf Quarry",
+                    "Temple",
+                    "School",
+                    "Rostrum",
+                    "Customs House",
+                    "Politician",
+                    "Senate",
+                    "Pantheon",
+                    "Fortifications",
+                    "Builders Guild",
+                    "Merchants Guild"
+                ],
+                "wonders": [
+                    "Knossos",
+                    "Rome",
+                    "The Great Lighthouse"
+                ],
+                "progress": [
+                    "Mathematics",
+                    "Corruption"
+                ],
+                "coins": 9,
+                "influence": [
+                    2,
+                    0,
+                    1,
+                    2,
+                    0,
+                    0
+                ],
+                "leaders": [
+                    "Cleopatra",
+                    "Hiram",
+                    "Amytis"
+                ]
+            },
+            {
+                "name": "Bob",
+                "cards": [
+                    "Stone Pit",
+                    "Quarry",
+                    "Glassworks",
+                    "Theater",
+                    "Baths",
+                    "Stable",
+                    "Garrison",
+                    "Pharmacist",
+                    "Conspirator",
+                    "Glassblower",
+                    "Statue",
+                    "Aqueduct",
+                    "Horse Breeders",
+                    "Barracks",
+                    "Dispensary",
+                    "Politician",
+                    "Gardens",
+                    "Circus",
+                    "Port",
+                    "Tacticians Guild"
+                ],
+                "wonders": [
+                    "Abu Simbel",
+                    "The Colossus",
+                    "Circus Maximus",
+                    "Curia Julia"
+                ],
+                "progress": [
+                    "Agriculture"
+                ],
+                "coins": 6,
+                "influence": [
+                    0,
+                    1,
+                    1,
+                    2,
+                    3,
+                    0
+                ],
+                "leaders": [
+                    "Nebuchadnezzar",
+                    "Alexander"
+                ],
+                "buried": {
+                    "leader": "Pericles",
+                    "cost": 3
+                }
+            }
+        ],
+        "conflict": {
+            "toward": "Ann",
+            "spaces": 6
+        }
+    }

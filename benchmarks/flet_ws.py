@@ -1,0 +1,321 @@
+"""A minimal Flet 1.0.5 web client over a real websocket, for load and durability tests.
+
+It speaks the protocol the Flutter web client speaks (binary frames `0x00 + msgpack
+[action, body]`): registers a session, keeps a mirror of the control tree from the register
+answer and every PATCH_CONTROL, answers method calls (routes are pushed, the local storage of
+`SharedPreferences` is a dict of this client), and sends clicks and typed values as
+UPDATE_CONTROL_PROPS + CONTROL_EVENT. Each event's answer time is measured from sending it to
+the last patch before the server goes quiet.
+
+It relies on Flet internals of the pinned flet==1.0.5 (like tests/ui_tests/flet_client.py)
+and connects to loopback only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+import websockets
+from flet.messaging.protocol import decode_ext_from_msgpack
+
+REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 2, 3, 4, 5
+SESSION_CRASHED = 6
+REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3
+
+
+def _pack(action: int, body: dict[str, Any]) -> bytes:
+    return b"\x00" + bytes(msgpack.packb([action, body], use_bin_type=True))
+
+
+def walk(node: Any) -> Iterator[dict[str, Any]]:
+    """Every control (a dict with `_c`) under `node`, depth first, in document order."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            if "_c" in n:
+                yield n
+            stack.extend(reversed(list(n.values())))
+        elif isinstance(n, list):
+            stack.extend(reversed(n))
+
+
+def label(c: dict[str, Any]) -> str:
+    """The words a control shows (as tests/ui_tests/flet_client.py reads them)."""
+    if c.get("_c") == "Text":
+        return str(c.get("value") or "")
+    content = c.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict) and content.get("_c") == "Text":
+        return str(content.get("value") or "")
+    return str(c.get("label") or c.get("tooltip") or "")
+
+
+class FletWsClient:
+    """One browser tab on a Flet app served at `url` (ws://127.0.0.1:PORT/ws)."""
+
+    def __init__(self, url: str, route: str = "/", width: int = 360, height: int = 740,
+                 quiet: float = 0.05) -> None:
+        if not url.startswith("ws://127.0.0.1:"):
+            raise ValueError("loopback only")
+        self.url = url
+        self.route = route
+        self.size = (width, height)
+        self.quiet = quiet
+        self.page: dict[str, Any] = {}
+        self.index: dict[int, dict[str, Any]] = {}
+        self.prefs: dict[str, Any] = {}
+        self.session_id = ""
+        self.crashes: list[str] = []
+        self.timings: list[float] = []
+        """Seconds from each event sent to the last patch of its answer."""
+        self._ws: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._last_message = 0.0
+        self._registered = asyncio.Event()
+        self.started = 0.0
+        self._route_pending = ""
+        self.answer_timeout = 1.0
+        """How long to wait for an answer to an event that may change nothing on screen."""
+
+    # connection
+    async def start(self, session_id: str = "") -> FletWsClient:
+        self._ws = await websockets.connect(self.url, max_size=2**24, open_timeout=20,
+                                            ping_interval=None)
+        self._reader = asyncio.create_task(self._read())
+        page = {"route": self.route, "width": self.size[0], "height": self.size[1],
+                "web": True, "pwa": False, "debug": False, "platform": "linux",
+                "platform_brightness": "light", "media": {}, "window": {}}
+        await self._ws.send(_pack(REGISTER_CLIENT, {"session_id": session_id,
+                                                    "page_name": "", "page": page}))
+        await asyncio.wait_for(self._registered.wait(), 30)
+        end = time.perf_counter() + 30  # main() asks the client's storage before it renders
+        while not self._rendered() and time.perf_counter() < end:
+            await asyncio.sleep(0.01)
+            if self.crashes:
+                raise AssertionError(self.crashes[0])
+        self.started = time.perf_counter()
+        await self.settle(since=0.0)
+        return self
+
+    def _rendered(self) -> bool:
+        try:
+            return bool(self.title())
+        except AssertionError:
+            return False
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    async def _read(self) -> None:
+        try:
+            await self._read_frames()
+        except websockets.ConnectionClosed:
+            pass
+        except Exception as err:  # a bug here must show, not hang the caller
+            self.crashes.append(f"client: {type(err).__name__}: {err}")
+            raise
+
+    async def _read_frames(self) -> None:
+        async for frame in self._ws:
+            if not isinstance(frame, bytes) or not frame or frame[0] != 0:
+                continue
+            action, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack,
+                                           strict_map_key=False)
+            self._last_message = time.perf_counter()
+            if action == REGISTER_CLIENT:
+                self.session_id = body["session_id"]
+                if body.get("error"):
+                    self.crashes.append(str(body["error"]))
+                self.page = body["page_patch"]
+                self._reindex()
+                self._registered.set()
+            elif action == PATCH_CONTROL:
+                target = self.index.get(body["id"])
+                if target is not None:
+                    self._apply(target, body["patch"])
+                    self._reindex()
+            elif action == INVOKE_METHOD:
+                await self._answer(body)
+            elif action == SESSION_CRASHED:
+                self.crashes.append(str(body))
+
+    async def _answer(self, body: dict[str, Any]) -> None:
+        name, args = body["name"], body.get("args") or {}
+        result: Any = None
+        if name == "get":
+            result = self.prefs.get(str(args.get("key")))
+        elif name == "set":
+            self.prefs[args["key"]] = args["value"]
+            result = True
+        elif name == "contains_key":
+            result = args.get("key") in self.prefs
+        await self._ws.send(_pack(INVOKE_METHOD, {
+            "control_id": body["control_id"], "call_id": body["call_id"],
+            "result": result, "error": None}))
+        if name == "push_route":
+            await self._navigate(str(args["route"]))
+
+    async def _navigate(self, route: str) -> None:
+        self._route_pending = route
+        page_id = self.page["_i"]
+        self.page["route"] = route
+        await self._ws.send(_pack(UPDATE_CONTROL_PROPS, {"id": page_id,
+                                                         "props": {"route": route}}))
+        await self._ws.send(_pack(CONTROL_EVENT, {"target": page_id, "name": "route_change",
+                                                  "data": {"route": route}}))
+
+    # the mirror of the control tree
+    def _reindex(self) -> None:
+        self.index = {c["_i"]: c for c in walk(self.page) if "_i" in c}
+
+    @staticmethod
+    def _apply(root: dict[str, Any], patch: list[Any]) -> None:
+        paths: dict[int, list[Any]] = {}
+
+        def collect(node: list[Any], parts: list[Any]) -> None:
+            paths[node[0]] = parts
+            if len(node) > 1:
+                for key, child in node[1].items():
+                    collect(child, [*parts, key])
+        collect(patch[0], [])
+
+        def resolve(node: int) -> Any:
+            obj: Any = root
+            for part in paths[node]:
+                obj = obj[part]
+            return obj
+
+        for op in patch[1:]:
+            kind = op[0]
+            if kind == REPLACE:
+                resolve(op[1])[op[2]] = op[3]
+            elif kind == ADD:
+                parent = resolve(op[1])
+                if isinstance(parent, list):
+                    parent.insert(op[2], op[3])
+                else:
+                    parent[op[2]] = op[3]
+            elif kind == REMOVE:
+                parent = resolve(op[1])
+                if isinstance(parent, list):
+                    del parent[op[2]]
+                else:
+                    parent.pop(op[2], None)
+            elif kind == MOVE:
+                source = resolve(op[1])
+                value = source.pop(op[2])
+                target = resolve(op[3])
+                if isinstance(target, list):
+                    target.insert(op[4], value)
+                else:
+                    target[op[4]] = value
+
+    # reading the screen
+    def top(self) -> dict[str, Any]:
+        views = [c for c in walk(self.page.get("views", [])) if c.get("_c") == "View"]
+        if not views:
+            raise AssertionError("no view rendered")
+        return views[-1]
+
+    def controls(self) -> list[dict[str, Any]]:
+        return list(walk(self.top()))
+
+    def texts(self) -> list[str]:
+        return [label(c) for c in self.controls() if c.get("_c") == "Text"]
+
+    def all_texts(self) -> list[str]:
+        """The words of every view on the page (the stack under the top one too)."""
+        return [label(c) for c in walk(self.page) if c.get("_c") == "Text"]
+
+    def title(self) -> str:
+        bar = self.top().get("appbar")
+        if isinstance(bar, dict) and isinstance(bar.get("title"), dict):
+            return label(bar["title"])
+        return ""
+
+    def has(self, text: str, exact: bool = False) -> bool:
+        return any(t == text or (not exact and text in t) for t in self.texts())
+
+    def find(self, text: str, kind: str = "", exact: bool = True) -> dict[str, Any]:
+        for c in self.controls():
+            if c.get("_c") == "Text" or (kind and c.get("_c") != kind):
+                continue
+            got = label(c)
+            if got == text or (not exact and text in got):
+                return c
+        raise AssertionError(f"no {kind or 'control'} labelled {text!r} on {self.title()!r}")
+
+    # acting
+    async def settle(self, timeout: float = 60.0, since: float | None = None) -> None:
+        """Wait for the answer: the view of a pushed route, else the first message after
+        `since` (none may come: `answer_timeout`), then `quiet` seconds without one."""
+        begin = time.perf_counter()
+        end = begin + timeout
+        since = begin if since is None else since
+        while time.perf_counter() < end:  # an answer at all
+            if self.crashes:
+                raise AssertionError(self.crashes[0])
+            if self._route_pending:
+                if self._top_route() == self._route_pending:
+                    self._route_pending = ""
+                    break
+            elif (self._last_message > since
+                  or time.perf_counter() - begin > self.answer_timeout):
+                break
+            await asyncio.sleep(0.005)
+        else:
+            raise AssertionError(f"no answer in {timeout} s (route {self._route_pending!r})")
+        while time.perf_counter() < end:  # then the rest of it
+            await asyncio.sleep(self.quiet / 2)
+            if self._route_pending:
+                continue  # the answer pushed another route
+            if time.perf_counter() - self._last_message >= self.quiet:
+                break
+        if self.crashes:
+            raise AssertionError(self.crashes[0])
+
+    def _top_route(self) -> str:
+        try:
+            return str(self.top().get("route", ""))
+        except AssertionError:
+            return ""
+
+    async def _event(self, messages: list[bytes]) -> None:
+        sent = time.perf_counter()
+        for m in messages:
+            await self._ws.send(m)
+        await self.settle(since=sent)
+        self.timings.append(max(self._last_message - sent, 0.0))
+
+    async def tap(self, text: str, exact: bool = True) -> None:
+        c = self.find(text, exact=exact)
+        if c.get("disabled"):
+            raise AssertionError(f"{text!r} is disabled")
+        await self._event([_pack(CONTROL_EVENT, {"target": c["_i"], "name": "click",
+                                                 "data": None})])
+
+    async def type(self, field_label: str, value: str) -> None:
+        c = self.find(field_label, "TextField")
+        c["value"] = value
+        await self._event([
+            _pack(UPDATE_CONTROL_PROPS, {"id": c["_i"], "props": {"value": value}}),
+            _pack(CONTROL_EVENT, {"target": c["_i"], "name": "change", "data": value}),
+        ])
+
+    async def go(self, route: str) -> None:
+        sent = time.perf_counter()
+        await self._navigate(route)
+        await self.settle(since=sent)
+        self.timings.append(max(self._last_message - sent, 0.0))
