@@ -1,0 +1,136 @@
+"""The saved-games file: WAL, one game in progress per device, damaged files kept aside."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ui.draft import Draft, Seat
+from ui.store import DEFAULT_OWNER, Store
+
+
+def draft(*names: str) -> Draft:
+    return Draft(game="7wonders-1e", seats=[Seat(name=n) for n in names])
+
+
+def test_wal_and_full_sync(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite3")
+    db = s._shared.db
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    s.close()
+
+
+def test_each_device_has_its_own_game_in_progress(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite3")
+    a, b = s.for_owner("a"), s.for_owner("b")
+    a.save_current(draft("Ann"))
+    b.save_current(draft("Bob"))
+    assert [x.name for x in a.load_current().seats] == ["Ann"]  # type: ignore[union-attr]
+    assert [x.name for x in b.load_current().seats] == ["Bob"]  # type: ignore[union-attr]
+    assert s.load_current() is None and s.for_owner("c").load_current() is None
+    a.save_current(None)
+    assert a.load_current() is None and b.load_current() is not None
+    # the history is common to all
+    a.save_game(draft("Ann"), "Ann 1")
+    assert [g.summary for g in b.games()] == ["Ann 1"]
+    s.close()
+
+
+def test_file_from_before_devices_keeps_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript("CREATE TABLE current (slot INTEGER PRIMARY KEY CHECK (slot = 1), "
+                      "draft TEXT NOT NULL, saved REAL NOT NULL);")
+    old.execute("INSERT INTO current VALUES (1, ?, 0)", (draft("Old").to_json(),))
+    old.commit()
+    old.close()
+    s = Store(path)
+    assert s.load_current() is not None  # the shared slot
+    device = s.for_owner("phone")
+    device.adopt_shared()  # the first device to come takes it over
+    assert [x.name for x in device.load_current().seats] == ["Old"]  # type: ignore[union-attr]
+    assert s.load_current() is None
+    s.close()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "header", "page", "empty-wal"])
+def test_damaged_file_kept_aside_and_a_fresh_one_started(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "g.sqlite3"
+    s = Store(path)
+    for i in range(200):  # a few pages of history
+        s.save_game(Draft(game="7wonders-1e", seats=[Seat(name=f"P{i}" * 20)]), f"game {i}")
+    s.close()
+    raw = bytearray(path.read_bytes())
+    if damage == "garbage":
+        raw = bytearray(b"this is not a database at all\n" * 100)
+    elif damage == "header":
+        raw[:16] = b"X" * 16
+    elif damage == "page":  # a b-tree page in the middle overwritten
+        raw[4096 * 2: 4096 * 3] = b"\xff" * 4096
+    else:
+        raw = bytearray()
+    path.write_bytes(bytes(raw))
+    before = bytes(raw)
+    again = Store(path)
+    if damage == "empty-wal":  # an empty file is a fresh database, nothing to recover
+        assert again.notice == ""
+        again.close()
+        return
+    assert "could not be read" in again.notice
+    kept = [p for p in tmp_path.iterdir()
+            if ".broken-" in p.name and p.name[-4:] not in ("-wal", "-shm")]
+    assert len(kept) == 1 and kept[0].read_bytes() == before  # the bad file, untouched
+    assert kept[0].name in again.notice
+    # the fresh file works, and the next start is quiet: no crash loop
+    again.save_current(draft("Ann"))
+    again.save_game(draft("Ann"), "Ann 3")
+    again.close()
+    third = Store(path)
+    assert third.notice == ""
+    assert [g.summary for g in third.games()] == ["Ann 3"]
+    assert third.load_current() is not None
+    third.dismiss()
+    third.close()
+
+
+def test_unreadable_game_in_progress_is_kept_aside(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite3")
+    s._shared.db.execute("INSERT INTO drafts VALUES (?, ?, 0)", (DEFAULT_OWNER, "{not json"))
+    assert s.load_current() is None
+    assert "could not be read back" in s.notice
+    assert s._shared.db.execute("SELECT text FROM set_aside").fetchone()[0] == "{not json"
+    assert s._shared.db.execute("SELECT count(*) FROM drafts").fetchone()[0] == 0
+    s.close()
+
+
+def test_folder_that_cannot_hold_a_file_runs_in_memory(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where a folder should be")
+    s = Store(blocker / "g.sqlite3")
+    assert "cannot be saved" in s.notice
+    s.save_current(draft("Ann"))  # works, in memory
+    assert s.load_current() is not None
+    s.close()
+
+
+def test_damage_while_running_is_recovered_once(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    s = Store(path)
+    s.save_game(draft("Ann"), "Ann 1")
+
+    def broken(db: sqlite3.Connection) -> None:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+    calls: list[int] = []
+
+    def once(db: sqlite3.Connection) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            broken(db)
+        db.execute("INSERT INTO names VALUES ('Zed', 0)")
+    s._shared.run(once, None)
+    assert "could not be read" in s.notice and s.names() == ["Zed"]
+    assert any(".broken-" in p.name for p in tmp_path.iterdir())
+    s.close()
