@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from scorer import engine, validate
+from scorer.board import City
+from scorer.engine import CityScore
 from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import PlayerResult, Result
 from scorer.ruleset import Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
-from scorer.verdict import Contender, by_supremacy, decide
+from scorer.verdict import Contender, Verdict, by_supremacy, decide
 
 _TABLE: TypeAdapter[Table] = TypeAdapter(Table)
 
@@ -58,6 +61,12 @@ def score(data: Any) -> Result:
         if not c.free_city
     ]
     verdict = decide(ranked, "tiebreak:coins", "coins")
+    return _result(table, board.cities, scores, verdict)
+
+
+def _result(
+    table: Table, cities: Sequence[City], scores: Sequence[CityScore], verdict: Verdict
+) -> Result:
     players = [
         PlayerResult(
             name=c.name,
@@ -68,7 +77,7 @@ def score(data: Any) -> Result:
             choices=s.choices,
             free_city=c.free_city,
         )
-        for c, s in zip(board.cities, scores, strict=True)
+        for c, s in zip(cities, scores, strict=True)
     ]
     return Result(
         game=table.game,
@@ -107,25 +116,7 @@ def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
             for c, s in zip(board.cities, scores, strict=True)
         ]
         verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
-    players = [
-        PlayerResult(
-            name=c.name,
-            total=s.total,
-            rank=verdict.ranks[c.name],
-            categories=s.categories,
-            lines=list(s.lines),
-            choices=s.choices,
-        )
-        for c, s in zip(board.cities, scores, strict=True)
-    ]
-    return Result(
-        game=table.game,
-        expansions=list(table.expansions),
-        players=players,
-        winners=verdict.winners,
-        decided_by=verdict.decided_by,
-        verdict=verdict.text,
-    )
+    return _result(table, board.cities, scores, verdict)
 
 
 def table_schema() -> dict[str, Any]:

@@ -21,6 +21,7 @@ from scorer.names import NameIndex, did_you_mean
 from scorer.problems import Problem
 from scorer.ruleset import Ruleset, RulesetLoadError, available_expansions, load_ruleset
 from scorer.table import Conflict, DuelPlayer, DuelTable
+from scorer.validate import expansion_problems
 
 GAME = "duel"
 
@@ -94,18 +95,7 @@ class _Checker:
     # --- the table as a whole -------------------------------------------------------
 
     def expansions(self) -> None:
-        known = available_expansions(GAME)
-        seen: set[str] = set()
-        for i, name in enumerate(self.table.expansions):
-            if name not in known:
-                self.add(
-                    f"expansions[{i}]",
-                    f'no expansion "{name}" for {GAME}; expected one '
-                    f"of {known}{did_you_mean(name, known)}",
-                )
-            elif name in seen:
-                self.add(f"expansions[{i}]", f'"{name}" is listed twice')
-            seen.add(name)
+        self.problems.extend(expansion_problems(GAME, self.table.expansions))
 
     def seats(self) -> None:
         players = self.table.players

@@ -41,6 +41,25 @@ def _everything(game: str) -> Ruleset | None:
         return None
 
 
+def expansion_problems(game: str, listed: list[str]) -> list[Problem]:
+    """Unknown or repeated expansion names (shared by both games' checks)."""
+    known = available_expansions(game)
+    problems, seen = [], set()
+    for i, name in enumerate(listed):
+        if name not in known:
+            hint = did_you_mean(name, known)
+            problems.append(
+                Problem(
+                    path=f"expansions[{i}]",
+                    message=(f'no expansion "{name}" for {game}; expected one of {known}{hint}'),
+                )
+            )
+        elif name in seen:
+            problems.append(Problem(path=f"expansions[{i}]", message=f'"{name}" is listed twice'))
+        seen.add(name)
+    return problems
+
+
 def _other_game_with(game: str, lookup: str, name: str) -> str | None:
     """The title of another game that has this name (a 2nd-edition card in a 1st-edition
     table is a different mistake from a typo)."""
@@ -133,18 +152,7 @@ class _Checker:
         return n
 
     def expansions(self) -> None:
-        known = available_expansions(self.table.game)
-        seen: set[str] = set()
-        for i, name in enumerate(self.table.expansions):
-            if name not in known:
-                self.add(
-                    f"expansions[{i}]",
-                    f'no expansion "{name}" for {self.table.game}; '
-                    f"expected one of {known}{did_you_mean(name, known)}",
-                )
-            elif name in seen:
-                self.add(f"expansions[{i}]", f'"{name}" is listed twice')
-            seen.add(name)
+        self.problems.extend(expansion_problems(self.table.game, self.table.expansions))
 
     # --- one city --------------------------------------------------------------------
 
