@@ -42,8 +42,11 @@ class NameIndex(Generic[T]):
             self._keys.setdefault(normalize(alias), target)
 
     def get(self, name: str) -> T | None:
-        key = self._keys.get(normalize(name))
-        return None if key is None else self._items[key]
+        try:  # the exact spelling is the common case: one dict lookup
+            return self._items[name]
+        except KeyError:
+            key = self._keys.get(normalize(name))
+            return None if key is None else self._items[key]
 
     def canonical(self, name: str) -> str | None:
         return self._keys.get(normalize(name))
