@@ -248,6 +248,18 @@ class FletWsClient:
     def has(self, text: str, exact: bool = False) -> bool:
         return any(t == text or (not exact and text in t) for t in self.texts())
 
+    async def wait_for(self, text: str, kind: str = "", exact: bool = True,
+                       timeout: float = 30.0) -> dict[str, Any]:
+        """`find`, waiting for the control to appear (an answer may come in several patches)."""
+        end = time.perf_counter() + timeout
+        while True:
+            try:
+                return self.find(text, kind, exact)
+            except AssertionError:
+                if time.perf_counter() > end or self.crashes:
+                    raise
+                await asyncio.sleep(0.01)
+
     def find(self, text: str, kind: str = "", exact: bool = True) -> dict[str, Any]:
         for c in self.controls():
             if c.get("_c") == "Text" or (kind and c.get("_c") != kind):
@@ -258,9 +270,11 @@ class FletWsClient:
         raise AssertionError(f"no {kind or 'control'} labelled {text!r} on {self.title()!r}")
 
     # acting
-    async def settle(self, timeout: float = 60.0, since: float | None = None) -> None:
+    async def settle(self, timeout: float = 60.0, since: float | None = None,
+                     expect: bool = True) -> None:
         """Wait for the answer: the view of a pushed route, else the first message after
-        `since` (none may come: `answer_timeout`), then `quiet` seconds without one."""
+        `since` (if none is expected, at most `answer_timeout`), then `quiet` seconds without
+        one and no progress ring on screen."""
         begin = time.perf_counter()
         end = begin + timeout
         since = begin if since is None else since
@@ -272,19 +286,33 @@ class FletWsClient:
                     self._route_pending = ""
                     break
             elif (self._last_message > since
-                  or time.perf_counter() - begin > self.answer_timeout):
+                  or (not expect and time.perf_counter() - begin > self.answer_timeout)):
                 break
             await asyncio.sleep(0.005)
         else:
             raise AssertionError(f"no answer in {timeout} s (route {self._route_pending!r})")
         while time.perf_counter() < end:  # then the rest of it
             await asyncio.sleep(self.quiet / 2)
-            if self._route_pending:
-                continue  # the answer pushed another route
-            if time.perf_counter() - self._last_message >= self.quiet:
+            if self._route_pending:  # the answer pushed another route: its view first
+                if self._top_route() != self._route_pending:
+                    continue
+                self._route_pending = ""
+            if time.perf_counter() - self._last_message >= self.quiet and not self.busy():
                 break
         if self.crashes:
             raise AssertionError(self.crashes[0])
+
+    def busy(self) -> bool:
+        """Whether the screen shows the app's progress ring (`ui.widgets.busy_overlay`)."""
+        try:
+            controls = self.controls()
+        except AssertionError:
+            return False
+        for c in controls:
+            if c.get("_c") == "Semantics" and c.get("identifier") == "busy":
+                row = c.get("content")
+                return isinstance(row, dict) and row.get("visible", True) is not False
+        return False
 
     def _top_route(self) -> str:
         try:
@@ -292,27 +320,28 @@ class FletWsClient:
         except AssertionError:
             return ""
 
-    async def _event(self, messages: list[bytes]) -> None:
+    async def _event(self, messages: list[bytes], expect: bool) -> None:
         sent = time.perf_counter()
         for m in messages:
             await self._ws.send(m)
-        await self.settle(since=sent)
+        await self.settle(since=sent, expect=expect)
         self.timings.append(max(self._last_message - sent, 0.0))
 
-    async def tap(self, text: str, exact: bool = True) -> None:
-        c = self.find(text, exact=exact)
+    async def tap(self, text: str, exact: bool = True, expect: bool = True) -> None:
+        """Click a control; `expect`: wait for the screen to change (else answer_timeout)."""
+        c = await self.wait_for(text, exact=exact)
         if c.get("disabled"):
             raise AssertionError(f"{text!r} is disabled")
         await self._event([_pack(CONTROL_EVENT, {"target": c["_i"], "name": "click",
-                                                 "data": None})])
+                                                 "data": None})], expect)
 
-    async def type(self, field_label: str, value: str) -> None:
-        c = self.find(field_label, "TextField")
+    async def type(self, field_label: str, value: str, expect: bool = True) -> None:
+        c = await self.wait_for(field_label, "TextField")
         c["value"] = value
         await self._event([
             _pack(UPDATE_CONTROL_PROPS, {"id": c["_i"], "props": {"value": value}}),
             _pack(CONTROL_EVENT, {"target": c["_i"], "name": "change", "data": value}),
-        ])
+        ], expect)
 
     async def go(self, route: str) -> None:
         sent = time.perf_counter()

@@ -61,9 +61,9 @@ async def enter_game(c: FletWsClient, k: int, sessions: int, report: SessionRepo
     """One tab: a new game of its own, `cities` cities entered, the score pad."""
     names = names_for(k)
     await c.tap("New game")
-    await c.tap("7 Wonders 1st edition")
-    for i, n in enumerate(names):
-        await c.type(f"Name {i + 1}", n)
+    await c.tap("7 Wonders 1st edition", expect=False)  # the game already chosen
+    for i, n in enumerate(names):  # a name may change nothing on screen
+        await c.type(f"Name {i + 1}", n, expect=False)
     await c.tap("Start")
     report.leaks += foreign(c.all_texts(), k, sessions)
     for i, city in enumerate(CITIES[:cities]):
@@ -132,16 +132,20 @@ async def run(server: srv.Server, sessions: int, waves: int, cities: int = 3,
     leaks: list[str] = []
     errors: list[str] = []
     last: list[SessionReport] = []
+    cpu_per_event: list[float] = []
     for wave in range(waves):
         if wave and pause:
             await asyncio.sleep(pause)  # let the server evict the closed sessions
             say(f"after {pause:.0f} s idle: RSS {server.rss_kb() / 1024:.0f} MiB")
         began = time.perf_counter()
+        cpu = server.cpu_s()
         reports = await asyncio.gather(*(run_session(server.ws_url, k, sessions, cities)
                                          for k in range(sessions)))
         took = time.perf_counter() - began
+        cpu = server.cpu_s() - cpu
         rss[f"wave {wave + 1}"] = server.rss_kb()
         wave_t = [t for r in reports for t in r.timings]
+        cpu_per_event.append(cpu / max(len(wave_t), 1))
         timings += wave_t
         leaks += [f"session {r.index}: {x}" for r in reports for x in r.leaks]
         errors += [f"session {r.index}: {r.error}" for r in reports if r.error]
@@ -152,6 +156,7 @@ async def run(server: srv.Server, sessions: int, waves: int, cities: int = 3,
             f"p50 {percentile(wave_t, .5) * 1000:.0f} ms, "
             f"p95 {percentile(wave_t, .95) * 1000:.0f} ms, "
             f"max {max(wave_t, default=0) * 1000:.0f} ms; "
+            f"server CPU {cpu_per_event[-1] * 1000:.1f} ms/event; "
             f"RSS {rss[f'wave {wave + 1}'] / 1024:.0f} MiB")
     again = await asyncio.gather(*(reconnect(server.ws_url, r.index, sessions, r.prefs)
                                    for r in last if not r.error))
@@ -162,6 +167,7 @@ async def run(server: srv.Server, sessions: int, waves: int, cities: int = 3,
         "p50_ms": percentile(timings, .5) * 1000, "p95_ms": percentile(timings, .95) * 1000,
         "max_ms": max(timings, default=0) * 1000,
         "mean_ms": statistics.fmean(timings) * 1000 if timings else float("nan"),
+        "server_cpu_ms_per_event": [round(x * 1000, 2) for x in cpu_per_event],
         "rss_mib": {k: round(v / 1024, 1) for k, v in rss.items()},
         "leaks": leaks, "errors": errors,
     }

@@ -32,6 +32,12 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _decode(hex_addr: str) -> str:
     ip, _port = hex_addr.split(":")
     raw = bytes.fromhex(ip)
@@ -86,6 +92,9 @@ class Server:
 
     def listening(self) -> list[tuple[str, int]]:
         return listening(self.pid)
+
+    def cpu_s(self) -> float:
+        return cpu_s(self.pid)
 
     def kill(self) -> None:
         """kill -9: no handler, no flush, no goodbye."""

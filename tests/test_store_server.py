@@ -52,7 +52,7 @@ def test_kill_9_loses_no_finished_game_and_no_answered_keystroke(data: Path,
         await c.go("/")
         await c.tap("New game")
         for i, n in enumerate(names_for(1)):
-            await c.type(f"Name {i + 1}", n)
+            await c.type(f"Name {i + 1}", n, expect=False)
         await c.tap("Start")
         await c.go("/game/player/0")
         await c.tap(CITIES[0]["board"])
@@ -103,7 +103,7 @@ def test_kill_9_during_a_burst_of_taps_leaves_a_readable_file(data: Path, tmp_pa
         await c.start()
         await c.tap("New game")
         for i, n in enumerate(names_for(2)):
-            await c.type(f"Name {i + 1}", n)
+            await c.type(f"Name {i + 1}", n, expect=False)
         await c.tap("Start")
         await c.go("/game/player/1")
         await c.tap(CITIES[1]["board"])
@@ -111,7 +111,7 @@ def test_kill_9_during_a_burst_of_taps_leaves_a_readable_file(data: Path, tmp_pa
         c.answer_timeout = 0.0
         c.quiet = 0.0
         for card in cards:  # taps sent without waiting for their answers...
-            await c.tap(card)
+            await c.tap(card, expect=False)
         server.kill()  # ...and the server killed while they are being handled
         await c.close()
         return cards
