@@ -19,6 +19,8 @@ from ui.app import make_main
 from ui.export import MAX_IMPORT_BYTES
 from ui.store import Store
 
+SESSION_TIMEOUT_S = 600
+
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses a phone on the same network may reach."""
@@ -60,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     # a key per run; the handler refuses more than MAX_IMPORT_BYTES) in a private folder.
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
     os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_IMPORT_BYTES)
+    # A closed tab's session is kept 10 minutes (Flet's default is an hour, ~350 KiB each:
+    # memory grows with every visitor). A phone back later reloads its game from the store.
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_S))
     uploads = Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
     try:
         ft.run(make_main(store, uploads), view=ft.AppView.WEB_BROWSER, host=args.host,
