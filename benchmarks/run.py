@@ -15,10 +15,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from benchmarks.tables import seven_player_leaders_table
+from benchmarks.tables import duel_table, seven_player_leaders_table
 from scorer import score
 
 
@@ -51,14 +52,10 @@ def _wall_ms(cmd: list[str], repeat: int) -> list[float]:
 
 
 def tables() -> dict[str, dict[str, Any]]:
-    found = {"7-player 1st edition + Leaders, every card dealt": seven_player_leaders_table()}
-    try:
-        from benchmarks.tables import duel_table  # type: ignore[attr-defined]
-    except ImportError:
-        pass
-    else:
-        found["Duel + Agora + Leaders, full game"] = duel_table()
-    return found
+    return {
+        "7-player 1st edition + Leaders, every card dealt": seven_player_leaders_table(),
+        "Duel + Agora + Leaders, full game": duel_table(),
+    }
 
 
 def main() -> None:
@@ -67,7 +64,7 @@ def main() -> None:
     parser.add_argument("--cli-repeat", type=int, default=20, help="process starts per command")
     args = parser.parse_args()
     for name, table in tables().items():
-        _report(f"score() {name}", _timings_us(lambda t=table: score(t), args.repeat))
+        _report(f"score() {name}", _timings_us(partial(score, table), args.repeat))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "table.json"
         path.write_text(json.dumps(seven_player_leaders_table()))

@@ -62,10 +62,10 @@ def seven_player_leaders_table() -> dict[str, Any]:
             built = hand[: 6 - (1 if age <= STAGES[seat] else 0)]
             cities[seat].extend(built)
             for name in built:
-                card = rules.cards.get(name)
-                assert card is not None
+                played = rules.cards.get(name)
+                assert played is not None
                 shields[seat][age - 1] += sum(
-                    e.shields for e in card.effects if isinstance(e, Shields)
+                    e.shields for e in played.effects if isinstance(e, Shields)
                 )
     for seat, names in enumerate(LEADERS):  # leaders' shields count from Age III on
         for name in names:
