@@ -372,6 +372,28 @@ def _score_choice(
     return CityScore(tuple(tally.lines), categories, choices)
 
 
+def _choice_total(
+    board: Board,
+    city: City,
+    base: Tally,
+    guild: Card | None,
+    leader: Leader | None,
+    owner_of: dict[str, str],
+) -> int:
+    """The city's total with this choice, without writing the science lines."""
+    tally = base.copy()
+    for source in copied_sources(city, guild, leader, owner_of):
+        for effect in source.effects:
+            apply(effect, source, city, board, tally)
+    points = sum(line.points for line in tally.lines)
+    outcome = _science_outcome(tally, board.ruleset.constants.science_set_points)
+    if outcome is not None:
+        set_points = board.ruleset.constants.science_set_points
+        bonus = sum(p for _, p in tally.set_bonuses)
+        points += outcome.squares() + (set_points + bonus) * outcome.sets
+    return points
+
+
 def _military(city: City, tally: Tally, by_age: tuple[int, int, int], defeat: int) -> None:
     for age, value in enumerate(by_age, start=1):
         n = city.tokens.victories.get(value, 0)
@@ -380,7 +402,8 @@ def _military(city: City, tally: Tally, by_age: tuple[int, int, int], defeat: in
     tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
 
 
-def _science(tally: Tally, set_points: int) -> None:
+def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome | None:
+    """The best use of the city's symbols, or None when it has no science at all."""
     bonus = sum(p for _, p in tally.set_bonuses)
     fixed: dict[Symbol, int] = {s: tally.symbols.get(s, 0) for s in science.SYMBOLS}
     if (
@@ -389,14 +412,20 @@ def _science(tally: Tally, set_points: int) -> None:
         and not tally.conversions
         and not any(fixed.values())
     ):
-        return
-    outcome = science.best(
+        return None
+    return science.best(
         fixed,
         len(tally.wildcards),
         set_points + bonus,
         len(tally.extra_of_most),
         len(tally.conversions),
     )
+
+
+def _science(tally: Tally, set_points: int) -> None:
+    outcome = _science_outcome(tally, set_points)
+    if outcome is None:
+        return
     counts = outcome.counts
     squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
     why = (
@@ -450,12 +479,11 @@ def score_city(board: Board, city: City) -> CityScore:
         owner_of = {c.name: other.name for other in board.cities for c in other.cards}
         owner_of.update({ld.name: other.name for other in board.cities for ld in other.leaders})
     base = _base_tally(board, city)
-    best: CityScore | None = None
-    for guild, leader in product(guilds, leaders):
-        result = _score_choice(board, city, base, guild, leader, owner_of)
-        if best is None or result.total > best.total:
-            best = result
-    assert best is not None
+    options = list(product(guilds, leaders))
+    if len(options) > 1:  # rank the options by total first: lines only for the winner
+        totals = [_choice_total(board, city, base, g, ld, owner_of) for g, ld in options]
+        options = [options[totals.index(max(totals))]]
+    best = _score_choice(board, city, base, *options[0], owner_of)
     explained = dict(best.choices)
     if "copied_guild" in explained:
         how = (
