@@ -106,8 +106,11 @@ def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, i
 
 def burying_wonders(rules: Ruleset) -> list[str]:
     """The wonders a leader can be buried under (Duel Leaders: Abu Simbel), by their effect."""
-    return [w.name for w in rules.wonders.values()
-            if any(isinstance(e, BuriedLeaderCost) for e in w.effects)]
+    return [
+        w.name
+        for w in rules.wonders.values()
+        if any(isinstance(e, BuriedLeaderCost) for e in w.effects)
+    ]
 
 
 def leader_cost(rules: Ruleset, name: str) -> int | None:
@@ -129,8 +132,11 @@ def max_conquests() -> int:
 def supremacy_kinds(rules: Ruleset) -> dict[str, str]:
     """The supremacies a Duel game with these rules can end on, with the engine's names
     (political only with the Senate of Agora)."""
-    return {k: SUPREMACY_LABEL[k] for k in SUPREMACY_KINDS
-            if k != "political" or rules.constants.chamber_points}
+    return {
+        k: SUPREMACY_LABEL[k]
+        for k in SUPREMACY_KINDS
+        if k != "political" or rules.constants.chamber_points
+    }
 
 
 # --- paper score pad helpers ---------------------------------------------------------------
@@ -192,17 +198,29 @@ def score_mixed(data: Mapping[str, Any], quick: Mapping[str, Mapping[str, int]])
             players.append(p)
             continue
         categories: dict[Category, int] = {
-            c: int(typed[c]) if c in typed else v for c, v in p.categories.items()}
+            c: int(typed[c]) if c in typed else v for c, v in p.categories.items()
+        }
         lines = [line for line in p.lines if line.category not in typed]
-        lines += [Line(category=c, source="paper score pad", points=categories[c],
-                       why="typed from the paper score pad")
-                  for c in p.categories if c in typed and categories[c]]
-        players.append(p.model_copy(update={
-            "total": sum(categories.values()),
-            "categories": categories,
-            "lines": lines,
-            "choices": {},
-        }))
+        lines += [
+            Line(
+                category=c,
+                source="paper score pad",
+                points=categories[c],
+                why="typed from the paper score pad",
+            )
+            for c in p.categories
+            if c in typed and categories[c]
+        ]
+        players.append(
+            p.model_copy(
+                update={
+                    "total": sum(categories.values()),
+                    "categories": categories,
+                    "lines": lines,
+                    "choices": {},
+                }
+            )
+        )
     if result.decided_by.startswith("supremacy"):
         return result.model_copy(update={"players": players})
     if data["game"] == "duel":  # the Duel tie-break: most civilian (blue card) VP
@@ -210,17 +228,22 @@ def score_mixed(data: Mapping[str, Any], quick: Mapping[str, Mapping[str, int]])
         verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
     else:
         coins = {str(p["name"]): int(p.get("coins", 0)) for p in data["players"]}
-        ranked = [Contender(p.name, p.total, coins.get(p.name, 0))
-                  for p in players if not p.free_city]
+        ranked = [
+            Contender(p.name, p.total, coins.get(p.name, 0)) for p in players if not p.free_city
+        ]
         verdict = decide(ranked, "tiebreak:coins", "coins")
-    players = [p.model_copy(update={"rank": None if p.free_city else verdict.ranks[p.name]})
-               for p in players]
-    return result.model_copy(update={
-        "players": players,
-        "winners": verdict.winners,
-        "decided_by": verdict.decided_by,
-        "verdict": verdict.text,
-    })
+    players = [
+        p.model_copy(update={"rank": None if p.free_city else verdict.ranks[p.name]})
+        for p in players
+    ]
+    return result.model_copy(
+        update={
+            "players": players,
+            "winners": verdict.winners,
+            "decided_by": verdict.decided_by,
+            "verdict": verdict.text,
+        }
+    )
 
 
 # --- "what would this score for <player>" --------------------------------------------------
@@ -298,8 +321,10 @@ def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict
 _AT = re.compile(r"^players\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?")
 
 
-def provisional(data: Mapping[str, Any], quick: Mapping[str, Mapping[str, int]] | None = None,
-                ) -> list[int | None]:
+def provisional(
+    data: Mapping[str, Any],
+    quick: Mapping[str, Mapping[str, int]] | None = None,
+) -> list[int | None]:
     """Each player's total so far, for a table that may still be impossible (half entered).
 
     When the engine accepts the table these are its totals. Otherwise the parts the engine
@@ -326,8 +351,9 @@ def provisional(data: Mapping[str, Any], quick: Mapping[str, Mapping[str, int]] 
     return [None] * len(seats)
 
 
-def _set_aside(table: dict[str, Any], problems: Sequence[Problem], unknown: set[int],
-               aside: list[int]) -> bool:
+def _set_aside(
+    table: dict[str, Any], problems: Sequence[Problem], unknown: set[int], aside: list[int]
+) -> bool:
     """Remove from `table` what the problems name; False when that is not possible."""
     seats: list[dict[str, Any]] = table.get("players", [])
     game = str(table.get("game", ""))
@@ -358,8 +384,9 @@ def _set_aside(table: dict[str, Any], problems: Sequence[Problem], unknown: set[
         else:
             newly_unknown.add(i)
     for (i, field_name), indices in drop.items():
-        seats[i][field_name] = [x for n, x in enumerate(seats[i].get(field_name, []))
-                                if n not in indices]
+        seats[i][field_name] = [
+            x for n, x in enumerate(seats[i].get(field_name, [])) if n not in indices
+        ]
     if newly_unknown and game == "duel":  # a Duel seat needs only its name
         unknown |= newly_unknown
         for i in newly_unknown:
@@ -367,14 +394,19 @@ def _set_aside(table: dict[str, Any], problems: Sequence[Problem], unknown: set[
     elif newly_unknown:
         unknown |= newly_unknown
         rules = ruleset(game, list(table.get("expansions", [])))
-        used = {str(s.get("wonder", {}).get("board", "")) for k, s in enumerate(seats)
-                if k not in unknown}
+        used = {
+            str(s.get("wonder", {}).get("board", ""))
+            for k, s in enumerate(seats)
+            if k not in unknown
+        }
         spare = [w for w in rules.wonders.names() if w not in used]
         for i in sorted(unknown):
             if not spare:
                 return False
-            seats[i] = {"name": seats[i].get("name") or f"?{i}",
-                        "wonder": {"board": spare.pop(0), "side": "A", "stages": 0}}
+            seats[i] = {
+                "name": seats[i].get("name") or f"?{i}",
+                "wonder": {"board": spare.pop(0), "side": "A", "stages": 0},
+            }
     if tokens:
         for i, s in enumerate(seats):
             held = s.pop("military", None) or {}
