@@ -22,6 +22,15 @@ from typing import Any
 from benchmarks.tables import duel_table, seven_player_leaders_table
 from scorer import score
 
+ONE_MODEL = """
+from pydantic import BaseModel, Field
+class A(BaseModel):
+    x: int = Field(0, ge=0)
+A(x=1)
+"""
+"""The least a program that validates its input with pydantic models costs to start: the
+floor under the command line's ratio."""
+
 
 def _timings_us(fn: Callable[[], object], repeat: int) -> list[float]:
     fn()  # warm the ruleset cache: a running app or CLI loads each ruleset once
@@ -70,7 +79,11 @@ def main() -> None:
         path.write_text(json.dumps(seven_player_leaders_table()))
         base = _wall_ms([sys.executable, "-c", "import pydantic"], args.cli_repeat)
         cli = _wall_ms([sys.executable, "-m", "scorer", "score", str(path)], args.cli_repeat)
+        floor = _wall_ms([sys.executable, "-c", ONE_MODEL], args.cli_repeat)
     _report('python -c "import pydantic"', base, "ms")
+    _report("one pydantic model with one constrained field, validated once", floor, "ms")
+    floor_ratio = statistics.median(floor) / statistics.median(base)
+    print(f"  its ratio to import pydantic: {floor_ratio:.2f}x")
     _report("python -m scorer score (7-player table)", cli, "ms")
     print(f"ratio of medians: {statistics.median(cli) / statistics.median(base):.2f}x")
 
