@@ -21,7 +21,7 @@ from scorer.names import NameIndex, did_you_mean
 from scorer.problems import Problem
 from scorer.ruleset import Ruleset, RulesetLoadError, available_expansions, load_ruleset
 from scorer.table import Conflict, DuelPlayer, DuelTable
-from scorer.validate import expansion_problems
+from scorer.validate import expansion_problems, player_name_problems
 
 GAME = "duel"
 
@@ -104,19 +104,7 @@ class _Checker:
                 "players",
                 f"{self.const.title} is for exactly 2 players, this table has {len(players)}",
             )
-        seen: dict[str, int] = {}
-        for i, p in enumerate(players):
-            key = p.name.strip().casefold()
-            if not key:
-                self.add(f"players[{i}].name", "must not be blank")
-            elif key in seen:
-                self.add(
-                    f"players[{i}].name",
-                    f'"{p.name}" is already players[{seen[key]}]; '
-                    f"every player needs their own name",
-                )
-            else:
-                seen[key] = i
+        self.problems.extend(player_name_problems([p.name for p in players]))
 
     def player_index(self, name: str, path: str) -> int | None:
         names = [p.name for p in self.table.players]

@@ -41,6 +41,26 @@ def _everything(game: str) -> Ruleset | None:
         return None
 
 
+def player_name_problems(names: list[str]) -> list[Problem]:
+    """Blank or repeated player names (case and outer spaces do not make a name new)."""
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = name.strip().casefold()
+        if not key:
+            problems.append(Problem(path=f"players[{i}].name", message="must not be blank"))
+        elif key in seen:
+            problems.append(
+                Problem(
+                    path=f"players[{i}].name",
+                    message=(f'"{name}" is already players[{seen[key]}]; names must differ'),
+                )
+            )
+        else:
+            seen[key] = i
+    return problems
+
+
 def expansion_problems(game: str, listed: list[str]) -> list[Problem]:
     """Unknown or repeated expansion names (shared by both games' checks)."""
     known = available_expansions(game)
@@ -137,18 +157,7 @@ class _Checker:
                 f"{self.const.title} is for {self.const.min_players} to "
                 f"{self.const.max_players} players, this table has {n}{hint}",
             )
-        seen: dict[str, int] = {}
-        for i, p in enumerate(players):
-            key = p.name.strip().casefold()
-            if not key:
-                self.add(f"players[{i}].name", "must not be blank")
-            elif key in seen:
-                self.add(
-                    f"players[{i}].name",
-                    f'"{p.name}" is already players[{seen[key]}]; names must differ',
-                )
-            else:
-                seen[key] = i
+        self.problems.extend(player_name_problems([p.name for p in players]))
         return n
 
     def expansions(self) -> None:
