@@ -109,6 +109,28 @@ def _cities_text(board: Board, city: City, scopes: tuple[CityScope, ...], counts
     return ", ".join(f"{name(s)} {n}" for s, n in zip(scopes, counts, strict=True))
 
 
+def _per_item(
+    tally: Tally,
+    source: Source,
+    points: int,
+    counts: list[int],
+    what: str,
+    board: Board,
+    city: City,
+    scopes: tuple[CityScope, ...],
+    most: bool = False,
+) -> None:
+    """Points per item counted in some cities: all of them, or only the city with the most."""
+    n = max(counts) if most else sum(counts)
+    where = " in the city with the most" if most else ""
+    tally.add(
+        source.category,
+        source.name,
+        points * n,
+        f"{points} x {n} {what}{where} ({_cities_text(board, city, scopes, counts)})",
+    )
+
+
 def chain_pairs(city: City) -> list[tuple[str, str, str]]:
     """(giver, user, symbol) for every pair in the city of something printing a chain
     symbol (a card or a leader) and a card that the symbol makes free."""
@@ -138,33 +160,14 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             tally.wildcards.extend([source.name] * n)
         case PerCard(points=p, colours=colours, cities=scopes):
             counts = [board.neighbour(city, s).count(colours) for s in scopes]
-            n = sum(counts)
-            what = "+".join(colours)
-            tally.add(
-                cat,
-                source.name,
-                p * n,
-                f"{p} x {n} {what} cards ({_cities_text(board, city, scopes, counts)})",
-            )
+            _per_item(tally, source, p, counts, f"{'+'.join(colours)} cards", board, city, scopes)
         case PerWonderStage(points=p, cities=scopes):
             counts = [board.neighbour(city, s).stages_built for s in scopes]
-            n = sum(counts)
             unit = board.ruleset.constants.wonder_unit
-            tally.add(
-                cat,
-                source.name,
-                p * n,
-                f"{p} x {n} {unit} ({_cities_text(board, city, scopes, counts)})",
-            )
+            _per_item(tally, source, p, counts, unit, board, city, scopes)
         case PerDefeatToken(points=p, cities=scopes):
             counts = [board.neighbour(city, s).tokens.defeats for s in scopes]
-            n = sum(counts)
-            tally.add(
-                cat,
-                source.name,
-                p * n,
-                f"{p} x {n} defeat tokens ({_cities_text(board, city, scopes, counts)})",
-            )
+            _per_item(tally, source, p, counts, "defeat tokens", board, city, scopes)
         case PerVictoryToken(points=p):
             n = city.tokens.victory_count
             tally.add(cat, source.name, p * n, f"{p} x {n} victory tokens held")
@@ -180,13 +183,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             tally.set_bonuses.append((source, p))
         case PerLeader(points=p, cities=scopes):
             counts = [len(board.neighbour(city, s).leaders) for s in scopes]
-            n = sum(counts)
-            tally.add(
-                cat,
-                source.name,
-                p * n,
-                f"{p} x {n} recruited leaders ({_cities_text(board, city, scopes, counts)})",
-            )
+            _per_item(tally, source, p, counts, "recruited leaders", board, city, scopes)
         case WonderComplete(points=p):
             total = len(city.side.stages)
             if city.stages_built == total:
@@ -234,26 +231,12 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             tally.conversions.append(source.name)
         case PerCardInMost(points=p, colours=colours, cities=scopes):
             counts = [board.neighbour(city, s).count(colours) for s in scopes]
-            n = max(counts)
-            what = "+".join(colours)
-            tally.add(
-                cat,
-                source.name,
-                p * n,
-                f"{p} x {n} {what} cards in the city with the most "
-                f"({_cities_text(board, city, scopes, counts)})",
-            )
+            what = f"{'+'.join(colours)} cards"
+            _per_item(tally, source, p, counts, what, board, city, scopes, most=True)
         case PerWonderInMost(points=p, cities=scopes):
             counts = [board.neighbour(city, s).stages_built for s in scopes]
-            n = max(counts)
             unit = board.ruleset.constants.wonder_unit
-            tally.add(
-                cat,
-                source.name,
-                p * n,
-                f"{p} x {n} {unit} in the city with the most "
-                f"({_cities_text(board, city, scopes, counts)})",
-            )
+            _per_item(tally, source, p, counts, unit, board, city, scopes, most=True)
         case PerCoinsInRichest(points=p, coins=c, cities=scopes):
             counts = [board.neighbour(city, s).coins for s in scopes]
             richest = max(counts)
