@@ -22,10 +22,6 @@ class Tokens:
     def victory_count(self) -> int:
         return sum(self.victories.values())
 
-    @property
-    def points_by_value(self) -> dict[int, int]:
-        return {value: value * n for value, n in self.victories.items()}
-
 
 NO_TOKENS = Tokens({1: 0, 3: 0, 5: 0}, 0)
 

@@ -8,9 +8,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorer.board import Board, City
-from scorer.engine import CityScore, Source, Tally, apply
+from scorer.engine import (
+    CityScore,
+    Source,
+    Tally,
+    add_treasury,
+    apply_all,
+    card_sources,
+    city_score,
+)
 from scorer.result import DecidedBy
-from scorer.ruleset import Category
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
@@ -40,8 +47,7 @@ class Supremacy:
 
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a Duel city that carries effects, with the pad row it scores in."""
-    colour_category = board.ruleset.constants.colour_categories
-    out = [Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards]
+    out = card_sources(board, city)
     out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
     out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
@@ -51,9 +57,7 @@ def sources(board: Board, city: City) -> list[Source]:
 def tally(board: Board, city: City) -> Tally:
     """The city's effects through the one interpreter."""
     result = Tally()
-    for source in sources(board, city):
-        for effect in source.effects:
-            apply(effect, source, city, board, result)
+    apply_all(sources(board, city), city, board, result)
     return result
 
 
@@ -165,11 +169,7 @@ def score_city(board: Board, city: City) -> CityScore:
     const = board.ruleset.constants
     result = tally(board, city)
     _military(board, city, result)
-    sets = city.coins // const.coins_per_point
-    result.add("treasury", "treasury", sets, f"{city.coins} coins // {const.coins_per_point}")
+    add_treasury(city, result, const.coins_per_point)
     if const.chamber_points:
         _senate(board, city, result)
-    categories: dict[Category, int] = dict.fromkeys(const.categories, 0)
-    for line in result.lines:
-        categories[line.category] = categories.get(line.category, 0) + line.points
-    return CityScore(tuple(result.lines), categories, {})
+    return city_score(result, const.categories, {})

@@ -64,7 +64,6 @@ class Tally:
 
     lines: list[Line] = field(default_factory=list)
     symbols: Counter[Symbol | DuelSymbol] = field(default_factory=Counter)
-    symbol_sources: list[str] = field(default_factory=list)
     wildcards: list[str] = field(default_factory=list)
     set_bonuses: list[tuple[Source, int]] = field(default_factory=list)
     extra_of_most: list[str] = field(default_factory=list)
@@ -79,7 +78,6 @@ class Tally:
         return Tally(
             list(self.lines),
             Counter(self.symbols),
-            list(self.symbol_sources),
             list(self.wildcards),
             list(self.set_bonuses),
             list(self.extra_of_most),
@@ -155,7 +153,6 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
             tally.symbols[s] += 1
-            tally.symbol_sources.append(f"{source.name}: {s}")
         case ScienceWildcard(count=n):
             tally.wildcards.extend([source.name] * n)
         case PerCard(points=p, colours=colours, cities=scopes):
@@ -282,15 +279,43 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             assert_never(effect)
 
 
-def sources(board: Board, city: City) -> list[Source]:
-    """Everything in the city that scores."""
+def card_sources(board: Board, city: City) -> list[Source]:
+    """The city's cards, each scoring in the pad row of its colour."""
     colour_category = board.ruleset.constants.colour_categories
-    out = [Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards]
+    return [
+        Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards
+    ]
+
+
+def sources(board: Board, city: City) -> list[Source]:
+    """Everything in a 7 Wonders city that scores: cards, built stages, leaders."""
+    out = card_sources(board, city)
     for i, stage in enumerate(city.side.stages[: city.stages_built], start=1):
         name = f"{city.wonder.name} {city.side_name} stage {i}"
         out.append(Source(name, "wonders", stage.effects))
     out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
     return out
+
+
+def apply_all(found: list[Source], city: City, board: Board, tally: Tally) -> None:
+    for source in found:
+        for effect in source.effects:
+            apply(effect, source, city, board, tally)
+
+
+def add_treasury(city: City, tally: Tally, coins_per_point: int) -> None:
+    sets = city.coins // coins_per_point
+    tally.add("treasury", "treasury", sets, f"{city.coins} coins // {coins_per_point}")
+
+
+def city_score(
+    tally: Tally, categories: tuple[Category, ...], choices: dict[str, str]
+) -> CityScore:
+    """The pad rows (every one of the game, zeros included) summed from the lines."""
+    totals: dict[Category, int] = dict.fromkeys(categories, 0)
+    for line in tally.lines:
+        totals[line.category] = totals.get(line.category, 0) + line.points
+    return CityScore(tuple(tally.lines), totals, choices)
 
 
 def copied_sources(
@@ -321,12 +346,23 @@ def _base_tally(board: Board, city: City) -> Tally:
     """Everything but science and the copies, which depend on the choices."""
     const = board.ruleset.constants
     tally = Tally()
-    for source in sources(board, city):
-        for effect in source.effects:
-            apply(effect, source, city, board, tally)
+    apply_all(sources(board, city), city, board, tally)
     _military(city, tally, const.victory_token_by_age, const.defeat_token)
-    sets = city.coins // const.coins_per_point
-    tally.add("treasury", "treasury", sets, f"{city.coins} coins // {const.coins_per_point}")
+    add_treasury(city, tally, const.coins_per_point)
+    return tally
+
+
+def _with_copies(
+    board: Board,
+    city: City,
+    base: Tally,
+    guild: Card | None,
+    leader: Leader | None,
+    owner_of: dict[str, str],
+) -> Tally:
+    """The base tally plus what one choice copies (Olympia's guild, the Courtesan's leader)."""
+    tally = base.copy()
+    apply_all(copied_sources(city, guild, leader, owner_of), city, board, tally)
     return tally
 
 
@@ -339,20 +375,14 @@ def _score_choice(
     owner_of: dict[str, str],
 ) -> CityScore:
     const = board.ruleset.constants
-    tally = base.copy()
-    for source in copied_sources(city, guild, leader, owner_of):
-        for effect in source.effects:
-            apply(effect, source, city, board, tally)
+    tally = _with_copies(board, city, base, guild, leader, owner_of)
     _science(tally, const.science_set_points)
-    categories: dict[Category, int] = dict.fromkeys(const.categories, 0)
-    for line in tally.lines:
-        categories[line.category] = categories.get(line.category, 0) + line.points
     choices = {}
     if guild is not None:
         choices["copied_guild"] = guild.name
     if leader is not None:
         choices["courtesan"] = leader.name
-    return CityScore(tuple(tally.lines), categories, choices)
+    return city_score(tally, const.categories, choices)
 
 
 def _choice_total(
@@ -364,14 +394,11 @@ def _choice_total(
     owner_of: dict[str, str],
 ) -> int:
     """The city's total with this choice, without writing the science lines."""
-    tally = base.copy()
-    for source in copied_sources(city, guild, leader, owner_of):
-        for effect in source.effects:
-            apply(effect, source, city, board, tally)
+    tally = _with_copies(board, city, base, guild, leader, owner_of)
     points = sum(line.points for line in tally.lines)
-    outcome = _science_outcome(tally, board.ruleset.constants.science_set_points)
+    set_points = board.ruleset.constants.science_set_points
+    outcome = _science_outcome(tally, set_points)
     if outcome is not None:
-        set_points = board.ruleset.constants.science_set_points
         bonus = sum(p for _, p in tally.set_bonuses)
         points += outcome.squares() + (set_points + bonus) * outcome.sets
     return points
