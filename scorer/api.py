@@ -32,23 +32,29 @@ def parse_table(data: Any) -> Table:
         raise TableError(problems + _name_problems(data)) from None
 
 
+def _rules(game: str, expansions: object) -> Ruleset:
+    """The game's ruleset with the listed expansions that exist: unknown ones are reported
+    by validation, and must not stop it."""
+    known = available_expansions(game)
+    listed = expansions if isinstance(expansions, list) else []
+    return load_ruleset(game, tuple(e for e in listed if isinstance(e, str) and e in known))
+
+
 def _name_problems(data: dict[str, Any]) -> list[Problem]:
-    game, expansions = data.get("game"), data.get("expansions", [])
+    game = data.get("game")
     if game not in ("7wonders-1e", "7wonders-2e", "duel"):
         return []
-    known = available_expansions(game)
-    chosen = tuple(e for e in expansions if e in known) if isinstance(expansions, list) else ()
+    rules = _rules(game, data.get("expansions"))
     if game == "duel":
         from scorer import duel_validate  # Duel code loads only for Duel tables (CLI start)
 
-        return duel_validate.name_problems(data, load_ruleset(game, chosen))
-    return validate.name_problems(data, load_ruleset(game, chosen))
+        return duel_validate.name_problems(data, rules)
+    return validate.name_problems(data, rules)
 
 
 def score(data: Any) -> Result:
     table = parse_table(data)
-    known = available_expansions(table.game)
-    rules = load_ruleset(table.game, tuple(e for e in table.expansions if e in known))
+    rules = _rules(table.game, table.expansions)
     if isinstance(table, DuelTable):
         return _score_duel(table, rules)
     board, problems = validate.check(table, rules)

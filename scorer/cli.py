@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from scorer.problems import TableError
 from scorer.result import Result
+from scorer.ruleset import RulesetLoadError
 
 MAX_FILE_BYTES = 1_000_000
 """Table files are a few kilobytes; anything this large is not a table."""
@@ -45,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
         "7 Wonders Duel, written in the table format (see README).",
         epilog="Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
-        "listed on standard error).",
+        "listed on standard error), 1 the game data in rulesets/ is broken.",
     )
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser(
@@ -112,6 +113,10 @@ def _score(data: Any, path: str) -> Result:
         return score(data)
     except TableError as err:
         _fail([f"{path}: {p}" if not p.path else str(p) for p in err.problems])
+    except RulesetLoadError as err:  # the installation's data, not the user's table
+        for problem in ["the game data in rulesets/ is broken:", *err.problems]:
+            print(problem, file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def render_pad(result: Result) -> str:

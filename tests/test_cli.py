@@ -127,3 +127,27 @@ def test_help_everywhere(args: list[str]) -> None:
     out = run(*args)
     assert out.returncode == 0
     assert "usage: python -m scorer" in out.stdout
+
+
+def test_broken_game_data_is_exit_1_without_traceback(tmp_path: Path, table_file: Path) -> None:
+    """A maintainer's typo in rulesets/ is named, file and field, not shown as a traceback."""
+    import os
+    import shutil
+
+    rulesets = tmp_path / "rulesets"
+    shutil.copytree(Path(__file__).parent.parent / "rulesets", rulesets)
+    cards = rulesets / "7wonders-1e" / "cards.toml"
+    cards.write_text(cards.read_text().replace('colour = "blue"', 'colour = "blu"', 1))
+    env = {**os.environ, "WONDERS_RULESETS": str(rulesets), "WONDERS_CACHE_DIR": "off"}
+    out = subprocess.run(
+        [sys.executable, "-m", "scorer", "score", str(table_file)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
+    )
+    assert out.returncode == 1
+    assert "the game data in rulesets/ is broken" in out.stderr
+    assert "rulesets/7wonders-1e/cards.toml" in out.stderr and "colour" in out.stderr
+    assert "Traceback" not in out.stderr
