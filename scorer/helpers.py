@@ -129,6 +129,16 @@ def max_conquests() -> int:
     return 0
 
 
+def track_spaces(rules: Ruleset) -> int:
+    """The Conflict pawn's farthest space from the centre (a capital: military supremacy)."""
+    return rules.constants.supremacy_space
+
+
+def chambers(rules: Ruleset) -> int:
+    """How many Senate Chambers the game has (Agora), 0 without the Senate."""
+    return len(rules.constants.chamber_points)
+
+
 def supremacy_kinds(rules: Ruleset) -> dict[str, str]:
     """The supremacies a Duel game with these rules can end on, with the engine's names
     (political only with the Senate of Agora)."""

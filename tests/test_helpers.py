@@ -10,6 +10,7 @@ from scorer import score
 from scorer.helpers import (
     burying_wonders,
     cards_in_play,
+    chambers,
     choice_options,
     coins_points,
     copies_taken,
@@ -23,6 +24,7 @@ from scorer.helpers import (
     supremacy_kinds,
     token_values,
     tokens_points,
+    track_spaces,
     what_if,
 )
 
@@ -160,3 +162,10 @@ def test_provisional_sets_aside_duel_leader_fields() -> None:
     claim = copy.deepcopy(DUEL_LEADERS)
     claim["supremacy"] = {"kind": "science", "winner": "Ann"}  # contradicted by the table
     assert provisional(claim) == [13, 5]
+
+
+def test_track_and_senate_sizes_come_from_the_ruleset() -> None:
+    # reference rules_duel.md §1.1: 9 spaces to each capital; Agora: Chambers 1-6
+    assert track_spaces(ruleset("duel")) == 9
+    assert chambers(ruleset("duel", ["agora"])) == 6
+    assert chambers(ruleset("duel")) == 0

@@ -6,6 +6,8 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
+from ui import strings as S
+
 # Card-type colours as printed on the cards, and a readable text colour on each.
 CARD_COLOURS: dict[str, tuple[str, str]] = {
     "brown": ("#8D5A2B", "#FFFFFF"),
@@ -182,6 +184,11 @@ def view(route: str, title: str, controls: list[ft.Control],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
 
+
+def no_game_view(route: str, title: str, button: str, target: str) -> ft.View:
+    """A game screen opened with no game in progress (a stale link): say so, and a way out."""
+    return view(route, title, [ft.Text(S.NO_GAME),
+                               ft.FilledButton(content=button, on_click=back_to(target))])
 
 
 def busy_overlay(what: str) -> ft.Control:

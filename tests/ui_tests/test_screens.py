@@ -143,6 +143,17 @@ async def test_deep_link_and_back(store: Store) -> None:
     assert c.title() == "Wonders Score Pad"
 
 
+@pytest.mark.parametrize(("route", "way_out"), [("/game", "New game"), ("/game/pad", "Home"),
+                                                ("/game/player/0", "Home")])
+async def test_a_stale_link_without_a_game_offers_a_way_out(
+    store: Store, route: str, way_out: str
+) -> None:
+    c = await Client(make_main(store), route=route).start()
+    assert c.has("No game in progress")
+    await c.tap(way_out)
+    assert c.views()[-1].route in ("/", "/new")
+
+
 async def test_paper_totals_mix_with_detailed_players(store: Store) -> None:
     draft = Draft.from_table(TABLE)
     store.save_current(draft)

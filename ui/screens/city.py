@@ -10,6 +10,7 @@ import flet as ft
 from scorer.helpers import (
     burying_wonders,
     cards_in_play,
+    chambers,
     choice_options,
     copies_taken,
     leader_cost,
@@ -26,6 +27,7 @@ from ui.model import Evaluation, use_model
 from ui.widgets import (
     back_to,
     header,
+    no_game_view,
     notice,
     number_field,
     optional_number_field,
@@ -307,8 +309,7 @@ def CityScreen() -> ft.View:
     i = int(params.get("i", "0") or 0)
     route = f"/game/player/{i}"
     if draft is None or not 0 <= i < len(draft.seats):
-        return view(route, S.TABLE_TITLE, [ft.Text(S.NO_GAME),
-                                           ft.FilledButton(content=S.HOME, on_click=back_to("/"))])
+        return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     seat = draft.seats[i]
     rules = ruleset(draft.game, draft.expansions)
     evaluation = model.evaluation()
@@ -365,7 +366,7 @@ def CityScreen() -> ft.View:
             items.append(problems(mine.get("progress", [])))
             if "agora" in draft.expansions:
                 items.append(header(S.SENATE))
-                for c in range(6):
+                for c in range(chambers(rules)):
                     def cubes(n: int, c: int = c) -> None:
                         def change(s: Seat) -> None:
                             s.influence[c] = n

@@ -14,7 +14,7 @@ from scorer.helpers import ruleset
 from ui import strings as S
 from ui.export import summary
 from ui.model import use_evaluation, use_model
-from ui.widgets import ACCENT, back_to, busy_overlay, header, problems, view
+from ui.widgets import ACCENT, back_to, busy_overlay, header, no_game_view, problems, view
 
 LABEL_W = 104
 CELL_W = 66
@@ -64,9 +64,7 @@ def PadScreen() -> ft.View:
     evaluation = use_evaluation(model)
     draft = model.draft
     if draft is None:
-        return view("/game/pad", S.SCORE_PAD, [ft.Text(S.NO_GAME),
-                                              ft.FilledButton(content=S.HOME,
-                                                              on_click=back_to("/"))])
+        return no_game_view("/game/pad", S.SCORE_PAD, S.HOME, "/")
     if evaluation is None:
         return view("/game/pad", S.SCORE_PAD, [busy_overlay(S.SCORING)])
     result = evaluation.result

@@ -6,12 +6,22 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.helpers import ruleset, supremacy_kinds
+from scorer.helpers import ruleset, supremacy_kinds, track_spaces
 from ui import strings as S
 from ui.draft import Draft
 from ui.model import use_evaluation, use_model
 from ui.screens.home import game_title
-from ui.widgets import back_to, busy_overlay, header, problems, stepper, toggle, view, wrap
+from ui.widgets import (
+    back_to,
+    busy_overlay,
+    header,
+    no_game_view,
+    problems,
+    stepper,
+    toggle,
+    view,
+    wrap,
+)
 
 
 def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None]) -> ft.Control:
@@ -31,7 +41,8 @@ def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None
 
     return ft.Column([
         header(S.CONFLICT),
-        stepper(S.SPACES, draft.conflict_spaces, spaces, 0, 9),
+        stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
+                track_spaces(ruleset(draft.game, draft.expansions))),
         ft.Text(S.TOWARD),
         wrap([toggle(s.name, draft.conflict_toward == s.name, toward(s.name))
               for s in draft.seats]),
@@ -79,9 +90,7 @@ def TableScreen() -> ft.View:
     evaluation = use_evaluation(model)
     draft = model.draft
     if draft is None:
-        return view("/game", S.TABLE_TITLE, [ft.Text(S.NO_GAME),
-                                             ft.FilledButton(content=S.NEW_GAME,
-                                                             on_click=back_to("/new"))])
+        return no_game_view("/game", S.TABLE_TITLE, S.NEW_GAME, "/new")
     tiles: list[ft.Control] = []
     for i, seat in enumerate(draft.seats):
         count = evaluation.count_for(i) if evaluation else 0
