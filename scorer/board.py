@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from scorer.effects import CardColour, Colour
+from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader
 from scorer.effects import City as CityScope
 from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
@@ -76,6 +76,27 @@ class City:
     @property
     def guilds(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.colour == "purple")
+
+    @property
+    def copies_a_guild(self) -> bool:
+        """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
+        built = self.side.stages[: self.stages_built]
+        return any(isinstance(e, CopyNeighbourGuild) for s in built for e in s.effects)
+
+    @property
+    def copies_a_leader(self) -> bool:
+        """A card of the city copies a neighbour's leader (Courtesans Guild)."""
+        return any(isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects)
+
+
+def guilds_beside(left: City, right: City) -> dict[str, Card]:
+    """The guilds a city could copy from its neighbours, by name (each once)."""
+    return {g.name: g for g in (*left.guilds, *right.guilds)}
+
+
+def leaders_beside(left: City, right: City) -> dict[str, Leader]:
+    """The recruited leaders a city could copy from its neighbours, by name."""
+    return {ld.name: ld for ld in (*left.leaders, *right.leaders)}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from itertools import product
 from typing import assert_never
 
 from scorer import science
-from scorer.board import Board, City
+from scorer.board import Board, City, guilds_beside, leaders_beside
 from scorer.effects import (
     BuriedLeaderCost,
     ByConquests,
@@ -464,19 +464,16 @@ def _science(tally: Tally, set_points: int) -> None:
 def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
     """What the engine may pick where the table did not say."""
     left, right = board.neighbour(city, "left"), board.neighbour(city, "right")
-    built = [e for s in city.side.stages[: city.stages_built] for e in s.effects]
     guilds: list[Card | None] = [None]
     if city.copied_guild is not None:
         guilds = [city.copied_guild]
-    elif any(isinstance(e, CopyNeighbourGuild) for e in built):
-        offered = list({g.name: g for g in (*left.guilds, *right.guilds)}.values())
-        guilds = [*offered] or [None]
+    elif city.copies_a_guild:
+        guilds = [*guilds_beside(left, right).values()] or [None]
     leaders: list[Leader | None] = [None]
     if city.courtesan is not None:
         leaders = [city.courtesan]
-    elif any(isinstance(e, CopyNeighbourLeader) for c in city.cards for e in c.effects):
-        offered_l = list({ld.name: ld for ld in (*left.leaders, *right.leaders)}.values())
-        leaders = [*offered_l] or [None]
+    elif city.copies_a_leader:
+        leaders = [*leaders_beside(left, right).values()] or [None]
     return guilds, leaders
 
 

@@ -14,8 +14,8 @@ from functools import cache
 from typing import Any
 
 from scorer import military
-from scorer.board import NO_TOKENS, Board, City, Tokens
-from scorer.effects import CopyNeighbourGuild, CopyNeighbourLeader, Shields
+from scorer.board import NO_TOKENS, Board, City, Tokens, guilds_beside, leaders_beside
+from scorer.effects import Shields
 from scorer.names import did_you_mean, normalize
 from scorer.problems import Problem
 from scorer.ruleset import (
@@ -465,15 +465,14 @@ class _Checker:
         return out
 
     def _copied_guild(self, at: str, c: City, name: str, left: City, right: City) -> Card | None:
-        built = [e for s in c.side.stages[: c.stages_built] for e in s.effects]
-        if not any(isinstance(e, CopyNeighbourGuild) for e in built):
+        if not c.copies_a_guild:
             self.add(
                 f"{at}.copied_guild",
                 f"{c.wonder.name} {c.side_name} with {c.stages_built} "
                 f"stages built copies no guild; remove this choice",
             )
             return None
-        offered = {g.name: g for g in (*left.guilds, *right.guilds)}
+        offered = guilds_beside(left, right)
         guild = self.rules.cards.get(name)
         if guild is None or guild.name not in offered:
             have = ", ".join(offered) or "no guild"
@@ -485,10 +484,10 @@ class _Checker:
         return guild
 
     def _courtesan(self, at: str, c: City, name: str, left: City, right: City) -> Leader | None:
-        if not any(isinstance(e, CopyNeighbourLeader) for card in c.cards for e in card.effects):
+        if not c.copies_a_leader:
             self.add(f"{at}.courtesan", "this city has no Courtesans Guild; remove this choice")
             return None
-        offered = {ld.name: ld for ld in (*left.leaders, *right.leaders)}
+        offered = leaders_beside(left, right)
         leader = self.rules.leaders.get(name)
         if leader is None or leader.name not in offered:
             have = ", ".join(offered) or "no leader"
@@ -526,31 +525,30 @@ def _shields_of(effects: Iterable[object]) -> int:
 
 
 @cache
-def _printed_shields(rules: Ruleset) -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
-    """Shields on each card and leader, and the cards that copy a leader, by name: asked for
-    every city of every table, computed once per ruleset."""
+def _printed_shields(rules: Ruleset) -> tuple[dict[str, int], dict[str, int]]:
+    """Shields on each card and leader, by name: asked for every city of every table,
+    computed once per ruleset."""
     cards = {c.name: _shields_of(c.effects) for c in rules.cards.values()}
     leaders = {ld.name: _shields_of(ld.effects) for ld in rules.leaders.values()}
-    copying = frozenset(
-        c.name
-        for c in rules.cards.values()
-        if any(isinstance(e, CopyNeighbourLeader) for e in c.effects)
-    )
-    return cards, leaders, copying
+    return cards, leaders
 
 
 def _possible_shields(rules: Ruleset, c: City, board: list[City]) -> set[int]:
-    by_card, by_leader, copying = _printed_shields(rules)
+    """The city's shields at game end; with a Courtesan still to choose, one total per
+    leader it could copy (Caesar, Hannibal give shields)."""
+    by_card, by_leader = _printed_shields(rules)
     base = sum(by_card[card.name] for card in c.cards)
     base += sum(_shields_of(s.effects) for s in c.side.stages[: c.stages_built])
     base += sum(by_leader[ld.name] for ld in c.leaders)
-    if not any(card.name in copying for card in c.cards):
+    if not c.copies_a_leader:
         return {base}
     n = len(board)
-    offered = [*board[c.index - 1].leaders, *board[(c.index + 1) % n].leaders]
-    if c.courtesan is not None:
-        offered = [c.courtesan]
-    return {base} | {base + _shields_of(ld.effects) for ld in offered}
+    offered = (
+        [c.courtesan]
+        if c.courtesan is not None
+        else [*leaders_beside(board[c.index - 1], board[(c.index + 1) % n]).values()]
+    )
+    return {base} | {base + by_leader[ld.name] for ld in offered}
 
 
 def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, list[Problem]]:
