@@ -11,7 +11,7 @@ from scorer import engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
 from scorer.problems import Problem, TableError, from_validation_error
-from scorer.result import PlayerResult, Result
+from scorer.result import Result
 from scorer.ruleset import Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
 from scorer.verdict import Contender, Verdict, by_supremacy, decide
@@ -73,25 +73,29 @@ def score(data: Any) -> Result:
 def _result(
     table: Table, cities: Sequence[City], scores: Sequence[CityScore], verdict: Verdict
 ) -> Result:
+    """One validation builds the whole result, lines included (in pydantic's core: a model
+    constructed per line would cost more than the scoring)."""
     players = [
-        PlayerResult(
-            name=c.name,
-            total=s.total,
-            rank=None if c.free_city else verdict.ranks[c.name],
-            categories=s.categories,
-            lines=list(s.lines),
-            choices=s.choices,
-            free_city=c.free_city,
-        )
+        {
+            "name": c.name,
+            "total": s.total,
+            "rank": None if c.free_city else verdict.ranks[c.name],
+            "categories": s.categories,
+            "lines": s.lines,
+            "choices": s.choices,
+            "free_city": c.free_city,
+        }
         for c, s in zip(cities, scores, strict=True)
     ]
-    return Result(
-        game=table.game,
-        expansions=list(table.expansions),
-        players=players,
-        winners=verdict.winners,
-        decided_by=verdict.decided_by,
-        verdict=verdict.text,
+    return Result.model_validate(
+        {
+            "game": table.game,
+            "expansions": list(table.expansions),
+            "players": players,
+            "winners": verdict.winners,
+            "decided_by": verdict.decided_by,
+            "verdict": verdict.text,
+        }
     )
 
 

@@ -77,13 +77,13 @@ class City:
     def guilds(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.colour == "purple")
 
-    @property
+    @cached_property
     def copies_a_guild(self) -> bool:
         """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
         built = self.side.stages[: self.stages_built]
         return any(isinstance(e, CopyNeighbourGuild) for s in built for e in s.effects)
 
-    @property
+    @cached_property
     def copies_a_leader(self) -> bool:
         """A card of the city copies a neighbour's leader (Courtesans Guild)."""
         return any(isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects)

@@ -16,6 +16,7 @@ from scorer.engine import (
     apply_all,
     card_sources,
     city_score,
+    leader_sources,
 )
 from scorer.result import DecidedBy
 
@@ -50,7 +51,7 @@ def sources(board: Board, city: City) -> list[Source]:
     out = card_sources(board, city)
     out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
-    out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
+    out.extend(leader_sources(board, city))
     return out
 
 

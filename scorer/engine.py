@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import product
-from typing import assert_never
+from typing import TypedDict, assert_never
 
 from scorer import science
 from scorer.board import Board, City, guilds_beside, leaders_beside
@@ -43,8 +44,7 @@ from scorer.effects import (
     WonderComplete,
 )
 from scorer.effects import City as CityScope
-from scorer.result import Line
-from scorer.ruleset import Card, Category, Leader
+from scorer.ruleset import Card, Category, Leader, Ruleset
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -58,11 +58,22 @@ class Source:
     effects: tuple[Effect, ...]
 
 
+class LineData(TypedDict):
+    """A line of the result as the engine writes it: plain data, validated into
+    `scorer.result.Line` once, when the result is built (a model per line costs more than
+    scoring the line)."""
+
+    category: Category
+    source: str
+    points: int
+    why: str
+
+
 @dataclass
 class Tally:
     """What a city's effects add up to before science is settled."""
 
-    lines: list[Line] = field(default_factory=list)
+    lines: list[LineData] = field(default_factory=list)
     symbols: Counter[Symbol | DuelSymbol] = field(default_factory=Counter)
     wildcards: list[str] = field(default_factory=list)
     set_bonuses: list[tuple[Source, int]] = field(default_factory=list)
@@ -71,7 +82,9 @@ class Tally:
 
     def add(self, category: Category, source: str, points: int, why: str) -> None:
         if points:
-            self.lines.append(Line(category=category, source=source, points=points, why=why))
+            self.lines.append(
+                {"category": category, "source": source, "points": points, "why": why}
+            )
 
     def copy(self) -> Tally:
         """A tally to extend with one choice without touching the shared base."""
@@ -87,7 +100,7 @@ class Tally:
 
 @dataclass(frozen=True)
 class CityScore:
-    lines: tuple[Line, ...]
+    lines: tuple[LineData, ...]
     categories: dict[Category, int]
     choices: dict[str, str]
 
@@ -279,12 +292,30 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             assert_never(effect)
 
 
+@cache
+def _card_sources(ruleset: Ruleset) -> dict[str, Source]:
+    """Each card of the ruleset as a source, built once per ruleset (asked per city)."""
+    colour_category = ruleset.constants.colour_categories
+    return {
+        c.name: Source(c.name, colour_category.get(c.colour, "civilian"), c.effects)
+        for c in ruleset.cards.values()
+    }
+
+
+@cache
+def _leader_sources(ruleset: Ruleset) -> dict[str, Source]:
+    return {ld.name: Source(ld.name, "leaders", ld.effects) for ld in ruleset.leaders.values()}
+
+
 def card_sources(board: Board, city: City) -> list[Source]:
     """The city's cards, each scoring in the pad row of its colour."""
-    colour_category = board.ruleset.constants.colour_categories
-    return [
-        Source(c.name, colour_category.get(c.colour, "civilian"), c.effects) for c in city.cards
-    ]
+    by_name = _card_sources(board.ruleset)
+    return [by_name[c.name] for c in city.cards]
+
+
+def leader_sources(board: Board, city: City) -> list[Source]:
+    by_name = _leader_sources(board.ruleset)
+    return [by_name[ld.name] for ld in city.leaders]
 
 
 def sources(board: Board, city: City) -> list[Source]:
@@ -293,7 +324,7 @@ def sources(board: Board, city: City) -> list[Source]:
     for i, stage in enumerate(city.side.stages[: city.stages_built], start=1):
         name = f"{city.wonder.name} {city.side_name} stage {i}"
         out.append(Source(name, "wonders", stage.effects))
-    out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
+    out.extend(leader_sources(board, city))
     return out
 
 
@@ -314,7 +345,7 @@ def city_score(
     """The pad rows (every one of the game, zeros included) summed from the lines."""
     totals: dict[Category, int] = dict.fromkeys(categories, 0)
     for line in tally.lines:
-        totals[line.category] = totals.get(line.category, 0) + line.points
+        totals[line["category"]] = totals.get(line["category"], 0) + line["points"]
     return CityScore(tuple(tally.lines), totals, choices)
 
 
@@ -395,7 +426,7 @@ def _choice_total(
 ) -> int:
     """The city's total with this choice, without writing the science lines."""
     tally = _with_copies(board, city, base, guild, leader, owner_of)
-    points = sum(line.points for line in tally.lines)
+    points = sum(line["points"] for line in tally.lines)
     set_points = board.ruleset.constants.science_set_points
     outcome = _science_outcome(tally, set_points)
     if outcome is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -165,7 +164,9 @@ class _Checker:
 
     # --- one city --------------------------------------------------------------------
 
-    def city(self, i: int, p: SevenWondersPlayer, seats: int) -> City | None:
+    def city(
+        self, i: int, p: SevenWondersPlayer, seats: int, derived: list[Tokens] | None
+    ) -> City | None:
         at = f"players[{i}]"
         wonder = self.rules.wonders.get(p.wonder.board)
         side_key = next(
@@ -223,7 +224,7 @@ class _Checker:
             stages_built=min(p.wonder.stages, len(side.stages)),
             cards=tuple(cards),
             coins=p.coins,
-            tokens=_tokens(p),
+            tokens=_tokens(p) if derived is None or p.military is not None else derived[i],
             leaders=tuple(leaders),
             free_city=p.free_city,
         )
@@ -254,6 +255,7 @@ class _Checker:
         found: list[Card] = []
         ok = True
         first_at: dict[str, int] = {}
+        in_deck = _copies_in_deck(self.rules, seats)
         for j, name in enumerate(p.cards):
             card = self.rules.cards.get(name)
             if card is None:
@@ -269,7 +271,7 @@ class _Checker:
                 ok = False
                 continue
             first_at[card.name] = j
-            if card.copies and min(card.copies) > seats:
+            if not in_deck[card.name]:
                 self.add(
                     f"{at}.cards[{j}]",
                     f'"{card.name}" is not in the {seats}-player deck '
@@ -304,20 +306,20 @@ class _Checker:
     # --- across cities ---------------------------------------------------------------
 
     def copies(self, seats: int) -> None:
-        where: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        cards: dict[str, Card] = {}
+        where: dict[str, list[tuple[int, int]]] = {}
+        guilds: set[str] = set()
         for i, p in enumerate(self.table.players):
             in_city: set[str] = set()
             for j, name in enumerate(p.cards):
                 card = self.rules.cards.get(name)
                 if card is not None and card.name not in in_city:  # twice: reported by cards()
                     in_city.add(card.name)
-                    where[card.name].append((i, j))
-                    cards[card.name] = card
-        guilds = [name for name, card in cards.items() if card.colour == "purple"]
+                    where.setdefault(card.name, []).append((i, j))
+                    if card.colour == "purple":
+                        guilds.add(card.name)
+        in_deck = _copies_in_deck(self.rules, seats)
         for name, found in where.items():
-            card = cards[name]
-            allowed = sum(1 for m in card.copies if m <= seats) if card.copies else 1
+            allowed = in_deck[name]
             if allowed and len(found) > allowed:
                 places = [f"players[{i}].cards[{j}]" for i, j in found]
                 self.add(
@@ -411,13 +413,26 @@ class _Checker:
                     f"fights only {seats} conflicts per Age",
                 )
 
-    def shields(self, board: list[City]) -> list[City]:
-        """Derive tokens from per-Age shields when every player gave them."""
+    def derived_tokens(self) -> list[Tokens] | None:
+        """Conflict tokens from per-Age shields, when every player gave them and no leader
+        that moves tokens is recruited (then the shields do not decide the tokens)."""
         players = self.table.players
         if not players or any(p.shields is None for p in players):
-            return board
-        totals = [p.shields or [] for p in players]
-        for c, s in zip(board, totals, strict=True):
+            return None
+        recruited = (self.rules.leaders.get(name) for p in players for name in p.leaders)
+        if any(ld is not None and ld.moves_tokens for ld in recruited):
+            return None
+        shields = [p.shields or [] for p in players]
+        return military.derive_tokens(shields, self.const.victory_token_by_age)
+
+    def shields(self, board: list[City], derived: list[Tokens] | None) -> None:
+        """Per-Age shields, when every player gave them: possible for the city, and agreeing
+        with the tokens entered."""
+        players = self.table.players
+        if not players or any(p.shields is None for p in players):
+            return
+        for c, p in zip(board, players, strict=True):
+            s = p.shields or []
             at = f"players[{c.index}].shields"
             if any(b < a for a, b in itertools.pairwise(s)):
                 self.add(at, f"{s}: a city's shields never go down from one Age to the next")
@@ -429,27 +444,18 @@ class _Checker:
                     f"{s[2]} shields at the end of Age III, but this city's "
                     f"cards, wonder and leaders give {want}",
                 )
-        derived = military.derive_tokens(totals, self.const.victory_token_by_age)
-        out = []
-        moving = any(ld.moves_tokens for c in board for ld in c.leaders)
-        for c, p, tokens in zip(board, players, derived, strict=True):
-            if p.military is None:
-                if moving:
-                    self.add(
-                        f"players[{c.index}].military",
-                        "a leader that moves conflict tokens is in play, so the tokens "
-                        "cannot be derived from shields: enter them",
-                    )
-                out.append(c if moving else _with_tokens(c, tokens))
-            else:
-                if not moving and tokens != c.tokens:
-                    self.add(
-                        f"players[{c.index}].military",
-                        f"the shields give {military.describe(tokens)}, but the tokens entered "
-                        f"are {military.describe(c.tokens)}",
-                    )
-                out.append(c)
-        return out
+            if p.military is None and derived is None:
+                self.add(
+                    f"players[{c.index}].military",
+                    "a leader that moves conflict tokens is in play, so the tokens "
+                    "cannot be derived from shields: enter them",
+                )
+            elif p.military is not None and derived is not None and derived[c.index] != c.tokens:
+                self.add(
+                    f"players[{c.index}].military",
+                    f"the shields give {military.describe(derived[c.index])}, but the tokens "
+                    f"entered are {military.describe(c.tokens)}",
+                )
 
     def choices(self, board: list[City]) -> list[City]:
         out = []
@@ -506,22 +512,24 @@ def _tokens(p: SevenWondersPlayer) -> Tokens:
     return Tokens(p.military.victories(), p.military.defeat)
 
 
-def _with_tokens(c: City, tokens: Tokens) -> City:
-    return c if tokens == c.tokens else _replace(c, tokens=tokens)
-
-
 def _with_choices(c: City, guild: Card | None, leader: Leader | None) -> City:
     if guild is None and leader is None:
         return c
-    return _replace(c, copied_guild=guild, courtesan=leader)
-
-
-def _replace(c: City, **changes: Any) -> City:
-    return dataclasses.replace(c, **changes)
+    return dataclasses.replace(c, copied_guild=guild, courtesan=leader)
 
 
 def _shields_of(effects: Iterable[object]) -> int:
     return sum(e.shields for e in effects if isinstance(e, Shields))
+
+
+@cache
+def _copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
+    """Copies of each card in a game of `seats` (0: not in that deck); a guild, which enters
+    by the guild draw, counts once. Asked for every card of every table: once per ruleset."""
+    return {
+        c.name: sum(1 for m in c.copies if m <= seats) if c.copies else 1
+        for c in rules.cards.values()
+    }
 
 
 @cache
@@ -555,7 +563,8 @@ def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, lis
     checker = _Checker(table, ruleset)
     checker.expansions()
     seats = checker.seats()
-    cities = [checker.city(i, p, seats) for i, p in enumerate(table.players)]
+    derived = checker.derived_tokens()
+    cities = [checker.city(i, p, seats, derived) for i, p in enumerate(table.players)]
     checker.copies(seats)
     checker.wonders_unique()
     checker.leaders_unique()
@@ -563,7 +572,7 @@ def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, lis
         return None, checker.problems
     board = [c for c in cities if c is not None]
     board = checker.choices(board)
-    board = checker.shields(board)
+    checker.shields(board, derived)
     checker.tokens(board, seats)
     if checker.problems:
         return None, checker.problems
