@@ -71,7 +71,8 @@ class City:
         return Counter(card.colour for card in self.cards)
 
     def count(self, colours: tuple[Colour, ...]) -> int:
-        return sum(self.colour_counts.get(c, 0) for c in colours)
+        counts = self.colour_counts
+        return sum([counts[c] for c in colours])
 
     @property
     def guilds(self) -> tuple[Card, ...]:

@@ -114,10 +114,12 @@ def _vp(n: int) -> str:
 
 
 def _cities_text(board: Board, city: City, scopes: tuple[CityScope, ...], counts: list[int]) -> str:
-    def name(scope: CityScope) -> str:
-        return "own city" if scope == "own" else f"{scope}: {board.neighbour(city, scope).name}"
-
-    return ", ".join(f"{name(s)} {n}" for s, n in zip(scopes, counts, strict=True))
+    return ", ".join(
+        [
+            f"own city {n}" if s == "own" else f"{s}: {board.neighbour(city, s).name} {n}"
+            for s, n in zip(scopes, counts, strict=True)
+        ]
+    )
 
 
 def _per_item(
@@ -159,18 +161,18 @@ def chain_pairs(city: City) -> list[tuple[str, str, str]]:
 def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally) -> None:
     """The meaning of each effect kind; a kind without a branch fails `mypy --strict`."""
     cat = source.category
-    match effect:
+    match effect:  # the most frequent kinds first: each case is an isinstance test
         case Points(points=p):
             tally.add(cat, source.name, p, f"{_vp(p)} printed")
+        case PerCard(points=p, colours=colours, cities=scopes):
+            counts = [board.neighbour(city, s).count(colours) for s in scopes]
+            _per_item(tally, source, p, counts, f"{'+'.join(colours)} cards", board, city, scopes)
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
             tally.symbols[s] += 1
         case ScienceWildcard(count=n):
             tally.wildcards.extend([source.name] * n)
-        case PerCard(points=p, colours=colours, cities=scopes):
-            counts = [board.neighbour(city, s).count(colours) for s in scopes]
-            _per_item(tally, source, p, counts, f"{'+'.join(colours)} cards", board, city, scopes)
         case PerWonderStage(points=p, cities=scopes):
             counts = [board.neighbour(city, s).stages_built for s in scopes]
             unit = board.ruleset.constants.wonder_unit
@@ -318,12 +320,23 @@ def leader_sources(board: Board, city: City) -> list[Source]:
     return [by_name[ld.name] for ld in city.leaders]
 
 
+@cache
+def _stage_sources(ruleset: Ruleset) -> dict[tuple[str, str], tuple[Source, ...]]:
+    """Each board side's stages as sources, by (wonder, side), built once per ruleset."""
+    return {
+        (w.name, side_name): tuple(
+            Source(f"{w.name} {side_name} stage {i}", "wonders", stage.effects)
+            for i, stage in enumerate(side.stages, start=1)
+        )
+        for w in ruleset.wonders.values()
+        for side_name, side in w.sides.items()
+    }
+
+
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a 7 Wonders city that scores: cards, built stages, leaders."""
     out = card_sources(board, city)
-    for i, stage in enumerate(city.side.stages[: city.stages_built], start=1):
-        name = f"{city.wonder.name} {city.side_name} stage {i}"
-        out.append(Source(name, "wonders", stage.effects))
+    out.extend(_stage_sources(board.ruleset)[city.wonder.name, city.side_name][: city.stages_built])
     out.extend(leader_sources(board, city))
     return out
 
@@ -349,15 +362,24 @@ def city_score(
     return CityScore(tuple(tally.lines), totals, choices)
 
 
+def _holder(board: Board, city: City, name: str) -> str:
+    """The neighbour a copied guild or leader is taken from (each card exists once)."""
+    left = board.neighbour(city, "left")
+    if any(c.name == name for c in left.cards) or any(ld.name == name for ld in left.leaders):
+        return left.name
+    return board.neighbour(city, "right").name
+
+
 def copied_sources(
-    city: City, guild: Card | None, leader: Leader | None, owner_of: dict[str, str]
+    board: Board, city: City, guild: Card | None, leader: Leader | None
 ) -> list[Source]:
     """What the choices add: Olympia's copied guild, the Courtesan's leader."""
     out = []
     if guild is not None:
         out.append(
             Source(
-                f"{guild.name} (copied from {owner_of[guild.name]} by {city.wonder.name})",
+                f"{guild.name} (copied from {_holder(board, city, guild.name)} "
+                f"by {city.wonder.name})",
                 "guilds",
                 guild.effects,
             )
@@ -365,7 +387,8 @@ def copied_sources(
     if leader is not None:
         out.append(
             Source(
-                f"{leader.name} (copied from {owner_of[leader.name]} by the Courtesans Guild)",
+                f"{leader.name} (copied from {_holder(board, city, leader.name)} "
+                f"by the Courtesans Guild)",
                 "leaders",
                 leader.effects,
             )
@@ -383,49 +406,16 @@ def _base_tally(board: Board, city: City) -> Tally:
     return tally
 
 
-def _with_copies(
-    board: Board,
-    city: City,
-    base: Tally,
-    guild: Card | None,
-    leader: Leader | None,
-    owner_of: dict[str, str],
-) -> Tally:
-    """The base tally plus what one choice copies (Olympia's guild, the Courtesan's leader)."""
-    tally = base.copy()
-    apply_all(copied_sources(city, guild, leader, owner_of), city, board, tally)
-    return tally
-
-
-def _score_choice(
-    board: Board,
-    city: City,
-    base: Tally,
-    guild: Card | None,
-    leader: Leader | None,
-    owner_of: dict[str, str],
-) -> CityScore:
-    const = board.ruleset.constants
-    tally = _with_copies(board, city, base, guild, leader, owner_of)
-    _science(tally, const.science_set_points)
-    choices = {}
-    if guild is not None:
-        choices["copied_guild"] = guild.name
-    if leader is not None:
-        choices["courtesan"] = leader.name
-    return city_score(tally, const.categories, choices)
-
-
 def _choice_total(
     board: Board,
     city: City,
     base: Tally,
     guild: Card | None,
     leader: Leader | None,
-    owner_of: dict[str, str],
 ) -> int:
     """The city's total with this choice, without writing the science lines."""
-    tally = _with_copies(board, city, base, guild, leader, owner_of)
+    tally = base.copy()
+    apply_all(copied_sources(board, city, guild, leader), city, board, tally)
     points = sum(line["points"] for line in tally.lines)
     set_points = board.ruleset.constants.science_set_points
     outcome = _science_outcome(tally, set_points)
@@ -511,30 +501,29 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
 def score_city(board: Board, city: City) -> CityScore:
     """The city's score; where the table left a choice open, the best one for this city
     (each city's choices touch only its own score, so cities are settled one by one)."""
+    const = board.ruleset.constants
     guilds, leaders = _options(board, city)
-    owner_of: dict[str, str] = {}
-    if guilds != [None] or leaders != [None]:
-        owner_of = {c.name: other.name for other in board.cities for c in other.cards}
-        owner_of.update({ld.name: other.name for other in board.cities for ld in other.leaders})
-    base = _base_tally(board, city)
+    tally = _base_tally(board, city)
     options = list(product(guilds, leaders))
     if len(options) > 1:  # rank the options by total first: lines only for the winner
-        totals = [_choice_total(board, city, base, g, ld, owner_of) for g, ld in options]
+        totals = [_choice_total(board, city, tally, g, ld) for g, ld in options]
         options = [options[totals.index(max(totals))]]
-    best = _score_choice(board, city, base, *options[0], owner_of)
-    explained = dict(best.choices)
-    if "copied_guild" in explained:
+    guild, leader = options[0]
+    apply_all(copied_sources(board, city, guild, leader), city, board, tally)
+    _science(tally, const.science_set_points)
+    choices = {}
+    if guild is not None:
         how = (
             "as entered"
             if city.copied_guild is not None
             else f"picked as the best of {len(guilds)} for {city.name}"
         )
-        explained["copied_guild"] = f"{explained['copied_guild']} ({how})"
-    if "courtesan" in explained:
+        choices["copied_guild"] = f"{guild.name} ({how})"
+    if leader is not None:
         how = (
             "as entered"
             if city.courtesan is not None
             else f"picked as the best of {len(leaders)} for {city.name}"
         )
-        explained["courtesan"] = f"{explained['courtesan']} ({how})"
-    return CityScore(best.lines, best.categories, explained)
+        choices["courtesan"] = f"{leader.name} ({how})"
+    return city_score(tally, const.categories, choices)

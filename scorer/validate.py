@@ -96,6 +96,10 @@ class _Checker:
         self.const = ruleset.constants
         self.full = _everything(table.game)
         self.problems: list[Problem] = []
+        self.placed: dict[str, list[tuple[int, int]]] = {}
+        """Where each card name stands: (player, card index), once per city; filled by
+        `cards`, read by `copies`."""
+        self.guilds: set[str] = set()
 
     def add(self, path: str, message: str) -> None:
         self.problems.append(Problem(path=path, message=message))
@@ -202,7 +206,7 @@ class _Checker:
                     f"{wonder.name} {side_key} has "
                     f"{len(side.stages)} stages, not {p.wonder.stages}",
                 )
-        cards = self.cards(at, p, seats)
+        cards = self.cards(i, p, seats)
         leaders = self.leaders(at, p)
         if wonder is None or side is None or cards is None or leaders is None:
             return None
@@ -251,7 +255,8 @@ class _Checker:
                 f"{tucked} went under wonder stages: at most {most}",
             )
 
-    def cards(self, at: str, p: SevenWondersPlayer, seats: int) -> list[Card] | None:
+    def cards(self, index: int, p: SevenWondersPlayer, seats: int) -> list[Card] | None:
+        at = f"players[{index}]"
         found: list[Card] = []
         ok = True
         first_at: dict[str, int] = {}
@@ -271,6 +276,9 @@ class _Checker:
                 ok = False
                 continue
             first_at[card.name] = j
+            self.placed.setdefault(card.name, []).append((index, j))
+            if card.colour == "purple":
+                self.guilds.add(card.name)
             if not in_deck[card.name]:
                 self.add(
                     f"{at}.cards[{j}]",
@@ -306,19 +314,10 @@ class _Checker:
     # --- across cities ---------------------------------------------------------------
 
     def copies(self, seats: int) -> None:
-        where: dict[str, list[tuple[int, int]]] = {}
-        guilds: set[str] = set()
-        for i, p in enumerate(self.table.players):
-            in_city: set[str] = set()
-            for j, name in enumerate(p.cards):
-                card = self.rules.cards.get(name)
-                if card is not None and card.name not in in_city:  # twice: reported by cards()
-                    in_city.add(card.name)
-                    where.setdefault(card.name, []).append((i, j))
-                    if card.colour == "purple":
-                        guilds.add(card.name)
+        """Across cities, after `cards` placed every name: copies in the deck, guilds in
+        the game."""
         in_deck = _copies_in_deck(self.rules, seats)
-        for name, found in where.items():
+        for name, found in self.placed.items():
             allowed = in_deck[name]
             if allowed and len(found) > allowed:
                 places = [f"players[{i}].cards[{j}]" for i, j in found]
@@ -329,10 +328,10 @@ class _Checker:
                     f"cop{'y' if allowed == 1 else 'ies'} (also at {', '.join(places[:allowed])})",
                 )
         most = seats + self.const.extra_guilds
-        if len(guilds) > most:
+        if len(self.guilds) > most:
             self.add(
                 "players",
-                f"{len(guilds)} different guilds are built, but a {seats}-player "
+                f"{len(self.guilds)} different guilds are built, but a {seats}-player "
                 f"game uses only {most} guilds (players + {self.const.extra_guilds})",
             )
 
