@@ -3,20 +3,69 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
+from pydantic_core import CoreSchema, SchemaSerializer, SchemaValidator
 
-from scorer import engine, validate
+from scorer import compiled, engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
 from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import Result
-from scorer.ruleset import Ruleset, available_expansions, load_ruleset
+from scorer.ruleset import RULESETS_DIR, Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
 from scorer.verdict import Contender, Verdict, by_supremacy, decide
 
-_TABLE: TypeAdapter[Table] = TypeAdapter(Table)
+
+@cache
+def _table_adapter() -> TypeAdapter[Table]:
+    return TypeAdapter(Table)
+
+
+@cache
+def _table_validator() -> SchemaValidator:
+    """pydantic's validator of the table models, made from their core schema. Generating
+    that schema is most of a command-line run's start, so `scorer.compiled` keeps the
+    validator between runs (pydantic plugins are not applied to it; we use none)."""
+    return compiled.kept(
+        RULESETS_DIR,
+        "validator-table",
+        SchemaValidator,
+        lambda: SchemaValidator(_table_adapter().core_schema),
+    )
+
+
+def _result_core_schema() -> CoreSchema:
+    Result.model_rebuild()  # the models defer their build to first use
+    return Result.__pydantic_core_schema__
+
+
+@cache
+def _result_validator() -> SchemaValidator:
+    """The result models' validator, kept like the table's."""
+    return compiled.kept(
+        RULESETS_DIR,
+        "validator-result",
+        SchemaValidator,
+        lambda: SchemaValidator(_result_core_schema()),
+    )
+
+
+@cache
+def _result_serializer() -> SchemaSerializer:
+    return compiled.kept(
+        RULESETS_DIR,
+        "serializer-result",
+        SchemaSerializer,
+        lambda: SchemaSerializer(_result_core_schema()),
+    )
+
+
+def result_json(result: Result, indent: int | None = 2) -> str:
+    """The result JSON of the format (as `result.model_dump_json(indent=indent)`)."""
+    return _result_serializer().to_json(result, indent=indent).decode()
 
 
 def parse_table(data: Any) -> Table:
@@ -26,7 +75,8 @@ def parse_table(data: Any) -> Table:
     if not isinstance(data, dict):
         raise TableError([Problem(path="", message="a table file is a JSON object {...}")])
     try:
-        return _TABLE.validate_python(data)
+        table: Table = _table_validator().validate_python(data)
+        return table
     except ValidationError as err:
         problems = from_validation_error(err)
         raise TableError(problems + _name_problems(data)) from None
@@ -87,7 +137,7 @@ def _result(
         }
         for c, s in zip(cities, scores, strict=True)
     ]
-    return Result.model_validate(
+    result: Result = _result_validator().validate_python(
         {
             "game": table.game,
             "expansions": list(table.expansions),
@@ -97,6 +147,7 @@ def _result(
             "verdict": verdict.text,
         }
     )
+    return result
 
 
 def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
@@ -131,7 +182,7 @@ def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
 
 def table_schema() -> dict[str, Any]:
     """The JSON Schema of the table file format (`python -m scorer schema`)."""
-    schema = _TABLE.json_schema(by_alias=True)
+    schema = _table_adapter().json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "7 Wonders / 7 Wonders Duel table file, version 1"
     return schema

@@ -177,7 +177,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     result = _score(_read(args.file), args.file)
     if args.command == "score":
-        print(result.model_dump_json(indent=2) if args.json else render_pad(result))
+        if args.json:
+            from scorer.api import result_json
+
+            print(result_json(result))
+        else:
+            print(render_pad(result))
         return 0
     text = render_lines(result, args.player)
     if text is None:

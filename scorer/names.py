@@ -3,7 +3,6 @@ full stops do not count, so "lumber-yard" finds "Lumber Yard"."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -22,6 +21,8 @@ def normalize(name: str) -> str:
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
     """The display name a typo most likely meant, for "did you mean" hints."""
+    import difflib  # only when a name is unknown: not on a normal run
+
     by_key = {normalize(c): c for c in candidates}
     hits = difflib.get_close_matches(normalize(name), list(by_key), n=1, cutoff=0.6)
     return by_key[hits[0]] if hits else None

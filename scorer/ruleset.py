@@ -9,7 +9,6 @@ ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are d
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -258,6 +257,8 @@ class _RawRuleset:
             self._read(path)
 
     def _read(self, path: Path) -> None:
+        import tomllib  # only when the compiled copy is missing: not on a normal run
+
         rel = _rel(path)
         try:
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -321,11 +322,7 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
     the program runs; see `scorer.compiled` for the copy kept between runs). Raises
     RulesetLoadError naming every bad file, entry and field."""
     key = ruleset_id(game, sorted(set(expansions)))
-    ruleset = compiled.read(RULESETS_DIR, key, Ruleset)
-    if ruleset is None:
-        ruleset = _load(game, expansions)
-        compiled.write(RULESETS_DIR, key, ruleset)
-    return ruleset
+    return compiled.kept(RULESETS_DIR, key, Ruleset, lambda: _load(game, expansions))
 
 
 def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:

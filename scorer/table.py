@@ -66,7 +66,9 @@ class SevenWondersPlayer(_In):
         None, description="shield totals at the end of Ages I, II, III"
     )
     leaders: list[Name] = Field(default_factory=list, max_length=20)
-    choices: Choices = Field(default_factory=Choices)
+    choices: Choices = Field(default_factory=Choices.model_construct)
+    """(`model_construct`: no choices is valid as it stands; `Choices()` would make pydantic
+    build that model's own validator on a command-line run, which the kept one avoids.)"""
     free_city: bool = Field(
         False, description="the 2-player variant's Free City: scored, never ranked"
     )

@@ -94,7 +94,6 @@ class _Checker:
         self.table = table
         self.rules = ruleset
         self.const = ruleset.constants
-        self.full = _everything(table.game)
         self.problems: list[Problem] = []
         self.placed: dict[str, list[tuple[int, int]]] = {}
         """Where each card name stands: (player, card index), once per city; filled by
@@ -111,7 +110,8 @@ class _Checker:
             known_as, why = refused[normalize(name)]
             self.add(path, f'{kind} "{known_as}" cannot be scored in {self.const.title}: {why}')
             return
-        elsewhere = self.full and getattr(self.full, lookup).canonical(name)
+        full = _everything(self.table.game)  # loaded only when a name is unknown
+        elsewhere = full and getattr(full, lookup).canonical(name)
         if elsewhere:
             needed = [
                 e

@@ -58,7 +58,7 @@ def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
         ruleset._raw,
         ruleset._expansions,
         ruleset._games,
-        compiled._fingerprint,
+        compiled._signature,
     ]
     for c in caches:
         c.cache_clear()
@@ -102,7 +102,7 @@ def test_an_edit_of_the_data_is_seen_despite_the_compiled_copy(rulesets_copy: Pa
     cards.write_text(
         text[:start] + text[start:end].replace("points = 8", "points = 9") + text[end:]
     )
-    for c in (load_ruleset, ruleset._raw, compiled._fingerprint):
+    for c in (load_ruleset, ruleset._raw, compiled._signature):
         c.cache_clear()  # a new process
     edited = load_ruleset("7wonders-1e").cards.get("Palace")
     assert edited is not None and edited.effects[0].model_dump() == {"kind": "points", "points": 9}
