@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader
 from scorer.effects import City as CityScope
@@ -66,9 +65,27 @@ class City:
     courtesan: Leader | None = None
     """The table's choice for the Courtesans Guild, when given."""
 
-    @cached_property
-    def colour_counts(self) -> Counter[CardColour]:
-        return Counter(card.colour for card in self.cards)
+    colour_counts: Counter[CardColour] = field(init=False, repr=False, compare=False)
+    copies_a_guild: bool = field(init=False, repr=False, compare=False)
+    """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
+    copies_a_leader: bool = field(init=False, repr=False, compare=False)
+    """A card of the city copies a neighbour's leader (Courtesans Guild)."""
+
+    def __post_init__(self) -> None:
+        """What effects ask of the city again and again, worked out once (eager, not a
+        cached property: the compiled engine's classes keep no instance dict)."""
+        built = self.side.stages[: self.stages_built]
+        derived = {
+            "colour_counts": Counter([card.colour for card in self.cards]),
+            "copies_a_guild": any(
+                isinstance(e, CopyNeighbourGuild) for s in built for e in s.effects
+            ),
+            "copies_a_leader": any(
+                isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects
+            ),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # frozen: set once, here
 
     def count(self, colours: tuple[Colour, ...]) -> int:
         counts = self.colour_counts
@@ -77,17 +94,6 @@ class City:
     @property
     def guilds(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.colour == "purple")
-
-    @cached_property
-    def copies_a_guild(self) -> bool:
-        """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
-        built = self.side.stages[: self.stages_built]
-        return any(isinstance(e, CopyNeighbourGuild) for s in built for e in s.effects)
-
-    @cached_property
-    def copies_a_leader(self) -> bool:
-        """A card of the city copies a neighbour's leader (Courtesans Guild)."""
-        return any(isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects)
 
 
 def guilds_beside(left: City, right: City) -> dict[str, Card]:
@@ -115,6 +121,9 @@ class Board:
     cities: tuple[City, ...]
     track: Track | None = None
     """Duel only."""
+
+    def around(self, city: City, scopes: tuple[CityScope, ...]) -> list[City]:
+        return [self.neighbour(city, s) for s in scopes]
 
     def neighbour(self, city: City, scope: CityScope) -> City:
         n = len(self.cities)

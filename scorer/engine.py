@@ -86,15 +86,25 @@ class Tally:
                 {"category": category, "source": source, "points": points, "why": why}
             )
 
-    def copy(self) -> Tally:
-        """A tally to extend with one choice without touching the shared base."""
+    def plus(self, other: Tally) -> Tally:
+        """Both tallies in one (a choice's extra on top of the shared base)."""
         return Tally(
-            list(self.lines),
-            Counter(self.symbols),
-            list(self.wildcards),
-            list(self.set_bonuses),
-            list(self.extra_of_most),
-            list(self.conversions),
+            self.lines + other.lines,
+            self.symbols + other.symbols,
+            self.wildcards + other.wildcards,
+            self.set_bonuses + other.set_bonuses,
+            self.extra_of_most + other.extra_of_most,
+            self.conversions + other.conversions,
+        )
+
+    @property
+    def has_science(self) -> bool:
+        return bool(
+            self.symbols
+            or self.wildcards
+            or self.set_bonuses
+            or self.extra_of_most
+            or self.conversions
         )
 
 
@@ -113,11 +123,11 @@ def _vp(n: int) -> str:
     return f"{n} VP"
 
 
-def _cities_text(board: Board, city: City, scopes: tuple[CityScope, ...], counts: list[int]) -> str:
+def _cities_text(scopes: tuple[CityScope, ...], seen: list[City], counts: list[int]) -> str:
     return ", ".join(
         [
-            f"own city {n}" if s == "own" else f"{s}: {board.neighbour(city, s).name} {n}"
-            for s, n in zip(scopes, counts, strict=True)
+            f"own city {n}" if s == "own" else f"{s}: {c.name} {n}"
+            for s, c, n in zip(scopes, seen, counts, strict=True)
         ]
     )
 
@@ -126,21 +136,23 @@ def _per_item(
     tally: Tally,
     source: Source,
     points: int,
+    scopes: tuple[CityScope, ...],
+    seen: list[City],
     counts: list[int],
     what: str,
-    board: Board,
-    city: City,
-    scopes: tuple[CityScope, ...],
     most: bool = False,
 ) -> None:
-    """Points per item counted in some cities: all of them, or only the city with the most."""
+    """Points per item counted in some cities (`seen`, one per scope): all of them, or
+    only the city with the most."""
     n = max(counts) if most else sum(counts)
+    if not n:
+        return
     where = " in the city with the most" if most else ""
     tally.add(
         source.category,
         source.name,
         points * n,
-        f"{points} x {n} {what}{where} ({_cities_text(board, city, scopes, counts)})",
+        f"{points} x {n} {what}{where} ({_cities_text(scopes, seen, counts)})",
     )
 
 
@@ -165,8 +177,9 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case Points(points=p):
             tally.add(cat, source.name, p, f"{_vp(p)} printed")
         case PerCard(points=p, colours=colours, cities=scopes):
-            counts = [board.neighbour(city, s).count(colours) for s in scopes]
-            _per_item(tally, source, p, counts, f"{'+'.join(colours)} cards", board, city, scopes)
+            seen = board.around(city, scopes)
+            counts = [c.count(colours) for c in seen]
+            _per_item(tally, source, p, scopes, seen, counts, f"{'+'.join(colours)} cards")
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
@@ -174,12 +187,14 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case ScienceWildcard(count=n):
             tally.wildcards.extend([source.name] * n)
         case PerWonderStage(points=p, cities=scopes):
-            counts = [board.neighbour(city, s).stages_built for s in scopes]
+            seen = board.around(city, scopes)
+            counts = [c.stages_built for c in seen]
             unit = board.ruleset.constants.wonder_unit
-            _per_item(tally, source, p, counts, unit, board, city, scopes)
+            _per_item(tally, source, p, scopes, seen, counts, unit)
         case PerDefeatToken(points=p, cities=scopes):
-            counts = [board.neighbour(city, s).tokens.defeats for s in scopes]
-            _per_item(tally, source, p, counts, "defeat tokens", board, city, scopes)
+            seen = board.around(city, scopes)
+            counts = [c.tokens.defeats for c in seen]
+            _per_item(tally, source, p, scopes, seen, counts, "defeat tokens")
         case PerVictoryToken(points=p):
             n = city.tokens.victory_count
             tally.add(cat, source.name, p * n, f"{p} x {n} victory tokens held")
@@ -194,8 +209,9 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerScienceSet(points=p):
             tally.set_bonuses.append((source, p))
         case PerLeader(points=p, cities=scopes):
-            counts = [len(board.neighbour(city, s).leaders) for s in scopes]
-            _per_item(tally, source, p, counts, "recruited leaders", board, city, scopes)
+            seen = board.around(city, scopes)
+            counts = [len(c.leaders) for c in seen]
+            _per_item(tally, source, p, scopes, seen, counts, "recruited leaders")
         case WonderComplete(points=p):
             total = len(city.side.stages)
             if city.stages_built == total:
@@ -242,15 +258,18 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case ConvertScienceSymbol():
             tally.conversions.append(source.name)
         case PerCardInMost(points=p, colours=colours, cities=scopes):
-            counts = [board.neighbour(city, s).count(colours) for s in scopes]
+            seen = board.around(city, scopes)
+            counts = [c.count(colours) for c in seen]
             what = f"{'+'.join(colours)} cards"
-            _per_item(tally, source, p, counts, what, board, city, scopes, most=True)
+            _per_item(tally, source, p, scopes, seen, counts, what, most=True)
         case PerWonderInMost(points=p, cities=scopes):
-            counts = [board.neighbour(city, s).stages_built for s in scopes]
+            seen = board.around(city, scopes)
+            counts = [c.stages_built for c in seen]
             unit = board.ruleset.constants.wonder_unit
-            _per_item(tally, source, p, counts, unit, board, city, scopes, most=True)
+            _per_item(tally, source, p, scopes, seen, counts, unit, most=True)
         case PerCoinsInRichest(points=p, coins=c, cities=scopes):
-            counts = [board.neighbour(city, s).coins for s in scopes]
+            seen = board.around(city, scopes)
+            counts = [c.coins for c in seen]
             richest = max(counts)
             sets = richest // c
             tally.add(
@@ -258,7 +277,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 source.name,
                 p * sets,
                 f"{p} x {sets} ({richest} coins // {c} in the richest city: "
-                f"{_cities_text(board, city, scopes, counts)} coins)",
+                f"{_cities_text(scopes, seen, counts)} coins)",
             )
         case PerProgressToken(points=p):
             n = len(city.progress)
@@ -406,31 +425,41 @@ def _base_tally(board: Board, city: City) -> Tally:
     return tally
 
 
-def _choice_total(
+def _science_points(tally: Tally, set_points: int) -> int:
+    """What the city's science scores at best, set bonuses included (no lines written)."""
+    outcome = _science_outcome(tally, set_points)
+    if outcome is None:
+        return 0
+    bonus = sum(p for _, p in tally.set_bonuses)
+    return outcome.squares() + (set_points + bonus) * outcome.sets
+
+
+def _choice_gain(
     board: Board,
     city: City,
     base: Tally,
+    base_science: int,
     guild: Card | None,
     leader: Leader | None,
 ) -> int:
-    """The city's total with this choice, without writing the science lines."""
-    tally = base.copy()
-    apply_all(copied_sources(board, city, guild, leader), city, board, tally)
-    points = sum(line["points"] for line in tally.lines)
-    set_points = board.ruleset.constants.science_set_points
-    outcome = _science_outcome(tally, set_points)
-    if outcome is not None:
-        bonus = sum(p for _, p in tally.set_bonuses)
-        points += outcome.squares() + (set_points + bonus) * outcome.sets
-    return points
+    """What the city scores with this choice beyond its base lines, which every choice
+    shares: the copied card's lines, and the science with whatever it adds."""
+    extra = Tally()
+    apply_all(copied_sources(board, city, guild, leader), city, board, extra)
+    gain = sum(line["points"] for line in extra.lines)
+    if not extra.has_science:
+        return gain + base_science
+    return gain + _science_points(base.plus(extra), board.ruleset.constants.science_set_points)
 
 
 def _military(city: City, tally: Tally, by_age: tuple[int, int, int], defeat: int) -> None:
     for age, value in enumerate(by_age, start=1):
         n = city.tokens.victories.get(value, 0)
-        tally.add("military", f"Age {ROMAN[age]} victory tokens", n * value, f"{n} x {value}")
+        if n:
+            tally.add("military", f"Age {ROMAN[age]} victory tokens", n * value, f"{n} x {value}")
     d = city.tokens.defeats
-    tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
+    if d:
+        tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
 
 
 def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome | None:
@@ -505,9 +534,10 @@ def score_city(board: Board, city: City) -> CityScore:
     guilds, leaders = _options(board, city)
     tally = _base_tally(board, city)
     options = list(product(guilds, leaders))
-    if len(options) > 1:  # rank the options by total first: lines only for the winner
-        totals = [_choice_total(board, city, tally, g, ld) for g, ld in options]
-        options = [options[totals.index(max(totals))]]
+    if len(options) > 1:  # rank the options first: lines only for the winner
+        base_science = _science_points(tally, const.science_set_points)
+        gains = [_choice_gain(board, city, tally, base_science, g, ld) for g, ld in options]
+        options = [options[gains.index(max(gains))]]
     guild, leader = options[0]
     apply_all(copied_sources(board, city, guild, leader), city, board, tally)
     _science(tally, const.science_set_points)

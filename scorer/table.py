@@ -51,6 +51,16 @@ class Choices(_In):
     )
 
 
+_NO_CHOICES = Choices.model_construct()
+
+
+def _no_choices() -> Choices:
+    """The default, made once without validation (nothing to check; frozen, so shared):
+    `Choices()` per player would cost a validation each and make pydantic build that
+    model's own validator on a command-line run, which the kept table validator avoids."""
+    return _NO_CHOICES
+
+
 class SevenWondersPlayer(_In):
     name: Name
     wonder: WonderEntry
@@ -64,9 +74,7 @@ class SevenWondersPlayer(_In):
         None, description="shield totals at the end of Ages I, II, III"
     )
     leaders: list[Name] = Field(default_factory=list, max_length=20)
-    choices: Choices = Field(default_factory=Choices.model_construct)
-    """(`model_construct`: no choices is valid as it stands; `Choices()` would make pydantic
-    build that model's own validator on a command-line run, which the kept one avoids.)"""
+    choices: Choices = Field(default_factory=_no_choices)
     free_city: bool = Field(
         False, description="the 2-player variant's Free City: scored, never ranked"
     )

@@ -418,7 +418,7 @@ class _Checker:
         players = self.table.players
         if not players or any(p.shields is None for p in players):
             return None
-        recruited = (self.rules.leaders.get(name) for p in players for name in p.leaders)
+        recruited = [self.rules.leaders.get(name) for p in players for name in p.leaders]
         if any(ld is not None and ld.moves_tokens for ld in recruited):
             return None
         shields = [p.shields or [] for p in players]
