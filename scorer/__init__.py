@@ -12,6 +12,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from scorer import native
+
+native.activate(__path__)  # the compiled engine modules, when built and up to date
+
 if TYPE_CHECKING:
     from scorer.api import parse_table, score
     from scorer.problems import Problem, TableError
