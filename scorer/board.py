@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
-from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader
+from scorer.effects import CardColour, Colour
 from scorer.effects import City as CityScope
 from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
@@ -65,7 +64,7 @@ class City:
     courtesan: Leader | None = None
     """The table's choice for the Courtesans Guild, when given."""
 
-    colour_counts: Counter[CardColour] = field(init=False, repr=False, compare=False)
+    colour_counts: dict[CardColour, int] = field(init=False, repr=False, compare=False)
     copies_a_guild: bool = field(init=False, repr=False, compare=False)
     """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
     copies_a_leader: bool = field(init=False, repr=False, compare=False)
@@ -73,15 +72,19 @@ class City:
 
     def __post_init__(self) -> None:
         """What effects ask of the city again and again, worked out once (eager, not a
-        cached property: the compiled engine's classes keep no instance dict)."""
+        cached property: the compiled engine's classes keep no instance dict). Kinds are
+        told by their tag: an isinstance test of a pydantic class is far slower."""
         built = self.side.stages[: self.stages_built]
+        colours: dict[CardColour, int] = {}
+        for card in self.cards:
+            colours[card.colour] = colours.get(card.colour, 0) + 1
         derived = {
-            "colour_counts": Counter([card.colour for card in self.cards]),
+            "colour_counts": colours,
             "copies_a_guild": any(
-                isinstance(e, CopyNeighbourGuild) for s in built for e in s.effects
+                e.kind == "copy_neighbour_guild" for s in built for e in s.effects
             ),
             "copies_a_leader": any(
-                isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects
+                e.kind == "copy_neighbour_leader" for c in self.cards for e in c.effects
             ),
         }
         for name, value in derived.items():
@@ -89,7 +92,7 @@ class City:
 
     def count(self, colours: tuple[Colour, ...]) -> int:
         counts = self.colour_counts
-        return sum([counts[c] for c in colours])
+        return sum([counts.get(c, 0) for c in colours])
 
     @property
     def guilds(self) -> tuple[Card, ...]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -74,7 +73,7 @@ class Tally:
     """What a city's effects add up to before science is settled."""
 
     lines: list[LineData] = field(default_factory=list)
-    symbols: Counter[Symbol | DuelSymbol] = field(default_factory=Counter)
+    symbols: dict[Symbol | DuelSymbol, int] = field(default_factory=dict)
     wildcards: list[str] = field(default_factory=list)
     set_bonuses: list[tuple[Source, int]] = field(default_factory=list)
     extra_of_most: list[str] = field(default_factory=list)
@@ -90,7 +89,10 @@ class Tally:
         """Both tallies in one (a choice's extra on top of the shared base)."""
         return Tally(
             self.lines + other.lines,
-            self.symbols + other.symbols,
+            {
+                s: self.symbols.get(s, 0) + other.symbols.get(s, 0)
+                for s in {**self.symbols, **other.symbols}
+            },
             self.wildcards + other.wildcards,
             self.set_bonuses + other.set_bonuses,
             self.extra_of_most + other.extra_of_most,
@@ -183,7 +185,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
-            tally.symbols[s] += 1
+            tally.symbols[s] = tally.symbols.get(s, 0) + 1
         case ScienceWildcard(count=n):
             tally.wildcards.extend([source.name] * n)
         case PerWonderStage(points=p, cities=scopes):
@@ -390,28 +392,21 @@ def _holder(board: Board, city: City, name: str) -> str:
 
 
 def copied_sources(
-    board: Board, city: City, guild: Card | None, leader: Leader | None
+    board: Board, city: City, guild: Card | None, leader: Leader | None, explain: bool = True
 ) -> list[Source]:
-    """What the choices add: Olympia's copied guild, the Courtesan's leader."""
+    """What the choices add: Olympia's copied guild, the Courtesan's leader (named with where
+    it is copied from, unless `explain` is False: ranking the choices needs no names)."""
     out = []
     if guild is not None:
-        out.append(
-            Source(
-                f"{guild.name} (copied from {_holder(board, city, guild.name)} "
-                f"by {city.wonder.name})",
-                "guilds",
-                guild.effects,
-            )
-        )
+        name = guild.name
+        if explain:
+            name += f" (copied from {_holder(board, city, name)} by {city.wonder.name})"
+        out.append(Source(name, "guilds", guild.effects))
     if leader is not None:
-        out.append(
-            Source(
-                f"{leader.name} (copied from {_holder(board, city, leader.name)} "
-                f"by the Courtesans Guild)",
-                "leaders",
-                leader.effects,
-            )
-        )
+        name = leader.name
+        if explain:
+            name += f" (copied from {_holder(board, city, name)} by the Courtesans Guild)"
+        out.append(Source(name, "leaders", leader.effects))
     return out
 
 
@@ -445,7 +440,7 @@ def _choice_gain(
     """What the city scores with this choice beyond its base lines, which every choice
     shares: the copied card's lines, and the science with whatever it adds."""
     extra = Tally()
-    apply_all(copied_sources(board, city, guild, leader), city, board, extra)
+    apply_all(copied_sources(board, city, guild, leader, explain=False), city, board, extra)
     gain = sum(line["points"] for line in extra.lines)
     if not extra.has_science:
         return gain + base_science

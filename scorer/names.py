@@ -49,6 +49,11 @@ class NameIndex(Generic[T]):
             key = self._keys.get(normalize(name))
             return None if key is None else self._items[key]
 
+    def get_all(self, names: Iterable[str]) -> list[T | None]:
+        """`get` for many names at once: one call per city instead of one per card."""
+        items = self._items
+        return [items[n] if n in items else self.get(n) for n in names]
+
     def canonical(self, name: str) -> str | None:
         return self._keys.get(normalize(name))
 

@@ -27,13 +27,14 @@ MODULES = (
     "duel_validate",
     "engine",
     "military",
-    "names",
     "science",
     "validate",
     "verdict",
 )
 """The hot path: what `score()` runs per table. Model modules (pydantic classes) stay
-Python: mypyc does not compile classes with a metaclass."""
+Python: mypyc does not compile classes with a metaclass. So does `names`: its `NameIndex`
+is pickled with each compiled ruleset (`scorer.compiled`), and a compiled class would not
+pickle."""
 
 
 def signature() -> str:

@@ -95,9 +95,8 @@ class _Checker:
         self.rules = ruleset
         self.const = ruleset.constants
         self.problems: list[Problem] = []
-        self.placed: dict[str, list[tuple[int, int]]] = {}
-        """Where each card name stands: (player, card index), once per city; filled by
-        `cards`, read by `copies`."""
+        self.times_built: dict[str, int] = {}
+        """In how many cities each card stands; filled by `cards`, read by `copies`."""
         self.guilds: set[str] = set()
 
     def add(self, path: str, message: str) -> None:
@@ -256,38 +255,42 @@ class _Checker:
             )
 
     def cards(self, index: int, p: SevenWondersPlayer, seats: int) -> list[Card] | None:
-        at = f"players[{index}]"
-        found: list[Card] = []
-        ok = True
-        first_at: dict[str, int] = {}
+        """The city's cards, counted for `copies`; None when a name is unknown, repeated or
+        not in this deck (each problem then told by `_card_problems`)."""
+        found = self.rules.cards.get_all(p.cards)
+        cards = [c for c in found if c is not None]
+        unique = dict.fromkeys(c.name for c in cards)  # a city holds a card once
+        for name in unique:
+            self.times_built[name] = self.times_built.get(name, 0) + 1
+        self.guilds.update(c.name for c in cards if c.colour == "purple")
         in_deck = _copies_in_deck(self.rules, seats)
-        for j, name in enumerate(p.cards):
-            card = self.rules.cards.get(name)
+        if len(found) == len(cards) == len(unique) and all(in_deck[n] for n in unique):
+            return cards
+        self._card_problems(f"players[{index}]", p, found, seats)
+        return None
+
+    def _card_problems(
+        self, at: str, p: SevenWondersPlayer, found: list[Card | None], seats: int
+    ) -> None:
+        in_deck = _copies_in_deck(self.rules, seats)
+        first_at: dict[str, int] = {}
+        for j, (name, card) in enumerate(zip(p.cards, found, strict=True)):
             if card is None:
                 self.missing("card", name, self.rules.cards.names(), f"{at}.cards[{j}]", "cards")
-                ok = False
-                continue
-            if card.name in first_at:
+            elif card.name in first_at:
                 self.add(
                     f"{at}.cards[{j}]",
                     f'"{card.name}" is already cards[{first_at[card.name]}]; '
                     f"a city never holds two cards of the same name",
                 )
-                ok = False
-                continue
-            first_at[card.name] = j
-            self.placed.setdefault(card.name, []).append((index, j))
-            if card.colour == "purple":
-                self.guilds.add(card.name)
-            if not in_deck[card.name]:
-                self.add(
-                    f"{at}.cards[{j}]",
-                    f'"{card.name}" is not in the {seats}-player deck '
-                    f"(it is used from {min(card.copies)} players)",
-                )
-                ok = False
-            found.append(card)
-        return found if ok else None
+            else:
+                first_at[card.name] = j
+                if not in_deck[card.name]:
+                    self.add(
+                        f"{at}.cards[{j}]",
+                        f'"{card.name}" is not in the {seats}-player deck '
+                        f"(it is used from {min(card.copies)} players)",
+                    )
 
     def leaders(self, at: str, p: SevenWondersPlayer) -> list[Leader] | None:
         if p.leaders and p.free_city:
@@ -314,13 +317,13 @@ class _Checker:
     # --- across cities ---------------------------------------------------------------
 
     def copies(self, seats: int) -> None:
-        """Across cities, after `cards` placed every name: copies in the deck, guilds in
+        """Across cities, after `cards` counted every name: copies in the deck, guilds in
         the game."""
         in_deck = _copies_in_deck(self.rules, seats)
-        for name, found in self.placed.items():
+        for name, built in self.times_built.items():
             allowed = in_deck[name]
-            if allowed and len(found) > allowed:
-                places = [f"players[{i}].cards[{j}]" for i, j in found]
+            if allowed and built > allowed:
+                places = self._places(name)
                 self.add(
                     places[allowed],
                     f'"{name}" is in {len(places)} cities, but the '
@@ -334,6 +337,17 @@ class _Checker:
                 f"{len(self.guilds)} different guilds are built, but a {seats}-player "
                 f"game uses only {most} guilds (players + {self.const.extra_guilds})",
             )
+
+    def _places(self, name: str) -> list[str]:
+        """Where a card stands, once per city (where it is first listed there)."""
+        out = []
+        for i, p in enumerate(self.table.players):
+            for j, typed in enumerate(p.cards):
+                card = self.rules.cards.get(typed)
+                if card is not None and card.name == name:
+                    out.append(f"players[{i}].cards[{j}]")
+                    break
+        return out
 
     def wonders_unique(self) -> None:
         seen: dict[str, int] = {}
@@ -418,7 +432,7 @@ class _Checker:
         players = self.table.players
         if not players or any(p.shields is None for p in players):
             return None
-        recruited = [self.rules.leaders.get(name) for p in players for name in p.leaders]
+        recruited = self.rules.leaders.get_all(name for p in players for name in p.leaders)
         if any(ld is not None and ld.moves_tokens for ld in recruited):
             return None
         shields = [p.shields or [] for p in players]
