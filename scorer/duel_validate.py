@@ -20,7 +20,7 @@ from scorer.effects import BuriedLeaderCost
 from scorer.names import NameIndex, did_you_mean
 from scorer.problems import Problem
 from scorer.ruleset import Ruleset, RulesetLoadError, available_expansions, load_ruleset
-from scorer.table import Conflict, DuelPlayer, DuelTable
+from scorer.table import DuelPlayer, DuelTable
 from scorer.validate import expansion_problems, player_name_problems
 
 GAME = "duel"
@@ -47,23 +47,22 @@ def _section(rules: Ruleset, section: str) -> NameIndex[Any]:
     return index
 
 
-class _Checker:
-    def __init__(self, table: DuelTable, rules: Ruleset) -> None:
-        self.table = table
+class _Names:
+    """Collects problems, and says why a name is not in the ruleset (an expansion's, or a
+    typo). Needs no table: `name_problems` uses it on a file of the wrong shape."""
+
+    def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.const = rules.constants
-        self.full = _everything()
         self.problems: list[Problem] = []
 
     def add(self, path: str, message: str) -> None:
         self.problems.append(Problem(path=path, message=message))
 
-    def has(self, expansion: str) -> bool:
-        return expansion in self.rules.expansions
-
     def missing(self, kind: str, name: str, section: str, path: str) -> None:
         """A name not in this ruleset: say which expansion has it, or the closest name."""
-        elsewhere = self.full and _section(self.full, section).canonical(name)
+        full = _everything()  # loaded only when a name is unknown
+        elsewhere = full and _section(full, section).canonical(name)
         if elsewhere:
             needed = [
                 e
@@ -78,6 +77,16 @@ class _Checker:
         else:
             known = _section(self.rules, section).names()
             self.add(path, f'no {kind} "{name}" in {self.const.title}{did_you_mean(name, known)}')
+
+
+
+class _Checker(_Names):
+    def __init__(self, table: DuelTable, rules: Ruleset) -> None:
+        super().__init__(rules)
+        self.table = table
+
+    def has(self, expansion: str) -> bool:
+        return expansion in self.rules.expansions
 
     def lookup(self, kind: str, names: Iterable[str], section: str, at: str) -> list[Any] | None:
         found: list[Any] = []
@@ -438,10 +447,7 @@ def check(table: DuelTable, ruleset: Ruleset) -> tuple[DuelGame | None, list[Pro
 def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
     """Unknown names in a Duel file whose shape is wrong elsewhere, so one pass shows
     everything. Works on the raw dict: only well-typed names are looked up."""
-    table = DuelTable.model_construct(
-        game="duel", expansions=list(ruleset.expansions), players=[], conflict=Conflict(spaces=0)
-    )
-    checker = _Checker(table, ruleset)
+    checker = _Names(ruleset)
     players = data.get("players")
     fields = (
         ("cards", "card", "cards"),

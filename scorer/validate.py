@@ -89,15 +89,15 @@ def _other_game_with(game: str, lookup: str, name: str) -> str | None:
     return None
 
 
-class _Checker:
-    def __init__(self, table: SevenWondersTable, ruleset: Ruleset) -> None:
-        self.table = table
+class _Names:
+    """Collects problems, and says why a name is not in the ruleset (an expansion's, another
+    game's, or a typo). Needs no table: `name_problems` uses it on a file of the wrong shape."""
+
+    def __init__(self, game: str, ruleset: Ruleset) -> None:
+        self.game = game
         self.rules = ruleset
         self.const = ruleset.constants
         self.problems: list[Problem] = []
-        self.times_built: dict[str, int] = {}
-        """In how many cities each card stands; filled by `cards`, read by `copies`."""
-        self.guilds: set[str] = set()
 
     def add(self, path: str, message: str) -> None:
         self.problems.append(Problem(path=path, message=message))
@@ -109,13 +109,13 @@ class _Checker:
             known_as, why = refused[normalize(name)]
             self.add(path, f'{kind} "{known_as}" cannot be scored in {self.const.title}: {why}')
             return
-        full = _everything(self.table.game)  # loaded only when a name is unknown
+        full = _everything(self.game)  # loaded only when a name is unknown
         elsewhere = full and getattr(full, lookup).canonical(name)
         if elsewhere:
             needed = [
                 e
-                for e in available_expansions(self.table.game)
-                if getattr(load_ruleset(self.table.game, (e,)), lookup).canonical(name)
+                for e in available_expansions(self.game)
+                if getattr(load_ruleset(self.game, (e,)), lookup).canonical(name)
             ]
             self.add(
                 path,
@@ -123,9 +123,19 @@ class _Checker:
                 f'add it to "expansions"',
             )
         else:
-            other = _other_game_with(self.table.game, lookup, name)
+            other = _other_game_with(self.game, lookup, name)
             hint = f"; it belongs to {other}" if other else did_you_mean(name, known)
             self.add(path, f'no {kind} "{name}" in {self.const.title}{hint}')
+
+
+
+class _Checker(_Names):
+    def __init__(self, table: SevenWondersTable, ruleset: Ruleset) -> None:
+        super().__init__(table.game, ruleset)
+        self.table = table
+        self.times_built: dict[str, int] = {}
+        """In how many cities each card stands; filled by `cards`, read by `copies`."""
+        self.guilds: set[str] = set()
 
     # --- the table as a whole -------------------------------------------------------
 
@@ -595,10 +605,7 @@ def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, lis
 def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
     """Unknown names in a file whose shape is wrong elsewhere, so one pass shows everything.
     Works on the raw dict: only well-typed names are looked up."""
-    listed = data.get("expansions")
-    expansions = [e for e in listed if isinstance(e, str)] if isinstance(listed, list) else []
-    table = SevenWondersTable.model_construct(game=data["game"], expansions=expansions, players=[])
-    checker = _Checker(table, ruleset)
+    checker = _Names(data["game"], ruleset)
     players = data.get("players")
     for i, p in enumerate(players if isinstance(players, list) else []):
         if not isinstance(p, dict):
