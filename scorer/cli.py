@@ -14,24 +14,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from scorer.problems import TableError
-from scorer.result import Result
+from scorer.result import CATEGORY_LABELS, Result
 from scorer.ruleset import RulesetLoadError
 
 MAX_FILE_BYTES = 1_000_000
 """Table files are a few kilobytes; anything this large is not a table."""
-
-CATEGORY_LABELS = {
-    "military": "Military",
-    "treasury": "Treasury",
-    "wonders": "Wonders",
-    "civilian": "Civilian",
-    "commercial": "Commercial",
-    "science": "Science",
-    "guilds": "Guilds",
-    "progress": "Progress",
-    "senate": "Senate",
-    "leaders": "Leaders",
-}
 
 
 class _Parser(argparse.ArgumentParser):

@@ -522,6 +522,11 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
     return guilds, leaders
 
 
+def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
+    how = "as entered" if entered else f"picked as the best of {options} for {city.name}"
+    return f"{picked} ({how})"
+
+
 def score_city(board: Board, city: City) -> CityScore:
     """The city's score; where the table left a choice open, the best one for this city
     (each city's choices touch only its own score, so cities are settled one by one)."""
@@ -538,17 +543,9 @@ def score_city(board: Board, city: City) -> CityScore:
     _science(tally, const.science_set_points)
     choices = {}
     if guild is not None:
-        how = (
-            "as entered"
-            if city.copied_guild is not None
-            else f"picked as the best of {len(guilds)} for {city.name}"
-        )
-        choices["copied_guild"] = f"{guild.name} ({how})"
+        entered = city.copied_guild is not None
+        choices["copied_guild"] = _choice_text(guild.name, entered, len(guilds), city)
     if leader is not None:
-        how = (
-            "as entered"
-            if city.courtesan is not None
-            else f"picked as the best of {len(leaders)} for {city.name}"
-        )
-        choices["courtesan"] = f"{leader.name} ({how})"
+        entered = city.courtesan is not None
+        choices["courtesan"] = _choice_text(leader.name, entered, len(leaders), city)
     return city_score(tally, const.categories, choices)

@@ -19,6 +19,22 @@ DecidedBy = Literal[
 ]
 
 
+CATEGORY_LABELS: dict[Category, str] = {
+    "military": "Military",
+    "treasury": "Treasury",
+    "wonders": "Wonders",
+    "civilian": "Civilian",
+    "commercial": "Commercial",
+    "science": "Science",
+    "guilds": "Guilds",
+    "progress": "Progress",
+    "senate": "Senate",
+    "leaders": "Leaders",
+}
+"""The pad rows as the printed score pads name them: one table for the command line and
+the app (`ui/strings.py` takes it from here)."""
+
+
 class _Out(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 

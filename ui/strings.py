@@ -6,6 +6,8 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
+from scorer.result import CATEGORY_LABELS
+
 APP_TITLE = "Wonders Score Pad"
 TAGLINE = "Count a finished game: every point explained."
 
@@ -88,18 +90,8 @@ WINNER = "Winner"
 PICK_WINNER = "Who won it? (the claim counts once a winner is chosen)"
 NO_VALUE = "\u2014"
 
-CATEGORY = {
-    "military": "Military",
-    "treasury": "Treasury",
-    "wonders": "Wonders",
-    "civilian": "Civilian",
-    "commercial": "Commercial",
-    "science": "Science",
-    "guilds": "Guilds",
-    "progress": "Progress",
-    "senate": "Senate",
-    "leaders": "Leaders",
-}
+CATEGORY: dict[str, str] = {row: label for row, label in CATEGORY_LABELS.items()}
+"""The pad rows: the same names as the command line's (`scorer.result`)."""
 
 COLOUR = {
     "brown": "Raw materials",
