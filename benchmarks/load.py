@@ -56,15 +56,20 @@ class SessionReport:
     error: str = ""
 
 
-async def enter_game(c: FletWsClient, k: int, sessions: int, report: SessionReport,
-                     cities: int = 3) -> None:
-    """One tab: a new game of its own, `cities` cities entered, the score pad."""
-    names = names_for(k)
+async def start_game(c: FletWsClient, names: list[str]) -> None:
+    """New game of 7 Wonders 1st edition with these players, from the home screen."""
     await c.tap("New game")
     await c.tap("7 Wonders 1st edition", expect=False)  # the game already chosen
     for i, n in enumerate(names):  # a name may change nothing on screen
         await c.type(f"Name {i + 1}", n, expect=False)
     await c.tap("Start")
+
+
+async def enter_game(c: FletWsClient, k: int, sessions: int, report: SessionReport,
+                     cities: int = 3) -> None:
+    """One tab: a new game of its own, `cities` cities entered, the score pad."""
+    names = names_for(k)
+    await start_game(c, names)
     report.leaks += foreign(c.all_texts(), k, sessions)
     for i, city in enumerate(CITIES[:cities]):
         await c.go(f"/game/player/{i}")

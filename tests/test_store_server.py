@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
-from benchmarks.load import CITIES, SessionReport, enter_game, names_for
+from benchmarks.load import CITIES, SessionReport, enter_game, names_for, start_game
 from ui.draft import Draft
 
 LIMIT = 90.0
@@ -50,10 +50,7 @@ def test_kill_9_loses_no_finished_game_and_no_answered_keystroke(data: Path,
         assert c.has("Saved to history.")
         # a second game, its first city half entered
         await c.go("/")
-        await c.tap("New game")
-        for i, n in enumerate(names_for(1)):
-            await c.type(f"Name {i + 1}", n, expect=False)
-        await c.tap("Start")
+        await start_game(c, names_for(1))
         await c.go("/game/player/0")
         await c.tap(CITIES[0]["board"])
         for card in CITIES[0]["cards"][:3]:
@@ -101,10 +98,7 @@ def test_kill_9_during_a_burst_of_taps_leaves_a_readable_file(data: Path, tmp_pa
     async def burst(server: srv.Server) -> list[str]:
         c = FletWsClient(server.ws_url)
         await c.start()
-        await c.tap("New game")
-        for i, n in enumerate(names_for(2)):
-            await c.type(f"Name {i + 1}", n, expect=False)
-        await c.tap("Start")
+        await start_game(c, names_for(2))
         await c.go("/game/player/1")
         await c.tap(CITIES[1]["board"])
         cards = list(CITIES[1]["cards"])
