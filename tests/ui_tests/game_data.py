@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui.draft import Draft
+from ui.store import Store
+
 PLAYERS: list[dict[str, Any]] = [
     {
         "name": "Ann", "board": "Gizah", "side": "A", "stages": 2, "coins": 7,
@@ -81,3 +84,14 @@ DUEL_PLAYERS: list[dict[str, Any]] = [
 ]
 DUEL_CONFLICT = {"toward": "Ann", "spaces": 5}
 DUEL_VERDICT_PARTS = ("tie on 24", "Bob wins", "15", "to 7")
+
+
+SUMMARY = "Ann 31 · Bob 31 · Cid 17"
+"""The history line of `TABLE` (totals above)."""
+
+
+def save_finished(store: Store) -> None:
+    """`TABLE` as a finished game in the history."""
+    done = Draft.from_table(TABLE)
+    done.finished = 1_700_000_000.0
+    store.save_game(done, SUMMARY)

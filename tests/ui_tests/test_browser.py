@@ -88,6 +88,11 @@ class Phone:
     def button(self, name: str) -> Any:
         return self.page.get_by_role("button", name=name, exact=True).first
 
+    def open_player(self, name: str) -> None:
+        """From the table, the player's city screen (its button starts with the name)."""
+        self.page.get_by_role("button", name=re.compile(rf"^{name}\b")).first.click()
+        self.wait_text(rf"{name} · ")
+
     def tap(self, name: str) -> None:
         self.button(name).click()
         self.page.wait_for_timeout(250)
@@ -155,8 +160,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     phone.tap("Start")
     phone.wait_text("Tap a player")
     for i, p in enumerate(PLAYERS):
-        phone.page.get_by_role("button", name=re.compile(rf"^{p['name']}\b")).first.click()
-        phone.wait_text(rf"{p['name']} · ")
+        phone.open_player(p["name"])
         phone.tap(p["board"])
         phone.type("Stages built", str(p["stages"]))
         phone.type("Coins", str(p["coins"]))
@@ -195,8 +199,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     phone.type("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
     phone.tap(str(DUEL_CONFLICT["toward"]))
     for i, p in enumerate(DUEL_PLAYERS):
-        phone.page.get_by_role("button", name=re.compile(rf"^{p['name']}\b")).first.click()
-        phone.wait_text(rf"{p['name']} · ")
+        phone.open_player(p["name"])
         phone.type("Coins", str(p["coins"]))
         for name in [*p["wonders"], *p["progress"], *p["cards"]]:
             phone.tap(name)

@@ -13,7 +13,16 @@ from ui.draft import Draft, Seat
 from ui.store import Store
 
 from .flet_client import Client
-from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, TABLE, VERDICT
+from .game_data import (
+    DUEL_CONFLICT,
+    DUEL_PLAYERS,
+    DUEL_VERDICT_PARTS,
+    PLAYERS,
+    SUMMARY,
+    TABLE,
+    VERDICT,
+    save_finished,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -26,6 +35,12 @@ async def new_game(c: Client, names: list[str], game: str = "7 Wonders 1st editi
         await c.type(f"Name {i + 1}", n)
     await c.tap("Start")
     assert c.title() == "Table"
+
+
+async def pick_boards(c: Client, boards: list[str]) -> None:
+    for i, board in enumerate(boards):
+        await c.go(f"/game/player/{i}")
+        await c.tap(board)
 
 
 async def enter_city(c: Client, index: int, p: dict[str, Any]) -> None:
@@ -61,15 +76,13 @@ async def test_complete_game_by_tapping(store: Store) -> None:
     # finish: saved to history
     await c.tap("Finish and save")
     assert c.has("Saved to history.")
-    assert store.games()[0].summary == "Ann 31 · Bob 31 · Cid 17"
+    assert store.games()[0].summary == SUMMARY
 
 
 async def test_running_total_updates_on_every_tap(store: Store) -> None:
     c = await Client(make_main(store)).start()
     await new_game(c, ["Ann", "Bob", "Cid"])
-    for i, board in enumerate(["Gizah", "Babylon", "Rhodos"]):
-        await c.go(f"/game/player/{i}")
-        await c.tap(board)
+    await pick_boards(c, ["Gizah", "Babylon", "Rhodos"])
     await c.go("/game/player/0")
     assert c.title() == "Ann · 0 pts"
     await c.tap("Altar")  # 2 VP
@@ -104,9 +117,7 @@ async def test_problems_shown_next_to_the_field_and_never_final(store: Store) ->
 async def test_impossible_tokens_message(store: Store) -> None:
     c = await Client(make_main(store)).start()
     await new_game(c, ["Ann", "Bob", "Cid"])
-    for i, board in enumerate(["Gizah", "Babylon", "Rhodos"]):
-        await c.go(f"/game/player/{i}")
-        await c.tap(board)
+    await pick_boards(c, ["Gizah", "Babylon", "Rhodos"])
     await c.go("/game/player/1")
     await c.type("-1", "7")  # two neighbours x three Ages: at most 6 defeats
     assert c.has("defeat tokens: at most 6")
@@ -177,16 +188,14 @@ async def test_paper_totals_mix_with_detailed_players(store: Store) -> None:
 
 
 async def test_history_delete_undo_and_play_again(store: Store) -> None:
-    done = Draft.from_table(TABLE)
-    done.finished = 1_700_000_000.0
-    store.save_game(done, "Ann 31 · Bob 31 · Cid 17")
+    save_finished(store)
     c = await Client(make_main(store), route="/history").start()
-    assert c.has("Ann 31 · Bob 31 · Cid 17", exact=True)
+    assert c.has(SUMMARY, exact=True)
     await c.tap("Delete")
     assert c.has("Deleted: Ann 31 · Bob 31 · Cid 17")
     assert store.games() == []
     await c.tap("Undo")
-    assert c.has("Ann 31 · Bob 31 · Cid 17", exact=True)
+    assert c.has(SUMMARY, exact=True)
     await c.tap("Play again")
     assert c.title() == "Table"
     await c.go("/game/player/0")

@@ -20,7 +20,7 @@ from ui.draft import Draft
 from ui.store import Store
 
 from .flet_client import Client
-from .game_data import TABLE, VERDICT
+from .game_data import SUMMARY, TABLE, VERDICT, save_finished
 
 pytestmark = pytest.mark.asyncio
 
@@ -283,11 +283,9 @@ async def test_score_pad_scores_off_the_event_loop(store: Store) -> None:
 
 
 async def test_history_loads_with_progress(store: Store) -> None:
-    done = Draft.from_table(TABLE)
-    done.finished = 1_700_000_000.0
-    store.save_game(done, "Ann 31 · Bob 31 · Cid 17")
+    save_finished(store)
     c = await Client(make_main(store), route="/history").start()
-    await c.until("Ann 31 · Bob 31 · Cid 17")
+    await c.until(SUMMARY)
     assert not c.has("Loading...")
 
 
