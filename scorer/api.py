@@ -16,7 +16,7 @@ from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import Result
 from scorer.ruleset import RULESETS_DIR, Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
-from scorer.verdict import Contender, Verdict, by_supremacy, decide
+from scorer.verdict import Verdict, by_supremacy, contender, decide
 
 
 @cache
@@ -111,13 +111,20 @@ def score(data: Any) -> Result:
     if board is None:
         raise TableError(problems)
     scores = [engine.score_city(board, city) for city in board.cities]
+    verdict = _ranked(board.cities, scores, rules)
+    return _result(table, board.cities, scores, verdict)
+
+
+def _ranked(cities: Sequence[City], scores: Sequence[CityScore], rules: Ruleset) -> Verdict:
+    """Most points, then the game's tie-break (the ruleset's `tiebreak`); the Free City is
+    never ranked."""
+    kind = rules.constants.tiebreak
     ranked = [
-        Contender(c.name, s.total, c.coins)
-        for c, s in zip(board.cities, scores, strict=True)
+        contender(c.name, s.total, c.coins, s.categories, kind)
+        for c, s in zip(cities, scores, strict=True)
         if not c.free_city
     ]
-    verdict = decide(ranked, "tiebreak:coins", "coins")
-    return _result(table, board.cities, scores, verdict)
+    return decide(ranked, kind)
 
 
 def _result(
@@ -172,11 +179,7 @@ def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
             + ("" if s.declared else " (detected from the table; the file did not claim it)"),
         )
     else:
-        ranked = [
-            Contender(c.name, s.total, s.categories.get("civilian", 0))
-            for c, s in zip(board.cities, scores, strict=True)
-        ]
-        verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
+        verdict = _ranked(board.cities, scores, rules)
     return _result(table, board.cities, scores, verdict)
 
 

@@ -31,7 +31,7 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.table import DuelPlayer
-from scorer.verdict import Contender, decide
+from scorer.verdict import contender, decide
 
 # --- games and rulesets --------------------------------------------------------------------
 
@@ -233,15 +233,14 @@ def score_mixed(data: Mapping[str, Any], quick: Mapping[str, Mapping[str, int]])
         )
     if result.decided_by.startswith("supremacy"):
         return result.model_copy(update={"players": players})
-    if data["game"] == "duel":  # the Duel tie-break: most civilian (blue card) VP
-        ranked = [Contender(p.name, p.total, p.categories.get("civilian", 0)) for p in players]
-        verdict = decide(ranked, "tiebreak:civilian", "civilian (blue card) VP")
-    else:
-        coins = {str(p["name"]): int(p.get("coins", 0)) for p in data["players"]}
-        ranked = [
-            Contender(p.name, p.total, coins.get(p.name, 0)) for p in players if not p.free_city
-        ]
-        verdict = decide(ranked, "tiebreak:coins", "coins")
+    kind = ruleset(data["game"], data.get("expansions") or ()).constants.tiebreak
+    coins = {str(p["name"]): int(p.get("coins", 0)) for p in data["players"]}
+    ranked = [
+        contender(p.name, p.total, coins.get(p.name, 0), p.categories, kind)
+        for p in players
+        if not p.free_city
+    ]
+    verdict = decide(ranked, kind)
     players = [
         p.model_copy(update={"rank": None if p.free_city else verdict.ranks[p.name]})
         for p in players

@@ -38,6 +38,9 @@ Category = Literal[
 ]
 
 
+TieBreak = Literal["coins", "civilian"]
+
+
 class _Data(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
@@ -150,7 +153,9 @@ class Constants(_Data):
     """Names a player may enter that this ruleset knows but cannot score, with the reason."""
     categories: tuple[Category, ...]
     """The score pad's rows, in the order the printed pad lists them."""
-    tiebreak: tuple[Literal["coins", "civilian"], ...] = ("coins",)
+    tiebreak: TieBreak
+    """What decides equal totals (then the victory is shared): the city's coins (7 Wonders)
+    or its civilian (blue card) VP (Duel)."""
     # --- Duel (unused by 7 Wonders) ---
     military_zones: tuple[MilitaryZone, ...] = ()
     """Duel military track: VP for the player the pawn stands away from, by distance."""

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorer.result import DecidedBy
+from scorer.ruleset import Category, TieBreak
+
+TIEBREAKS: dict[TieBreak, tuple[DecidedBy, str]] = {
+    "coins": ("tiebreak:coins", "coins"),
+    "civilian": ("tiebreak:civilian", "civilian (blue card) VP"),
+}
+"""Each tie-break of the rulesets' `tiebreak`: how the result names it, and its unit."""
 
 
 @dataclass(frozen=True)
@@ -14,6 +21,14 @@ class Contender:
     total: int
     tiebreak: int
     """The value the tie-break compares (coins in 7 Wonders, civilian VP in Duel)."""
+
+
+def contender(
+    name: str, total: int, coins: int, categories: Mapping[Category, int], tiebreak: TieBreak
+) -> Contender:
+    """A city in the ranking, with the value its game's tie-break compares."""
+    value = coins if tiebreak == "coins" else categories.get("civilian", 0)
+    return Contender(name, total, value)
 
 
 @dataclass(frozen=True)
@@ -28,9 +43,10 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def decide(contenders: Sequence[Contender], tiebreak: DecidedBy, unit: str) -> Verdict:
+def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
     """Highest total wins; tied totals go to the higher tie-break value; still tied, the
     victory is shared. Tied players share a rank (1, 1, 3)."""
+    tiebreak, unit = TIEBREAKS[kind]
     key = {c.name: (c.total, c.tiebreak) for c in contenders}
     ranks = {
         c.name: 1 + sum(1 for o in contenders if key[o.name] > key[c.name]) for c in contenders
