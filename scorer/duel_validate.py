@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +17,11 @@ from scorer import duel
 from scorer.board import Board, Buried, City, Track
 from scorer.duel import LABEL, Supremacy
 from scorer.effects import BuriedLeaderCost
-from scorer.names import NameIndex, did_you_mean
+from scorer.names import did_you_mean
 from scorer.problems import Problem
-from scorer.ruleset import Ruleset, RulesetLoadError, available_expansions, load_ruleset
+from scorer.ruleset import Ruleset
 from scorer.table import DuelPlayer, DuelTable
-from scorer.validate import expansion_problems, player_name_problems
+from scorer.validate import NameChecks, expansion_problems, player_name_problems
 
 GAME = "duel"
 
@@ -34,72 +34,13 @@ class DuelGame:
     supremacy: Supremacy | None
 
 
-def _everything() -> Ruleset | None:
-    """Duel with every expansion, to tell "needs an expansion" from "no such name"."""
-    try:
-        return load_ruleset(GAME, tuple(available_expansions(GAME)))
-    except RulesetLoadError:
-        return None
-
-
-def _section(rules: Ruleset, section: str) -> NameIndex[Any]:
-    index: NameIndex[Any] = getattr(rules, section)
-    return index
-
-
-class _Names:
-    """Collects problems, and says why a name is not in the ruleset (an expansion's, or a
-    typo). Needs no table: `name_problems` uses it on a file of the wrong shape."""
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-        self.const = rules.constants
-        self.problems: list[Problem] = []
-
-    def add(self, path: str, message: str) -> None:
-        self.problems.append(Problem(path=path, message=message))
-
-    def missing(self, kind: str, name: str, section: str, path: str) -> None:
-        """A name not in this ruleset: say which expansion has it, or the closest name."""
-        full = _everything()  # loaded only when a name is unknown
-        elsewhere = full and _section(full, section).canonical(name)
-        if elsewhere:
-            needed = [
-                e
-                for e in available_expansions(GAME)
-                if _section(load_ruleset(GAME, (e,)), section).canonical(name)
-            ]
-            self.add(
-                path,
-                f'{kind} "{elsewhere}" needs the {" or ".join(needed)} expansion; '
-                f'add it to "expansions"',
-            )
-        else:
-            known = _section(self.rules, section).names()
-            self.add(path, f'no {kind} "{name}" in {self.const.title}{did_you_mean(name, known)}')
-
-
-
-class _Checker(_Names):
+class _Checker(NameChecks):
     def __init__(self, table: DuelTable, rules: Ruleset) -> None:
-        super().__init__(rules)
+        super().__init__(GAME, rules)
         self.table = table
 
     def has(self, expansion: str) -> bool:
         return expansion in self.rules.expansions
-
-    def lookup(self, kind: str, names: Iterable[str], section: str, at: str) -> list[Any] | None:
-        found: list[Any] = []
-        ok = True
-        index = _section(self.rules, section)
-        for j, name in enumerate(names):
-            item = index.get(name)
-            if item is None:
-                self.missing(kind, name, section, f"{at}[{j}]")
-                ok = False
-            else:
-                found.append(item)
-        return found if ok else None
 
     # --- the table as a whole -------------------------------------------------------
 
@@ -134,15 +75,7 @@ class _Checker(_Names):
         cards = self.lookup("card", p.cards, "cards", f"{at}.cards")
         wonders = self.lookup("wonder", p.wonders, "wonders", f"{at}.wonders")
         progress = self.lookup("progress token", p.progress, "progress", f"{at}.progress")
-        leaders = None
-        if p.leaders and not self.has("leaders"):
-            self.add(
-                f"{at}.leaders",
-                'Duel leaders need the "leaders" expansion (the fan-made '
-                'Duel Leaders); add it to "expansions"',
-            )
-        else:
-            leaders = self.lookup("leader", p.leaders, "leaders", f"{at}.leaders")
+        leaders = self.lookup("leader", p.leaders, "leaders", f"{at}.leaders")
         if p.conquests is not None and not self.has("leaders"):
             self.add(
                 f"{at}.conquests",
@@ -242,7 +175,7 @@ class _Checker(_Names):
     ) -> None:
         """Each thing in the box exists `copies` times: never more across both cities."""
         where: dict[str, list[str]] = defaultdict(list)
-        index = _section(self.rules, section)
+        index = self.index(section)
         for i, p in enumerate(self.table.players):
             for j, name in enumerate(getattr(p, field)):
                 canonical = index.canonical(name)
@@ -447,7 +380,7 @@ def check(table: DuelTable, ruleset: Ruleset) -> tuple[DuelGame | None, list[Pro
 def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
     """Unknown names in a Duel file whose shape is wrong elsewhere, so one pass shows
     everything. Works on the raw dict: only well-typed names are looked up."""
-    checker = _Names(ruleset)
+    checker = NameChecks(GAME, ruleset)
     players = data.get("players")
     fields = (
         ("cards", "card", "cards"),
@@ -461,7 +394,7 @@ def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
         for field, kind, section in fields:
             names = p.get(field)
             for j, name in enumerate(names if isinstance(names, list) else []):
-                if isinstance(name, str) and name and name not in _section(ruleset, section):
+                if isinstance(name, str) and name and name not in checker.index(section):
                     checker.missing(kind, name, section, f"players[{i}].{field}[{j}]")
     names = [
         p["name"]

@@ -15,7 +15,7 @@ from typing import Any
 from scorer import military
 from scorer.board import NO_TOKENS, Board, City, Tokens, guilds_beside, leaders_beside
 from scorer.effects import Shields
-from scorer.names import did_you_mean, normalize
+from scorer.names import NameIndex, did_you_mean, normalize
 from scorer.problems import Problem
 from scorer.ruleset import (
     Card,
@@ -89,9 +89,10 @@ def _other_game_with(game: str, lookup: str, name: str) -> str | None:
     return None
 
 
-class _Names:
-    """Collects problems, and says why a name is not in the ruleset (an expansion's, another
-    game's, or a typo). Needs no table: `name_problems` uses it on a file of the wrong shape."""
+class NameChecks:
+    """Collects problems, and says why a name is not in the ruleset (the game and its
+    expansions; both games' checks use it). Needs no table: `name_problems` uses it on a
+    file of the wrong shape."""
 
     def __init__(self, game: str, ruleset: Ruleset) -> None:
         self.game = game
@@ -102,20 +103,26 @@ class _Names:
     def add(self, path: str, message: str) -> None:
         self.problems.append(Problem(path=path, message=message))
 
-    def missing(self, kind: str, name: str, known: Iterable[str], path: str, lookup: str) -> None:
-        """A name not in this ruleset: say which expansion has it, or the closest name."""
+    def index(self, section: str) -> NameIndex[Any]:
+        """The ruleset's cards, wonders, leaders or progress tokens."""
+        found: NameIndex[Any] = getattr(self.rules, section)
+        return found
+
+    def missing(self, kind: str, name: str, section: str, path: str) -> None:
+        """A name not in this ruleset: say which expansion or other game has it, or the
+        closest name."""
         refused = {normalize(k): (k, why) for k, why in self.const.not_supported.items()}
         if normalize(name) in refused:
             known_as, why = refused[normalize(name)]
             self.add(path, f'{kind} "{known_as}" cannot be scored in {self.const.title}: {why}')
             return
         full = _everything(self.game)  # loaded only when a name is unknown
-        elsewhere = full and getattr(full, lookup).canonical(name)
+        elsewhere = full and getattr(full, section).canonical(name)
         if elsewhere:
             needed = [
                 e
                 for e in available_expansions(self.game)
-                if getattr(load_ruleset(self.game, (e,)), lookup).canonical(name)
+                if getattr(load_ruleset(self.game, (e,)), section).canonical(name)
             ]
             self.add(
                 path,
@@ -123,13 +130,27 @@ class _Names:
                 f'add it to "expansions"',
             )
         else:
-            other = _other_game_with(self.game, lookup, name)
+            other = _other_game_with(self.game, section, name)
+            known = self.index(section).names()
             hint = f"; it belongs to {other}" if other else did_you_mean(name, known)
             self.add(path, f'no {kind} "{name}" in {self.const.title}{hint}')
 
+    def lookup(self, kind: str, names: Iterable[str], section: str, at: str) -> list[Any] | None:
+        """The named things, or None when one is unknown (each unknown name reported)."""
+        found: list[Any] = []
+        ok = True
+        index = self.index(section)
+        for j, name in enumerate(names):
+            item = index.get(name)
+            if item is None:
+                self.missing(kind, name, section, f"{at}[{j}]")
+                ok = False
+            else:
+                found.append(item)
+        return found if ok else None
 
 
-class _Checker(_Names):
+class _Checker(NameChecks):
     def __init__(self, table: SevenWondersTable, ruleset: Ruleset) -> None:
         super().__init__(table.game, ruleset)
         self.table = table
@@ -192,13 +213,7 @@ class _Checker(_Names):
         )
         side = None
         if wonder is None:
-            self.missing(
-                "wonder",
-                p.wonder.board,
-                self.rules.wonders.names(),
-                f"{at}.wonder.board",
-                "wonders",
-            )
+            self.missing("wonder", p.wonder.board, "wonders", f"{at}.wonder.board")
         if side_key is None:
             self.add(
                 f"{at}.wonder.side",
@@ -286,7 +301,7 @@ class _Checker(_Names):
         first_at: dict[str, int] = {}
         for j, (name, card) in enumerate(zip(p.cards, found, strict=True)):
             if card is None:
-                self.missing("card", name, self.rules.cards.names(), f"{at}.cards[{j}]", "cards")
+                self.missing("card", name, "cards", f"{at}.cards[{j}]")
             elif card.name in first_at:
                 self.add(
                     f"{at}.cards[{j}]",
@@ -306,23 +321,8 @@ class _Checker(_Names):
         if p.leaders and p.free_city:
             self.add(f"{at}.leaders", "the Free City gets no leaders (Leaders rulebook, 2 players)")
             return None
-        if p.leaders and "leaders" not in self.table.expansions:
-            self.add(
-                f"{at}.leaders", 'leaders need the "leaders" expansion; add it to "expansions"'
-            )
-            return None
-        found: list[Leader] = []
-        ok = True
-        for j, name in enumerate(p.leaders):
-            leader = self.rules.leaders.get(name)
-            if leader is None:
-                self.missing(
-                    "leader", name, self.rules.leaders.names(), f"{at}.leaders[{j}]", "leaders"
-                )
-                ok = False
-            else:
-                found.append(leader)
-        return found if ok else None
+        found: list[Leader] | None = self.lookup("leader", p.leaders, "leaders", f"{at}.leaders")
+        return found
 
     # --- across cities ---------------------------------------------------------------
 
@@ -605,7 +605,7 @@ def check(table: SevenWondersTable, ruleset: Ruleset) -> tuple[Board | None, lis
 def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
     """Unknown names in a file whose shape is wrong elsewhere, so one pass shows everything.
     Works on the raw dict: only well-typed names are looked up."""
-    checker = _Names(data["game"], ruleset)
+    checker = NameChecks(data["game"], ruleset)
     players = data.get("players")
     for i, p in enumerate(players if isinstance(players, list) else []):
         if not isinstance(p, dict):
@@ -613,14 +613,10 @@ def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
         wonder = p.get("wonder")
         board = wonder.get("board") if isinstance(wonder, dict) else None
         if isinstance(board, str) and board and board not in ruleset.wonders:
-            checker.missing(
-                "wonder", board, ruleset.wonders.names(), f"players[{i}].wonder.board", "wonders"
-            )
-        for field, lookup in (("cards", ruleset.cards), ("leaders", ruleset.leaders)):
+            checker.missing("wonder", board, "wonders", f"players[{i}].wonder.board")
+        for field in ("cards", "leaders"):
             names = p.get(field)
             for j, name in enumerate(names if isinstance(names, list) else []):
-                if isinstance(name, str) and name and name not in lookup:
-                    checker.missing(
-                        field[:-1], name, lookup.names(), f"players[{i}].{field}[{j}]", field
-                    )
+                if isinstance(name, str) and name and name not in checker.index(field):
+                    checker.missing(field[:-1], name, field, f"players[{i}].{field}[{j}]")
     return checker.problems
