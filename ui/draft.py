@@ -8,11 +8,17 @@ import json
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
 
-TOKEN_KEYS = ("1", "3", "5", "-1")
+from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
+
+_STORED = ConfigDict(strict=True, extra="forbid")
+"""A stored draft is read back only as written: a wrong type or an unknown field is an
+error (the store keeps such a draft aside), never a value the screens trip on later."""
 
 
+@with_config(_STORED)
 @dataclass
 class Seat:
     name: str
@@ -22,6 +28,10 @@ class Seat:
     cards: list[str] = field(default_factory=list)
     coins: int = 0
     military: dict[str, int] = field(default_factory=dict)
+    shields: list[int] | None = None
+    """Shield totals at the end of each Age, as a table file gives them (None = not given)."""
+    free_city: bool = False
+    """The 2-player variant's Free City: scored, never ranked."""
     leaders: list[str] = field(default_factory=list)
     choices: dict[str, str] = field(default_factory=dict)
     quick: bool = False
@@ -30,7 +40,9 @@ class Seat:
     # Duel
     wonders: list[str] = field(default_factory=list)
     progress: list[str] = field(default_factory=list)
-    influence: list[int] = field(default_factory=lambda: [0] * 6)
+    influence: list[int] = field(default_factory=list)
+    """Agora: cubes by Chamber, left to right ([] = none entered; sized by the city screen
+    from the ruleset's Chambers when the first cube is placed)."""
     # Duel Leaders
     buried: str = ""
     """The leader buried under Abu Simbel ("" = none)."""
@@ -40,6 +52,7 @@ class Seat:
     """Military tokens taken from the opponent's side (None = as the pawn shows)."""
 
 
+@with_config(_STORED)
 @dataclass
 class Draft:
     game: str
@@ -73,11 +86,15 @@ class Draft:
             tokens = {k: v for k, v in s.military.items() if v}
             if tokens:
                 p["military"] = tokens
+            if s.shields is not None:
+                p["shields"] = list(s.shields)
             if "leaders" in self.expansions and s.leaders and not s.quick:
                 p["leaders"] = list(s.leaders)
             choices = {k: v for k, v in s.choices.items() if v}
             if choices and not s.quick:
                 p["choices"] = choices
+            if s.free_city:
+                p["free_city"] = True
             players.append(p)
         return {"game": self.game, "expansions": list(self.expansions), "players": players}
 
@@ -91,7 +108,7 @@ class Draft:
                 "progress": [] if s.quick else list(s.progress),
                 "coins": s.coins,
             }
-            if "agora" in self.expansions:
+            if "agora" in self.expansions and s.influence:
                 p["influence"] = list(s.influence)
             if "leaders" in self.expansions and not s.quick:
                 if s.leaders:
@@ -121,9 +138,14 @@ class Draft:
 
     @staticmethod
     def from_json(text: str) -> Draft:
-        raw = json.loads(text)
-        seats = [Seat(**s) for s in raw.pop("seats", [])]
-        return Draft(seats=seats, **raw)
+        """A stored draft; ValueError when it is not one as `to_json` writes it (a wrong
+        type, an unknown field), saying where, for the store's "kept aside" message."""
+        try:
+            return _stored().validate_json(text)
+        except ValidationError as err:
+            where = [f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}"
+                     for e in err.errors()[:3]]
+            raise ValueError("; ".join(where)) from None
 
     @staticmethod
     def from_table(data: dict[str, Any]) -> Draft:
@@ -144,7 +166,9 @@ class Draft:
                 choices={str(k): str(v) for k, v in (p.get("choices") or {}).items() if v},
                 wonders=[str(x) for x in p.get("wonders", [])],
                 progress=[str(x) for x in p.get("progress", [])],
-                influence=[int(x) for x in p.get("influence", [0] * 6)],
+                influence=[int(x) for x in p.get("influence") or []],
+                shields=None if p.get("shields") is None else [int(x) for x in p["shields"]],
+                free_city=p.get("free_city") is True,
             )
             buried = p.get("buried") or {}
             seat.buried = str(buried.get("leader", ""))
@@ -152,7 +176,7 @@ class Draft:
             seat.conquests = None if p.get("conquests") is None else int(p["conquests"])
             draft.seats.append(seat)
         conflict = data.get("conflict") or {}
-        draft.conflict_toward = str(conflict.get("toward", ""))
+        draft.conflict_toward = str(conflict.get("toward") or "")
         draft.conflict_spaces = int(conflict.get("spaces", 0))
         supremacy = data.get("supremacy") or {}
         draft.supremacy_kind = str(supremacy.get("kind", ""))
@@ -164,5 +188,20 @@ class Draft:
         return Draft(
             game=self.game,
             expansions=list(self.expansions),
-            seats=[Seat(name=s.name, board=s.board, side=s.side) for s in self.seats],
+            seats=[Seat(name=s.name, board=s.board, side=s.side, free_city=s.free_city)
+                   for s in self.seats],
         )
+
+    def untouched(self) -> bool:
+        """Nothing entered beyond the players' names (as the new-game screen makes it), so
+        replacing it loses nothing worth asking about."""
+        blank = Draft(game=self.game, expansions=list(self.expansions), id=self.id,
+                      created=self.created, finished=self.finished,
+                      seats=[Seat(name=s.name, free_city=s.free_city) for s in self.seats])
+        return self == blank
+
+
+@cache
+def _stored() -> TypeAdapter[Draft]:
+    """The reader of stored drafts (built once, on first use)."""
+    return TypeAdapter(Draft)
