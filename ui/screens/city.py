@@ -258,6 +258,26 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
     return out
 
 
+def senate_section(seat: Seat, count: int, edit: Edit) -> list[ft.Control]:
+    """Agora: the cubes in each of the ruleset's `count` Chambers (none without the Senate).
+    A seat with no cubes yet has an empty list: it is sized to the Chambers on the first."""
+    if not count:
+        return []
+
+    def cubes(c: int) -> Callable[[int], None]:
+        def go(n: int) -> None:
+            def change(s: Seat) -> None:
+                s.influence += [0] * (count - len(s.influence))
+                s.influence[c] = n
+            edit(change)
+        return go
+
+    held = seat.influence
+    return [header(S.SENATE), *[
+        stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c))
+        for c in range(count)]]
+
+
 def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                   set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
     categories = ruleset(draft.game, draft.expansions).constants.categories
@@ -364,15 +384,8 @@ def CityScreen() -> ft.View:
             items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
                                    query, list_flipper(edit, "progress"), owned)
             items.append(problems(mine.get("progress", [])))
-            if "agora" in draft.expansions:
-                items.append(header(S.SENATE))
-                for c in range(chambers(rules)):
-                    def cubes(n: int, c: int = c) -> None:
-                        def change(s: Seat) -> None:
-                            s.influence[c] = n
-                        edit(change)
-                    items.append(stepper(f"{S.CHAMBER} {c + 1}", seat.influence[c], cubes))
-                items.append(problems(mine.get("influence", [])))
+            items += senate_section(seat, chambers(rules), edit)
+            items.append(problems(mine.get("influence", [])))
         if "leaders" in draft.expansions and len(rules.leaders):
             recruited = {x for k, s in enumerate(draft.seats) if k != i
                          for x in [*s.leaders, *([s.buried] if s.buried else [])]}
