@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorer.board import Board, City
+from scorer.effects import BuriedLeaderCost
 from scorer.engine import (
     CityScore,
     Source,
@@ -19,6 +20,7 @@ from scorer.engine import (
     leader_sources,
 )
 from scorer.result import DecidedBy
+from scorer.ruleset import Ruleset
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
@@ -44,6 +46,15 @@ class Supremacy:
     reason: str
     declared: bool
     """True when the table's `supremacy` field said so; False when read from the state."""
+
+
+def burying_wonders(rules: Ruleset) -> list[str]:
+    """The wonders a leader can be buried under (Duel Leaders: Abu Simbel), by their effect."""
+    return [
+        w.name
+        for w in rules.wonders.values()
+        if any(isinstance(e, BuriedLeaderCost) for e in w.effects)
+    ]
 
 
 def sources(board: Board, city: City) -> list[Source]:

@@ -16,7 +16,6 @@ from typing import Any
 from scorer import duel
 from scorer.board import Board, Buried, City, Track
 from scorer.duel import LABEL, Supremacy
-from scorer.effects import BuriedLeaderCost
 from scorer.names import did_you_mean
 from scorer.problems import Problem
 from scorer.ruleset import Ruleset
@@ -49,10 +48,12 @@ class _Checker(NameChecks):
 
     def seats(self) -> None:
         players = self.table.players
-        if len(players) != 2:
+        least, most = self.const.min_players, self.const.max_players
+        if not least <= len(players) <= most:
+            count = f"exactly {least}" if least == most else f"{least} to {most}"
             self.add(
                 "players",
-                f"{self.const.title} is for exactly 2 players, this table has {len(players)}",
+                f"{self.const.title} is for {count} players, this table has {len(players)}",
             )
         self.problems.extend(player_name_problems([p.name for p in players]))
 
@@ -135,11 +136,7 @@ class _Checker(NameChecks):
                 'it to "expansions" or remove this field',
             )
             return None
-        burying = [
-            w.name
-            for w in self.rules.wonders.values()
-            if any(isinstance(e, BuriedLeaderCost) for e in w.effects)
-        ]
+        burying = duel.burying_wonders(self.rules)
         if wonders is not None and not any(w.name in burying for w in wonders):
             self.add(
                 f"{at}.buried",
@@ -361,12 +358,7 @@ def check(table: DuelTable, ruleset: Ruleset) -> tuple[DuelGame | None, list[Pro
     checker.once("progress", "progress", "each progress token exists once")
     checker.once("leaders", "leaders", "each leader card exists once")
     track = checker.track()
-    if (
-        checker.problems
-        or any(c is None for c in cities)
-        or track is None
-        or len(table.players) != 2
-    ):
+    if checker.problems or any(c is None for c in cities) or track is None:
         return None, checker.problems
     resolved = [c for c in cities if c is not None]
     checker.limits(resolved)

@@ -22,7 +22,6 @@ or the opponent (Duel)."""
 Symbol = Literal["compass", "gear", "tablet"]
 DuelSymbol = Literal["globe", "law", "sundial", "mortar", "plumb_line", "quill", "wheel"]
 """The seven Duel science symbols (reference rules_duel.md §1.2); Law only from tokens."""
-CITY_SCOPES: tuple[City, ...] = ("own", "left", "right")
 
 
 class _Effect(BaseModel):

@@ -398,15 +398,20 @@ def copied_sources(
     it is copied from, unless `explain` is False: ranking the choices needs no names)."""
     out = []
     if guild is not None:
+        copied = _card_sources(board.ruleset)[guild.name]
         name = guild.name
         if explain:
             name += f" (copied from {_holder(board, city, name)} by {city.wonder.name})"
-        out.append(Source(name, "guilds", guild.effects))
+        out.append(Source(name, copied.category, copied.effects))
     if leader is not None:
+        copied = _leader_sources(board.ruleset)[leader.name]
         name = leader.name
         if explain:
-            name += f" (copied from {_holder(board, city, name)} by the Courtesans Guild)"
-        out.append(Source(name, "leaders", leader.effects))
+            by = next(
+                c.name for c in city.cards for e in c.effects if isinstance(e, CopyNeighbourLeader)
+            )
+            name += f" (copied from {_holder(board, city, name)} by the {by})"
+        out.append(Source(name, copied.category, copied.effects))
     return out
 
 
@@ -447,7 +452,7 @@ def _choice_gain(
     return gain + _science_points(base.plus(extra), board.ruleset.constants.science_set_points)
 
 
-def _military(city: City, tally: Tally, by_age: tuple[int, int, int], defeat: int) -> None:
+def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) -> None:
     for age, value in enumerate(by_age, start=1):
         n = city.tokens.victories.get(value, 0)
         if n:

@@ -18,7 +18,8 @@ from scorer import science
 from scorer.api import score
 from scorer.duel import LABEL as SUPREMACY_LABEL
 from scorer.duel import SUPREMACY_KINDS
-from scorer.effects import BuriedLeaderCost, Symbol
+from scorer.duel import burying_wonders as burying_wonders  # the app asks here; Duel defines it
+from scorer.effects import Symbol
 from scorer.problems import Problem, TableError
 from scorer.result import Line, PlayerResult, Result
 from scorer.ruleset import (
@@ -31,6 +32,7 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.table import DuelPlayer
+from scorer.validate import copies_in_deck
 from scorer.verdict import contender, decide
 
 # --- games and rulesets --------------------------------------------------------------------
@@ -77,17 +79,9 @@ class CardUse:
 
 
 def cards_in_play(rules: Ruleset, players: int) -> list[CardUse]:
-    """Every card a game of `players` players can hold, in ruleset order, with its copies.
-    A card with no per-count copies (guilds, Duel cards) is in every game once."""
-    out = []
-    for card in rules.cards.values():
-        if card.copies:
-            n = sum(1 for least in card.copies if least <= players)
-            if n:
-                out.append(CardUse(card, n))
-        else:
-            out.append(CardUse(card, 1))
-    return out
+    """Every card a game of `players` players can hold, in ruleset order, with its copies."""
+    in_deck = copies_in_deck(rules, players)
+    return [CardUse(c, in_deck[c.name]) for c in rules.cards.values() if in_deck[c.name]]
 
 
 def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, int]:
@@ -102,15 +96,6 @@ def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, i
 
 
 # --- Duel Leaders and the end of a Duel game ------------------------------------------------
-
-
-def burying_wonders(rules: Ruleset) -> list[str]:
-    """The wonders a leader can be buried under (Duel Leaders: Abu Simbel), by their effect."""
-    return [
-        w.name
-        for w in rules.wonders.values()
-        if any(isinstance(e, BuriedLeaderCost) for e in w.effects)
-    ]
 
 
 def leader_cost(rules: Ruleset, name: str) -> int | None:
@@ -178,6 +163,8 @@ def coins_points(coins: int, game: str) -> int:
 def token_values(game: str) -> list[int]:
     """The face values of the conflict tokens of a game: victories by Age, then defeat."""
     const = load_ruleset(game, ()).constants
+    if not const.victory_token_by_age:
+        return []  # no conflict tokens in this game (Duel: the track instead)
     return [*dict.fromkeys(const.victory_token_by_age), const.defeat_token]
 
 
@@ -272,6 +259,9 @@ def what_if(data: Mapping[str, Any], player: int, kind: str, name: str) -> WhatI
     """What adding a leader (`kind="leader"`) or card (`kind="card"`) to a player's city
     would change in their score, scored by the engine on a copy of the table."""
     table = copy.deepcopy(dict(data))
+    seats = table.get("players")
+    if not isinstance(seats, list) or not 0 <= player < len(seats):
+        return WhatIf(0, [], [Problem(path="players", message=f"no player {player} at this table")])
     try:
         before = score(table).players[player].total
     except TableError as err:
@@ -351,7 +341,11 @@ def provisional(
         try:
             totals = [p.total for p in score_mixed(table, quick).players]
         except TableError as err:
-            if not _set_aside(table, err.problems, unknown, aside):
+            try:
+                mended = _set_aside(table, err.problems, unknown, aside)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                mended = False  # a seat too malformed to mend (tokens "x", a seat "x")
+            if not mended:
                 return [None] * len(seats)
             continue
         except (RulesetLoadError, ValueError, KeyError):
@@ -418,6 +412,19 @@ def _set_aside(
             }
     if tokens:
         for i, s in enumerate(seats):
-            held = s.pop("military", None) or {}
-            aside[i] += tokens_points({int(v): int(n) for v, n in held.items()}, game)
+            aside[i] += tokens_points(_counts(s.pop("military", None)), game)
     return True
+
+
+def _counts(held: object) -> dict[int, int]:
+    """Conflict tokens as entered ({"1": 2, "-1": 1}), the well-formed entries only: a token
+    typed wrong is named by the engine's problem and counts for nothing meanwhile."""
+    if not isinstance(held, dict):
+        return {}
+    out: dict[int, int] = {}
+    for value, n in held.items():
+        try:
+            out[int(value)] = int(n) if isinstance(n, int) else int(str(n), 10)
+        except ValueError:
+            continue
+    return out

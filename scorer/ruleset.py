@@ -136,14 +136,16 @@ class Constants(_Data):
     max_players: int
     starting_coins: int
     coins_per_point: int = 3
-    victory_token_by_age: tuple[int, int, int] = (1, 3, 5)
-    defeat_token: int = -1
-    science_set_points: int = 7
-    extra_guilds: int = 2
+    victory_token_by_age: tuple[int, ...] = ()
+    """Conflict victory tokens, one value per Age (7 Wonders); empty: the game has no
+    conflict tokens (Duel). Rule values have no default here: the game's TOML states them."""
+    defeat_token: int = 0
+    science_set_points: int = 0
+    extra_guilds: int = 0
     """Guilds in the game = number of players + this."""
-    plays_per_age: int = 6
+    plays_per_age: int = 0
     """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
-    tucked under a wonder stage; bounds how many cards a city can hold."""
+    tucked under a wonder stage; bounds how many cards a city can hold (7 Wonders)."""
     leaders_recruited_max: int = 0
     """Face-up leaders a city can hold without a wonder stage that recruits more."""
     free_city: bool = False

@@ -14,7 +14,7 @@ from typing import Any
 
 from scorer import military
 from scorer.board import NO_TOKENS, Board, City, Tokens, guilds_beside, leaders_beside
-from scorer.effects import Shields
+from scorer.effects import CopyNeighbourLeader, Shields
 from scorer.names import NameIndex, did_you_mean, normalize
 from scorer.problems import Problem
 from scorer.ruleset import (
@@ -28,8 +28,6 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.table import SevenWondersPlayer, SevenWondersTable
-
-AGE_NAMES = {1: "I", 2: "II", 3: "III"}
 
 
 def _everything(game: str) -> Ruleset | None:
@@ -288,7 +286,7 @@ class _Checker(NameChecks):
         for name in unique:
             self.times_built[name] = self.times_built.get(name, 0) + 1
         self.guilds.update(c.name for c in cards if c.colour == "purple")
-        in_deck = _copies_in_deck(self.rules, seats)
+        in_deck = copies_in_deck(self.rules, seats)
         if len(found) == len(cards) == len(unique) and all(in_deck[n] for n in unique):
             return cards
         self._card_problems(f"players[{index}]", p, found, seats)
@@ -297,7 +295,7 @@ class _Checker(NameChecks):
     def _card_problems(
         self, at: str, p: SevenWondersPlayer, found: list[Card | None], seats: int
     ) -> None:
-        in_deck = _copies_in_deck(self.rules, seats)
+        in_deck = copies_in_deck(self.rules, seats)
         first_at: dict[str, int] = {}
         for j, (name, card) in enumerate(zip(p.cards, found, strict=True)):
             if card is None:
@@ -329,7 +327,7 @@ class _Checker(NameChecks):
     def copies(self, seats: int) -> None:
         """Across cities, after `cards` counted every name: copies in the deck, guilds in
         the game."""
-        in_deck = _copies_in_deck(self.rules, seats)
+        in_deck = copies_in_deck(self.rules, seats)
         for name, built in self.times_built.items():
             allowed = in_deck[name]
             if allowed and built > allowed:
@@ -391,9 +389,8 @@ class _Checker(NameChecks):
                     seen[leader.name] = f"players[{i}].leaders[{j}]"
 
     def tokens(self, board: list[City], seats: int) -> None:
-        moving = sorted({ld.name for c in board for ld in c.leaders if ld.moves_tokens})
-        if moving:
-            return
+        if any(ld.moves_tokens for c in board for ld in c.leaders):
+            return  # a leader gives, takes or redirects tokens: the counts below need not hold
         per_age = 2  # a city meets each of its two neighbours once per Age
         ages = len(self.const.victory_token_by_age)
         for c in board:
@@ -421,11 +418,16 @@ class _Checker(NameChecks):
         victories = sum(c.tokens.victory_count for c in board)
         defeats = sum(c.tokens.defeats for c in board)
         if victories != defeats:
+            full = _everything(self.game)
+            movers = sorted(
+                ld.name for ld in (full or self.rules).leaders.values() if ld.moves_tokens
+            )
+            unless = f" (unless a leader that moves tokens is in play: {', '.join(movers)})"
             self.add(
                 "players",
                 f"the table holds {victories} victory tokens and {defeats} "
                 f"defeat tokens; every conflict gives one of each, so they must be "
-                f"equal (unless a leader such as Tomyris moves tokens)",
+                f"equal{unless if movers else ''}",
             )
         for value in self.const.victory_token_by_age:
             held = sum(c.tokens.victories.get(value, 0) for c in board)
@@ -514,7 +516,16 @@ class _Checker(NameChecks):
 
     def _courtesan(self, at: str, c: City, name: str, left: City, right: City) -> Leader | None:
         if not c.copies_a_leader:
-            self.add(f"{at}.courtesan", "this city has no Courtesans Guild; remove this choice")
+            copiers = [
+                card.name
+                for card in self.rules.cards.values()
+                if any(isinstance(e, CopyNeighbourLeader) for e in card.effects)
+            ]
+            self.add(
+                f"{at}.courtesan",
+                f"this city has no {' or '.join(copiers) or 'card that copies a leader'}; "
+                f"remove this choice",
+            )
             return None
         offered = leaders_beside(left, right)
         leader = self.rules.leaders.get(name)
@@ -546,9 +557,10 @@ def _shields_of(effects: Iterable[object]) -> int:
 
 
 @cache
-def _copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
-    """Copies of each card in a game of `seats` (0: not in that deck); a guild, which enters
-    by the guild draw, counts once. Asked for every card of every table: once per ruleset."""
+def copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
+    """Copies of each card in a game of `seats` (0: not in that deck); a card with no
+    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once.
+    Asked for every card of every table: once per ruleset and seat count."""
     return {
         c.name: sum(1 for m in c.copies if m <= seats) if c.copies else 1
         for c in rules.cards.values()

@@ -108,6 +108,16 @@ def test_provisional_totals_of_a_half_entered_table() -> None:
     assert provisional(TABLE) == [31, 31, 17]
 
 
+def test_provisional_sets_aside_tokens_typed_wrong_without_crashing() -> None:
+    table = copy.deepcopy(TABLE)
+    table["players"][0]["military"] = {"1": "x"}  # not a count: the format refuses it
+    # Ann's tokens count for nothing while wrong: 8 wonders + 14 civilian + 2 treasury = 24
+    # (game_data); Bob and Cid keep their tokens at face value: 31 and 17
+    assert provisional(table) == [24, 31, 17]
+    table["players"][1] = "Bob"  # a seat that is not an object at all: no totals, no crash
+    assert provisional(table) == [None, None, None]
+
+
 def test_what_if_a_guild_or_leader_joined_a_city() -> None:
     # Scientists Guild for Bob: two wildcards with 1 compass, 1 gear, 2 tablets: 2/2/2 gives
     # 4 + 4 + 4 + 2 x 7 = 26 instead of 18: +8
@@ -115,6 +125,7 @@ def test_what_if_a_guild_or_leader_joined_a_city() -> None:
     assert got.points == 8 and not got.problems
     # a card already in another city cannot join a second one at 3 players
     assert what_if(TABLE, 0, "card", "Haven").problems
+    assert what_if(TABLE, 3, "card", "Altar").problems  # three players: 0, 1, 2
 
 
 def test_choice_options_are_the_neighbours_guilds() -> None:
