@@ -70,9 +70,18 @@ def _evaluate(table_json: str, quick_json: str) -> Evaluation:
         result = score_mixed(table, quick)
         return Evaluation(result, (), tuple(p.total for p in result.players))
     except TableError as err:
-        return Evaluation(None, tuple(err.problems), tuple(provisional(table, quick)))
+        return Evaluation(None, tuple(err.problems), _so_far(table, quick))
     except Exception as err:  # an engine still being written must not take the app down
         return Evaluation(None, (Problem(path="", message=f"{type(err).__name__}: {err}"),))
+
+
+def _so_far(table: dict[str, Any], quick: dict[str, dict[str, int]]) -> tuple[int | None, ...]:
+    """The running totals of a table the engine does not accept yet; none when working
+    them out fails (they are a help, the problems are what the player must see)."""
+    try:
+        return tuple(provisional(table, quick))
+    except Exception:
+        return ()
 
 
 _SCORED: dict[tuple[str, str], None] = {}
@@ -138,11 +147,14 @@ class AppModel(ft.Observable):
     """The score pad cell whose lines are shown: (player, category)."""
 
     def edit(self, change: Callable[[Draft], None]) -> None:
-        """Apply a change to a copy of the draft, show it, and save it at once."""
+        """Apply a change to a copy of the draft, show it, and save it at once. A finished
+        game that is corrected is unfinished again, until Finish saves the correction to
+        the history (the same entry: the game keeps its id)."""
         if self.draft is None:
             return
         new = copy.deepcopy(self.draft)
         change(new)
+        new.finished = None
         self.draft = new
         self.store.save_current(new)
 

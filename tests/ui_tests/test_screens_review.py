@@ -7,11 +7,13 @@ import flet as ft
 import pytest
 
 from scorer.helpers import chambers, ruleset
+from ui import model
 from ui.app import make_main
 from ui.draft import Draft, Seat
 from ui.store import Store
 
 from .flet_client import Client
+from .game_data import SUMMARY, TABLE, VERDICT
 
 pytestmark = pytest.mark.asyncio
 
@@ -60,3 +62,42 @@ async def test_no_senate_without_agora(store: Store) -> None:
     await duel_with(c, "Leaders")
     await c.go("/game/player/0")
     assert steppers(c, "Chamber ") == []
+
+
+# --- a finished game corrected reaches the history -------------------------------------------
+
+async def test_a_correction_to_a_finished_game_is_saved_again(store: Store) -> None:
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    await c.until(VERDICT)
+    await c.tap("Finish and save")
+    assert c.find("Finish and save").disabled
+    assert store.games()[0].summary == SUMMARY
+    # Cid had 8 coins, not 5: 8 // 3 = 2 treasury instead of 1, so 18 instead of 17
+    await c.go("/game/player/2")
+    await c.type("Coins", "8")
+    saved = store.load_current()
+    assert saved is not None and saved.finished is None
+    await c.go("/game/pad")
+    await c.tap("Finish and save")
+    assert [g.summary for g in store.games()] == ["Ann 31 · Bob 31 · Cid 18"]
+
+
+# --- running totals that cannot be worked out are left out, never a traceback ---------------
+
+async def test_a_failing_running_total_leaves_the_problems(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> list[int | None]:
+        raise RuntimeError("provisional failed")
+
+    monkeypatch.setattr(model, "provisional", broken)
+    model._evaluate.cache_clear()
+    draft = Draft.from_table(TABLE)
+    draft.seats[1].military["-1"] = 7  # two neighbours x three Ages: at most 6 defeats
+    store.save_current(draft)
+    c = await Client(make_main(store), route="/game/player/1").start()
+    assert c.has("defeat tokens: at most 6")
+    assert c.title() == "Bob · \u2014"
+    assert not c.has("provisional failed")
+    model._evaluate.cache_clear()
