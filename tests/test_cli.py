@@ -117,7 +117,11 @@ def test_schema_is_json_schema() -> None:
     assert out.returncode == 0
     schema = json.loads(out.stdout)
     assert schema["$schema"].startswith("https://json-schema.org/")
-    assert "players" in json.dumps(schema)
+    # the spec's two games, told apart by "game", each with its players
+    tables = schema["$defs"]
+    assert set(schema["discriminator"]["mapping"]) == {"7wonders-1e", "7wonders-2e", "duel"}
+    for name in ("SevenWondersTable", "DuelTable"):
+        assert {"game", "players"} <= set(tables[name]["required"])
 
 
 @pytest.mark.parametrize(

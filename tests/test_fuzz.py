@@ -65,7 +65,7 @@ def _scores_or_refuses(data: Any) -> None:
         result = score(data)
     except TableError as err:
         assert err.problems, "a refusal always says why"
-        assert all(str(p) for p in err.problems)
+        assert all(p.message.strip() for p in err.problems), "every problem says what is wrong"
     else:
         assert isinstance(result, Result)
 

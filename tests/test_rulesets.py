@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer import compiled, ruleset
+from scorer import compiled, helpers, ruleset
 from scorer.ruleset import RulesetLoadError, available_expansions, available_games, load_ruleset
 
 SHIPPED = ruleset.RULESETS_DIR
@@ -112,3 +112,8 @@ def test_games_and_expansions_are_the_folders() -> None:
     assert available_games() == ["7wonders-1e", "7wonders-2e", "duel"]
     assert available_expansions("7wonders-1e") == ["leaders"]
     assert available_expansions("duel") == ["agora", "leaders"]
+
+
+def test_a_game_whose_ruleset_is_broken_is_not_offered(rulesets_copy: Path) -> None:
+    (rulesets_copy / "duel" / "extra.toml").write_text("[[cardz]]\nname = 'X'\n")
+    assert helpers.games() == ["7wonders-1e", "7wonders-2e"]
