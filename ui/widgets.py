@@ -185,9 +185,11 @@ def view(route: str, title: str, controls: list[ft.Control],
     )
 
 
-def no_game_view(route: str, title: str, button: str, target: str) -> ft.View:
-    """A game screen opened with no game in progress (a stale link): say so, and a way out."""
-    return view(route, title, [ft.Text(S.NO_GAME),
+def no_game_view(route: str, title: str, button: str, target: str,
+                 text: str = S.NO_GAME) -> ft.View:
+    """A game screen opened with no game in progress (a stale link), or naming what the game
+    does not have (a mistyped link): say so, and a way out."""
+    return view(route, title, [ft.Text(text),
                                ft.FilledButton(content=button, on_click=back_to(target))])
 
 

@@ -101,3 +101,14 @@ async def test_a_failing_running_total_leaves_the_problems(
     assert c.title() == "Bob · \u2014"
     assert not c.has("provisional failed")
     model._evaluate.cache_clear()
+
+
+# --- a mistyped link -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("link", ["abc", "-1", "3", "1.5"])
+async def test_a_bad_player_link_shows_the_way_out(store: Store, link: str) -> None:
+    store.save_current(Draft.from_table(TABLE))  # three seats: 0, 1, 2
+    c = await Client(make_main(store), route=f"/game/player/{link}").start()
+    assert c.has("This link names no player of the game in progress.")
+    await c.tap("Back to the table")
+    assert c.title() == "Table"

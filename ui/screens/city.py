@@ -23,7 +23,7 @@ from scorer.names import normalize
 from scorer.ruleset import Ruleset
 from ui import strings as S
 from ui.draft import Draft, Seat
-from ui.model import Evaluation, use_model
+from ui.model import Evaluation, evaluate, use_model
 from ui.widgets import (
     back_to,
     header,
@@ -319,6 +319,14 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
     return out
 
 
+def _seat_index(text: str) -> int:
+    """The seat a link names; -1 (no such seat) when it is not a number (a mistyped link)."""
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
 @ft.component
 def CityScreen() -> ft.View:
     model = use_model()
@@ -326,14 +334,16 @@ def CityScreen() -> ft.View:
     query, set_query = ft.use_state("")
     calc, set_calc = ft.use_state(dict[str, int]())
     draft = model.draft
-    i = int(params.get("i", "0") or 0)
-    route = f"/game/player/{i}"
-    if draft is None or not 0 <= i < len(draft.seats):
+    raw = params.get("i", "0") or "0"
+    i = _seat_index(raw)
+    route = f"/game/player/{raw}"
+    if draft is None:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
+    if not 0 <= i < len(draft.seats):
+        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, "/game", S.NO_SUCH_PLAYER)
     seat = draft.seats[i]
     rules = ruleset(draft.game, draft.expansions)
-    evaluation = model.evaluation()
-    assert evaluation is not None
+    evaluation = evaluate(draft)
     mine = evaluation.player_problems(i)
 
     def edit(change: Callable[[Seat], None]) -> None:

@@ -4,13 +4,13 @@ words; tap a cell to see what gave its points and why. Never final while a probl
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
 from scorer import Result
 from scorer.helpers import ruleset
+from scorer.ruleset import Category
 from ui import strings as S
 from ui.export import summary
 from ui.model import use_evaluation, use_model
@@ -36,7 +36,7 @@ def _cell(text: str, width: int, on_click: Callable[[], None] | None = None, bol
     return box
 
 
-def grid(result: Result, categories: Sequence[str], selected: tuple[int, str],
+def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
          select: Callable[[int, str], Callable[[], None]]) -> ft.Control:
     rows: list[ft.Control] = [ft.Row(
         [_cell("", LABEL_W), *[_cell(p.name, CELL_W, bold=True) for p in result.players]],
@@ -44,7 +44,7 @@ def grid(result: Result, categories: Sequence[str], selected: tuple[int, str],
     for c in categories:
         rows.append(ft.Row([
             _cell(S.CATEGORY.get(c, c), LABEL_W),
-            *[_cell(str(_value(p.categories, c)), CELL_W, select(i, c),
+            *[_cell(str(p.categories.get(c, 0)), CELL_W, select(i, c),
                     selected=selected == (i, c), ident=f"cell-{p.name}-{c}")
               for i, p in enumerate(result.players)],
         ], spacing=0))
@@ -121,10 +121,6 @@ def PadScreen() -> ft.View:
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE,
                                    on_click=back_to("/game/export")))
     return view("/game/pad", S.SCORE_PAD, items)
-
-
-def _value(categories: Mapping[Any, int], c: str) -> int:
-    return categories.get(c, 0)
 
 
 def _where(seats: Sequence[object], path: str) -> str:
