@@ -9,16 +9,7 @@ from typing import Literal
 
 from scorer.board import Board, City
 from scorer.effects import BuriedLeaderCost
-from scorer.engine import (
-    CityScore,
-    Source,
-    Tally,
-    add_treasury,
-    apply_all,
-    card_sources,
-    city_score,
-    leader_sources,
-)
+from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score, sources
 from scorer.result import DecidedBy
 from scorer.ruleset import Ruleset
 
@@ -55,15 +46,6 @@ def burying_wonders(rules: Ruleset) -> list[str]:
         for w in rules.wonders.values()
         if any(isinstance(e, BuriedLeaderCost) for e in w.effects)
     ]
-
-
-def sources(board: Board, city: City) -> list[Source]:
-    """Everything in a Duel city that carries effects, with the pad row it scores in."""
-    out = card_sources(board, city)
-    out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
-    out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
-    out.extend(leader_sources(board, city))
-    return out
 
 
 def tally(board: Board, city: City) -> Tally:

@@ -355,9 +355,13 @@ def _stage_sources(ruleset: Ruleset) -> dict[tuple[str, str], tuple[Source, ...]
 
 
 def sources(board: Board, city: City) -> list[Source]:
-    """Everything in a 7 Wonders city that scores: cards, built stages, leaders."""
+    """Everything in a city that scores: cards, built stages of its board (7 Wonders),
+    wonders built and progress tokens (Duel), leaders; each in its pad row."""
     out = card_sources(board, city)
-    out.extend(_stage_sources(board.ruleset)[city.wonder.name, city.side_name][: city.stages_built])
+    stages = _stage_sources(board.ruleset).get((city.wonder.name, city.side_name), ())
+    out.extend(stages[: city.stages_built])
+    out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
+    out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
     out.extend(leader_sources(board, city))
     return out
 
