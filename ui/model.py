@@ -158,6 +158,12 @@ class AppModel(ft.Observable):
         self.draft = new
         self.store.save_current(new)
 
+    def would_lose(self) -> bool:
+        """Whether starting another game would lose one: an unfinished game with something
+        entered (then the screens ask first; a finished game is in the history)."""
+        return (self.draft is not None and self.draft.finished is None
+                and not self.draft.untouched())
+
     def start(self, draft: Draft) -> None:
         self.draft = draft
         self.selected = (-1, "")

@@ -257,9 +257,14 @@ def upload_failed(why: str) -> str:
     return f"The file could not be uploaded: {why}"
 
 
-def replace_game(names: str, game: str) -> str:
-    return (f"The game in progress ({game}: {names}) is not finished and would be lost. "
-            f"The imported table replaces it.")
+REPLACED_BY_IMPORT = "The imported table replaces it."
+REPLACED_BY_HISTORY = "The game from the history replaces it."
+REPLACED_BY_NEW = "The new game replaces it."
+
+
+def replace_game(names: str, game: str, by: str) -> str:
+    """`by`: what replaces the game in progress (one of the REPLACED_BY_ texts)."""
+    return f"The game in progress ({game}: {names}) is not finished and would be lost. {by}"
 
 
 def downloaded(name: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from ui import strings as S
+from ui.draft import Draft
 
 # Card-type colours as printed on the cards, and a readable text colour on each.
 CARD_COLOURS: dict[str, tuple[str, str]] = {
@@ -183,6 +184,21 @@ def view(route: str, title: str, controls: list[ft.Control],
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
+
+
+def confirm_replace(current: Draft, game: str, by: str, on_replace: Handler,
+                    on_keep: Handler) -> ft.Control:
+    """Asked before anything replaces an unfinished game with something entered (the game
+    in progress is one per device: replacing it loses it). `game` is its title, `by` says
+    what replaces it; Keep leaves everything as it was."""
+    return ft.Semantics(identifier="confirm-replace", content=ft.Card(
+        content=ft.Container(padding=12, content=ft.Column([
+            ft.Text(S.REPLACE_TITLE, weight=ft.FontWeight.BOLD, size=18),
+            ft.Text(S.replace_game(", ".join(s.name for s in current.seats), game, by)),
+            wrap([ft.FilledButton(content=S.REPLACE, icon=ft.Icons.SWAP_HORIZ,
+                                  on_click=on_replace),
+                  ft.OutlinedButton(content=S.KEEP, icon=ft.Icons.UNDO, on_click=on_keep)]),
+        ]))))
 
 
 def no_game_view(route: str, title: str, button: str, target: str,

@@ -254,6 +254,9 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     body = phone.page.inner_text("body")
     order = sorted(["Ann", "Bob", "Cid"], key=lambda n: body.index(n))
     assert order == ["Cid", "Ann", "Bob"], body
+    phone.open_player("Cid")  # something entered: the game is not replaced without asking
+    phone.tap("Gizah")
+    phone.wait_text("Stages built")
     phone.open(url)
     # import a file: the browser PUTs it to the app's upload handler, on 127.0.0.1
     table = tmp_path / "game.json"
@@ -262,7 +265,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     with phone.page.expect_file_chooser(timeout=10_000) as chooser:
         phone.button("Choose a file (.json)").click()
     chooser.value.set_files(str(table))
-    # a game is in progress (the one just started): the app asks before replacing it
+    # a game is in progress (Cid has a wonder): the app asks before replacing it
     phone.button("Replace").wait_for(timeout=20_000)
     phone.shot("10-import-confirm")
     phone.tap("Replace")

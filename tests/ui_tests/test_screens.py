@@ -203,6 +203,8 @@ async def test_history_delete_undo_and_play_again(store: Store) -> None:
     assert c.title() == "Ann · 0 pts"
     await c.go("/history")
     await c.tap("Open")
+    # the game played again has its wonders on the table: replacing it is asked first
+    await c.tap("Replace")
     assert c.title() == "Score pad"
     assert c.has(VERDICT, exact=True)
 

@@ -3,6 +3,8 @@ replaced without asking, corrections to a finished game, bad links, typed number
 
 from __future__ import annotations
 
+import json
+
 import flet as ft
 import pytest
 
@@ -13,7 +15,7 @@ from ui.draft import Draft, Seat
 from ui.store import Store
 
 from .flet_client import Client
-from .game_data import SUMMARY, TABLE, VERDICT
+from .game_data import SUMMARY, TABLE, VERDICT, save_finished
 
 pytestmark = pytest.mark.asyncio
 
@@ -111,4 +113,73 @@ async def test_a_bad_player_link_shows_the_way_out(store: Store, link: str) -> N
     c = await Client(make_main(store), route=f"/game/player/{link}").start()
     assert c.has("This link names no player of the game in progress.")
     await c.tap("Back to the table")
+    assert c.title() == "Table"
+
+
+# --- the game in progress is never replaced without asking -----------------------------------
+
+def in_progress(store: Store) -> Draft:
+    """An unfinished game with something entered: Zoe's coins."""
+    mine = Draft.from_table(TABLE)
+    mine.seats[0].name = "Zoe"
+    store.save_current(mine)
+    return mine
+
+
+def kept(store: Store, mine: Draft) -> bool:
+    now = store.load_current()
+    return now is not None and now.id == mine.id and now.table() == mine.table()
+
+
+@pytest.mark.parametrize("button", ["Open", "Play again"])
+async def test_history_asks_before_replacing_the_game(store: Store, button: str) -> None:
+    mine = in_progress(store)
+    save_finished(store)
+    c = await Client(make_main(store), route="/history").start()
+    await c.until(SUMMARY)
+    await c.tap(button)
+    assert c.title() == "History"
+    assert c.has("Replace the game in progress?") and c.has("Zoe, Bob, Cid")
+    await c.tap("Keep my game")
+    assert not c.has("Replace the game in progress?")
+    assert kept(store, mine)
+    await c.tap(button)
+    await c.tap("Replace")
+    assert c.title() == ("Score pad" if button == "Open" else "Table")
+    now = store.load_current()
+    assert now is not None and now.id != mine.id and now.seats[0].name == "Ann"
+
+
+async def test_new_game_asks_before_replacing_the_game(store: Store) -> None:
+    mine = in_progress(store)
+    c = await Client(make_main(store), route="/new").start()
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await c.type(f"Name {i + 1}", n)
+    await c.tap("Start")
+    assert c.title() == "New game" and c.has("Replace the game in progress?")
+    await c.tap("Keep my game")
+    assert kept(store, mine)
+    await c.tap("Start")
+    await c.tap("Replace")
+    assert c.title() == "Table"
+    now = store.load_current()
+    assert now is not None and [s.name for s in now.seats] == ["Ann", "Bob", "Cid"]
+
+
+async def test_a_game_with_only_names_is_replaced_without_asking(store: Store) -> None:
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat(name=n) for n in "XYZ"]))
+    save_finished(store)
+    c = await Client(make_main(store), route="/history").start()
+    await c.until(SUMMARY)
+    await c.tap("Open")
+    assert c.title() == "Score pad"
+
+
+async def test_a_finished_game_is_replaced_without_asking(store: Store) -> None:
+    done = Draft.from_table(TABLE)
+    done.finished = 1_700_000_000.0
+    store.save_current(done)
+    c = await Client(make_main(store), route="/import").start()
+    await c.type("Paste a table file (JSON)", json.dumps(TABLE))
+    await c.tap("Import")
     assert c.title() == "Table"

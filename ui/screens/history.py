@@ -12,7 +12,7 @@ from ui import strings as S
 from ui.model import use_model
 from ui.screens.home import game_title
 from ui.store import SavedGame
-from ui.widgets import busy_overlay, notice, view
+from ui.widgets import busy_overlay, confirm_replace, notice, view
 
 
 def _when(ts: float) -> str:
@@ -32,16 +32,31 @@ def HistoryScreen() -> ft.View:
 
     ft.use_effect(load, [version])
 
-    def reopen(g: SavedGame) -> Callable[[], None]:
-        def go() -> None:
-            model.start(g.draft)
-            ft.context.page.navigate("/game/pad")
-        return go
+    asked: tuple[str, bool] | None = None
+    asking, set_asking = ft.use_state(asked)
+    """The history entry whose Open (False) or Play again (True) waits for an answer."""
 
-    def again(g: SavedGame) -> Callable[[], None]:
-        def go() -> None:
+    def take(g: SavedGame, again: bool) -> None:
+        set_asking(None)
+        if again:
             model.start(g.draft.fresh_copy())
             ft.context.page.navigate("/game")
+        else:
+            model.start(g.draft)
+            ft.context.page.navigate("/game/pad")
+
+    def replacing(g: SavedGame, again: bool) -> Callable[[], None]:
+        def go() -> None:
+            take(g, again)
+        return go
+
+    def ask_then(g: SavedGame, again: bool) -> Callable[[], None]:
+        """Open or play again; first ask, when that would lose the game in progress."""
+        def go() -> None:
+            if model.would_lose():
+                set_asking((g.id, again))
+            else:
+                take(g, again)
         return go
 
     def delete(g: SavedGame) -> Callable[[], None]:
@@ -63,14 +78,22 @@ def HistoryScreen() -> ft.View:
         items.append(busy_overlay(S.LOADING))
     elif not games:
         items.append(ft.Text(S.NO_HISTORY))
+    current = model.draft
     for g in games or []:
+        actions: ft.Control = ft.Row([
+            ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW, on_click=ask_then(g, False)),
+            ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY, on_click=ask_then(g, True)),
+            ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE, on_click=delete(g)),
+        ], wrap=True)
+        if asking is not None and asking[0] == g.id and current is not None:
+            again = asking[1]
+            actions = confirm_replace(
+                current, game_title(current.game),
+                S.REPLACED_BY_NEW if again else S.REPLACED_BY_HISTORY,
+                replacing(g, again), lambda: set_asking(None))
         items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column([
             ft.Text(f"{game_title(g.draft.game)} · {_when(g.finished)}", weight=ft.FontWeight.BOLD),
             ft.Text(g.summary),
-            ft.Row([
-                ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW, on_click=reopen(g)),
-                ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY, on_click=again(g)),
-                ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE, on_click=delete(g)),
-            ], wrap=True),
+            actions,
         ]))))
     return view("/history", S.HISTORY_TITLE, items)

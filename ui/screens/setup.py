@@ -12,7 +12,7 @@ from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
-from ui.widgets import header, toggle, view, wrap
+from ui.widgets import confirm_replace, header, toggle, view, wrap
 
 EXPANSION_TITLES = {"leaders": "Leaders", "agora": "Agora"}
 
@@ -40,6 +40,8 @@ def Setup() -> ft.View:
     ids, set_ids = ft.use_state(first_ids)
     """A stable id per row, so that a dragged row keeps its field."""
     deal, set_deal = ft.use_state(False)
+    asking, set_asking = ft.use_state(False)
+    """Start was tapped while a game with something entered is in progress: ask first."""
     remembered = ft.use_memo(lambda: model.store.names(), [])
 
     const = ruleset(game).constants
@@ -100,13 +102,21 @@ def Setup() -> ft.View:
             set_names(tuple(new))
         return go
 
-    def start() -> None:
+    def begin() -> None:
+        set_asking(False)
         seats = [Seat(name=n.strip()) for n in names]
         draft = Draft(game=game, expansions=list(chosen), seats=seats)
         if deal and not is_duel:
             random_boards(game, draft.seats, random.Random())
         model.start(draft)
         ft.context.page.navigate("/game")
+
+    def start() -> None:
+        """Start the game; first ask, when that would lose the game in progress."""
+        if model.would_lose():
+            set_asking(True)
+        else:
+            begin()
 
     stripped = [n.strip() for n in names]
     names_ok = all(stripped) and len(set(stripped)) == len(stripped)
@@ -148,6 +158,11 @@ def Setup() -> ft.View:
                                on_change=lambda e: set_deal(bool(e.control.value))))
     if not names_ok:
         items.append(ft.Text(S.NEED_NAMES, italic=True))
-    items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW, on_click=start,
-                                 disabled=not names_ok, height=52))
+    current = model.draft
+    if asking and current is not None and names_ok:
+        items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_NEW,
+                                     begin, lambda: set_asking(False)))
+    else:
+        items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
+                                     on_click=start, disabled=not names_ok, height=52))
     return view("/new", S.SETUP_TITLE, items)

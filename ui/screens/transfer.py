@@ -24,7 +24,15 @@ from ui.export import (
 )
 from ui.model import evaluate, use_model
 from ui.screens.home import game_title
-from ui.widgets import back_to, busy_overlay, header, problems, view, wrap
+from ui.widgets import (
+    back_to,
+    busy_overlay,
+    confirm_replace,
+    header,
+    problems,
+    view,
+    wrap,
+)
 
 
 def _copy_button(text: str, done: Callable[[], None]) -> ft.Control:
@@ -119,7 +127,7 @@ def ImportScreen() -> ft.View:
             set_busy("")
         if got.draft is None:
             set_found(got.problems)
-        elif model.draft is not None and model.draft.finished is None:
+        elif model.would_lose():
             set_pending(got.draft)
         else:
             start(got.draft)
@@ -174,16 +182,8 @@ def ImportScreen() -> ft.View:
         def replace() -> None:
             start(pending)
 
-        items.append(ft.Semantics(identifier="confirm-replace", content=ft.Card(
-            content=ft.Container(padding=12, content=ft.Column([
-                ft.Text(S.REPLACE_TITLE, weight=ft.FontWeight.BOLD, size=18),
-                ft.Text(S.replace_game(", ".join(s.name for s in current.seats),
-                                       game_title(current.game))),
-                wrap([ft.FilledButton(content=S.REPLACE, icon=ft.Icons.SWAP_HORIZ,
-                                      on_click=replace),
-                      ft.OutlinedButton(content=S.KEEP, icon=ft.Icons.UNDO,
-                                        on_click=lambda: set_pending(None))]),
-            ])))))
+        items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_IMPORT,
+                                     replace, lambda: set_pending(None)))
     if upload_dir is not None:
         items += [
             ft.FilledButton(content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52,
