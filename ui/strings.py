@@ -36,6 +36,13 @@ MOVE_UP = "Move up"
 MOVE_DOWN = "Move down"
 REMOVE = "Remove"
 NEED_NAMES = "Give every player a different name."
+EXPANSION = {"leaders": "Leaders", "agora": "Agora"}
+"""Expansion names as the app shows them (an expansion not listed shows its ruleset name)."""
+
+
+def players_for(least: int, most: int) -> str:
+    span = str(least) if least == most else f"{least} to {most}"
+    return f"This game is for {span} players."
 
 # Table
 TABLE_TITLE = "Table"

@@ -8,7 +8,7 @@ import json
 import flet as ft
 import pytest
 
-from scorer.helpers import chambers, ruleset
+from scorer.helpers import chambers, expansions, ruleset
 from ui import model
 from ui.app import make_main
 from ui.draft import Draft, Seat
@@ -30,7 +30,7 @@ async def duel_with(c: Client, expansion: str) -> None:
     assert c.title() == "Table"
 
 
-def steppers(c: Client, prefix: str) -> list[ft.TextField]:
+def fields(c: Client, prefix: str) -> list[ft.TextField]:
     return [x for x in c.controls() if isinstance(x, ft.TextField)
             and str(x.label or "").startswith(prefix)]
 
@@ -42,7 +42,7 @@ async def test_senate_has_the_rulesets_chambers(store: Store) -> None:
     c = await Client(make_main(store)).start()
     await duel_with(c, "Agora")
     await c.go("/game/player/0")
-    assert len(steppers(c, "Chamber ")) == chambers(rules)
+    assert len(fields(c, "Chamber ")) == chambers(rules)
     await c.type("Chamber 3", "2")  # Ann controls Chamber 3 alone: its VP
     assert c.title() == f"Ann · {rules.constants.chamber_points[2]} pts"
     saved = store.load_current()
@@ -56,14 +56,14 @@ async def test_a_short_senate_list_does_not_break_the_city(store: Store) -> None
                   seats=[Seat(name="Ann", influence=[1]), Seat(name="Bob")])
     store.save_current(draft)
     c = await Client(make_main(store), route="/game/player/0").start()
-    assert [x.value for x in steppers(c, "Chamber ")][:2] == ["1", "0"]
+    assert [x.value for x in fields(c, "Chamber ")][:2] == ["1", "0"]
 
 
 async def test_no_senate_without_agora(store: Store) -> None:
     c = await Client(make_main(store)).start()
     await duel_with(c, "Leaders")
     await c.go("/game/player/0")
-    assert steppers(c, "Chamber ") == []
+    assert fields(c, "Chamber ") == []
 
 
 # --- a finished game corrected reaches the history -------------------------------------------
@@ -183,3 +183,60 @@ async def test_a_finished_game_is_replaced_without_asking(store: Store) -> None:
     await c.type("Paste a table file (JSON)", json.dumps(TABLE))
     await c.tap("Import")
     assert c.title() == "Table"
+
+
+# --- rule facts come from the rulesets -------------------------------------------------------
+
+def start_button(c: Client) -> ft.FilledButton:
+    button: ft.FilledButton = c.find("Start", ft.FilledButton)
+    return button
+
+
+async def test_switching_game_keeps_typed_names_and_checks_the_count(store: Store) -> None:
+    duel = ruleset("duel").constants
+    base = ruleset("7wonders-1e").constants
+    c = await Client(make_main(store), route="/new").start()
+    names = ["Ann", "Bob", "Cid"][:base.min_players]
+    for i, n in enumerate(names):
+        await c.type(f"Name {i + 1}", n)
+    await c.tap("7 Wonders Duel")
+    if len(names) > duel.max_players:  # typed names are never dropped: Start waits
+        assert [str(f.value) for f in fields(c, "Name ")] == names
+        assert start_button(c).disabled
+        assert c.has(f"This game is for {duel.min_players} players.")
+        for _ in range(len(names) - duel.max_players):
+            removes = [x for x in c.controls()
+                       if isinstance(x, ft.IconButton) and x.tooltip == "Remove"]
+            await c.tap_control(removes[-1])
+    assert not start_button(c).disabled
+    await c.tap("7 Wonders 1st edition")  # too few names for it now: a row to fill
+    assert len(fields(c, "Name ")) == base.min_players
+    assert start_button(c).disabled
+    for i in range(duel.max_players, base.min_players):
+        await c.type(f"Name {i + 1}", f"P{i}")
+    assert not start_button(c).disabled
+
+
+async def test_rules_list_every_expansion_without_a_game(store: Store) -> None:
+    rules = ruleset("duel", expansions("duel"))  # no game in progress: every expansion
+    c = await Client(make_main(store), route="/rules").start()
+    await c.tap("7 Wonders Duel")
+    leader = rules.leaders.names()[0]
+    await c.type("Search", leader)
+    assert c.has(leader)
+
+
+async def test_cards_of_a_colour_not_in_the_order_are_shown(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui.screens import city
+
+    rules = ruleset("duel", ["agora"])
+    unlisted = [c.name for c in rules.cards.values() if c.colour == "none"]
+    assert unlisted  # Agora's Senators
+    monkeypatch.setattr(city, "COLOUR_ORDER", tuple(x for x in city.COLOUR_ORDER if x != "none"))
+    store.save_current(Draft(game="duel", expansions=["agora"],
+                             seats=[Seat(name="Ann"), Seat(name="Bob")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    for name in unlisted:
+        c.find(name)

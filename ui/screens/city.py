@@ -39,6 +39,8 @@ from ui.widgets import (
 )
 
 COLOUR_ORDER = ("brown", "grey", "blue", "yellow", "green", "red", "purple", "none")
+"""The order of the card groups, as on the score pad; a colour not listed here (a ruleset's
+new one) comes after them, never hidden."""
 Edit = Callable[[Callable[[Seat], None]], None]
 
 
@@ -144,7 +146,8 @@ def card_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str) -
         return go
 
     out: list[ft.Control] = []
-    for colour in COLOUR_ORDER:
+    others_colours = sorted({u.card.colour for u in uses} - set(COLOUR_ORDER))
+    for colour in [*COLOUR_ORDER, *others_colours]:
         group = sorted((u for u in uses
                         if u.card.colour == colour and _matches(query, u.card.name)),
                        key=lambda u: min(u.card.ages))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from scorer.helpers import games, ruleset, what_if
+from scorer.helpers import expansions, games, ruleset, what_if
 from scorer.names import normalize
 from ui import strings as S
 from ui.model import use_model
@@ -57,7 +57,7 @@ def RulesScreen() -> ft.View:
     player, set_player = ft.use_state(0)
     asked, set_asked = ft.use_state("")
     on_table = draft is not None and draft.game == game
-    chosen = list(draft.expansions) if draft is not None and on_table else ["leaders", "agora"]
+    chosen = list(draft.expansions) if draft is not None and on_table else expansions(game)
     shown = [e for e in entries(game, chosen)
              if not query or normalize(query) in normalize(f"{e.name} {e.text} {e.group}")]
 

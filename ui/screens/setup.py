@@ -14,8 +14,6 @@ from ui.model import use_model
 from ui.screens.home import game_title
 from ui.widgets import confirm_replace, header, toggle, view, wrap
 
-EXPANSION_TITLES = {"leaders": "Leaders", "agora": "Agora"}
-
 
 def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
     """Deal wonder boards and sides at random, as the box does (distinct boards)."""
@@ -48,12 +46,19 @@ def Setup() -> ft.View:
     is_duel = game == "duel"
 
     def pick_game(g: str) -> Callable[[], None]:
+        """Another game: as many rows as it needs at least; blank rows beyond the most it
+        takes go, typed names stay (Start waits until the player removes some)."""
         def go() -> None:
+            limits = ruleset(g).constants
+            rows = list(zip(names, ids, strict=True))
+            while len(rows) > limits.max_players and any(not n.strip() for n, _ in rows):
+                rows.pop(max(k for k, (n, _) in enumerate(rows) if not n.strip()))
+            while len(rows) < limits.min_players:
+                rows.append(("", max((x for _, x in rows), default=0) + 1))
             set_game(g)
             set_chosen(())
-            if g == "duel":
-                set_names(tuple([*names, "", ""][:2]))
-                set_ids(tuple([*ids, max(ids, default=0) + 1, max(ids, default=0) + 2][:2]))
+            set_names(tuple(n for n, _ in rows))
+            set_ids(tuple(x for _, x in rows))
         return go
 
     def flip_expansion(e: str) -> Callable[[], None]:
@@ -120,6 +125,7 @@ def Setup() -> ft.View:
 
     stripped = [n.strip() for n in names]
     names_ok = all(stripped) and len(set(stripped)) == len(stripped)
+    count_ok = const.min_players <= len(names) <= const.max_players
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         rows.append(ft.Row(key=f"seat-{ids[i] if i < len(ids) else i}", controls=[
@@ -142,7 +148,7 @@ def Setup() -> ft.View:
     exps = expansions(game)
     if exps:
         items += [header(S.EXPANSIONS),
-                  wrap([toggle(EXPANSION_TITLES.get(e, e), e in chosen, flip_expansion(e))
+                  wrap([toggle(S.EXPANSION.get(e, e), e in chosen, flip_expansion(e))
                         for e in exps])]
     items += [header(S.PLAYERS), ft.Text(S.DRAG_HINT, italic=True),
               ft.ReorderableListView(rows, on_reorder=dragged, show_default_drag_handles=False,
@@ -156,13 +162,16 @@ def Setup() -> ft.View:
     if not is_duel:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
                                on_change=lambda e: set_deal(bool(e.control.value))))
+    if not count_ok:
+        items.append(ft.Text(S.players_for(const.min_players, const.max_players), italic=True))
     if not names_ok:
         items.append(ft.Text(S.NEED_NAMES, italic=True))
     current = model.draft
-    if asking and current is not None and names_ok:
+    if asking and current is not None and names_ok and count_ok:
         items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_NEW,
                                      begin, lambda: set_asking(False)))
     else:
         items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
-                                     on_click=start, disabled=not names_ok, height=52))
+                                     on_click=start, disabled=not (names_ok and count_ok),
+                                     height=52))
     return view("/new", S.SETUP_TITLE, items)
