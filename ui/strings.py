@@ -269,6 +269,15 @@ REPLACED_BY_HISTORY = "The game from the history replaces it."
 REPLACED_BY_NEW = "The new game replaces it."
 
 
+def number_range(least: int | None, most: int | None) -> str:
+    """Under a number field whose text cannot be taken: what it takes."""
+    if least is not None and most is not None:
+        return f"A whole number from {least} to {most}"
+    if least is not None:
+        return f"A whole number, {least} or more"
+    return "A whole number"
+
+
 def replace_game(names: str, game: str, by: str) -> str:
     """`by`: what replaces the game in progress (one of the REPLACED_BY_ texts)."""
     return f"The game in progress ({game}: {names}) is not finished and would be lost. {by}"

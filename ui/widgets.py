@@ -88,24 +88,33 @@ def _to_int(text: str | None) -> int | None:
         return None
 
 
-def stepper(
-    label: str,
-    value: int,
-    on_change: Callable[[int], None],
-    minimum: int = 0,
-    maximum: int | None = None,
-) -> ft.Control:
-    """A number with big minus/plus buttons, and a field to type it."""
+def _fits(n: int, minimum: int | None, maximum: int | None) -> bool:
+    return (minimum is None or n >= minimum) and (maximum is None or n <= maximum)
+
+
+@ft.component
+def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: int,
+            maximum: int | None) -> ft.Control:
+    """A number with big minus/plus buttons, and a field to type it. What is typed and
+    cannot be taken (not a number, out of range) stays in the field with the reason under
+    it, the number kept as it was, until it is typed again or a button is tapped."""
+    nothing: str | None = None
+    rejected, set_rejected = ft.use_state(nothing)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
-        n = _to_int(e.control.value)
-        if n is not None and n >= minimum and (maximum is None or n <= maximum):
+        text = e.control.value or ""
+        n = _to_int(text)
+        if n is not None and _fits(n, minimum, maximum):
+            set_rejected(None)
             on_change(n)
+        else:
+            set_rejected(text)
 
     def step(delta: int) -> Callable[[], None]:
         def go() -> None:
             n = value + delta
-            if n >= minimum and (maximum is None or n <= maximum):
+            if _fits(n, minimum, maximum):
+                set_rejected(None)
                 on_change(n)
         return go
 
@@ -113,9 +122,10 @@ def stepper(
         [
             ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=step(-1), tooltip=f"{label} -1",
                           disabled=value <= minimum, icon_size=30),
-            ft.TextField(label=label, value=str(value), on_change=typed, width=120,
-                         keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
-                         dense=True),
+            ft.TextField(label=label, value=str(value) if rejected is None else rejected,
+                         error=None if rejected is None else S.number_range(minimum, maximum),
+                         on_change=typed, width=120, keyboard_type=ft.KeyboardType.NUMBER,
+                         text_align=ft.TextAlign.CENTER, dense=True),
             ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, on_click=step(1), tooltip=f"{label} +1",
                           disabled=maximum is not None and value >= maximum, icon_size=30),
         ],
@@ -124,34 +134,50 @@ def stepper(
     )
 
 
-def number_field(label: str, value: int | None, on_change: Callable[[int], None]) -> ft.Control:
-    def typed(e: ft.Event[ft.TextField]) -> None:
-        n = _to_int(e.control.value)
-        if n is not None:
-            on_change(n)
-        elif not (e.control.value or "").strip():
-            on_change(0)
+def stepper(label: str, value: int, on_change: Callable[[int], None], minimum: int = 0,
+            maximum: int | None = None) -> ft.Control:
+    """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons."""
+    return Stepper(label, value, on_change, minimum, maximum)
 
-    return ft.TextField(label=label, value="" if value is None else str(value), width=150,
-                        keyboard_type=ft.KeyboardType.NUMBER, on_change=typed, dense=True)
+
+@ft.component
+def NumberField(label: str, value: int | None, on_change: Callable[[int | None], None],
+                minimum: int | None, width: int, hint: str) -> ft.Control:
+    """A whole number that may be left blank (None). What is typed and cannot be taken
+    stays in the field with the reason under it; the number is kept as it was."""
+    nothing: str | None = None
+    rejected, set_rejected = ft.use_state(nothing)
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        text = e.control.value or ""
+        n = _to_int(text)
+        if not text.strip():
+            set_rejected(None)
+            on_change(None)
+        elif n is not None and _fits(n, minimum, None):
+            set_rejected(None)
+            on_change(n)
+        else:
+            set_rejected(text)
+
+    shown = ("" if value is None else str(value)) if rejected is None else rejected
+    return ft.TextField(label=label, value=shown, width=width, on_change=typed, dense=True,
+                        error=None if rejected is None else S.number_range(minimum, None),
+                        keyboard_type=ft.KeyboardType.NUMBER, helper=hint or None)
+
+
+def number_field(label: str, value: int | None,
+                 on_change: Callable[[int | None], None]) -> ft.Control:
+    """A total typed from a paper score pad: any whole number; blank = none typed (None)."""
+    return NumberField(label, value, on_change, None, 150, "")
 
 
 def optional_number_field(label: str, value: int | None,
                           on_change: Callable[[int | None], None],
                           hint: str = "") -> ft.Control:
-    """A whole number that may be left blank (None): the engine then uses what it knows."""
-
-    def typed(e: ft.Event[ft.TextField]) -> None:
-        text = (e.control.value or "").strip()
-        n = _to_int(text)
-        if not text:
-            on_change(None)
-        elif n is not None and n >= 0:
-            on_change(n)
-
-    return ft.TextField(label=label, value="" if value is None else str(value), width=220,
-                        keyboard_type=ft.KeyboardType.NUMBER, on_change=typed, dense=True,
-                        helper=hint or None)
+    """A whole number, 0 or more, that may be left blank (None): the engine then uses what
+    it knows."""
+    return NumberField(label, value, on_change, 0, 220, hint)
 
 
 def notice(text: str, action: ft.Control | None = None,

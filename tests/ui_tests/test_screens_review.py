@@ -240,3 +240,42 @@ async def test_cards_of_a_colour_not_in_the_order_are_shown(
     c = await Client(make_main(store), route="/game/player/0").start()
     for name in unlisted:
         c.find(name)
+
+
+# --- typed numbers: never ignored in silence, never saved as something else ------------------
+
+async def test_a_number_out_of_range_stays_typed_with_the_reason(store: Store) -> None:
+    gizah = ruleset("7wonders-1e").wonders.get("Gizah")
+    assert gizah is not None
+    stages = len(gizah.sides["A"].stages)
+    store.save_current(Draft.from_table(TABLE))  # Ann: Gizah A, 2 stages built
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type("Stages built", str(stages + 1))
+    field = c.find("Stages built", ft.TextField)
+    assert field.value == str(stages + 1)
+    assert field.error == f"A whole number from 0 to {stages}"
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].stages == 2  # the number kept as it was
+    await c.tap("Altar")  # another change re-draws the screen: what was typed stays
+    field = c.find("Stages built", ft.TextField)
+    assert (field.value, field.error) == (str(stages + 1), f"A whole number from 0 to {stages}")
+    await c.tap("Stages built +1")  # a button takes over from the stepper's value
+    field = c.find("Stages built", ft.TextField)
+    assert (field.value, field.error) == ("3", None)
+
+
+async def test_clearing_a_paper_total_removes_it(store: Store) -> None:
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/player/2").start()
+    await c.tap("Paper totals")
+    await c.type("Wonders", "3")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[2].typed == {"wonders": 3}
+    await c.type("Wonders", "x")  # not a number: said so, the total kept
+    assert c.find("Wonders", ft.TextField).error == "A whole number"
+    saved = store.load_current()
+    assert saved is not None and saved.seats[2].typed == {"wonders": 3}
+    await c.type("Wonders", "")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[2].typed == {}
+    assert c.find("Wonders", ft.TextField).value == ""

@@ -285,10 +285,13 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                   set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
     categories = ruleset(draft.game, draft.expansions).constants.categories
 
-    def typed(category: str) -> Callable[[int], None]:
-        def go(n: int) -> None:
+    def typed(category: str) -> Callable[[int | None], None]:
+        def go(n: int | None) -> None:
             def change(s: Seat) -> None:
-                s.typed[category] = n
+                if n is None:  # the field cleared: no total typed (not a total of 0)
+                    s.typed.pop(category, None)
+                else:
+                    s.typed[category] = n
             edit(change)
         return go
 
