@@ -6,8 +6,11 @@ Scenario file (JSON):
   source       where the expected values come from (rulebook seed, reference section)
   table        a table in the table format
   expect       partial result: "players": {name: {"total", "rank", "categories": {...},
-               "lines": [{"source", "points"}...]}}, "winners", "decided_by", "choices";
-               each expected number is followed by its arithmetic in a "why" string
+               "lines": [{"source", "points"}...], "why"}}, "winners", "decided_by",
+               "choices"; a player whose total, any category or any line is not 0 must have
+               a "why" with the arithmetic from the reference, and that arithmetic must reach
+               each of those numbers (each one appears in it). A value the reference marks
+               [?] is labelled "[?] our choice: ..., because ..." in the source or the why
   problems     instead of expect: [{"path": ..., "contains": ...}] the table must be
                rejected with (at least) these problems
 """
@@ -15,6 +18,7 @@ Scenario file (JSON):
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +46,27 @@ def test_scenario(path: Path) -> None:
                 f"expected a problem at {want['path']} containing {want['contains']!r}; got {found}"
             )
         return
+    _check_why(scenario["expect"])
     result = score(scenario["table"])
     _check(result.model_dump(), scenario["expect"])
+
+
+def _check_why(expect: dict[str, Any]) -> None:
+    """Every expected number that is not 0 comes with its arithmetic, written in the
+    player's "why", which reaches that number (total, each category, each line)."""
+    for name, want in expect.get("players", {}).items():
+        numbers = [
+            want.get("total", 0),
+            *want.get("categories", {}).values(),
+            *(line["points"] for line in want.get("lines", [])),
+        ]
+        nonzero = sorted({n for n in numbers if n != 0})
+        if not nonzero:
+            continue
+        why = want.get("why", "")
+        assert why, f"{name}: {nonzero} expected without a 'why' (the arithmetic)"
+        missing = [n for n in nonzero if not re.search(rf"(?<![\d-]){n}(?!\d)", why)]
+        assert not missing, f"{name}: the 'why' never reaches {missing}: {why!r}"
 
 
 def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
