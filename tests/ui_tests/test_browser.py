@@ -256,7 +256,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     assert order == ["Cid", "Ann", "Bob"], body
     phone.open_player("Cid")  # something entered: the game is not replaced without asking
     phone.tap("Gizah")
-    phone.wait_text("Stages built")
+    phone.wait_text("Side A")
     phone.open(url)
     # import a file: the browser PUTs it to the app's upload handler, on 127.0.0.1
     table = tmp_path / "game.json"
