@@ -205,6 +205,13 @@ class Client:
     def controls(self) -> list[Any]:
         return list(walk(self.top()))
 
+    def cell(self, identifier: str) -> str:
+        """The text of the control marked with this semantics identifier (a pad cell)."""
+        for c in self.controls():
+            if isinstance(c, ft.Semantics) and c.identifier == identifier:
+                return " ".join(label(x) for x in walk(c.content) if isinstance(x, ft.Text))
+        raise AssertionError(f"no control {identifier!r} on screen")
+
     def texts(self) -> list[str]:
         return [label(c) for c in self.controls() if isinstance(c, ft.Text)]
 

@@ -14,6 +14,7 @@ from ui.store import Store
 
 from .flet_client import Client
 from .game_data import (
+    CATEGORIES,
     DUEL_CONFLICT,
     DUEL_PLAYERS,
     DUEL_VERDICT_PARTS,
@@ -64,10 +65,11 @@ async def test_complete_game_by_tapping(store: Store) -> None:
         assert c.title() == f"{p['name']} · {p['total']} pts"
     await c.go("/game/pad")
     assert c.has(VERDICT, exact=True)
-    texts = c.texts()
-    # score pad column per player: the categories in the 1st-edition order, then the total
+    # score pad column per player: every category cell, then the total (game_data arithmetic)
     for p in PLAYERS:
-        assert str(p["total"]) in texts
+        for category, points in CATEGORIES[p["name"]].items():
+            assert c.cell(f"cell-{p['name']}-{category}") == str(points)
+        assert c.cell(f"total-{p['name']}") == str(p["total"])
     # tap Bob's science cell: the lines say why 18
     cell = c.find("18", ft.Container)
     await c.tap_control(cell)
@@ -106,7 +108,7 @@ async def test_problems_shown_next_to_the_field_and_never_final(store: Store) ->
     # no wonder yet: the engine's message is on the player's screen
     assert c.has("must not be empty")
     assert c.title() == "Ann · \u2014"  # no total without a wonder board
-    assert c.has("not final · 3 problems", exact=True)
+    assert c.has("not final · 3 problems", exact=True)  # a wonder board missing at each seat
     await c.go("/game/pad")
     assert c.has("Fix these first")
     assert c.has("Ann wonder.board: must not be empty")
