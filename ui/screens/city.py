@@ -119,9 +119,10 @@ def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
         return go
 
     out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, seat.coins, coins)]
-    if draft.game != "duel":
+    values = token_values(draft.game)  # none in Duel: the Conflict pawn instead
+    if values:
         out.append(header(S.MILITARY))
-        for value in token_values(draft.game):
+        for value in values:
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
             out.append(stepper(label, seat.military.get(key, 0), token(key)))
