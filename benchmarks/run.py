@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.tables import duel_table, seven_player_leaders_table
-from scorer import native, score
+from scorer import score
 
 FLOORS = {
     'python -c "from pydantic import BaseModel, Field"': "from pydantic import BaseModel, Field",
@@ -76,8 +76,6 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2000, help="score() calls per table")
     parser.add_argument("--cli-repeat", type=int, default=20, help="process starts per command")
     args = parser.parse_args()
-    engine = "compiled (scorer/_native, mypyc)" if native.in_use() else "pure Python"
-    print(f"engine: {engine}; WONDERS_NATIVE=off runs the sources")
     for name, table in tables().items():
         _report(f"score() {name}", _timings_us(partial(score, table), args.repeat))
     with tempfile.TemporaryDirectory() as tmp:

@@ -7,14 +7,13 @@ from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
-from pydantic_core import CoreSchema, SchemaSerializer, SchemaValidator
 
-from scorer import compiled, engine, validate
+from scorer import engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
 from scorer.problems import Problem, TableError, from_validation_error
 from scorer.result import Result
-from scorer.ruleset import RULESETS_DIR, Ruleset, available_expansions, load_ruleset
+from scorer.ruleset import Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
 from scorer.verdict import Verdict, by_supremacy, contender, decide
 
@@ -24,48 +23,9 @@ def _table_adapter() -> TypeAdapter[Table]:
     return TypeAdapter(Table)
 
 
-@cache
-def _table_validator() -> SchemaValidator:
-    """pydantic's validator of the table models, made from their core schema. Generating
-    that schema is most of a command-line run's start, so `scorer.compiled` keeps the
-    validator between runs (pydantic plugins are not applied to it; we use none)."""
-    return compiled.kept(
-        RULESETS_DIR,
-        "validator-table",
-        SchemaValidator,
-        lambda: SchemaValidator(_table_adapter().core_schema),
-    )
-
-
-def _result_core_schema() -> CoreSchema:
-    Result.model_rebuild()  # the models defer their build to first use
-    return Result.__pydantic_core_schema__
-
-
-@cache
-def _result_validator() -> SchemaValidator:
-    """The result models' validator, kept like the table's."""
-    return compiled.kept(
-        RULESETS_DIR,
-        "validator-result",
-        SchemaValidator,
-        lambda: SchemaValidator(_result_core_schema()),
-    )
-
-
-@cache
-def _result_serializer() -> SchemaSerializer:
-    return compiled.kept(
-        RULESETS_DIR,
-        "serializer-result",
-        SchemaSerializer,
-        lambda: SchemaSerializer(_result_core_schema()),
-    )
-
-
 def result_json(result: Result, indent: int | None = 2) -> str:
-    """The result JSON of the format (as `result.model_dump_json(indent=indent)`)."""
-    return _result_serializer().to_json(result, indent=indent).decode()
+    """The result JSON of the format."""
+    return result.model_dump_json(indent=indent)
 
 
 def parse_table(data: Any) -> Table:
@@ -75,7 +35,7 @@ def parse_table(data: Any) -> Table:
     if not isinstance(data, dict):
         raise TableError([Problem(path="", message="a table file is a JSON object {...}")])
     try:
-        table: Table = _table_validator().validate_python(data)
+        table: Table = _table_adapter().validate_python(data)
         return table
     except ValidationError as err:
         problems = from_validation_error(err)
@@ -144,7 +104,7 @@ def _result(
         }
         for c, s in zip(cities, scores, strict=True)
     ]
-    result: Result = _result_validator().validate_python(
+    result: Result = Result.model_validate(
         {
             "game": table.game,
             "expansions": list(table.expansions),

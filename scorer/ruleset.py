@@ -9,6 +9,7 @@ ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are d
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -16,7 +17,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorer import compiled
 from scorer.effects import CardColour, Effect
 from scorer.names import NameIndex, normalize
 
@@ -264,8 +264,6 @@ class _RawRuleset:
             self._read(path)
 
     def _read(self, path: Path) -> None:
-        import tomllib  # only when the compiled copy is missing: not on a normal run
-
         rel = _rel(path)
         try:
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -326,10 +324,8 @@ def available_games() -> list[str]:
 @cache
 def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
     """The merged ruleset of a game and its expansions (cached: rulesets never change while
-    the program runs; see `scorer.compiled` for the copy kept between runs). Raises
-    RulesetLoadError naming every bad file, entry and field."""
-    key = ruleset_id(game, sorted(set(expansions)))
-    return compiled.kept(RULESETS_DIR, key, Ruleset, lambda: _load(game, expansions))
+    the program runs). Raises RulesetLoadError naming every bad file, entry and field."""
+    return _load(game, expansions)
 
 
 def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:

@@ -142,7 +142,7 @@ def test_broken_game_data_is_exit_1_without_traceback(tmp_path: Path, table_file
     shutil.copytree(Path(__file__).parent.parent / "rulesets", rulesets)
     cards = rulesets / "7wonders-1e" / "cards.toml"
     cards.write_text(cards.read_text().replace('colour = "blue"', 'colour = "blu"', 1))
-    env = {**os.environ, "WONDERS_RULESETS": str(rulesets), "WONDERS_CACHE_DIR": "off"}
+    env = {**os.environ, "WONDERS_RULESETS": str(rulesets)}
     out = subprocess.run(
         [sys.executable, "-m", "scorer", "score", str(table_file)],
         capture_output=True,

@@ -1,6 +1,5 @@
 """The rulesets as data: every shipped one loads and obeys the rulebooks' deck arithmetic; a
-broken one is refused with the file, the entry and the field; the compiled copy kept between
-runs never outlives an edit of the data."""
+broken one is refused with the file, the entry and the field."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer import compiled, helpers, ruleset
+from scorer import helpers, ruleset
 from scorer.ruleset import RulesetLoadError, available_expansions, available_games, load_ruleset
 
 SHIPPED = ruleset.RULESETS_DIR
@@ -48,17 +47,15 @@ def test_every_seven_wonders_guild_is_one_card_of_age_three() -> None:
 
 @pytest.fixture
 def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A private copy of the rulesets and of the cache, with every in-memory cache cleared."""
+    """A private copy of the rulesets, with every in-memory cache cleared."""
     root = tmp_path / "rulesets"
     shutil.copytree(SHIPPED, root)
     monkeypatch.setattr(ruleset, "RULESETS_DIR", root)
-    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))
     caches = [
         load_ruleset,
         ruleset._raw,
         ruleset._expansions,
         ruleset._games,
-        compiled._signature,
     ]
     for c in caches:
         c.cache_clear()
@@ -88,24 +85,6 @@ def test_an_unknown_top_level_key_is_refused(rulesets_copy: Path) -> None:
     with pytest.raises(RulesetLoadError) as caught:
         load_ruleset("7wonders-1e")
     assert any("extra.toml: unknown top-level key 'cardz'" in p for p in caught.value.problems)
-
-
-def test_an_edit_of_the_data_is_seen_despite_the_compiled_copy(rulesets_copy: Path) -> None:
-    assert load_ruleset("7wonders-1e").cards.get("Palace") is not None
-    palace = load_ruleset("7wonders-1e").cards.get("Palace")
-    assert palace is not None and palace.effects[0].model_dump() == {"kind": "points", "points": 8}
-    assert list((rulesets_copy.parent / "cache").rglob("*.pickle")), "a compiled copy was kept"
-    cards = rulesets_copy / "7wonders-1e" / "cards.toml"
-    start = cards.read_text().index('name = "Palace"')
-    text = cards.read_text()
-    end = text.index("[[cards]]", start)
-    cards.write_text(
-        text[:start] + text[start:end].replace("points = 8", "points = 9") + text[end:]
-    )
-    for c in (load_ruleset, ruleset._raw, compiled._signature):
-        c.cache_clear()  # a new process
-    edited = load_ruleset("7wonders-1e").cards.get("Palace")
-    assert edited is not None and edited.effects[0].model_dump() == {"kind": "points", "points": 9}
 
 
 def test_games_and_expansions_are_the_folders() -> None:
