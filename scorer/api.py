@@ -1,21 +1,53 @@
-"""The engine's front door: table in, result out."""
+"""The engine's front door: a table in; its assessment (scores so far, problems, what was
+set aside) or its final result out."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from scorer import engine, validate
+from scorer import duel, duel_validate, engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
-from scorer.problems import Problem, TableError, from_validation_error
-from scorer.result import Result
-from scorer.ruleset import Ruleset, available_expansions, load_ruleset
+from scorer.problems import SETS_ASIDE, Problem, TableError, from_validation_error, path_of, problem
+from scorer.result import Line, Result
+from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
 from scorer.verdict import Verdict, by_supremacy, contender, decide
+
+
+class PlayerScore(BaseModel):
+    """One player's score from what can be scored, and what was set aside to get it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    total: int
+    categories: dict[Category, int]
+    lines: list[Line]
+    choices: dict[str, str]
+    set_aside: list[Problem]
+    """The problems of this seat whose item was left out of its score."""
+
+
+class Assessment(BaseModel):
+    """What the engine makes of any table: never an exception for a table problem."""
+
+    model_config = ConfigDict(frozen=True)
+
+    problems: list[Problem]
+    players: list[PlayerScore]
+    """Empty only when the file's shape is too broken to read its seats."""
+    result: Result | None
+    """The final result: only when there is no problem at all."""
+
+    @property
+    def final(self) -> bool:
+        return self.result is not None
 
 
 @cache
@@ -28,119 +60,215 @@ def result_json(result: Result, indent: int | None = 2) -> str:
     return result.model_dump_json(indent=indent)
 
 
+def _not_an_object() -> Problem:
+    return problem("not-an-object", "a table file is a JSON object {...}")
+
+
 def parse_table(data: Any) -> Table:
     """The table model from a dict, or TableError listing every format problem."""
     if isinstance(data, SevenWondersTable | DuelTable):
         return data
     if not isinstance(data, dict):
-        raise TableError([Problem(path="", message="a table file is a JSON object {...}")])
+        raise TableError([_not_an_object()])
     try:
         table: Table = _table_adapter().validate_python(data)
-        return table
     except ValidationError as err:
-        problems = from_validation_error(err)
-        raise TableError(problems + _name_problems(data)) from None
+        raise TableError(from_validation_error(err)) from None
+    return table
 
 
-def _rules(game: str, expansions: object) -> Ruleset:
+Removed = dict[tuple[int, str], list[int]]
+"""Entries left out of a list to read a file of the wrong shape: (seat, field) -> indices."""
+
+PLACEHOLDER = "?"
+"""Stands in for a required text of the wrong shape (a blank wonder board): no ruleset has
+the name, so the seat is scored without it, and the format problem says what is wrong."""
+
+
+def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Removed, set[str]] | None:
+    """The table without the entries and optional fields of the wrong shape (required
+    texts get a placeholder), so that the rest can still be checked and scored; None when
+    a required part is missing or of the wrong kind. Also what was removed or replaced."""
+    repaired = copy.deepcopy(data)
+    removed: Removed = {}
+    replaced: set[str] = set()
+    lists: dict[tuple[Any, ...], set[int]] = {}
+    for e in err.errors():
+        loc = tuple(p for p in e["loc"] if p not in ("7wonders-1e", "7wonders-2e", "duel"))
+        if e["type"] in ("missing", "union_tag_not_found", "union_tag_invalid") or not loc:
+            return None
+        if isinstance(loc[-1], int):
+            if len(loc) < 3:
+                return None  # a seat itself: leaving it out would move its neighbours
+            lists.setdefault(loc[:-1], set()).add(loc[-1])
+            continue
+        parent = _at(repaired, loc[:-1])
+        if not isinstance(parent, dict):
+            return None
+        if e["type"].startswith("string_"):
+            parent[loc[-1]] = PLACEHOLDER
+        else:
+            parent.pop(loc[-1], None)
+        replaced.add(_path(loc))
+    for where, indices in lists.items():
+        target = _at(repaired, where)
+        if not isinstance(target, list):
+            return None
+        target[:] = [x for k, x in enumerate(target) if k not in indices]
+        if len(where) >= 3 and where[0] == "players" and isinstance(where[1], int):
+            removed[(where[1], ".".join(str(p) for p in where[2:]))] = sorted(indices)
+    try:
+        return _table_adapter().validate_python(repaired), removed, replaced
+    except ValidationError:
+        return None
+
+
+def _path(loc: Sequence[Any]) -> str:
+    seat = loc[1] if len(loc) >= 2 and loc[0] == "players" else None
+    rest = loc[2:] if seat is not None else loc
+    return path_of(seat, ".".join(str(p) for p in rest) or None)
+
+
+def _at(data: Any, loc: Sequence[Any]) -> Any:
+    for part in loc:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _original(p: Problem, removed: Removed) -> Problem:
+    """A problem found on the repaired table, at its place in the file as given."""
+    if p.seat is None or p.field is None or p.item is None or (p.seat, p.field) not in removed:
+        return p
+    item = p.item
+    for gone in removed[(p.seat, p.field)]:
+        if gone <= item:
+            item += 1
+    return p.model_copy(update={"item": item, "path": path_of(p.seat, p.field, item)})
+
+
+def _rules(game: str, expansions: Sequence[str]) -> Ruleset:
     """The game's ruleset with the listed expansions that exist: unknown ones are reported
-    by validation, and must not stop it."""
+    by the checks, and must not stop them."""
     known = available_expansions(game)
-    listed = expansions if isinstance(expansions, list) else []
-    return load_ruleset(game, tuple(e for e in listed if isinstance(e, str) and e in known))
+    return load_ruleset(game, tuple(sorted({e for e in expansions if e in known})))
 
 
-def _name_problems(data: dict[str, Any]) -> list[Problem]:
-    game = data.get("game")
-    if game not in ("7wonders-1e", "7wonders-2e", "duel"):
-        return []
-    rules = _rules(game, data.get("expansions"))
-    if game == "duel":
-        from scorer import duel_validate  # Duel code loads only for Duel tables (CLI start)
-
-        return duel_validate.name_problems(data, rules)
-    return validate.name_problems(data, rules)
+def assess(data: Any) -> Assessment:
+    """Each player's score from what can be scored, every problem, and per player what was
+    set aside; the final result only when there is no problem. Never raises for a problem
+    of the table."""
+    removed: Removed = {}
+    replaced: set[str] = set()
+    shape: list[Problem] = []
+    if isinstance(data, SevenWondersTable | DuelTable):
+        table: Table = data
+    elif not isinstance(data, dict):
+        return Assessment(problems=[_not_an_object()], players=[], result=None)
+    else:
+        try:
+            table = _table_adapter().validate_python(data)
+        except ValidationError as err:
+            shape = from_validation_error(err)
+            readable = _readable(data, err)
+            if readable is None:
+                return Assessment(problems=shape, players=[], result=None)
+            table, removed, replaced = readable
+    rules = _rules(table.game, table.expansions)
+    supremacy = None
+    if isinstance(table, DuelTable):
+        game, found = duel_validate.check(table, rules)
+        board = game.board
+        scores = [duel.score_city(board, city) for city in board.cities]
+        supremacy = duel_validate.decided(table, game)
+    else:
+        board, found = validate.check(table, rules)
+        scores = [engine.score_city(board, city) for city in board.cities]
+    # a place repaired to read the file is told by its format problem alone
+    problems = shape + [_original(p, removed) for p in found if p.path not in replaced]
+    lines = [[Line(**line) for line in s.lines] for s in scores]
+    players = [
+        PlayerScore(
+            name=c.name,
+            total=s.total,
+            categories=s.categories,
+            lines=ls,
+            choices=s.choices,
+            # what a problem sets aside, and what was left out to read the file
+            set_aside=[
+                p
+                for p in problems
+                if p.seat == c.index and (p.code in SETS_ASIDE or p in shape)
+            ],
+        )
+        for c, s, ls in zip(board.cities, scores, lines, strict=True)
+    ]
+    if problems:
+        return Assessment(problems=problems, players=players, result=None)
+    if supremacy is not None:
+        names = [c.name for c in board.cities]
+        verdict = by_supremacy(
+            names,
+            names[supremacy.winner],
+            duel.DECIDED_BY[supremacy.kind],
+            duel.LABEL[supremacy.kind],
+            supremacy.reason
+            + ("" if supremacy.declared else " (seen on the table; the file did not claim it)"),
+        )
+    else:
+        verdict = ranked(board.cities, scores, rules)
+    result = _result(table, board.cities, players, verdict)
+    return Assessment(problems=[], players=players, result=result)
 
 
 def score(data: Any) -> Result:
-    table = parse_table(data)
-    rules = _rules(table.game, table.expansions)
-    if isinstance(table, DuelTable):
-        return _score_duel(table, rules)
-    board, problems = validate.check(table, rules)
-    if board is None:
-        raise TableError(problems)
-    scores = [engine.score_city(board, city) for city in board.cities]
-    verdict = _ranked(board.cities, scores, rules)
-    return _result(table, board.cities, scores, verdict)
+    """The final result, or TableError with every problem of a table that cannot exist."""
+    assessment = assess(data)
+    if assessment.result is None:
+        raise TableError(assessment.problems)
+    return assessment.result
 
 
-def _ranked(cities: Sequence[City], scores: Sequence[CityScore], rules: Ruleset) -> Verdict:
+def ranked(cities: Sequence[City], scores: Sequence[CityScore], rules: Ruleset) -> Verdict:
     """Most points, then the game's tie-break (the ruleset's `tiebreak`); the Free City is
     never ranked."""
     kind = rules.constants.tiebreak
-    ranked = [
-        contender(c.name, s.total, c.coins, s.categories, kind)
-        for c, s in zip(cities, scores, strict=True)
-        if not c.free_city
-    ]
-    return decide(ranked, kind)
+    return decide(
+        [
+            contender(c.name, s.total, c.coins, s.categories, kind)
+            for c, s in zip(cities, scores, strict=True)
+            if not c.free_city
+        ],
+        kind,
+    )
 
 
 def _result(
-    table: Table, cities: Sequence[City], scores: Sequence[CityScore], verdict: Verdict
+    table: Table, cities: Sequence[City], players: Sequence[PlayerScore], verdict: Verdict
 ) -> Result:
-    """One validation builds the whole result, lines included (in pydantic's core: a model
-    constructed per line would cost more than the scoring)."""
-    players = [
-        {
-            "name": c.name,
-            "total": s.total,
-            "rank": None if c.free_city else verdict.ranks[c.name],
-            "categories": s.categories,
-            "lines": s.lines,
-            "choices": s.choices,
-            "free_city": c.free_city,
-        }
-        for c, s in zip(cities, scores, strict=True)
-    ]
-    result: Result = Result.model_validate(
+    return Result.model_validate(
         {
             "game": table.game,
             "expansions": list(table.expansions),
-            "players": players,
+            "players": [
+                {
+                    "name": p.name,
+                    "total": p.total,
+                    "rank": None if c.free_city else verdict.ranks[c.name],
+                    "categories": p.categories,
+                    "lines": p.lines,
+                    "choices": p.choices,
+                    "free_city": c.free_city,
+                }
+                for c, p in zip(cities, players, strict=True)
+            ],
             "winners": verdict.winners,
             "decided_by": verdict.decided_by,
             "verdict": verdict.text,
         }
     )
-    return result
-
-
-def _score_duel(table: DuelTable, rules: Ruleset) -> Result:
-    """Duel: a supremacy wins whatever the points; else the highest total, then the most
-    civilian (blue card) VP, then a shared victory."""
-    from scorer import duel, duel_validate  # only for Duel tables (CLI start)
-
-    game, problems = duel_validate.check(table, rules)
-    if game is None:
-        raise TableError(problems)
-    board = game.board
-    scores = [duel.score_city(board, city) for city in board.cities]
-    names = [c.name for c in board.cities]
-    if game.supremacy is not None:
-        s = game.supremacy
-        verdict = by_supremacy(
-            names,
-            names[s.winner],
-            duel.DECIDED_BY[s.kind],
-            duel.LABEL[s.kind],
-            s.reason
-            + ("" if s.declared else " (detected from the table; the file did not claim it)"),
-        )
-    else:
-        verdict = _ranked(board.cities, scores, rules)
-    return _result(table, board.cities, scores, verdict)
 
 
 def table_schema() -> dict[str, Any]:

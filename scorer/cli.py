@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorer.problems import TableError
+from scorer.problems import Problem, TableError, problem
 from scorer.result import CATEGORY_LABELS, Result
 from scorer.ruleset import RulesetLoadError
 
@@ -44,7 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.add_argument("file", help="table file (JSON); - reads standard input")
     s.add_argument(
-        "--json", action="store_true", help="print the result JSON of the format instead"
+        "--json",
+        action="store_true",
+        help="print the result JSON of the format instead; for a table that cannot exist, "
+        'its problems as JSON ({"problems": [{"code", "path", "seat", "field", "item", '
+        '"message"}]}) on standard output, still with exit status 2',
     )
     e = sub.add_parser(
         "explain",
@@ -62,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _read(path: str) -> Any:
+def _read(path: str, as_json: bool) -> Any:
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -70,36 +74,56 @@ def _read(path: str) -> Any:
             with Path(path).open("rb") as f:
                 raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        _fail([f"{path}: cannot read: {exc.strerror or exc}"])
+        _fail([problem("unreadable-file", f"{path}: cannot read: {exc.strerror or exc}")], as_json)
     if len(raw) > MAX_FILE_BYTES:
-        _fail([f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a table file is a few kilobytes"])
+        _fail(
+            [
+                problem(
+                    "file-too-large",
+                    f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a table file is a few "
+                    f"kilobytes",
+                )
+            ],
+            as_json,
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        _fail([f"{path}: not UTF-8 text (byte {exc.start})"])
+        _fail([problem("not-json", f"{path}: not UTF-8 text (byte {exc.start})")], as_json)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        _fail([f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"])
+        where = f"line {exc.lineno}, column {exc.colno}"
+        _fail([problem("not-json", f"{path}: not valid JSON: {exc.msg} at {where}")], as_json)
     except RecursionError:
-        _fail([f"{path}: nested too deeply to be a table file"])
+        _fail([problem("not-json", f"{path}: nested too deeply to be a table file")], as_json)
     except ValueError:  # Python refuses integers of more than 4300 digits
-        _fail([f"{path}: a number in the file is thousands of digits long; no count is that big"])
+        message = f"{path}: a number in the file is thousands of digits long; no count is that big"
+        _fail([problem("not-json", message)], as_json)
 
 
-def _fail(problems: Sequence[str]) -> NoReturn:
-    for problem in problems:
-        print(problem, file=sys.stderr)
+def _fail(problems: Sequence[Problem], as_json: bool = False) -> NoReturn:
+    """Every problem, then exit status 2: as lines `path: message` on standard error, or
+    as JSON on standard output for `--json`."""
+    if as_json:
+        print(json.dumps({"problems": [p.model_dump() for p in problems]}, indent=2))
+    else:
+        for p in problems:
+            print(p, file=sys.stderr)
     raise SystemExit(2)
 
 
-def _score(data: Any, path: str) -> Result:
+def _score(data: Any, path: str, as_json: bool) -> Result:
     from scorer.api import score
 
     try:
         return score(data)
     except TableError as err:
-        _fail([f"{path}: {p}" if not p.path else str(p) for p in err.problems])
+        problems = [
+            p if p.path else p.model_copy(update={"message": f"{path}: {p.message}"})
+            for p in err.problems
+        ]
+        _fail(problems, as_json)
     except RulesetLoadError as err:  # the installation's data, not the user's table
         for problem in ["the game data in rulesets/ is broken:", *err.problems]:
             print(problem, file=sys.stderr)
@@ -162,7 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(json.dumps(table_schema(), indent=2))
         return 0
-    result = _score(_read(args.file), args.file)
+    as_json = args.command == "score" and args.json
+    result = _score(_read(args.file, as_json), args.file, as_json)
     if args.command == "score":
         if args.json:
             from scorer.api import result_json
@@ -173,10 +198,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     text = render_lines(result, args.player)
     if text is None:
+        names = ", ".join(repr(p.name) for p in result.players)
         _fail(
             [
-                f"--player: no player {args.player!r}; the table has "
-                + ", ".join(repr(p.name) for p in result.players)
+                problem(
+                    "unknown-player", f"--player: no player {args.player!r}; the table has {names}"
+                )
             ]
         )
     print(text)

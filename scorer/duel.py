@@ -124,6 +124,41 @@ def supremacies(board: Board) -> list[Supremacy]:
     return found
 
 
+def contradiction(board: Board, city: City, kind: SupremacyKind) -> str | None:
+    """Why the state contradicts a claimed supremacy for `city`, or None if it cannot tell
+    (a leader changed a science symbol: the cards no longer show them)."""
+    const = board.ruleset.constants
+    opponent = board.neighbour(city, "opponent")
+    if kind == "military":
+        track = board.track
+        where = (
+            "at the centre"
+            if track is None or track.toward is None or not track.spaces
+            else f"{track.spaces} space(s) toward {board.cities[track.toward].name}'s capital"
+        )
+        return (
+            f"Military Supremacy for {city.name} needs the pawn on space "
+            f"{const.supremacy_space} toward {opponent.name}'s capital; it is {where}"
+        )
+    if kind == "science":
+        if any(ld.name in const.science_changed_by for ld in city.leaders):
+            return None
+        have = symbols(board, city)
+        return (
+            f"Scientific Supremacy for {city.name} needs {const.science_supremacy_symbols} "
+            f"different science symbols; the city shows {len(have)}"
+            + (f" ({', '.join(have)})" if have else "")
+        )
+    if not const.chamber_points:
+        return "Political Supremacy belongs to the Agora expansion; add it to the expansions"
+    held = [i + 1 for i in controlled(board, city)]
+    return (
+        f"Political Supremacy for {city.name} needs all {len(const.chamber_points)} Chambers; "
+        f"the influence gives {city.name} "
+        + (f"Chamber(s) {', '.join(map(str, held))}" if held else "none")
+    )
+
+
 def _military(board: Board, city: City, result: Tally) -> None:
     lead = ahead(board)
     if lead is None or lead[0] is not city:

@@ -1,406 +1,495 @@
-"""Checks that a 7 Wonders Duel table can exist, and resolves it into a Board.
-
-As for the base game: every problem is collected, none stops the others, and each says
-where it is and what would be right. Limits (wonders, guilds, cubes, track spaces) are the
-ruleset's constants, so an expansion changes them as data.
-"""
+"""Whether a 7 Wonders Duel table can exist, as small pure checks, and the board it
+resolves to. As for 7 Wonders: `TABLE_CHECKS` read the table and ruleset, `resolve` builds
+the board less what problems set aside, `BOARD_CHECKS` read the resolved game. Limits
+(wonders, guilds, cubes, track spaces) are the ruleset's constants, so an expansion
+changes them as data. The supremacies the table shows are found once, in `DuelGame`, and
+reused by the checks and by the verdict."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from scorer import duel
 from scorer.board import Board, Buried, City, Track
+from scorer.checks import (
+    NamedField,
+    expansion_problems,
+    once_across_cities,
+    player_count,
+    player_index,
+    player_name_problems,
+    unknown_names,
+    unknown_player,
+)
 from scorer.duel import LABEL, Supremacy
-from scorer.names import did_you_mean
-from scorer.problems import Problem
+from scorer.names import NameIndex
+from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
 from scorer.table import DuelPlayer, DuelTable
-from scorer.validate import NameChecks, expansion_problems, player_name_problems
+from scorer.validate import Aside, aside_of
 
-GAME = "duel"
+CARDS = NamedField("cards", "cards", "card", lambda p: p.cards)
+WONDERS = NamedField("wonders", "wonders", "wonder", lambda p: p.wonders)
+PROGRESS = NamedField("progress", "progress", "progress token", lambda p: p.progress)
+LEADERS = NamedField("leaders", "leaders", "leader", lambda p: p.leaders)
+BURIED = NamedField(
+    "buried.leader", "leaders", "leader", lambda p: p.buried.leader if p.buried else None
+)
 
 
 @dataclass(frozen=True)
 class DuelGame:
-    """A Duel table that can exist: the board to score and the supremacy, if any."""
+    """A Duel table resolved: the board to score and every supremacy the state shows."""
 
     board: Board
-    supremacy: Supremacy | None
+    shown: tuple[Supremacy, ...]
 
 
-class _Checker(NameChecks):
-    def __init__(self, table: DuelTable, rules: Ruleset) -> None:
-        super().__init__(GAME, rules)
-        self.table = table
+TableCheck = Callable[[DuelTable, Ruleset], list[Problem]]
+GameCheck = Callable[[DuelTable, DuelGame], list[Problem]]
+T = TypeVar("T")
 
-    def has(self, expansion: str) -> bool:
-        return expansion in self.rules.expansions
 
-    # --- the table as a whole -------------------------------------------------------
+def _kept(aside: Aside, seat: int | None, field: str, item: int | None = None) -> bool:
+    return (seat, field, None) not in aside and (seat, field, item) not in aside
 
-    def expansions(self) -> None:
-        self.problems.extend(expansion_problems(GAME, self.table.expansions))
 
-    def seats(self) -> None:
-        players = self.table.players
-        least, most = self.const.min_players, self.const.max_players
-        if not least <= len(players) <= most:
-            count = f"exactly {least}" if least == most else f"{least} to {most}"
-            self.add(
-                "players",
-                f"{self.const.title} is for {count} players, this table has {len(players)}",
-            )
-        self.problems.extend(player_name_problems([p.name for p in players]))
+# --- checks of the table ---------------------------------------------------------------------
 
-    def player_index(self, name: str, path: str) -> int | None:
-        names = [p.name for p in self.table.players]
-        for i, n in enumerate(names):
-            if n == name or n.casefold() == name.casefold():
-                return i
-        self.add(
-            path,
-            f'no player "{name}"; the players are '
-            f"{', '.join(repr(n) for n in names)}{did_you_mean(name, names)}",
-        )
-        return None
 
-    # --- one city --------------------------------------------------------------------
+def names(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    return unknown_names(table, rules, (CARDS, WONDERS, PROGRESS, LEADERS, BURIED))
 
-    def city(self, i: int, p: DuelPlayer) -> City | None:
-        at = f"players[{i}]"
-        cards = self.lookup("card", p.cards, "cards", f"{at}.cards")
-        wonders = self.lookup("wonder", p.wonders, "wonders", f"{at}.wonders")
-        progress = self.lookup("progress token", p.progress, "progress", f"{at}.progress")
-        leaders = self.lookup("leader", p.leaders, "leaders", f"{at}.leaders")
-        if p.conquests is not None and not self.has("leaders"):
-            self.add(
-                f"{at}.conquests",
-                'conquests count for Alexander, from the "leaders" '
-                'expansion; add it to "expansions" or remove this field',
-            )
-        influence = self.influence(at, p)
-        if wonders is not None and len(wonders) > self.const.wonders_per_city:
-            self.add(
-                f"{at}.wonders",
-                f"{len(wonders)} wonders built, but a city has at most "
-                f"{self.const.wonders_per_city} in {self.const.title}",
-            )
-        buried = self.buried(at, p, wonders)
-        if cards is None or wonders is None or progress is None or leaders is None:
-            return None
-        return City(
-            index=i,
-            name=p.name,
-            stages_built=len(wonders),
-            cards=tuple(cards),
-            coins=p.coins,
-            leaders=tuple(leaders),
-            wonders=tuple(wonders),
-            progress=tuple(progress),
-            influence=influence,
-            conquests=p.conquests or 0,
-            buried=buried,
-        )
 
-    def influence(self, at: str, p: DuelPlayer) -> tuple[int, ...]:
-        chambers = len(self.const.chamber_points)
-        if p.influence is None:
-            return (0,) * chambers
-        if not chambers:
-            self.add(
-                f"{at}.influence",
-                'influence cubes belong to the "agora" expansion; add '
-                'it to "expansions" or remove this field',
-            )
-            return ()
-        if sum(p.influence) > self.const.cubes_per_player:
-            self.add(
-                f"{at}.influence",
-                f"{sum(p.influence)} cubes in the Senate, but each "
-                f"player has only {self.const.cubes_per_player}",
-            )
-        return tuple(p.influence)
-
-    def buried(self, at: str, p: DuelPlayer, wonders: list[Any] | None) -> Buried | None:
-        if p.buried is None:
-            return None
-        if not self.has("leaders"):
-            self.add(
-                f"{at}.buried",
-                'a buried leader belongs to the "leaders" expansion; add '
-                'it to "expansions" or remove this field',
-            )
-            return None
-        burying = duel.burying_wonders(self.rules)
-        if wonders is not None and not any(w.name in burying for w in wonders):
-            self.add(
-                f"{at}.buried",
-                f"a leader is buried only under {' or '.join(burying)}, "
-                f'which this city has not built; add it to "wonders" or '
-                f'remove "buried"',
-            )
-        leader = self.rules.leaders.get(p.buried.leader)
-        if leader is None:
-            self.missing("leader", p.buried.leader, "leaders", f"{at}.buried.leader")
-            return None
-        if any(self.rules.leaders.canonical(n) == leader.name for n in p.leaders):
-            self.add(
-                f"{at}.buried.leader",
-                f'"{leader.name}" is buried, so it is no longer a '
-                f'recruited leader; remove it from "leaders"',
-            )
-        cost = p.buried.cost if p.buried.cost is not None else leader.cost
-        if cost is None:
-            self.add(
-                f"{at}.buried.cost",
-                f"the cost of {leader.name} is printed on the card "
-                f"but unknown to the ruleset; give it here "
-                f'("cost": N coins)',
-            )
-            return None
-        return Buried(leader, cost)
-
-    # --- across cities ---------------------------------------------------------------
-
-    def once(
-        self, field: str, section: str, what: str, copies: Callable[[Any], int] = lambda _: 1
-    ) -> None:
-        """Each thing in the box exists `copies` times: never more across both cities."""
-        where: dict[str, list[str]] = defaultdict(list)
-        index = self.index(section)
-        for i, p in enumerate(self.table.players):
-            for j, name in enumerate(getattr(p, field)):
-                canonical = index.canonical(name)
-                if canonical is not None:
-                    where[canonical].append(f"players[{i}].{field}[{j}]")
-        for name, places in where.items():
-            allowed = copies(index.get(name))
-            if len(places) > allowed:
-                if allowed == 1:
-                    self.add(places[1], f'"{name}" is already at {places[0]}; {what}')
-                else:
-                    self.add(
-                        places[allowed],
-                        f'"{name}" is in the cities {len(places)} times, '
-                        f"but the game has {allowed} "
-                        f"({', '.join(places)})",
+def repeated_in_city(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """A city holds each card, wonder, progress token and leader at most once (Agora's
+    Senators excepted: their copies are counted across the cities)."""
+    out = []
+    for field in (CARDS, WONDERS, PROGRESS, LEADERS):
+        known = getattr(rules, field.section)
+        for i, p in enumerate(table.players):
+            first_at: dict[str, int] = {}
+            for j, thing in enumerate(known.get_all(field.read(p) or [])):
+                if thing is None or len(getattr(thing, "copies", ())) > 1:
+                    continue
+                if thing.name in first_at:
+                    out.append(
+                        problem(
+                            "repeated-in-city",
+                            f'"{thing.name}" is in this city already (entry '
+                            f"{first_at[thing.name] + 1}); each exists once",
+                            i,
+                            field.field,
+                            j,
+                        )
                     )
-
-    def limits(self, cities: list[City]) -> None:
-        leaders = {ld.name for c in cities for ld in c.leaders}
-        guilds = {card.name for c in cities for card in c.cards if card.colour == "purple"}
-        most = self.const.guilds_in_game + sum(
-            1 for n in self.const.guilds_extra_with if n in leaders
-        )
-        if len(guilds) > most:
-            self.add(
-                "players",
-                f"{len(guilds)} different guilds are built ("
-                f"{', '.join(sorted(guilds))}), but the game uses only {most}",
-            )
-        built = sum(len(c.wonders) for c in cities)
-        most = self.const.wonders_in_game + sum(
-            1 for n in self.const.wonders_extra_with if n in leaders
-        )
-        if built > most:
-            extra = (
-                f" ({' or '.join(self.const.wonders_extra_with)} would allow one more)"
-                if self.const.wonders_extra_with and most == self.const.wonders_in_game
-                else ""
-            )
-            self.add(
-                "players",
-                f"{built} wonders are built in all, but at most {most} can be"
-                f"{extra}: the last one goes back to the box",
-            )
-        recruited: dict[str, str] = {}
-        for c in cities:
-            for j, ld in enumerate(c.leaders):
-                recruited.setdefault(ld.name, f"players[{c.index}].leaders[{j}]")
-        for c in cities:
-            if (
-                c.buried is not None
-                and c.buried.leader.name in recruited
-                and not recruited[c.buried.leader.name].startswith(f"players[{c.index}]")
-            ):
-                self.add(
-                    f"players[{c.index}].buried.leader",
-                    f'"{c.buried.leader.name}" is recruited at '
-                    f"{recruited[c.buried.leader.name]}; each leader card exists once",
-                )
-
-    def track(self) -> Track | None:
-        conflict = self.table.conflict
-        if conflict.toward is None:
-            if conflict.spaces:
-                names = ", ".join(f'"{p.name}"' for p in self.table.players)
-                self.add(
-                    "conflict.toward",
-                    f"the pawn is {conflict.spaces} space(s) from the "
-                    f"centre: say toward whose capital ({names})",
-                )
-                return None
-            return Track(None, 0)
-        index = self.player_index(conflict.toward, "conflict.toward")
-        return None if index is None else Track(index, conflict.spaces)
-
-    def conquests(self, board: Board) -> Board:
-        """Conquests default to what the pawn shows; more are possible (the pawn can move
-        back), fewer are not."""
-        cities = []
-        for c, p in zip(board.cities, self.table.players, strict=True):
-            implied = duel.conquests_implied(board, c)
-            if p.conquests is None:
-                c = dataclasses.replace(c, conquests=implied) if implied else c
-            elif p.conquests < implied:
-                assert board.track is not None
-                loser = board.cities[board.track.toward or 0].name
-                spaces = [s for s in self.const.military_token_spaces if board.track.spaces >= s]
-                self.add(
-                    f"players[{c.index}].conquests",
-                    f"{p.conquests}, but the pawn stands {board.track.spaces} spaces toward "
-                    f"{loser}'s capital, past the token(s) on space(s) "
-                    f"{', '.join(map(str, spaces))}: {c.name} took at least {implied}",
-                )
-            cities.append(c)
-        return Board(board.ruleset, tuple(cities), board.track)
-
-    def supremacy(self, board: Board) -> Supremacy | None:
-        shown = duel.supremacies(board)
-        claim = self.table.supremacy
-        names = [c.name for c in board.cities]
-        if claim is None:
-            winners = {s.winner for s in shown}
-            if len(winners) > 1:
-                said = "; ".join(
-                    f"{LABEL[s.kind]} for {names[s.winner]} ({s.reason})" for s in shown
-                )
-                self.add(
-                    "",
-                    f"the table shows a supremacy for both players: {said}. The game "
-                    f'ends at the first one: say which with "supremacy"',
-                )
-                return None
-            return shown[0] if shown else None
-        winner = self.player_index(claim.winner, "supremacy.winner")
-        if winner is None:
-            return None
-        match = next((s for s in shown if s.kind == claim.kind and s.winner == winner), None)
-        if match is None:
-            why = self.contradiction(board, board.cities[winner], claim.kind)
-            if why is not None:
-                self.add("supremacy", why)
-                return None
-        others = [s for s in shown if s.winner != winner]
-        if others:
-            said = "; ".join(f"{LABEL[s.kind]} for {names[s.winner]} ({s.reason})" for s in others)
-            self.add(
-                "supremacy",
-                f"{LABEL[claim.kind]} for {names[winner]} is claimed, but the "
-                f"table also shows {said}; the game ends at the first one",
-            )
-            return None
-        reason = match.reason if match else "as the table says"
-        return Supremacy(claim.kind, winner, reason, True)
-
-    def contradiction(self, board: Board, city: City, kind: str) -> str | None:
-        """Why the state contradicts the claimed supremacy, or None if it cannot tell."""
-        const = self.const
-        opponent = board.neighbour(city, "opponent")
-        if kind == "military":
-            track = board.track
-            where = (
-                "at the centre"
-                if track is None or track.toward is None or not track.spaces
-                else f"{track.spaces} space(s) toward {board.cities[track.toward].name}'s capital"
-            )
-            return (
-                f"Military Supremacy for {city.name} needs the pawn on space "
-                f"{const.supremacy_space} toward {opponent.name}'s capital; it is {where}"
-            )
-        if kind == "science":
-            if any(ld.name in const.science_changed_by for ld in city.leaders):
-                return None  # Euclid or Ptolemy changed a symbol: the cards cannot tell
-            have = duel.symbols(board, city)
-            return (
-                f"Scientific Supremacy for {city.name} needs "
-                f"{const.science_supremacy_symbols} different science symbols; the city "
-                f"shows {len(have)}" + (f" ({', '.join(have)})" if have else "")
-            )
-        if not const.chamber_points:
-            return 'Political Supremacy belongs to the "agora" expansion; add it to "expansions"'
-        held = [i + 1 for i in duel.controlled(board, city)]
-        return (
-            f"Political Supremacy for {city.name} needs all {len(const.chamber_points)} "
-            f"Chambers; the influence gives {city.name} "
-            + (f"Chamber(s) {', '.join(map(str, held))}" if held else "none")
-        )
+                else:
+                    first_at[thing.name] = j
+    return out
 
 
-def check(table: DuelTable, ruleset: Ruleset) -> tuple[DuelGame | None, list[Problem]]:
-    """The board and supremacy of a Duel table, or every problem that stops it existing."""
-    checker = _Checker(table, ruleset)
-    checker.expansions()
-    checker.seats()
-    cities = [checker.city(i, p) for i, p in enumerate(table.players)]
-    checker.once(
-        "cards",
-        "cards",
-        "each Duel card exists once",
-        lambda card: max(1, len(card.copies)) if card is not None else 1,
+def once_in_game(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """Each card, wonder, token and leader exists once (Senators: their copies)."""
+    return (
+        once_across_cities(table, rules, CARDS, lambda card: max(1, len(card.copies)))
+        + once_across_cities(table, rules, WONDERS, lambda _: 1)
+        + once_across_cities(table, rules, PROGRESS, lambda _: 1)
+        + once_across_cities(table, rules, LEADERS, lambda _: 1)
     )
-    checker.once("wonders", "wonders", "each wonder exists once")
-    checker.once("progress", "progress", "each progress token exists once")
-    checker.once("leaders", "leaders", "each leader card exists once")
-    track = checker.track()
-    if checker.problems or any(c is None for c in cities) or track is None:
-        return None, checker.problems
-    resolved = [c for c in cities if c is not None]
-    checker.limits(resolved)
-    board = checker.conquests(Board(ruleset, tuple(resolved), track))
-    supremacy = checker.supremacy(board)
-    if checker.problems:
-        return None, checker.problems
-    return DuelGame(board, supremacy), []
 
 
-def name_problems(data: dict[str, Any], ruleset: Ruleset) -> list[Problem]:
-    """Unknown names in a Duel file whose shape is wrong elsewhere, so one pass shows
-    everything. Works on the raw dict: only well-typed names are looked up."""
-    checker = NameChecks(GAME, ruleset)
-    players = data.get("players")
-    fields = (
-        ("cards", "card", "cards"),
-        ("wonders", "wonder", "wonders"),
-        ("progress", "progress token", "progress"),
-        ("leaders", "leader", "leaders"),
-    )
-    for i, p in enumerate(players if isinstance(players, list) else []):
-        if not isinstance(p, dict):
+def expansion_fields(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """Fields that only an expansion's components fill: the Senate cubes (a game with
+    Chambers), military tokens taken for Alexander and a buried leader (a game with
+    leaders)."""
+    const = rules.constants
+    has_leaders = len(rules.leaders) > 0
+    out = []
+    for i, p in enumerate(table.players):
+        if p.influence is not None and not const.chamber_points:
+            out.append(
+                problem(
+                    "needs-expansion",
+                    "Senate cubes belong to the Agora expansion; add it to the expansions or "
+                    "remove them",
+                    i,
+                    "influence",
+                )
+            )
+        if p.conquests is not None and not has_leaders:
+            out.append(
+                problem(
+                    "needs-expansion",
+                    "military tokens taken count for Alexander, from the Duel Leaders "
+                    "expansion; add it to the expansions or remove them",
+                    i,
+                    "conquests",
+                )
+            )
+        if p.buried is not None and not has_leaders:
+            out.append(
+                problem(
+                    "needs-expansion",
+                    "a buried leader belongs to the Duel Leaders expansion; add it to the "
+                    "expansions or remove it",
+                    i,
+                    "buried",
+                )
+            )
+    return out
+
+
+def buried(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """A leader is buried only under a wonder that buries one, is no longer recruited,
+    and its cost must be known."""
+    if not len(rules.leaders):
+        return []  # `expansion_fields` says the field does not belong here
+    burying = duel.burying_wonders(rules)
+    out = []
+    for i, p in enumerate(table.players):
+        if p.buried is None:
             continue
-        for field, kind, section in fields:
-            names = p.get(field)
-            for j, name in enumerate(names if isinstance(names, list) else []):
-                if isinstance(name, str) and name and name not in checker.index(section):
-                    checker.missing(kind, name, section, f"players[{i}].{field}[{j}]")
-    names = [
-        p["name"]
-        for p in (players if isinstance(players, list) else [])
-        if isinstance(p, dict) and isinstance(p.get("name"), str)
-    ]
-    for field, key in (("conflict", "toward"), ("supremacy", "winner")):
-        part = data.get(field)
-        who = part.get(key) if isinstance(part, dict) else None
-        if isinstance(who, str) and who.casefold() not in {n.casefold() for n in names}:
-            checker.add(
-                f"{field}.{key}",
-                f'no player "{who}"; the players are '
-                f"{', '.join(repr(n) for n in names)}"
-                f"{did_you_mean(who, names)}",
+        built = {w.name for w in rules.wonders.get_all(p.wonders) if w is not None}
+        if not built & set(burying):
+            out.append(
+                problem(
+                    "buried-without-wonder",
+                    f"a leader is buried only under {' or '.join(burying)}, which this city "
+                    f"has not built; add it to the wonders or remove the buried leader",
+                    i,
+                    "buried",
+                )
             )
-    return checker.problems
+        leader = rules.leaders.get(p.buried.leader)
+        if leader is None:
+            continue
+        if any(rules.leaders.canonical(n) == leader.name for n in p.leaders):
+            out.append(
+                problem(
+                    "buried-also-recruited",
+                    f'"{leader.name}" is buried, so it is no longer a recruited leader; '
+                    f"remove it from the leaders",
+                    i,
+                    "buried.leader",
+                )
+            )
+        elif any(
+            rules.leaders.canonical(n) == leader.name
+            for k, other in enumerate(table.players)
+            if k != i
+            for n in other.leaders
+        ):
+            out.append(
+                problem(
+                    "too-many-copies",
+                    f'"{leader.name}" is recruited by the other player; each leader card '
+                    f"exists once",
+                    i,
+                    "buried.leader",
+                )
+            )
+        if p.buried.cost is None and leader.cost is None:
+            out.append(
+                problem(
+                    "unknown-cost",
+                    f"the cost of {leader.name} is printed on the card but unknown here; "
+                    f"give it with the buried leader",
+                    i,
+                    "buried.cost",
+                )
+            )
+    return out
+
+
+def pawn(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """The pawn away from the centre says toward whose capital, a player of the table."""
+    conflict = table.conflict
+    if conflict.toward is None:
+        if not conflict.spaces:
+            return []
+        who = " or ".join(f'"{p.name}"' for p in table.players)
+        return [
+            problem(
+                "pawn-direction",
+                f"the pawn is {conflict.spaces} space(s) from the centre: say toward whose "
+                f"capital ({who})",
+                None,
+                "conflict.toward",
+            )
+        ]
+    if player_index(table, conflict.toward) is None:
+        return [unknown_player(table, "conflict.toward", conflict.toward)]
+    return []
+
+
+def claimed_winner(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    claim = table.supremacy
+    if claim is None or player_index(table, claim.winner) is not None:
+        return []
+    return [unknown_player(table, "supremacy.winner", claim.winner)]
+
+
+TABLE_CHECKS: tuple[TableCheck, ...] = (
+    lambda table, rules: expansion_problems(table, rules),
+    lambda table, rules: player_count(table, rules, len(table.players)),
+    lambda table, rules: player_name_problems(table, rules),
+    names,
+    repeated_in_city,
+    once_in_game,
+    expansion_fields,
+    buried,
+    pawn,
+    claimed_winner,
+)
+
+
+# --- the board -------------------------------------------------------------------------------
+
+
+def _things(
+    index: NameIndex[T], names: list[str], aside: Aside, i: int, field: str
+) -> tuple[T, ...]:
+    found = index.get_all(names)
+    return tuple(t for j, t in enumerate(found) if t is not None and _kept(aside, i, field, j))
+
+
+def _city(i: int, p: DuelPlayer, rules: Ruleset, aside: Aside) -> City:
+    wonders = _things(rules.wonders, p.wonders, aside, i, "wonders")
+    buried_here = None
+    kept = all(_kept(aside, i, f) for f in ("buried", "buried.leader", "buried.cost"))
+    if p.buried is not None and kept:
+        leader = rules.leaders.get(p.buried.leader)
+        cost = p.buried.cost
+        if cost is None and leader is not None:
+            cost = leader.cost
+        if leader is not None and cost is not None:
+            buried_here = Buried(leader, cost)
+    influence = p.influence if p.influence is not None and _kept(aside, i, "influence") else None
+    chambers = len(rules.constants.chamber_points)
+    return City(
+        index=i,
+        name=p.name,
+        stages_built=len(wonders),
+        cards=_things(rules.cards, p.cards, aside, i, "cards"),
+        coins=p.coins,
+        leaders=_things(rules.leaders, p.leaders, aside, i, "leaders"),
+        wonders=wonders,
+        progress=_things(rules.progress, p.progress, aside, i, "progress"),
+        influence=tuple(influence) if influence else (0,) * chambers,
+        conquests=(p.conquests or 0) if _kept(aside, i, "conquests") else 0,
+        buried=buried_here,
+    )
+
+
+def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> DuelGame:
+    """The board to score, less what problems set aside (a pawn whose direction is not
+    known stands at the centre); conquests not given are what the pawn shows."""
+    track = Track(None, 0)
+    toward = table.conflict.toward
+    if toward is not None and _kept(aside, None, "conflict.toward"):
+        index = player_index(table, toward)
+        track = Track(index, table.conflict.spaces) if index is not None else track
+    cities = tuple(_city(i, p, rules, aside) for i, p in enumerate(table.players))
+    board = Board(rules, cities, track)
+    implied = [
+        dataclasses.replace(c, conquests=duel.conquests_implied(board, c))
+        if table.players[c.index].conquests is None and duel.conquests_implied(board, c)
+        else c
+        for c in cities
+    ]
+    board = Board(rules, tuple(implied), track)
+    return DuelGame(board, tuple(duel.supremacies(board)))
+
+
+def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
+    const = game.board.ruleset.constants
+    return [
+        problem(
+            "too-many-wonders",
+            f"{len(c.wonders)} wonders built, but a city has at most {const.wonders_per_city} "
+            f"in {const.title}",
+            c.index,
+            "wonders",
+        )
+        for c in game.board.cities
+        if len(c.wonders) > const.wonders_per_city
+    ]
+
+
+def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
+    most = game.board.ruleset.constants.cubes_per_player
+    return [
+        problem(
+            "too-many-cubes",
+            f"{sum(c.influence)} cubes in the Senate, but each player has only {most}",
+            c.index,
+            "influence",
+        )
+        for c in game.board.cities
+        if sum(c.influence) > most
+    ]
+
+
+def _recruited(cities: tuple[City, ...]) -> set[str]:
+    return {ld.name for c in cities for ld in c.leaders}
+
+
+def guilds_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
+    const = game.board.ruleset.constants
+    cities = game.board.cities
+    recruited = _recruited(cities)
+    guilds = {card.name for c in cities for card in c.cards if card.is_guild}
+    most = const.guilds_in_game + sum(1 for n in const.guilds_extra_with if n in recruited)
+    if len(guilds) <= most:
+        return []
+    return [
+        problem(
+            "too-many-guilds",
+            f"{len(guilds)} different guilds are built ({', '.join(sorted(guilds))}), but the "
+            f"game uses only {most}",
+            None,
+            "players",
+        )
+    ]
+
+
+def wonders_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
+    const = game.board.ruleset.constants
+    cities = game.board.cities
+    recruited = _recruited(cities)
+    built = sum(len(c.wonders) for c in cities)
+    most = const.wonders_in_game + sum(1 for n in const.wonders_extra_with if n in recruited)
+    if built <= most:
+        return []
+    extra = (
+        f" ({' or '.join(const.wonders_extra_with)} would allow one more)"
+        if const.wonders_extra_with and most == const.wonders_in_game
+        else ""
+    )
+    return [
+        problem(
+            "too-many-wonders",
+            f"{built} wonders are built in all, but at most {most} can be{extra}: the last "
+            f"one goes back to the box",
+            None,
+            "players",
+        )
+    ]
+
+
+def conquests(table: DuelTable, game: DuelGame) -> list[Problem]:
+    """More conquests than the pawn shows are possible (the pawn can move back), fewer
+    are not."""
+    board = game.board
+    out = []
+    for c, p in zip(board.cities, table.players, strict=True):
+        implied = duel.conquests_implied(board, c)
+        if p.conquests is None or p.conquests >= implied or board.track is None:
+            continue
+        loser = board.neighbour(c, "opponent").name
+        spaces = [
+            s for s in board.ruleset.constants.military_token_spaces if board.track.spaces >= s
+        ]
+        out.append(
+            problem(
+                "conquests-below-pawn",
+                f"{p.conquests}, but the pawn stands {board.track.spaces} spaces toward "
+                f"{loser}'s capital, past the token(s) on space(s) "
+                f"{', '.join(map(str, spaces))}: {c.name} took at least {implied}",
+                c.index,
+                "conquests",
+            )
+        )
+    return out
+
+
+def _said(names: list[str], shown: tuple[Supremacy, ...] | list[Supremacy]) -> str:
+    return "; ".join(f"{LABEL[s.kind]} for {names[s.winner]} ({s.reason})" for s in shown)
+
+
+def _without(board: Board, s: Supremacy) -> str:
+    """What the table would need for supremacy `s` not to be there."""
+    const = board.ruleset.constants
+    city = board.cities[s.winner]
+    if s.kind == "military":
+        loser = board.neighbour(city, "opponent").name
+        return f"the pawn short of {loser}'s capital"
+    if s.kind == "science":
+        return (
+            f"fewer than {const.science_supremacy_symbols} different science symbols in "
+            f"{city.name}'s city"
+        )
+    return f"a Chamber that {city.name} does not control"
+
+
+def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
+    """The game ends at the first supremacy: a table cannot show one for each player,
+    and a claimed one must be what the table shows (or what it cannot tell)."""
+    board, shown = game.board, game.shown
+    names = [c.name for c in board.cities]
+    claim = table.supremacy
+    if claim is None:
+        if len({s.winner for s in shown}) < 2:
+            return []
+        return [
+            problem(
+                "two-supremacies",
+                f"the table shows a supremacy for both players: {_said(names, shown)}. The "
+                f"game ends at the first one, so both cannot stand; the table would be "
+                f"possible with {' or with '.join(_without(board, s) for s in shown)}",
+            )
+        ]
+    winner = player_index(table, claim.winner)
+    if winner is None:
+        return []  # `claimed_winner` says so
+    out = []
+    if not any(s.kind == claim.kind and s.winner == winner for s in shown):
+        why = duel.contradiction(board, board.cities[winner], claim.kind)
+        if why is not None:
+            out.append(problem("supremacy-contradicted", why, None, "supremacy"))
+    others = [s for s in shown if s.winner != winner]
+    if others:
+        out.append(
+            problem(
+                "two-supremacies",
+                f"{LABEL[claim.kind]} for {names[winner]} is claimed, but the table also "
+                f"shows {_said(names, others)}; the game ends at the first one",
+                None,
+                "supremacy",
+            )
+        )
+    return out
+
+
+GAME_CHECKS: tuple[GameCheck, ...] = (
+    wonders_per_city,
+    cubes,
+    guilds_in_game,
+    wonders_in_game,
+    conquests,
+    supremacies,
+)
+
+
+def decided(table: DuelTable, game: DuelGame) -> Supremacy | None:
+    """The supremacy the game ended on: the table's claim (with the state's reason when
+    it shows it), else the one the state shows."""
+    claim = table.supremacy
+    if claim is None:
+        return game.shown[0] if game.shown else None
+    winner = player_index(table, claim.winner)
+    if winner is None:
+        return None
+    match = next((s for s in game.shown if s.kind == claim.kind and s.winner == winner), None)
+    return Supremacy(claim.kind, winner, match.reason if match else "as the table says", True)
+
+
+def check(table: DuelTable, rules: Ruleset) -> tuple[DuelGame, list[Problem]]:
+    """The game to score, less what the problems set aside, and every problem."""
+    problems = [p for check in TABLE_CHECKS for p in check(table, rules)]
+    game = resolve(table, rules, aside_of(problems))
+    problems += [p for check in GAME_CHECKS for p in check(table, game)]
+    return game, problems

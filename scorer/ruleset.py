@@ -65,6 +65,10 @@ class Card(_Data):
     """Duel: the chain symbol that makes this card free."""
     text: str = ""
 
+    @property
+    def is_guild(self) -> bool:
+        return self.colour == "purple"
+
 
 class WonderStage(_Data):
     effects: tuple[Effect, ...] = ()
@@ -129,44 +133,59 @@ class MilitaryZone(_Data):
 
 
 class Constants(_Data):
-    """The numbers of a game that are rules, not code."""
+    """The numbers of a game that are rules, not code. Every rule value is stated by the
+    game's TOML: a field without a default must be there; a field with one is a thing the
+    game may not have at all (Duel has no conflict tokens, 7 Wonders no Senate), and the
+    default says "none"."""
 
     title: str
     min_players: int
     max_players: int
     starting_coins: int
-    coins_per_point: int = 3
-    victory_token_by_age: tuple[int, ...] = ()
-    """Conflict victory tokens, one value per Age (7 Wonders); empty: the game has no
-    conflict tokens (Duel). Rule values have no default here: the game's TOML states them."""
-    defeat_token: int = 0
-    science_set_points: int = 0
-    extra_guilds: int = 0
-    """Guilds in the game = number of players + this."""
-    plays_per_age: int = 0
-    """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
-    tucked under a wonder stage; bounds how many cards a city can hold (7 Wonders)."""
-    leaders_recruited_max: int = 0
-    """Face-up leaders a city can hold without a wonder stage that recruits more."""
-    free_city: bool = False
-    """The 2-player variant: a Free City seat that is scored but never ranked."""
-    side_names: dict[str, Literal["A", "B"]] = {"A": "A", "B": "B"}
-    not_supported: dict[str, str] = {}
-    """Names a player may enter that this ruleset knows but cannot score, with the reason."""
+    coins_per_point: int
     categories: tuple[Category, ...]
     """The score pad's rows, in the order the printed pad lists them."""
     tiebreak: TieBreak
     """What decides equal totals (then the victory is shared): the city's coins (7 Wonders)
     or its civilian (blue card) VP (Duel)."""
-    # --- Duel (unused by 7 Wonders) ---
+    colour_categories: dict[CardColour, Category]
+    """Which pad row points printed on a card of each colour go to."""
+    colour_order: tuple[CardColour, ...]
+    """The card colours in the order a city's cards are shown (the pad's order)."""
+    wonder_unit: str
+    """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
+    paper_derived: tuple[Category, ...]
+    """Pad rows the app works out from what a paper-pad player still enters (coins,
+    conflict tokens) instead of asking for the row's total."""
+    # --- 7 Wonders (none in Duel) ---
+    victory_token_by_age: tuple[int, ...] = ()
+    """Conflict victory tokens, one value per Age; empty: the game has no conflict tokens."""
+    defeat_token: int = 0
+    conflicts_per_age: int = 0
+    """Conflicts each city fights per Age (one with each neighbour): bounds its tokens."""
+    science_set_points: int = 0
+    extra_guilds: int = 0
+    """Guilds in the game = number of players + this."""
+    plays_per_age: int = 0
+    """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
+    tucked under a wonder stage; bounds how many cards a city can hold."""
+    leaders_recruited_max: int = 0
+    """Face-up leaders a city can hold without a wonder stage that recruits more."""
+    free_city: bool = False
+    """The 2-player variant: a Free City seat that is scored but never ranked."""
+    side_names: dict[str, Literal["A", "B"]] = {}
+    """The board sides a table may name, and the side each means; empty: no boards."""
+    not_supported: dict[str, str] = {}
+    """Names a player may enter that this ruleset knows but cannot score, with the reason."""
+    # --- Duel (none in 7 Wonders) ---
     military_zones: tuple[MilitaryZone, ...] = ()
     """Duel military track: VP for the player the pawn stands away from, by distance."""
     military_token_spaces: tuple[int, ...] = ()
     """Duel: the spaces (distance from the centre) where a military token lies on each side;
     the pawn entering one takes it (a conquest)."""
-    supremacy_space: int = 9
-    """Duel: the pawn on this space (the capital) is Military Supremacy."""
-    science_supremacy_symbols: int = 6
+    supremacy_space: int = 0
+    """Duel: the pawn on this space (the capital) is Military Supremacy; 0: no track."""
+    science_supremacy_symbols: int = 0
     """Duel: this many different science symbols is Scientific Supremacy."""
     science_changed_by: tuple[str, ...] = ()
     """Duel leaders that change a card's symbol, so the cards alone cannot show the symbols."""
@@ -174,22 +193,13 @@ class Constants(_Data):
     """Agora: VP of each Senate Chamber, left to right; empty without Agora."""
     cubes_per_player: int = 0
     """Agora: Influence cubes each player owns."""
-    wonders_per_city: int = 4
-    wonders_in_game: int = 7
+    wonders_per_city: int = 0
+    wonders_in_game: int = 0
     wonders_extra_with: tuple[str, ...] = ()
     """Duel Leaders that let one more wonder be built (Imhotep)."""
-    guilds_in_game: int = 3
+    guilds_in_game: int = 0
     guilds_extra_with: tuple[str, ...] = ()
     """Duel Leaders that add a guild to the game (Ramses)."""
-    wonder_unit: str = "built wonder stages"
-    """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
-    colour_categories: dict[CardColour, Category] = {
-        "blue": "civilian",
-        "yellow": "commercial",
-        "green": "science",
-        "purple": "guilds",
-    }
-    """Which pad row points printed on a card of each colour go to."""
 
 
 class RulesetLoadError(Exception):

@@ -69,8 +69,8 @@ def test_explain_unknown_player_is_exit_2(table_file: Path) -> None:
     [
         ("{not json", "not valid JSON"),
         ("[]", "a table file is a JSON object"),
-        ('{"game": "chess", "players": []}', "game: 'chess' is not allowed"),
-        ('{"game": "7wonders-1e"}', "players: is required"),
+        ('{"game": "chess", "players": []}', "game: the game cannot be 'chess'"),
+        ('{"game": "7wonders-1e"}', "players: the players is required"),
     ],
 )
 def test_bad_input_is_exit_2_without_traceback(text: str, message: str) -> None:
@@ -97,7 +97,29 @@ def test_every_problem_is_listed_at_once() -> None:
         in lines
     )
     assert any(line.startswith("players[0].cards[0]") and '"Lumber Yard"' in line for line in lines)
-    assert "players[1].coins: must be 0 or more, not -2" in lines
+    assert "players[1].coins: the coins must be 0 or more, not -2" in lines
+
+
+def test_json_lists_the_problems_as_data() -> None:
+    table = {
+        "game": "7wonders-1e",
+        "players": [
+            {"name": "Ann", "wonder": {"board": "Gizah", "side": "A"}, "cards": ["Lumbr Yard"]},
+            {"name": "Bob", "wonder": {"board": "Rhodos", "side": "A"}},
+            {"name": "Cid", "wonder": {"board": "Babylon", "side": "A"}},
+        ],
+    }
+    out = run("score", "-", "--json", stdin=json.dumps(table))
+    assert out.returncode == 2 and not out.stderr
+    (found,) = json.loads(out.stdout)["problems"]
+    assert {k: found[k] for k in ("code", "path", "seat", "field", "item")} == {
+        "code": "unknown-name",
+        "path": "players[0].cards[0]",
+        "seat": 0,
+        "field": "cards",
+        "item": 0,
+    }
+    assert '"Lumber Yard"' in found["message"]
 
 
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer import helpers, ruleset
+from scorer import facts, ruleset
 from scorer.ruleset import RulesetLoadError, available_expansions, available_games, load_ruleset
 
 SHIPPED = ruleset.RULESETS_DIR
@@ -95,4 +95,4 @@ def test_games_and_expansions_are_the_folders() -> None:
 
 def test_a_game_whose_ruleset_is_broken_is_not_offered(rulesets_copy: Path) -> None:
     (rulesets_copy / "duel" / "extra.toml").write_text("[[cardz]]\nname = 'X'\n")
-    assert helpers.games() == ["7wonders-1e", "7wonders-2e"]
+    assert facts.games() == ["7wonders-1e", "7wonders-2e"]

@@ -11,8 +11,8 @@ Scenario file (JSON):
                a "why" with the arithmetic from the reference, and that arithmetic must reach
                each of those numbers (each one appears in it). A value the reference marks
                [?] is labelled "[?] our choice: ..., because ..." in the source or the why
-  problems     instead of expect: [{"path": ..., "contains": ...}] the table must be
-               rejected with (at least) these problems
+  problems     instead of expect: [{"code": ..., "path": ...}] the table must be
+               rejected with exactly these problems (codes: scorer.problems.ProblemCode)
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ def test_scenario(path: Path) -> None:
     if "problems" in scenario:
         with pytest.raises(TableError) as caught:
             score(scenario["table"])
-        found = [(p.path, p.message) for p in caught.value.problems]
-        for want in scenario["problems"]:
-            assert any(p == want["path"] and want["contains"] in m for p, m in found), (
-                f"expected a problem at {want['path']} containing {want['contains']!r}; got {found}"
-            )
+        found = sorted((p.code, p.path) for p in caught.value.problems)
+        assert found == sorted((w["code"], w["path"]) for w in scenario["problems"]), [
+            str(p) for p in caught.value.problems
+        ]
+        assert all(p.message for p in caught.value.problems)
         return
     _check_why(scenario["expect"])
     result = score(scenario["table"])

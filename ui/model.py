@@ -7,27 +7,22 @@ import asyncio
 import copy
 import functools
 import json
-import re
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 
-from scorer import Problem, Result, TableError
-from scorer.helpers import provisional, score_mixed
+from scorer import Problem, Result
+from scorer.paper import assess_mixed
 from ui.draft import Draft
 from ui.store import Store
 
 THEME_KEY = "wonders.theme"
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
-
-_PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?")
-
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -43,17 +38,17 @@ class Evaluation:
         return self.result is not None and not self.problems
 
     def player_problems(self, index: int) -> dict[str, list[str]]:
-        """The messages about one player, by the field they name ("" = the player)."""
+        """The messages about one player, by the field they name (its first part: `wonder`
+        for `wonder.board`; "" = the player)."""
         out: dict[str, list[str]] = {}
         for p in self.problems:
-            m = _PLAYER_PATH.match(p.path)
-            if m and int(m.group(1)) == index:
-                out.setdefault(m.group(2) or "", []).append(p.message)
+            if p.seat == index:
+                out.setdefault((p.field or "").split(".")[0], []).append(p.message)
         return out
 
     def table_problems(self) -> list[Problem]:
         """Problems that are not about one player."""
-        return [p for p in self.problems if not _PLAYER_PATH.match(p.path)]
+        return [p for p in self.problems if p.seat is None]
 
     def total(self, index: int) -> int | None:
         return self.totals[index] if index < len(self.totals) else None
@@ -64,24 +59,8 @@ class Evaluation:
 
 @functools.lru_cache(maxsize=128)
 def _evaluate(table_json: str, quick_json: str) -> Evaluation:
-    table: dict[str, Any] = json.loads(table_json)
-    quick: dict[str, dict[str, int]] = json.loads(quick_json)
-    try:
-        result = score_mixed(table, quick)
-        return Evaluation(result, (), tuple(p.total for p in result.players))
-    except TableError as err:
-        return Evaluation(None, tuple(err.problems), _so_far(table, quick))
-    except Exception as err:  # an engine still being written must not take the app down
-        return Evaluation(None, (Problem(path="", message=f"{type(err).__name__}: {err}"),))
-
-
-def _so_far(table: dict[str, Any], quick: dict[str, dict[str, int]]) -> tuple[int | None, ...]:
-    """The running totals of a table the engine does not accept yet; none when working
-    them out fails (they are a help, the problems are what the player must see)."""
-    try:
-        return tuple(provisional(table, quick))
-    except Exception:
-        return ()
+    found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+    return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players))
 
 
 _SCORED: dict[tuple[str, str], None] = {}

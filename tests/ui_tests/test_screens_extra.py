@@ -96,7 +96,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     cost = c.find("Cost printed on the card (coins)", ft.TextField)
     assert cost.value == "" and cost.helper == ("Not known to the app: type the cost "
                                                 "printed on the card")
-    assert c.has("the cost of Plato is printed on the card but unknown to the ruleset")
+    assert c.has("the cost of Plato is printed on the card but unknown here")
     # Plato both recruited and buried: the engine says a buried leader is not recruited
     assert c.has('"Plato" is buried, so it is no longer a recruited leader')
     await c.tap_control(next(x for x in c.controls()

@@ -7,20 +7,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.helpers import (
-    burying_wonders,
-    cards_in_play,
-    chambers,
-    choice_options,
-    copies_taken,
-    leader_cost,
-    max_conquests,
-    ruleset,
-    science_points,
-    token_values,
-)
+from scorer.facts import cards_in_play, copies_taken, facts, leader_cost, ruleset
 from scorer.names import normalize
+from scorer.paper import science_points
 from scorer.ruleset import Ruleset
+from scorer.whatif import choice_options
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import Evaluation, evaluate, use_model
@@ -119,7 +110,7 @@ def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
         return go
 
     out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, seat.coins, coins)]
-    values = token_values(draft.game)  # none in Duel: the Conflict pawn instead
+    values = list(facts(ruleset(draft.game, draft.expansions)).token_values)  # none: a track
     if values:
         out.append(header(S.MILITARY))
         for value in values:
@@ -216,7 +207,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
     when the city built it) and the military tokens taken from the opponent's side."""
     seat = draft.seats[i]
     out: list[ft.Control] = []
-    burying = burying_wonders(rules)
+    burying = list(facts(rules).burying_wonders)
     built = [w for w in burying
              if any((rules.wonders.canonical(x) or x) == w for x in seat.wonders)]
     if built or seat.buried:
@@ -254,7 +245,8 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
             edit(change)
         return go
 
-    options: list[int | None] = [None, *range(max_conquests() + 1)]
+    most = facts(ruleset(draft.game, draft.expansions)).max_conquests
+    options: list[int | None] = [None, *range(most + 1)]
     out += [header(S.CONQUESTS), ft.Text(S.CONQUESTS_HINT, italic=True),
             wrap([toggle(S.FROM_PAWN if n is None else str(n), seat.conquests == n, conquer(n))
                   for n in options]),
@@ -305,8 +297,8 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
               for c in categories if c not in ("military", "treasury")]
     out.append(wrap(fields))
     if draft.game != "duel":
-        sci = science_points(calc.get("compass", 0), calc.get("gear", 0), calc.get("tablet", 0),
-                             calc.get("wild", 0), draft.game)
+        sci = science_points(ruleset(draft.game, draft.expansions), calc.get("compass", 0),
+                             calc.get("gear", 0), calc.get("tablet", 0), calc.get("wild", 0))
 
         def count(key: str) -> Callable[[int], None]:
             def go(n: int) -> None:
@@ -401,7 +393,7 @@ def CityScreen() -> ft.View:
             items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
                                    query, list_flipper(edit, "progress"), owned)
             items.append(problems(mine.get("progress", [])))
-            items += senate_section(seat, chambers(rules), edit)
+            items += senate_section(seat, facts(rules).chambers, edit)
             items.append(problems(mine.get("influence", [])))
         if "leaders" in draft.expansions and len(rules.leaders):
             recruited = {x for k, s in enumerate(draft.seats) if k != i

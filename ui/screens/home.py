@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from scorer.helpers import ruleset
+from scorer.facts import ruleset
 from ui import strings as S
 from ui.model import use_model
 from ui.widgets import back_to, header, notice, toggle, view, wrap

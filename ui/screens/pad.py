@@ -3,13 +3,12 @@ words; tap a cell to see what gave its points and why. Never final while a probl
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 import flet as ft
 
 from scorer import Result
-from scorer.helpers import ruleset
+from scorer.facts import ruleset
 from scorer.ruleset import Category
 from ui import strings as S
 from ui.export import summary
@@ -74,7 +73,7 @@ def PadScreen() -> ft.View:
     if evaluation.problems:
         items.append(header(S.PROBLEMS))
         for p in evaluation.problems:
-            items.append(problems([S.at_where(_where(draft.seats, p.path), p.message)]))
+            items.append(problems([S.at_where(_who(draft.seats, p.seat), p.message)]))
         items.append(ft.OutlinedButton(content=S.TABLE_TITLE, icon=ft.Icons.EDIT,
                                        on_click=back_to("/game")))
     if result is None:
@@ -123,11 +122,8 @@ def PadScreen() -> ft.View:
     return view("/game/pad", S.SCORE_PAD, items)
 
 
-def _where(seats: Sequence[object], path: str) -> str:
-    """`players[1].cards[3]` in words: the player's name leads."""
-    m = re.match(r"^players\[(\d+)\](.*)$", path)
-    if m and int(m.group(1)) < len(seats):
-        name = getattr(seats[int(m.group(1))], "name", "")
-        rest = m.group(2).lstrip(".")
-        return f"{name} {rest}".strip()
-    return path
+def _who(seats: Sequence[object], seat: int | None) -> str:
+    """The player a problem is about, by name ("" for the table as a whole)."""
+    if seat is None or not 0 <= seat < len(seats):
+        return ""
+    return str(getattr(seats[seat], "name", ""))

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import flet as ft
 
-from scorer.helpers import expansions, games, ruleset, what_if
+from scorer.facts import expansions, games, ruleset
 from scorer.names import normalize
+from scorer.whatif import what_if
 from ui import strings as S
 from ui.model import use_model
 from ui.screens.home import game_title
@@ -18,7 +20,7 @@ from ui.widgets import header, problems, toggle, view, wrap
 
 @dataclass(frozen=True)
 class Entry:
-    kind: str
+    kind: Literal["card", "leader", ""]
     """"leader" or "card": what `what_if` adds; "" for wonders (not addable)."""
     group: str
     name: str
@@ -96,11 +98,12 @@ def RulesScreen() -> ft.View:
                     weight=ft.FontWeight.BOLD),
             ft.Text(e.text),
         ]
-        if on_table and draft is not None and e.kind and player < len(draft.seats):
+        kind = e.kind
+        if on_table and draft is not None and kind and player < len(draft.seats):
             body.append(ft.TextButton(content=f"{S.WHAT_IF} {draft.seats[player].name}?",
                                       icon=ft.Icons.CALCULATE, on_click=ask(e.name)))
             if asked == e.name:
-                got = what_if(draft.table(), player, e.kind, e.name)
+                got = what_if(draft.table(), player, kind, e.name)
                 if got.problems:
                     body.append(problems([f"{S.CANNOT}: {p.message}" for p in got.problems]))
                 else:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.helpers import expansions, games, ruleset
+from scorer.facts import expansions, games, ruleset
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.helpers import ruleset, supremacy_kinds, track_spaces
+from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.draft import Draft
 from ui.model import use_evaluation, use_model
@@ -42,7 +42,7 @@ def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None
     return ft.Column([
         header(S.CONFLICT),
         stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
-                track_spaces(ruleset(draft.game, draft.expansions))),
+                facts(ruleset(draft.game, draft.expansions)).track_spaces),
         ft.Text(S.TOWARD),
         wrap([toggle(s.name, draft.conflict_toward == s.name, toward(s.name))
               for s in draft.seats]),
@@ -52,7 +52,7 @@ def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None
 def supremacy_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None],
                      messages: list[str]) -> ft.Control:
     """A Duel game that ended early: which supremacy, and who won it (checked by the engine)."""
-    kinds = supremacy_kinds(ruleset(draft.game, draft.expansions))
+    kinds = facts(ruleset(draft.game, draft.expansions)).supremacies
 
     def kind(k: str) -> Callable[[], None]:
         def go() -> None:
@@ -119,11 +119,11 @@ def TableScreen() -> ft.View:
     rest = evaluation.table_problems() if evaluation is not None else []
     if draft.game == "duel":
         items.append(conflict_editor(draft, model.edit))
-        items.append(problems([p.message for p in rest if p.path.startswith("conflict")]))
+        items.append(problems([p.message for p in rest if (p.field or "").startswith("conflict")]))
         items.append(supremacy_editor(draft, model.edit, [
-            p.message for p in rest if p.path.startswith("supremacy")]))
-        rest = [p for p in rest if not p.path.startswith(("conflict", "supremacy"))]
-    items.append(problems([S.at_where(p.path, p.message) for p in rest]))
+            p.message for p in rest if (p.field or "").startswith("supremacy")]))
+        rest = [p for p in rest if not (p.field or "").startswith(("conflict", "supremacy"))]
+    items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to("/game/pad"), height=52))
     return view("/game", S.TABLE_TITLE, items, actions=[

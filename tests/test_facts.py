@@ -1,5 +1,6 @@
-"""scorer.helpers: the engine-side functions the app uses instead of rules of its own.
-Expected values come from the rulebooks / shared/reference, with the arithmetic alongside."""
+"""scorer.facts, scorer.paper and scorer.whatif: what the app asks the engine instead of
+holding rules of its own. Expected values come from the rulebooks / shared/reference, with
+the arithmetic alongside."""
 
 from __future__ import annotations
 
@@ -7,26 +8,9 @@ import copy
 from typing import Any
 
 from scorer import score
-from scorer.helpers import (
-    burying_wonders,
-    cards_in_play,
-    chambers,
-    choice_options,
-    coins_points,
-    copies_taken,
-    games,
-    leader_cost,
-    max_conquests,
-    provisional,
-    ruleset,
-    science_points,
-    score_mixed,
-    supremacy_kinds,
-    token_values,
-    tokens_points,
-    track_spaces,
-    what_if,
-)
+from scorer.facts import cards_in_play, copies_taken, facts, games, leader_cost, ruleset
+from scorer.paper import coins_points, science_points, score_mixed, tokens_points
+from scorer.whatif import choice_options, what_if
 
 TABLE: dict[str, Any] = {  # the app tests' game: Ann 31, Bob 31, Cid 17 (see tests/ui_tests)
     "game": "7wonders-1e",
@@ -69,16 +53,19 @@ def test_copies_taken_counts_any_spelling() -> None:
 def test_science_calculator_places_wildcards_best() -> None:
     # 1 compass, 1 gear, 2 tablets + 1 wildcard: as tablet 1 + 1 + 9 + 7 = 18 beats
     # as compass/gear 4 + 1 + 4 + 7 = 16
-    got = science_points(1, 1, 2, 1, "7wonders-1e")
+    rules = ruleset("7wonders-1e")
+    got = science_points(rules, 1, 1, 2, 1)
     assert got.points == 18 and got.counts == {"compass": 1, "gear": 1, "tablet": 3}
     # rulebook example: 3 of each = 9 + 9 + 9 + 3 x 7 = 48
-    assert science_points(3, 3, 3, 0, "7wonders-1e").points == 48
+    assert science_points(rules, 3, 3, 3, 0).points == 48
 
 
 def test_coins_and_tokens_to_points() -> None:
-    assert coins_points(7, "7wonders-1e") == 2  # 7 // 3
-    assert token_values("7wonders-1e") == [1, 3, 5, -1]
-    assert tokens_points({1: 2, 3: 1, 5: 1, -1: 3}, "7wonders-1e") == 2 + 3 + 5 - 3
+    rules = ruleset("7wonders-1e")
+    assert coins_points(rules, 7) == 2  # 7 // 3
+    assert facts(rules).token_values == (1, 3, 5, -1)  # R1: Ages I-III 1/3/5, defeat -1
+    assert tokens_points(rules, {1: 2, 3: 1, 5: 1, -1: 3}) == 2 + 3 + 5 - 3
+    assert facts(ruleset("duel")).token_values == ()  # Duel: the track, no tokens
 
 
 def test_score_mixed_replaces_typed_categories_and_decides_again() -> None:
@@ -95,27 +82,6 @@ def test_score_mixed_replaces_typed_categories_and_decides_again() -> None:
 
 def test_score_mixed_without_paper_players_is_the_engine() -> None:
     assert score_mixed(TABLE, {}) == score(TABLE)
-
-
-def test_provisional_totals_of_a_half_entered_table() -> None:
-    table = copy.deepcopy(TABLE)
-    for p in table["players"][1:]:  # Bob and Cid not entered yet: no wonder, no tokens
-        p["wonder"] = {"board": "", "side": "A", "stages": 0}
-        p.pop("military")
-        p["cards"] = []
-    # Ann alone: her 31 (her tokens at face value: 1 + 3 + 5 - 2 = 7)
-    assert provisional(table) == [31, None, None]
-    assert provisional(TABLE) == [31, 31, 17]
-
-
-def test_provisional_sets_aside_tokens_typed_wrong_without_crashing() -> None:
-    table = copy.deepcopy(TABLE)
-    table["players"][0]["military"] = {"1": "x"}  # not a count: the format refuses it
-    # Ann's tokens count for nothing while wrong: 8 wonders + 14 civilian + 2 treasury = 24
-    # (game_data); Bob and Cid keep their tokens at face value: 31 and 17
-    assert provisional(table) == [24, 31, 17]
-    table["players"][1] = "Bob"  # a seat that is not an object at all: no totals, no crash
-    assert provisional(table) == [None, None, None]
 
 
 def test_what_if_a_guild_or_leader_joined_a_city() -> None:
@@ -152,31 +118,33 @@ DUEL_LEADERS: dict[str, Any] = {
 }
 
 
-def test_duel_leaders_helpers() -> None:
+def test_duel_leaders_facts() -> None:
     rules = ruleset("duel", ["leaders"])
-    assert burying_wonders(rules) == ["Abu Simbel"]
-    assert burying_wonders(ruleset("duel")) == []
+    assert facts(rules).burying_wonders == ("Abu Simbel",)
+    assert facts(ruleset("duel")).burying_wonders == ()
     assert leader_cost(rules, "Darius") == 0  # printed 0 (LEAD-VN)
     assert leader_cost(rules, "Plato") is None  # no source prints it
-    assert max_conquests() == 2  # the two tokens on the opponent's side
-    assert list(supremacy_kinds(rules)) == ["military", "science"]
-    assert list(supremacy_kinds(ruleset("duel", ["agora"]))) == ["military", "science",
-                                                                  "political"]
-
-
-def test_provisional_sets_aside_duel_leader_fields() -> None:
-    # Ann 3 + 8 + 2 = 13, Bob 3 + 6 // 3 = 5
-    assert provisional(DUEL_LEADERS) == [13, 5]
-    no_cost = copy.deepcopy(DUEL_LEADERS)
-    del no_cost["players"][0]["buried"]["cost"]  # Plato's cost unknown: buried set aside
-    assert provisional(no_cost) == [5, 5]  # Theater 3 + Alexander 2
-    claim = copy.deepcopy(DUEL_LEADERS)
-    claim["supremacy"] = {"kind": "science", "winner": "Ann"}  # contradicted by the table
-    assert provisional(claim) == [13, 5]
+    # rules_duel §1.1: a military token lies on spaces 3 and 6 of each side: 2 to take
+    assert facts(rules).max_conquests == 2
+    assert list(facts(rules).supremacies) == ["military", "science"]
+    assert list(facts(ruleset("duel", ["agora"])).supremacies) == ["military", "science",
+                                                                    "political"]
 
 
 def test_track_and_senate_sizes_come_from_the_ruleset() -> None:
     # reference rules_duel.md §1.1: 9 spaces to each capital; Agora: Chambers 1-6
-    assert track_spaces(ruleset("duel")) == 9
-    assert chambers(ruleset("duel", ["agora"])) == 6
-    assert chambers(ruleset("duel")) == 0
+    assert facts(ruleset("duel")).track_spaces == 9
+    assert facts(ruleset("duel", ["agora"])).chambers == 6
+    assert facts(ruleset("duel")).chambers == 0
+
+
+def test_what_a_game_has() -> None:
+    # R1/R2: boards with two sides, conflict tokens, no track; Leaders adds leaders;
+    # rules_duel: no boards, a track; Agora a Senate
+    first = facts(ruleset("7wonders-1e"))
+    assert first.has_boards and not first.has_leaders and first.track_spaces == 0
+    assert first.free_city and not facts(ruleset("7wonders-2e")).free_city
+    assert facts(ruleset("7wonders-1e", ["leaders"])).has_leaders
+    duel = facts(ruleset("duel"))
+    assert not duel.has_boards and duel.supremacies and duel.chambers == 0
+    assert duel.max_players == 2 and first.max_players == 7

@@ -1,0 +1,164 @@
+"""What the app asks of the rules: which games and expansions exist, which cards a player
+count uses, and what a game has (boards, leaders, a Senate, a track, conflict tokens), so
+that `ui/` never compares a game's or an expansion's name. Everything comes from the
+rulesets' data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorer.duel import LABEL as SUPREMACY_LABEL
+from scorer.duel import SUPREMACY_KINDS, burying_wonders
+from scorer.effects import CardColour
+from scorer.ruleset import (
+    Card,
+    Category,
+    Ruleset,
+    RulesetLoadError,
+    available_expansions,
+    available_games,
+    load_ruleset,
+)
+from scorer.validate import copies_in_deck
+
+# --- games and rulesets --------------------------------------------------------------------
+
+
+def games() -> list[str]:
+    """The games whose rulesets load (a ruleset still being written is left out)."""
+    out = []
+    for game in available_games():
+        try:
+            load_ruleset(game, ())
+        except RulesetLoadError:
+            continue
+        out.append(game)
+    return out
+
+
+def expansions(game: str) -> list[str]:
+    """The expansions of `game` whose rulesets load on top of it."""
+    out = []
+    for expansion in available_expansions(game):
+        try:
+            load_ruleset(game, (expansion,))
+        except RulesetLoadError:
+            continue
+        out.append(expansion)
+    return out
+
+
+def ruleset(game: str, chosen: Sequence[str] = ()) -> Ruleset:
+    """The ruleset of a game with the chosen expansions that exist (others are ignored)."""
+    usable = set(expansions(game))
+    return load_ruleset(game, tuple(sorted(e for e in chosen if e in usable)))
+
+
+def expansion_with_leader(game: str, name: str) -> str | None:
+    """The expansion of `game` whose ruleset has this leader."""
+    for expansion in expansions(game):
+        if load_ruleset(game, (expansion,)).leaders.get(name) is not None:
+            return expansion
+    return None
+
+
+# --- what a game has -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """The facts of a ruleset a screen shapes itself by."""
+
+    title: str
+    min_players: int
+    max_players: int
+    categories: tuple[Category, ...]
+    """The score pad's rows, in the printed pad's order."""
+    has_boards: bool
+    """Each city has a wonder board with sides and stages (7 Wonders); else wonders are
+    cards of their own (Duel)."""
+    side_names: tuple[str, ...]
+    has_leaders: bool
+    chambers: int
+    """Senate Chambers (Agora); 0: no Senate."""
+    track_spaces: int
+    """The Conflict pawn's farthest space (a capital); 0: no track."""
+    max_conquests: int
+    """Military tokens a player can take from the opponent's side (one per token space)."""
+    token_values: tuple[int, ...]
+    """Conflict token faces: victories by Age, then the defeat token; empty: none."""
+    supremacies: dict[str, str]
+    """The supremacies a game can end on, with their names; empty: none."""
+    paper_derived: tuple[Category, ...]
+    """Pad rows a paper-pad player does not type: they come from coins, tokens, the pawn."""
+    colour_order: tuple[CardColour, ...]
+    free_city: bool
+    burying_wonders: tuple[str, ...]
+    """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
+
+
+def facts(rules: Ruleset) -> GameFacts:
+    const = rules.constants
+    kinds = dict.fromkeys(SUPREMACY_KINDS) if const.supremacy_space else {}
+    return GameFacts(
+        title=const.title,
+        min_players=const.min_players,
+        max_players=const.max_players,
+        categories=const.categories,
+        has_boards=any(w.sides for w in rules.wonders.values()),
+        side_names=tuple(const.side_names),
+        has_leaders=len(rules.leaders) > 0,
+        chambers=len(const.chamber_points),
+        track_spaces=const.supremacy_space,
+        max_conquests=len(const.military_token_spaces),
+        token_values=token_values(rules),
+        supremacies={
+            k: SUPREMACY_LABEL[k] for k in kinds if k != "political" or const.chamber_points
+        },
+        paper_derived=const.paper_derived,
+        colour_order=const.colour_order,
+        free_city=const.free_city,
+        burying_wonders=tuple(burying_wonders(rules)),
+    )
+
+
+def token_values(rules: Ruleset) -> tuple[int, ...]:
+    """The face values of the conflict tokens: victories by Age, then defeat."""
+    const = rules.constants
+    if not const.victory_token_by_age:
+        return ()
+    return (*dict.fromkeys(const.victory_token_by_age), const.defeat_token)
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardUse:
+    card: Card
+    copies: int
+    """Copies of the card in a game of this many players (guilds: 1, the draw decides)."""
+
+
+def cards_in_play(rules: Ruleset, players: int) -> list[CardUse]:
+    """Every card a game of `players` players can hold, in ruleset order, with its copies."""
+    in_deck = copies_in_deck(rules, players)
+    return [CardUse(c, in_deck[c.name]) for c in rules.cards.values() if in_deck[c.name]]
+
+
+def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, int]:
+    """How many copies of each card (by its ruleset name) the given cities hold."""
+    taken: dict[str, int] = {}
+    for cards in cities:
+        for name in cards:
+            canonical = rules.cards.canonical(name)
+            if canonical is not None:
+                taken[canonical] = taken.get(canonical, 0) + 1
+    return taken
+
+
+def leader_cost(rules: Ruleset, name: str) -> int | None:
+    """The coin cost printed on a leader, when the ruleset knows it."""
+    leader = rules.leaders.get(name)
+    return None if leader is None else leader.cost

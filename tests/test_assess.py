@@ -1,0 +1,132 @@
+"""assess(): every table gets scores from what can be scored, its problems as data and
+what was set aside; score() is assess() that raises. Expected values come from the
+rulebooks / shared/reference, with the arithmetic alongside."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer import assess, score
+from tests.strategies import seven_wonders_tables
+from tests.test_facts import DUEL_LEADERS, TABLE
+
+
+def _totals(table: dict[str, Any]) -> list[int]:
+    return [p.total for p in assess(table).players]
+
+
+def _codes(table: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(p.code, p.path) for p in assess(table).problems}
+
+
+def test_a_valid_table_is_final() -> None:
+    found = assess(TABLE)
+    assert found.final and not found.problems
+    assert found.result == score(TABLE)
+    assert [p.total for p in found.players] == [31, 31, 17]  # tests/ui_tests/game_data.py
+
+
+def test_a_half_entered_table_scores_what_it_can() -> None:
+    table = copy.deepcopy(TABLE)
+    for p in table["players"][1:]:  # Bob and Cid not entered yet: no wonder, no tokens
+        p["wonder"] = {"board": "", "side": "A", "stages": 0}
+        p.pop("military")
+        p["cards"] = []
+    found = assess(table)
+    # Ann keeps her 31 (her tokens as entered: 1 + 3 + 5 - 2 = 7); Bob 3 coins // 3 = 1,
+    # Cid 5 coins // 3 = 1: their boards are set aside, their coins still count
+    assert [p.total for p in found.players] == [31, 1, 1]
+    assert found.result is None
+    assert {(p.code, p.path) for p in found.problems} == {
+        ("empty-text", "players[1].wonder.board"),
+        ("empty-text", "players[2].wonder.board"),
+        # Ann's 3 victories and 2 defeats alone: every conflict gives one of each
+        ("tokens-unbalanced", "players"),
+    }
+    assert [p.code for p in found.players[1].set_aside] == ["empty-text"]
+
+
+def test_tokens_typed_wrong_are_set_aside_without_crashing() -> None:
+    table = copy.deepcopy(TABLE)
+    table["players"][0]["military"] = {"1": "x"}  # not a count: the format refuses it
+    # Ann's tokens count for nothing while wrong: 8 wonders + 14 civilian + 2 treasury = 24
+    # (game_data); Bob and Cid keep their tokens: 31 and 17
+    assert _totals(table) == [24, 31, 17]
+    assert ("wrong-type", "players[0].military.1") in _codes(table)
+    table["players"][1] = "Bob"  # a seat that is not an object at all: no totals, no crash
+    found = assess(table)
+    assert found.players == [] and found.problems
+
+
+def test_an_unknown_card_is_set_aside_where_it_was_typed() -> None:
+    table = copy.deepcopy(TABLE)
+    table["players"][0]["cards"].insert(1, "Lumbr Yard")
+    found = assess(table)
+    assert [p.total for p in found.players] == [31, 31, 17]  # as if it were not there
+    (p,) = found.problems
+    assert (p.code, p.seat, p.field, p.item) == ("unknown-name", 0, "cards", 1)
+    assert found.players[0].set_aside == [p]
+    assert "players[" not in p.message and "Lumber Yard" in p.message
+
+
+def test_an_item_of_the_wrong_shape_keeps_the_others_in_place() -> None:
+    table = copy.deepcopy(TABLE)
+    table["players"][0]["cards"][1:1] = [3, "Lumbr Yard"]
+    assert {("wrong-type", "players[0].cards[1]"), ("unknown-name", "players[0].cards[2]")} == (
+        _codes(table)
+    )
+
+
+def test_duel_leader_fields_are_set_aside() -> None:
+    # Ann: Theater 3 + Alexander 2 (one token taken) + Plato buried 2 x 4 = 8: 13;
+    # Bob: Altar 3 + 6 coins // 3 = 2: 5 (rules_duel §2, §9.2-9.3)
+    assert _totals(DUEL_LEADERS) == [13, 5]
+    no_cost = copy.deepcopy(DUEL_LEADERS)
+    del no_cost["players"][0]["buried"]["cost"]  # Plato's cost unknown: buried set aside
+    assert _totals(no_cost) == [5, 5]  # Theater 3 + Alexander 2
+    assert _codes(no_cost) == {("unknown-cost", "players[0].buried.cost")}
+    claim = copy.deepcopy(DUEL_LEADERS)
+    claim["supremacy"] = {"kind": "science", "winner": "Ann"}  # contradicted by the table
+    assert _totals(claim) == [13, 5]
+    assert _codes(claim) == {("supremacy-contradicted", "supremacy")}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seven_wonders_tables())
+def test_on_a_valid_table_assess_is_score(table: dict[str, Any]) -> None:
+    found = assess(table)
+    assert found.result == score(table)
+    assert [p.total for p in found.players] == [p.total for p in found.result.players]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seven_wonders_tables(), st.data())
+def test_removing_what_was_set_aside_changes_no_line(
+    table: dict[str, Any], data: st.DataObject
+) -> None:
+    """An unknown card, and a copy of a card beyond the deck's, are set aside: removing
+    the items the problems locate changes no player's lines (theirs or anyone's)."""
+    wrong = copy.deepcopy(table)
+    seat = data.draw(st.integers(0, len(table["players"]) - 1))
+    cards = wrong["players"][seat]["cards"]
+    cards.insert(data.draw(st.integers(0, len(cards))), "No Such Card")
+    held = [c for i, p in enumerate(table["players"]) if i != seat for c in p["cards"]]
+    if held:
+        extra = data.draw(st.sampled_from(held))
+        if extra not in cards:
+            cards.insert(data.draw(st.integers(0, len(cards))), extra)
+    found = assess(wrong)
+    aside = sorted(
+        ((p.seat, p.item) for p in found.problems if p.field == "cards" and p.item is not None),
+        reverse=True,
+    )
+    assert any(p.code == "unknown-name" for p in found.problems)
+    cleaned = copy.deepcopy(wrong)
+    for s, item in aside:
+        assert s is not None
+        del cleaned["players"][s]["cards"][item]
+    assert [p.lines for p in found.players] == [p.lines for p in assess(cleaned).players]
