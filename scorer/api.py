@@ -181,7 +181,7 @@ def assess(data: Any) -> Assessment:
     if isinstance(table, DuelTable):
         game, found = duel_validate.check(table, rules)
         board = game.board
-        scores = [duel.score_city(board, city) for city in board.cities]
+        scores = [duel.score_city(board, c, game.tallies[c.index]) for c in board.cities]
         supremacy = duel_validate.decided(table, game)
     else:
         board, found = validate.check(table, rules)
@@ -198,9 +198,7 @@ def assess(data: Any) -> Assessment:
             choices=s.choices,
             # what a problem sets aside, and what was left out to read the file
             set_aside=[
-                p
-                for p in problems
-                if p.seat == c.index and (p.code in SETS_ASIDE or p in shape)
+                p for p in problems if p.seat == c.index and (p.code in SETS_ASIDE or p in shape)
             ],
         )
         for c, s, ls in zip(board.cities, scores, lines, strict=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Protocol
 
 from scorer.names import NameIndex, did_you_mean, normalize
@@ -55,7 +54,6 @@ def index(rules: Ruleset, section: str) -> NameIndex[Any]:
     return found
 
 
-@cache
 def _everything(game: str) -> Ruleset | None:
     """The game with every expansion, to tell "needs an expansion" from "no such name"."""
     try:

@@ -4,6 +4,7 @@ rules around it, with every number taken from the ruleset's constants."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -55,9 +56,9 @@ def tally(board: Board, city: City) -> Tally:
     return result
 
 
-def symbols(board: Board, city: City) -> list[str]:
-    """The different science symbols the city shows (Law included), sorted."""
-    return sorted(s for s, n in tally(board, city).symbols.items() if n)
+def symbols(effects: Tally) -> list[str]:
+    """The different science symbols a city's effects show (Law included), sorted."""
+    return sorted(s for s, n in effects.symbols.items() if n)
 
 
 def controlled(board: Board, city: City) -> list[int]:
@@ -83,8 +84,9 @@ def conquests_implied(board: Board, city: City) -> int:
     return sum(1 for s in board.ruleset.constants.military_token_spaces if lead[1] >= s)
 
 
-def supremacies(board: Board) -> list[Supremacy]:
-    """Every supremacy the state shows, in rulebook order (military, science, political)."""
+def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
+    """Every supremacy the state shows, in rulebook order (military, science, political);
+    `tallies` are the cities' effects, worked out once for the checks and the scores."""
     const = board.ruleset.constants
     found: list[Supremacy] = []
     lead = ahead(board)
@@ -99,7 +101,7 @@ def supremacies(board: Board) -> list[Supremacy]:
             )
         )
     for city in board.cities:
-        have = symbols(board, city)
+        have = symbols(tallies[city.index])
         if len(have) >= const.science_supremacy_symbols:
             found.append(
                 Supremacy(
@@ -124,7 +126,7 @@ def supremacies(board: Board) -> list[Supremacy]:
     return found
 
 
-def contradiction(board: Board, city: City, kind: SupremacyKind) -> str | None:
+def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind) -> str | None:
     """Why the state contradicts a claimed supremacy for `city`, or None if it cannot tell
     (a leader changed a science symbol: the cards no longer show them)."""
     const = board.ruleset.constants
@@ -143,7 +145,7 @@ def contradiction(board: Board, city: City, kind: SupremacyKind) -> str | None:
     if kind == "science":
         if any(ld.name in const.science_changed_by for ld in city.leaders):
             return None
-        have = symbols(board, city)
+        have = symbols(effects)
         return (
             f"Scientific Supremacy for {city.name} needs {const.science_supremacy_symbols} "
             f"different science symbols; the city shows {len(have)}"
@@ -193,10 +195,10 @@ def _senate(board: Board, city: City, result: Tally) -> None:
         )
 
 
-def score_city(board: Board, city: City) -> CityScore:
-    """Every row of the Duel score pad for one city."""
+def score_city(board: Board, city: City, effects: Tally) -> CityScore:
+    """Every row of the Duel score pad for one city, from its effects' tally."""
     const = board.ruleset.constants
-    result = tally(board, city)
+    result = effects.plus(Tally())  # a copy: the tally stays as the checks read it
     _military(board, city, result)
     add_treasury(city, result, const.coins_per_point)
     if const.chamber_points:

@@ -25,6 +25,7 @@ from scorer.checks import (
     unknown_player,
 )
 from scorer.duel import LABEL, Supremacy
+from scorer.engine import Tally
 from scorer.names import NameIndex
 from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
@@ -45,6 +46,9 @@ class DuelGame:
     """A Duel table resolved: the board to score and every supremacy the state shows."""
 
     board: Board
+    tallies: tuple[Tally, ...]
+    """Each city's effects through the interpreter, once: read by the checks (science
+    symbols) and scored."""
     shown: tuple[Supremacy, ...]
 
 
@@ -301,7 +305,8 @@ def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> DuelGame:
         for c in cities
     ]
     board = Board(rules, tuple(implied), track)
-    return DuelGame(board, tuple(duel.supremacies(board)))
+    tallies = tuple(duel.tally(board, c) for c in board.cities)
+    return DuelGame(board, tallies, tuple(duel.supremacies(board, tallies)))
 
 
 def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -447,7 +452,7 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
         return []  # `claimed_winner` says so
     out = []
     if not any(s.kind == claim.kind and s.winner == winner for s in shown):
-        why = duel.contradiction(board, board.cities[winner], claim.kind)
+        why = duel.contradiction(board, board.cities[winner], game.tallies[winner], claim.kind)
         if why is not None:
             out.append(problem("supremacy-contradicted", why, None, "supremacy"))
     others = [s for s in shown if s.winner != winner]

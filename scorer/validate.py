@@ -521,7 +521,6 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-@cache
 def token_movers(game: str) -> list[str]:
     """The leaders of any expansion of the game that move tokens (named in the message)."""
     from scorer.checks import _everything
