@@ -109,7 +109,8 @@ class Tables:
         joins are counted per client address, and too many refuse every join for a while."""
         now = time.time()
         with self._lock:
-            for where in [a for a, d in self._failed.items() if now - d[-1] > FAILED_WINDOW_S]:
+            for where in [a for a, d in self._failed.items()
+                          if not d or now - d[-1] > FAILED_WINDOW_S]:
                 del self._failed[where]  # forget addresses that stopped trying
             failed = self._failed.setdefault(address, deque())
             while failed and now - failed[0] > FAILED_WINDOW_S:

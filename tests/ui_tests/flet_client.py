@@ -267,9 +267,10 @@ class Client:
         await self.idle()
 
     async def until(self, text: str, seconds: float = 5.0) -> None:
-        """Wait until `text` is on screen (work done off the event loop, in a thread)."""
+        """Wait until `text` is on screen, or in a short note over it (work done off the
+        event loop, in a thread; a change made on another phone)."""
         for _ in range(int(seconds / 0.02)):
-            if self.has(text):
+            if self.has(text) or any(text in s for s in self.snacks()):
                 return
             await asyncio.sleep(0.02)
             await self.idle(rounds=1)

@@ -105,11 +105,13 @@ def TableScreen() -> ft.View:
         ))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
-    if evaluation is not None and not evaluation.final:
-        items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}",
-                             italic=True, color=ft.Colors.ERROR))
-    items += tiles
-    items += [seat_picker(model), PlayersEditor()]
+    unsettled = evaluation is not None and not evaluation.final
+    items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}"
+                         if evaluation is not None and unsettled else "",
+                         italic=True, color=ft.Colors.ERROR, visible=unsettled))
+    # one column of players, so that what follows keeps its place (and its state) when
+    # a player is added or removed on another phone
+    items += [ft.Column(tiles, spacing=0), seat_picker(model), PlayersEditor()]
     rest = evaluation.table_problems() if evaluation is not None else []
     if draft.game == "duel":
         items.append(conflict_editor(draft, model.edit))
