@@ -80,11 +80,11 @@ def share_card(model: AppModel) -> ft.Control:
                 ft.Column([
                     ft.Text(S.JOIN_CODE),
                     ft.Semantics(identifier="join-code-shown", content=ft.Text(
-                        game.code, size=32, weight=ft.FontWeight.BOLD, selectable=True)),
+                        game.code, size=32, weight=ft.FontWeight.BOLD)),
                 ], spacing=2),
             ], wrap=True),
             ft.Text(S.SHARE_HINT),
-            ft.Text(address, selectable=True, weight=ft.FontWeight.BOLD),
+            ft.Text(address, weight=ft.FontWeight.BOLD),
         ]))))
 
 
