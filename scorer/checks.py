@@ -134,18 +134,23 @@ def expansion_problems(table: AnyTable, rules: Ruleset) -> list[Problem]:
 
 
 def player_name_problems(table: AnyTable, rules: Ruleset) -> list[Problem]:
-    """Blank or repeated player names (case and outer spaces do not make a name new)."""
+    return player_names([p.name for p in table.players])
+
+
+def player_names(names: Sequence[str]) -> list[Problem]:
+    """Blank or repeated player names (case and outer spaces do not make a name new): also
+    what the app asks of a name typed at setup or after Start."""
     out: list[Problem] = []
     seen: dict[str, int] = {}
-    for i, p in enumerate(table.players):
-        key = p.name.strip().casefold()
+    for i, name in enumerate(names):
+        key = name.strip().casefold()
         if not key:
             out.append(problem("blank-name", "a player's name must not be blank", i, "name"))
         elif key in seen:
             out.append(
                 problem(
                     "duplicate-name",
-                    f'"{p.name}" is the name of player {seen[key] + 1} already; names must differ',
+                    f'"{name}" is the name of player {seen[key] + 1} already; names must differ',
                     i,
                     "name",
                 )

@@ -25,7 +25,7 @@ def test_concurrent_sessions_do_not_see_each_others_games(tmp_path: Path) -> Non
     assert result["leaks"] == []
     # on disk: one game in progress per device, each with that session's players
     with sqlite3.connect(tmp_path / "data" / "games.sqlite3") as db:
-        rows = db.execute("SELECT owner, draft FROM drafts").fetchall()
+        rows = db.execute("SELECT host, draft FROM live").fetchall()
     assert len(rows) == SESSIONS and len({owner for owner, _ in rows}) == SESSIONS
     for _, text in rows:
         assert sum(names_for(k)[0] in text for k in range(SESSIONS)) == 1

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ui.draft import Draft, Seat
-from ui.store import DEFAULT_OWNER, Store
+from ui.store import Store
 
 
 def draft(*names: str) -> Draft:
@@ -33,26 +33,38 @@ def test_each_device_has_its_own_game_in_progress(tmp_path: Path) -> None:
     assert s.load_current() is None and s.for_owner("c").load_current() is None
     a.save_current(None)
     assert a.load_current() is None and b.load_current() is not None
-    # the history is common to all
+    # a device lists, and deletes, only the finished games it took part in
     a.save_game(draft("Ann"), "Ann 1")
-    assert [g.summary for g in b.games()] == ["Ann 1"]
+    assert [g.summary for g in a.games()] == ["Ann 1"] and b.games() == []
+    gid = a.games()[0].id
+    b.delete_game(gid)
+    assert [g.summary for g in a.games()] == ["Ann 1"]
+    a.delete_game(gid)
+    assert a.games() == []
+    a.delete_game(gid, deleted=False)  # undo
+    assert [g.summary for g in a.games()] == ["Ann 1"]
     s.close()
 
 
-def test_file_from_before_devices_keeps_its_game(tmp_path: Path) -> None:
+def test_file_from_before_devices_offers_its_shared_game_to_nobody(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     old = sqlite3.connect(path)
     old.executescript("CREATE TABLE current (slot INTEGER PRIMARY KEY CHECK (slot = 1), "
-                      "draft TEXT NOT NULL, saved REAL NOT NULL);")
+                      "draft TEXT NOT NULL, saved REAL NOT NULL);"
+                      "CREATE TABLE drafts (owner TEXT PRIMARY KEY, draft TEXT NOT NULL, "
+                      "saved REAL NOT NULL);")
     old.execute("INSERT INTO current VALUES (1, ?, 0)", (draft("Old").to_json(),))
+    old.execute("INSERT INTO drafts VALUES ('phone', ?, 0)", (draft("Mine").to_json(),))
     old.commit()
     old.close()
     s = Store(path)
-    assert s.load_current() is not None  # the shared slot
-    device = s.for_owner("phone")
-    device.adopt_shared()  # the first device to come takes it over
-    assert [x.name for x in device.load_current().seats] == ["Old"]  # type: ignore[union-attr]
-    assert s.load_current() is None
+    # the game of a browser without storage is kept aside, never handed to a device...
+    assert s.load_current() is None and s.for_owner("other").load_current() is None
+    kept = [r[0] for r in s._shared.db.execute("SELECT text FROM set_aside")]
+    assert [Draft.from_json(t).seats[0].name for t in kept] == ["Old"]
+    # ...and a device's own game is still its own
+    mine = s.for_owner("phone").load_current()
+    assert mine is not None and [x.name for x in mine.seats] == ["Mine"]
     s.close()
 
 
@@ -97,12 +109,14 @@ def test_damaged_file_kept_aside_and_a_fresh_one_started(tmp_path: Path, damage:
 
 
 def test_unreadable_game_in_progress_is_kept_aside(tmp_path: Path) -> None:
-    s = Store(tmp_path / "g.sqlite3")
-    s._shared.db.execute("INSERT INTO drafts VALUES (?, ?, 0)", (DEFAULT_OWNER, "{not json"))
+    s = Store(tmp_path / "g.sqlite3").for_owner("phone")
+    s._shared.db.execute("INSERT INTO live VALUES ('g1', 'ACDE', 'phone', '{not json', '{}', "
+                         "1, 0, 0)")
+    s._shared.db.execute("INSERT INTO members VALUES ('g1', 'phone', 0, 0)")
     assert s.load_current() is None
     assert "could not be read back" in s.notice
     assert s._shared.db.execute("SELECT text FROM set_aside").fetchone()[0] == "{not json"
-    assert s._shared.db.execute("SELECT count(*) FROM drafts").fetchone()[0] == 0
+    assert s._shared.db.execute("SELECT count(*) FROM live").fetchone()[0] == 0
     s.close()
 
 

@@ -29,7 +29,8 @@ def data(tmp_path: Path) -> Iterator[Path]:
 
 def drafts(data: Path) -> dict[str, Draft]:
     with sqlite3.connect(data / "games.sqlite3") as db:
-        return {o: Draft.from_json(t) for o, t in db.execute("SELECT owner, draft FROM drafts")}
+        return {o: Draft.from_json(t) for o, t in db.execute(
+            "SELECT host, draft FROM live WHERE closed = 0")}
 
 
 def summaries(data: Path) -> list[str]:

@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_S))
     uploads = Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
     try:
-        ft.run(make_main(store, uploads), view=ft.AppView.WEB_BROWSER, host=args.host,
+        ft.run(make_main(store, uploads, addresses[0]), view=ft.AppView.WEB_BROWSER, host=args.host,
                port=args.port, no_cdn=True, upload_dir=str(uploads))
     finally:
         shutil.rmtree(uploads, ignore_errors=True)

@@ -15,6 +15,7 @@ from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
 from ui.screens.home import Home
+from ui.screens.join import JoinScreen
 from ui.screens.pad import PadScreen
 from ui.screens.rules import RulesScreen
 from ui.screens.setup import Setup
@@ -33,15 +34,21 @@ ROUTES = [
         ft.Route(path="history", component=HistoryScreen),
         ft.Route(path="rules", component=RulesScreen),
         ft.Route(path="import", component=ImportScreen),
+        ft.Route(path="join", component=JoinScreen),
+        ft.Route(path="g/:code", component=JoinScreen),
     ]),
 ]
 
 
 @ft.component
-def App(store: Store, upload_dir: Path | None = None, theme: str = "system") -> list[ft.View]:
-    model = ft.use_memo(lambda: AppModel(store=store, draft=store.load_current(),
-                                         upload_dir=upload_dir, theme=theme,
-                                         prefs=ft.SharedPreferences()), [])
+def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
+        address: str = "") -> list[ft.View]:
+    def make() -> AppModel:
+        model = AppModel(store=store, upload_dir=upload_dir, theme=theme, device=store.owner,
+                         prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
+        model.open_game(model.tables.current(store.owner))
+        return model
+    model = ft.use_memo(make, [])
     views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True))
     return cast(list[ft.View], views)
 
@@ -50,8 +57,8 @@ DEVICE_KEY = "wonders-scorer.device"
 
 
 async def device_key() -> str:
-    """This browser's own key, kept in its local storage: each device has its own game in
-    progress. "" when the client keeps nothing (then such clients share one game)."""
+    """This browser's own key, kept in its local storage: a device takes part in games and
+    keeps their history. "" when the client keeps nothing."""
     prefs = ft.SharedPreferences()
     try:
         key = await asyncio.wait_for(prefs.get(DEVICE_KEY), 10)
@@ -74,21 +81,29 @@ async def remembered_theme() -> str:
     return saved if isinstance(saved, str) and saved in THEME_MODES else "system"
 
 
-def make_main(store: Store, upload_dir: Path | None = None,
+def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
               ) -> Callable[[ft.Page], Awaitable[None]]:
     """The app for one browser tab; `upload_dir` is where the server's upload handler writes
-    picked files (None: tables are imported by pasting only)."""
+    picked files (None: tables are imported by pasting only); `address` is the one other
+    phones open (shown with the join code; "" = the address this browser opened)."""
     async def main(page: ft.Page) -> None:
         page.title = S.APP_TITLE
         seed = "#8D5A2B"
         page.theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.dark_theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        key = await device_key()
+        # a browser that keeps nothing is a device for this session only: it is never
+        # offered a game it did not start or join
+        key = await device_key() or f"session-{uuid.uuid4().hex}"
         own = store.for_owner(key)
-        if key:
-            own.adopt_shared()
         theme = await remembered_theme()
         page.theme_mode = THEME_MODES[theme]
-        page.render_views(App, own, upload_dir, theme)
+        page.render_views(App, own, upload_dir, theme, address or _origin(page))
     return main
+
+
+def _origin(page: ft.Page) -> str:
+    """The address this browser opened the app at (scheme, host and port)."""
+    url = page.url or ""
+    parts = url.split("/")
+    return "/".join(parts[:3]) if url.startswith("http") else ""

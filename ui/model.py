@@ -4,12 +4,9 @@ of it. Screens read it through `use_model()` and re-render when it changes."""
 from __future__ import annotations
 
 import asyncio
-import copy
 import functools
 import json
 import threading
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +15,9 @@ import flet as ft
 from scorer import Problem, Result
 from scorer.paper import assess_mixed
 from ui.draft import Draft
-from ui.store import Store
+from ui.edits import Edit, Refusal
+from ui.live import Change, Tables, tables_for, topic
+from ui.store import LiveRecord, Store
 
 THEME_KEY = "wonders.theme"
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
@@ -110,7 +109,9 @@ def use_evaluation(model: AppModel) -> Evaluation | None:
 @dataclass
 class AppModel(ft.Observable):
     store: Store
+    """The store as this device sees it (its games, its history)."""
     draft: Draft | None = None
+    """The game on screen, exactly as saved (never a state the store does not hold)."""
     upload_dir: Path | None = None
     """Where the server's upload handler puts picked files (None: no uploads)."""
     theme: str = "system"
@@ -124,18 +125,87 @@ class AppModel(ft.Observable):
     history_version: int = 0
     selected: tuple[int, str] = field(default=(-1, ""))
     """The score pad cell whose lines are shown: (player, category)."""
+    game: LiveRecord | None = None
+    """The game on screen as the server keeps it: join code, host, seats claimed, version."""
+    device: str = ""
+    """This device's key (its browser's local storage; one per session without storage)."""
+    page: ft.Page | None = None
+    """The session's page: its pub/sub client carries the game's changes."""
+    address: str = ""
+    """The address other phones open to reach this server (for the join code)."""
 
-    def edit(self, change: Callable[[Draft], None]) -> None:
-        """Apply a change to a copy of the draft, show it, and save it at once. A finished
-        game that is corrected is unfinished again, until Finish saves the correction to
-        the history (the same entry: the game keeps its id)."""
-        if self.draft is None:
+    @property
+    def tables(self) -> Tables:
+        return tables_for(self.store)
+
+    @property
+    def is_host(self) -> bool:
+        return self.game is not None and self.game.host == self.device
+
+    def my_seat(self) -> str:
+        """The player whose seat this device holds ("" = none)."""
+        if self.game is None:
+            return ""
+        return next((n for n, d in self.game.claims.items() if d == self.device), "")
+
+    def edit(self, change: Edit) -> None:
+        """Send a change of the game: saved first, then shown here and on every other
+        device of the game. A change the game refuses is said, and the saved game shown."""
+        if self.game is None:
             return
-        new = copy.deepcopy(self.draft)
-        change(new)
-        new.finished = None
-        self.draft = new
-        self.store.save_current(new)
+        self._outcome(self.tables.submit(self.game.id, self.device, change))
+
+    def claim(self, player: str) -> None:
+        """This device holds `player`'s seat ("" gives it back)."""
+        if self.game is not None:
+            self._outcome(self.tables.claim(self.game.id, self.device, player))
+
+    def _outcome(self, outcome: Change | Refusal) -> None:
+        if isinstance(outcome, Refusal):
+            self.say(outcome.message)
+            self._reload()
+            return
+        self._show(outcome.game)
+        if self.page is not None:
+            self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
+
+    def _reload(self) -> None:
+        """Show the game as saved (after a refused change)."""
+        if self.game is not None:
+            saved = self.tables.open(self.game.id, self.device)
+            if saved is not None:
+                self._show(saved)
+
+    def _show(self, rec: LiveRecord) -> None:
+        self.game = rec
+        if self.draft is not rec.draft:
+            self.draft = rec.draft
+
+    def open_game(self, rec: LiveRecord | None) -> None:
+        """Show this game, and hear every change of it from now on."""
+        old = self.game
+        if self.page is not None and old is not None and (rec is None or old.id != rec.id):
+            self.page.pubsub.unsubscribe_topic(topic(old.id))
+        self.game = rec
+        self.draft = None if rec is None else rec.draft
+        self.selected = (-1, "")
+        if self.page is not None and rec is not None and (old is None or old.id != rec.id):
+            self.page.pubsub.subscribe_topic(topic(rec.id), self._heard)
+
+    async def _heard(self, _topic: str, change: Change) -> None:
+        """A change made on another device (or another tab): shown in this session."""
+        if self.page is not None:
+            self.page.run_task(self._receive, change)
+
+    async def _receive(self, change: Change) -> None:
+        mine = self.game
+        if mine is None or change.game.id != mine.id or change.game.version <= mine.version:
+            return  # another game, or older than what is shown
+        self._show(change.game)
+        if change.game.draft.finished is not None and change.edit is None:
+            self.history_version += 1
+        if change.text and self.page is not None:
+            self.page.show_dialog(ft.SnackBar(ft.Text(change.text), duration=4000))
 
     def would_lose(self) -> bool:
         """Whether starting another game would lose one: an unfinished game with something
@@ -144,22 +214,18 @@ class AppModel(ft.Observable):
                 and not self.draft.untouched())
 
     def start(self, draft: Draft) -> None:
-        self.draft = draft
-        self.selected = (-1, "")
-        self.store.save_current(draft)
+        """A new game on this server, hosted by this device."""
+        self.open_game(self.tables.host(draft, self.device))
         self.store.remember([s.name for s in draft.seats])
 
     def evaluation(self) -> Evaluation | None:
         return None if self.draft is None else evaluate(self.draft)
 
     def finish(self, summary: str) -> None:
-        if self.draft is None:
+        """The host closes the game: into every participant's history."""
+        if self.game is None:
             return
-        done = copy.deepcopy(self.draft)
-        done.finished = time.time()
-        self.store.save_game(done, summary)
-        self.draft = done
-        self.store.save_current(done)
+        self._outcome(self.tables.finish(self.game.id, self.device, summary))
         self.history_version += 1
 
     def apply_theme(self, theme: str) -> None:

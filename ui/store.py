@@ -7,9 +7,12 @@ Durability: the file is in WAL mode with `synchronous=FULL`, and every change is
 transaction committed before the handler that made it returns, so a killed server (or a
 power cut) loses no finished game and at most the change being made at that instant.
 
-Isolation: each device has its own game in progress (`Store.for_owner(key)`: the key comes
-from the browser's local storage); the history and the remembered names are shared by
-everyone using the server.
+Isolation: a game in progress belongs to the devices that took part (table `members`; a
+device's key comes from its browser's local storage, `Store.for_owner(key)`). It is stored
+once, per game (table `live`, with its join code, its host, the seats claimed and a version
+counted up by every change; `edits` logs each change as it was made), and a device lists and
+deletes only the finished games it took part in (a game finished before participants were
+recorded is listed to every device). The remembered names are shared by everyone.
 
 Recovery: a file that SQLite cannot read (not a database, damaged pages, a failed integrity
 check) is never fatal. It is renamed aside with a timestamp (`games.sqlite3.broken-<time>`,
@@ -23,13 +26,15 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import os
+import secrets
 import sqlite3
 import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -58,6 +63,31 @@ CREATE TABLE IF NOT EXISTS names (
     name TEXT PRIMARY KEY,
     used REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS live (
+    id TEXT PRIMARY KEY,
+    code TEXT NOT NULL,
+    host TEXT NOT NULL,
+    draft TEXT NOT NULL,
+    claims TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    touched REAL NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS live_code ON live (code);
+CREATE TABLE IF NOT EXISTS members (
+    game TEXT NOT NULL,
+    device TEXT NOT NULL,
+    joined REAL NOT NULL,
+    hidden INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, device)
+);
+CREATE TABLE IF NOT EXISTS edits (
+    game TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    device TEXT NOT NULL,
+    edit TEXT NOT NULL,
+    saved REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS set_aside (
     saved REAL NOT NULL,
     what TEXT NOT NULL,
@@ -66,7 +96,61 @@ CREATE TABLE IF NOT EXISTS set_aside (
 """
 
 DEFAULT_OWNER = ""
-"""The owner of the game in progress when the client has no storage (one shared slot)."""
+"""The owner of a file from before per-device games (its game in progress is kept aside:
+it must never be offered to whichever device comes first)."""
+
+JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"
+"""Join codes: capitals that no other letter or digit looks like (no B/8, G/6, I/1/L, O/0/Q,
+S/5, Z/2)."""
+CODE_LENGTH = 4
+IDLE_EXPIRY_S = 24 * 3600
+"""A join code no longer admits anyone after a day without a change (or once finished)."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def _games_from_drafts(db: sqlite3.Connection) -> None:
+    """Games in progress from before shared games (one per device) become games of that
+    device; the one of a client without storage is kept aside, never handed to anyone."""
+    rows = db.execute("SELECT owner, draft, saved FROM drafts").fetchall()
+    for owner, text, saved in rows:
+        if owner == DEFAULT_OWNER:
+            db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
+                       (saved, "game in progress of a browser without storage", text))
+        else:
+            try:
+                gid = Draft.from_json(text).id
+            except ValueError:
+                db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
+                           (saved, "game in progress", text))
+                continue
+            db.execute("INSERT OR IGNORE INTO live (id, code, host, draft, claims, version, "
+                       "touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, 0)",
+                       (gid, new_code(), owner, text, saved))
+            db.execute("INSERT OR IGNORE INTO members (game, device, joined) VALUES (?, ?, ?)",
+                       (gid, owner, saved))
+    db.execute("DELETE FROM drafts")
+
+
+@dataclass(frozen=True)
+class LiveRecord:
+    """A game as the store keeps it: shared by the devices that took part."""
+
+    id: str
+    code: str
+    host: str
+    """The device that started it (and closes it with Finish)."""
+    draft: Draft
+    claims: dict[str, str]
+    """Seats claimed: player name -> device."""
+    version: int
+    touched: float
+    closed: bool
+
+    def joinable(self, now: float) -> bool:
+        return not self.closed and now - self.touched < IDLE_EXPIRY_S
 
 _T = TypeVar("_T")
 
@@ -128,6 +212,7 @@ class _Shared:
             db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
                        "SELECT ?, draft, saved FROM current WHERE slot = 1", (DEFAULT_OWNER,))
             db.execute("DELETE FROM current")
+            _games_from_drafts(db)
         except BaseException:
             db.close()
             raise
@@ -219,6 +304,11 @@ class Store:
         return view
 
     @property
+    def file(self) -> object:
+        """What every view of one saved-games file shares (to key things per file)."""
+        return self._shared
+
+    @property
     def notice(self) -> str:
         """What went wrong with the file, in words, until `dismiss()` ("" when all is well)."""
         return self._shared.notice
@@ -230,53 +320,140 @@ class Store:
         with self._shared.lock:
             self._shared.db.close()
 
-    # the game in progress (one per owner)
-    def save_current(self, draft: Draft | None) -> None:
+    # games in progress, shared by the devices that took part
+    def host_game(self, draft: Draft, device: str) -> LiveRecord:
+        """A new game, started by `device` (its host and first member), with a join code
+        that no open game holds."""
+        now = time.time()
+
+        def work(db: sqlite3.Connection) -> LiveRecord:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                code = new_code()
+                while db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
+                                 "touched > ?", (code, now - IDLE_EXPIRY_S)).fetchone():
+                    code = new_code()
+                db.execute("INSERT OR REPLACE INTO live (id, code, host, draft, claims, "
+                           "version, touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
+                           (draft.id, code, device, draft.to_json(), now,
+                            int(draft.finished is not None)))
+                db.execute("INSERT OR IGNORE INTO members (game, device, joined) "
+                           "VALUES (?, ?, ?)", (draft.id, device, now))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return LiveRecord(draft.id, code, device, draft, {}, 1, now,
+                              draft.finished is not None)
+        fallback = LiveRecord(draft.id, new_code(), device, draft, {}, 1, now, False)
+        return self._shared.run(work, fallback)
+
+    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "") -> None:
+        """A change to a game, in one transaction: the game as it is now and, when given,
+        the change as it was made (logged)."""
         def work(db: sqlite3.Connection) -> None:
-            if draft is None:
-                db.execute("DELETE FROM drafts WHERE owner = ?", (self.owner,))
-            else:
-                db.execute(
-                    "INSERT INTO drafts (owner, draft, saved) VALUES (?, ?, ?) "
-                    "ON CONFLICT (owner) DO UPDATE SET "
-                    "draft = excluded.draft, saved = excluded.saved",
-                    (self.owner, draft.to_json(), time.time()),
-                )
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
+                           "closed = ? WHERE id = ?",
+                           (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True),
+                            rec.version, rec.touched, int(rec.closed), rec.id))
+                if edit:
+                    db.execute("INSERT INTO edits (game, version, device, edit, saved) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               (rec.id, rec.version, device, edit, rec.touched))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
         self._shared.run(work, None)
+
+    def _live_rows(self, where: str, args: tuple[object, ...]) -> list[LiveRecord]:
+        """The game last changed among those `where` selects (a list of none or one)."""
+        def work(db: sqlite3.Connection) -> list[tuple[str, str, str, str, str, int, float,
+                                                       int]]:
+            return db.execute(
+                "SELECT id, code, host, draft, claims, version, touched, closed "
+                f"FROM live WHERE {where} ORDER BY touched DESC LIMIT 1", args).fetchall()
+        none: list[tuple[str, str, str, str, str, int, float, int]] = []
+        out = []
+        for gid, code, host, text, claims, version, touched, closed in self._shared.run(
+                work, none):
+            try:
+                draft = Draft.from_json(text)
+                seats = json.loads(claims)
+            except (ValueError, TypeError, AttributeError) as err:
+                self._keep_aside_live(gid, text)
+                self._shared.notice = S.draft_unreadable(str(err))
+                continue
+            out.append(LiveRecord(gid, code, host, draft, dict(seats), version, touched,
+                                  bool(closed)))
+        return out
+
+    def live(self, game_id: str) -> LiveRecord | None:
+        found = self._live_rows("id = ?", (game_id,))
+        return found[0] if found else None
+
+    def live_by_code(self, code: str) -> LiveRecord | None:
+        """The open game holding this join code (the newest, if an old one held it too)."""
+        found = self._live_rows("code = ? AND closed = 0", (code,))
+        return found[0] if found else None
+
+    def add_member(self, game_id: str, device: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("INSERT OR IGNORE INTO members (game, device, joined) VALUES (?, ?, ?)",
+                       (game_id, device, time.time()))
+        self._shared.run(work, None)
+
+    def is_member(self, game_id: str, device: str) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            return db.execute("SELECT 1 FROM members WHERE game = ? AND device = ?",
+                              (game_id, device)).fetchone() is not None
+        return self._shared.run(work, False)
+
+    def members(self, game_id: str) -> list[str]:
+        def work(db: sqlite3.Connection) -> list[str]:
+            rows = db.execute("SELECT device FROM members WHERE game = ? ORDER BY joined",
+                              (game_id,)).fetchall()
+            return [r[0] for r in rows]
+        none: list[str] = []
+        return self._shared.run(work, none)
+
+    def current_game(self) -> LiveRecord | None:
+        """This device's game: the one of its games changed last (finished or not, as it
+        was on screen)."""
+        found = self._live_rows(
+            "id IN (SELECT game FROM members WHERE device = ?)",
+            (self.owner,))
+        return found[0] if found else None
+
+    def save_current(self, draft: Draft | None) -> None:
+        """This device's game in progress is now `draft`: a change to its current game (the
+        same game id), else a new game it hosts; None: it leaves its current game."""
+        rec = self.current_game()
+        if draft is None:
+            if rec is not None:
+                def work(db: sqlite3.Connection) -> None:
+                    db.execute("DELETE FROM members WHERE game = ? AND device = ?",
+                               (rec.id, self.owner))
+                self._shared.run(work, None)
+        elif rec is not None and rec.draft.id == draft.id:
+            self.save_live(replace(rec, draft=draft, version=rec.version + 1,
+                                   touched=time.time(), closed=draft.finished is not None))
+        else:
+            self.host_game(draft, self.owner)
 
     def load_current(self) -> Draft | None:
-        def work(db: sqlite3.Connection) -> tuple[str] | None:
-            row: tuple[str] | None = db.execute(
-                "SELECT draft FROM drafts WHERE owner = ?", (self.owner,)).fetchone()
-            return row
-        row = self._shared.run(work, None)
-        if row is None:
-            return None
-        try:
-            return Draft.from_json(row[0])
-        except (ValueError, TypeError, AttributeError) as err:
-            self._keep_aside("game in progress", row[0])
-            self._shared.notice = S.draft_unreadable(str(err))
-            return None
+        rec = self.current_game()
+        return None if rec is None else rec.draft
 
-    def adopt_shared(self) -> None:
-        """Make the shared game in progress (from a client without storage, or a file from
-        before per-device games) this owner's, if this owner has none."""
-        if self.owner == DEFAULT_OWNER:
-            return
-
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE OR IGNORE drafts SET owner = ? WHERE owner = ?",
-                       (self.owner, DEFAULT_OWNER))
-        self._shared.run(work, None)
-
-    def _keep_aside(self, what: str, text: str) -> None:
+    def _keep_aside_live(self, game_id: str, text: str) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
-                           (time.time(), what, text))
-                db.execute("DELETE FROM drafts WHERE owner = ?", (self.owner,))
+                           (time.time(), "game in progress", text))
+                db.execute("DELETE FROM live WHERE id = ?", (game_id,))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -284,21 +461,39 @@ class Store:
         self._shared.run(work, None)
 
     # finished games
-    def save_game(self, draft: Draft, summary: str) -> None:
+    def save_game(self, draft: Draft, summary: str, members: list[str] | None = None) -> None:
+        """A finished game into the history of its members (this device when none are
+        given)."""
+        who = members if members is not None else [self.owner]
+
         def work(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO games (id, draft, summary, finished, deleted) VALUES (?, ?, ?, ?, 0) "
-                "ON CONFLICT (id) DO UPDATE SET draft = excluded.draft, "
-                "summary = excluded.summary, finished = excluded.finished, deleted = 0",
-                (draft.id, draft.to_json(), summary, draft.finished or time.time()),
-            )
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO games (id, draft, summary, finished, deleted) "
+                    "VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET "
+                    "draft = excluded.draft, summary = excluded.summary, "
+                    "finished = excluded.finished, deleted = 0",
+                    (draft.id, draft.to_json(), summary, draft.finished or time.time()),
+                )
+                db.executemany("INSERT OR IGNORE INTO members (game, device, joined) "
+                               "VALUES (?, ?, ?)", [(draft.id, d, time.time()) for d in who])
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
         self._shared.run(work, None)
+
+    _MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
+             "id NOT IN (SELECT game FROM members))")
+    """The finished games this device may see: its own, and those from before participants
+    were recorded."""
 
     def games(self) -> list[SavedGame]:
         def work(db: sqlite3.Connection) -> list[tuple[str, str, str, float]]:
             return db.execute(
-                "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 "
-                "ORDER BY finished DESC"
+                "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 AND "
+                f"{self._MINE} ORDER BY finished DESC", (self.owner,)
             ).fetchall()
         none: list[tuple[str, str, str, float]] = []
         out = []
@@ -310,9 +505,14 @@ class Store:
         return out
 
     def delete_game(self, game_id: str, deleted: bool = True) -> None:
-        """Marks a game deleted (or not, to undo); deleted games are purged at next start."""
+        """Takes a game out of this device's history (or puts it back, to undo); the other
+        players keep theirs. A game from before participants were recorded is marked deleted
+        for all, and purged at next start. Another device's game is left alone."""
         def work(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE games SET deleted = ? WHERE id = ?", (int(deleted), game_id))
+            db.execute("UPDATE members SET hidden = ? WHERE game = ? AND device = ?",
+                       (int(deleted), game_id, self.owner))
+            db.execute("UPDATE games SET deleted = ? WHERE id = ? AND "
+                       "id NOT IN (SELECT game FROM members)", (int(deleted), game_id))
         self._shared.run(work, None)
 
     # remembered names

@@ -322,3 +322,110 @@ def draft_unreadable(why: str) -> str:
 
 def import_too_large(size: int, limit: int) -> str:
     return f"{IMPORT_TOO_LARGE}: {size:,} characters (at most {limit:,})."
+
+# One game, every phone (ui/live.py, ui/edits.py, ui/screens/join.py)
+JOIN = "Join a game"
+JOIN_TITLE = "Join a game"
+JOIN_CODE = "Join code"
+JOIN_HINT = "Type the 4 letters shown on the host's table screen, or scan its QR code."
+JOIN_BUTTON = "Join"
+NO_SUCH_CODE = "No game in progress has this code. Check the letters on the host's screen."
+NOT_IN_GAME = "This device is not at this table: join it with its code first."
+HOST_FINISHES = "Only the host's phone can finish the game."
+GAME_FINISHED = "The host finished the game: it is in your history."
+HOST_PHONE = "the host's phone"
+A_PHONE = "another phone"
+SHARE_TITLE = "Players join with their phones"
+SHARE_HINT = "Open the address on a phone on the same network, or scan the code:"
+YOUR_SEAT = "Your seat"
+NO_SEAT = "Tap your own name: your phone then holds your seat."
+EDIT_PLAYERS = "Players"
+RENAME = "Rename"
+NEW_NAME = "New name"
+SAVE = "Save"
+CANCEL = "Cancel"
+BOARD = "Board"
+BAD_VALUE = "this value does not fit here"
+TABLE_FIELD = {"conflict_toward": "the conflict pawn's side",
+               "conflict_spaces": "the conflict pawn's spaces",
+               "supremacy_kind": "the supremacy", "supremacy_winner": "the supremacy's winner"}
+SEAT_FIELD = {"board": "wonder", "side": "wonder side", "stages": "stages built",
+              "coins": "coins", "quick": "paper totals", "buried": "buried leader",
+              "buried_cost": "buried leader's cost", "conquests": "tokens taken"}
+
+
+def join_address(url: str, code: str) -> str:
+    return f"{url.rstrip('/')}/g/{code}"
+
+
+def too_many_tries(seconds: int) -> str:
+    return f"Too many wrong codes from this device. Try again in {seconds} s."
+
+
+def seats_moved(player: str) -> str:
+    return (f"The seats changed meanwhile ({player} is not there any more); "
+            "the table shows them now.")
+
+
+def seat_taken(player: str) -> str:
+    return f"{player}'s seat is held by another phone."
+
+
+def seat_claimed(player: str) -> str:
+    return f"{player} took their seat."
+
+
+def phone_of(player: str) -> str:
+    return f"{player}'s phone"
+
+
+def changed_on(what: str, device: str) -> str:
+    return f"{what} on {device}"
+
+
+def seat_changed(player: str, what: str, value: str) -> str:
+    return f"{player}'s {what} changed to {value}"
+
+
+def held_changed(player: str, name: str, held: bool) -> str:
+    return f"{name} {'added to' if held else 'taken from'} {player}'s city"
+
+
+def table_changed(what: str, value: str) -> str:
+    return f"{what[:1].upper()}{what[1:]} changed to {value}"
+
+
+def entry_label(field: str, key: str) -> str:
+    if field == "military":
+        return f"{'+' if not key.startswith('-') else ''}{key} tokens"
+    if field == "typed":
+        return f"{CATEGORY.get(key, key).lower()} total"
+    return CHOICE.get(key, key).lower()
+
+
+def yes_no(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def player_added(name: str) -> str:
+    return f"{name} joined the table"
+
+
+def player_removed(name: str) -> str:
+    return f"{name} left the table"
+
+
+def player_renamed(old: str, new: str) -> str:
+    return f"{old} is now {new}"
+
+
+def player_moved(name: str, seat: int) -> str:
+    return f"{name} moved to seat {seat}"
+
+
+def seat_of(index: int, name: str) -> str:
+    return f"Seat {index + 1}: {name}"
+
+
+def i_am(name: str) -> str:
+    return f"I am {name}"

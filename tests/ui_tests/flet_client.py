@@ -32,12 +32,21 @@ from flet.pubsub.pubsub_hub import PubSubHub
 _encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
 
 
+DEVICE = "test-device"
+"""The device key of a client's browser unless a test gives another storage."""
+
+
+def shared_hub() -> PubSubHub:
+    """One server's pub/sub hub, for several clients of one server (call in the test's loop)."""
+    return PubSubHub(loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor(max_workers=4))
+
+
 class RecordingConnection(Connection):
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, hub: PubSubHub | None = None) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         self.loop = loop
         self.executor = ThreadPoolExecutor(max_workers=4)
-        self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+        self.pubsubhub = hub or PubSubHub(loop=loop, executor=self.executor)
         self.page_url = "http://127.0.0.1:8550"
         self.session: Session | None = None
         self.crashes: list[str] = []
@@ -144,26 +153,34 @@ class Client:
     """One browser tab: a session on the app, with helpers to read and tap the screen."""
 
     def __init__(self, main: Callable[[ft.Page], Any], route: str = "/",
-                 width: int = 360, height: int = 740) -> None:
+                 width: int = 360, height: int = 740, hub: PubSubHub | None = None,
+                 device: str | None = DEVICE, address: str = "192.168.1.20") -> None:
         self.main = main
         self.route = route
         self.size = (width, height)
+        self.hub = hub
+        """The server's pub/sub hub, shared by the clients of one server (None: its own)."""
+        self.address = address
+        """The client's network address (failed joins are counted per address)."""
         self.conn: RecordingConnection | None = None
         self.session: Session | None = None
-        self.storage: dict[str, Any] | None = None
-        """Set before start(): the browser's local storage (shared by tabs of one browser)."""
+        self.storage: dict[str, Any] | None = (
+            None if device is None else {"wonders-scorer.device": device})
+        """Set before start(): the browser's local storage (shared by tabs of one browser);
+        None: a browser that keeps nothing."""
         self.upload_dir: Path | None = None
         """Set before start(): the server's upload folder."""
 
     async def start(self) -> Client:
         loop = asyncio.get_running_loop()
-        self.conn = RecordingConnection(loop)
+        self.conn = RecordingConnection(loop, self.hub)
         self.session = Session(self.conn)
         self.conn.session = self.session
         self.conn.storage = self.storage
         self.conn.upload_dir = self.upload_dir
         self.session.apply_page_patch(
-            {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True})
+            {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True,
+             "client_ip": self.address})
         _context_page.set(self.session.page)
         msgpack.packb(self.session.get_page_patch(),  # type: ignore[no-untyped-call]
                       default=_encode)
@@ -250,9 +267,10 @@ class Client:
         await self.idle()
 
     async def until(self, text: str, seconds: float = 5.0) -> None:
-        """Wait until `text` is on screen (work done off the event loop, in a thread)."""
+        """Wait until `text` is on screen, or in a short note over it (work done off the
+        event loop, in a thread; a change made on another phone)."""
         for _ in range(int(seconds / 0.02)):
-            if self.has(text):
+            if self.has(text) or any(text in s for s in self.snacks()):
                 return
             await asyncio.sleep(0.02)
             await self.idle(rounds=1)
@@ -276,6 +294,17 @@ class Client:
         self.session.apply_page_patch({"route": route})
         await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
         await self.idle()
+
+    def snacks(self) -> list[str]:
+        """The short notes shown over the screen (who changed what on another phone)."""
+        return [label(c) for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)
+                for c in walk(d.content)]
+
+    async def close(self) -> None:
+        """The tab is closed or the phone drops: the session goes, as the server ends it."""
+        assert self.session is not None
+        self.session.close()  # type: ignore[no-untyped-call]
+        await asyncio.sleep(0.01)
 
     async def back(self) -> None:
         """The system back button: pop the top view."""

@@ -290,3 +290,65 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.page.set_viewport_size(DESKTOP)
     phone.page.wait_for_timeout(800)
     phone.page.screenshot(path=str(SHOTS / "9-desktop-score-pad.png"))
+
+
+def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
+    """Page B joins page A's game by its code, takes seat 2 and taps three cards; page A
+    shows Bob's new total within 1 s, without a reload; both edit Bob's coins; after a
+    reload both show the saved value."""
+    from playwright.sync_api import sync_playwright
+
+    url, _ = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        phones = []
+        for _ in range(2):  # two browsers: each its own local storage (its own device)
+            page = browser.new_context(viewport=TALL).new_page()  # 360 wide, all on screen
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+                "http://127.0.0.1") else r.abort())
+            phones.append(Phone(page))
+        a, b = phones
+        a.open(url)
+        a.tap("New game")
+        for i, n in enumerate(["Ann", "Bob", "Cid"]):
+            a.type(f"Name {i + 1}", n)
+        a.tap("Start")
+        a.wait_text("Tap a player")
+        shown = re.search(r"/g/([A-Z]{4})\b", a.page.inner_text("body"))
+        assert shown, a.page.inner_text("body")[:800]
+        code = shown.group(1)
+        b.open(url + "join", ready="Join")
+        b.type("Join code", code)
+        b.tap("Join")
+        b.wait_text("Tap a player")
+        if os.environ.get("UPDATE_SCREENSHOTS"):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            a.page.set_viewport_size({"width": 360, "height": 780})
+            a.page.wait_for_timeout(600)
+            a.page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+            a.page.screenshot(path=str(SHOTS / "11-join-code.png"))
+            a.page.set_viewport_size(TALL)
+            a.page.wait_for_timeout(300)
+        b.tap("I am Bob")
+        a.open_player("Bob")
+        b.open_player("Bob")
+        b.tap("Gizah")
+        for card in ("Altar", "Theater", "Baths"):
+            b.tap(card)
+        # rules_multiplayer.md, Age I blue cards: Altar 2 + Theater 2 + Baths 3 = 7; Gizah
+        # with no stage built and no coins add nothing: 7 so far
+        b.wait_text(r"Bob · 7 pts")
+        a.wait_text(r"Bob · 7 pts", timeout=1.0)  # live, no reload
+        a.type("Coins", "5")
+        b.wait_text(r"Bob · 8 pts")  # 5 coins // 3 = 1
+        b.type("Coins", "9")  # saved last: it wins; 9 // 3 = 3, 7 + 3 = 10
+        a.wait_text(r"Bob · 10 pts")
+        for ph in (a, b):
+            ph.page.reload()
+            ph.page.wait_for_selector("#loading", state="detached", timeout=30_000)
+            ph.page.evaluate(
+                "() => document.querySelector('flt-semantics-placeholder')?.click()")
+            ph.wait_text(r"Bob · 10 pts", timeout=20)
+        browser.close()

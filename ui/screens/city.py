@@ -14,6 +14,7 @@ from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
 from ui import strings as S
 from ui.draft import Draft, Seat
+from ui.edits import ListField, SeatEdits
 from ui.model import Evaluation, evaluate, use_model
 from ui.widgets import (
     back_to,
@@ -32,14 +33,7 @@ from ui.widgets import (
 COLOUR_ORDER = ("brown", "grey", "blue", "yellow", "green", "red", "purple", "none")
 """The order of the card groups, as on the score pad; a colour not listed here (a ruleset's
 new one) comes after them, never hidden."""
-Edit = Callable[[Callable[[Seat], None]], None]
-
-
-def _flip(items: list[str], name: str) -> None:
-    if name in items:
-        items.remove(name)
-    else:
-        items.append(name)
+Edit = SeatEdits
 
 
 def _matches(query: str, name: str) -> bool:
@@ -54,23 +48,16 @@ def wonder_section(
 
     def board(name: str) -> Callable[[], None]:
         def go() -> None:
-            def change(s: Seat) -> None:
-                s.board = name
-                s.stages = 0
-            edit(change)
+            edit.set("board", name)  # a new board: none of its stages built yet
         return go
 
     def side(name: str) -> Callable[[], None]:
         def go() -> None:
-            def change(s: Seat) -> None:
-                s.side = name
-            edit(change)
+            edit.set("side", name)
         return go
 
     def stages(n: int) -> None:
-        def change(s: Seat) -> None:
-            s.stages = n
-        edit(change)
+        edit.set("stages", n)
 
     boards = [
         toggle(S.card_taken(w) if w in taken else w, w == seat.board, board(w),
@@ -98,15 +85,11 @@ def wonder_section(
 
 def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
     def coins(n: int) -> None:
-        def change(s: Seat) -> None:
-            s.coins = n
-        edit(change)
+        edit.set("coins", n)
 
     def token(key: str) -> Callable[[int], None]:
         def go(n: int) -> None:
-            def change(s: Seat) -> None:
-                s.military[key] = n
-            edit(change)
+            edit.entry("military", key, n)
         return go
 
     out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, seat.coins, coins)]
@@ -128,13 +111,8 @@ def card_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str) -
 
     def flip(name: str) -> Callable[[], None]:
         def go() -> None:
-            def change(s: Seat) -> None:
-                held = [c for c in s.cards if (rules.cards.canonical(c) or c) == name]
-                if held:
-                    s.cards.remove(held[0])
-                else:
-                    s.cards.append(name)
-            edit(change)
+            held = [c for c in seat.cards if (rules.cards.canonical(c) or c) == name]
+            edit.hold("cards", name, not held, held[0] if held else "")
         return go
 
     out: list[ft.Control] = []
@@ -166,12 +144,11 @@ def named_toggles(title: str, names: list[str], held: list[str], query: str,
         for n in shown])]
 
 
-def list_flipper(edit: Edit, attr: str) -> Callable[[str], Callable[[], None]]:
+def list_flipper(edit: Edit, attr: ListField,
+                 held: list[str]) -> Callable[[str], Callable[[], None]]:
     def flip(name: str) -> Callable[[], None]:
         def go() -> None:
-            def change(s: Seat) -> None:
-                _flip(getattr(s, attr), name)
-            edit(change)
+            edit.hold(attr, name, name not in held)
         return go
     return flip
 
@@ -188,12 +165,7 @@ def choices_section(draft: Draft, i: int, evaluation: Evaluation, edit: Edit) ->
 
         def pick(name: str, key: str = key) -> Callable[[], None]:
             def go() -> None:
-                def change(s: Seat) -> None:
-                    if s.choices.get(key) == name:
-                        s.choices.pop(key)
-                    else:
-                        s.choices[key] = name
-                edit(change)
+                edit.entry("choices", key, None if seat.choices.get(key) == name else name)
             return go
 
         out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
@@ -216,16 +188,11 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
 
         def bury(name: str) -> Callable[[], None]:
             def go() -> None:
-                def change(s: Seat) -> None:
-                    s.buried = "" if s.buried == name else name
-                    s.buried_cost = None
-                edit(change)
+                edit.set("buried", "" if seat.buried == name else name)  # its cost cleared
             return go
 
         def cost(n: int | None) -> None:
-            def change(s: Seat) -> None:
-                s.buried_cost = n
-            edit(change)
+            edit.set("buried_cost", n)
 
         shown = [n for n in rules.leaders.names() if _matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
@@ -240,9 +207,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
 
     def conquer(n: int | None) -> Callable[[], None]:
         def go() -> None:
-            def change(s: Seat) -> None:
-                s.conquests = n
-            edit(change)
+            edit.set("conquests", n)
         return go
 
     most = facts(ruleset(draft.game, draft.expansions)).max_conquests
@@ -262,10 +227,7 @@ def senate_section(seat: Seat, count: int, edit: Edit) -> list[ft.Control]:
 
     def cubes(c: int) -> Callable[[int], None]:
         def go(n: int) -> None:
-            def change(s: Seat) -> None:
-                s.influence += [0] * (count - len(s.influence))
-                s.influence[c] = n
-            edit(change)
+            edit.cubes(c, n, count)
         return go
 
     held = seat.influence
@@ -280,12 +242,7 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
 
     def typed(category: str) -> Callable[[int | None], None]:
         def go(n: int | None) -> None:
-            def change(s: Seat) -> None:
-                if n is None:  # the field cleared: no total typed (not a total of 0)
-                    s.typed.pop(category, None)
-                else:
-                    s.typed[category] = n
-            edit(change)
+            edit.entry("typed", category, n)  # None: the field cleared, no total typed
         return go
 
     out: list[ft.Control] = [
@@ -345,16 +302,11 @@ def CityScreen() -> ft.View:
     evaluation = evaluate(draft)
     mine = evaluation.player_problems(i)
 
-    def edit(change: Callable[[Seat], None]) -> None:
-        def on_draft(d: Draft) -> None:
-            change(d.seats[i])
-        model.edit(on_draft)
+    edit = SeatEdits(model.edit, i, seat.name)
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
-            def change(s: Seat) -> None:
-                s.quick = on
-            edit(change)
+            edit.set("quick", on)
         return go
 
     total = evaluation.total(i)
@@ -387,11 +339,11 @@ def CityScreen() -> ft.View:
         if is_duel:
             built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
             items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
-                                   list_flipper(edit, "wonders"), built_elsewhere)
+                                   list_flipper(edit, "wonders", seat.wonders), built_elsewhere)
             items.append(problems(mine.get("wonders", [])))
             owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
             items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
-                                   query, list_flipper(edit, "progress"), owned)
+                                   query, list_flipper(edit, "progress", seat.progress), owned)
             items.append(problems(mine.get("progress", [])))
             items += senate_section(seat, facts(rules).chambers, edit)
             items.append(problems(mine.get("influence", [])))
@@ -399,7 +351,7 @@ def CityScreen() -> ft.View:
             recruited = {x for k, s in enumerate(draft.seats) if k != i
                          for x in [*s.leaders, *([s.buried] if s.buried else [])]}
             items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
-                                   list_flipper(edit, "leaders"), recruited)
+                                   list_flipper(edit, "leaders", seat.leaders), recruited)
             items.append(problems(mine.get("leaders", [])))
             if is_duel:
                 items += duel_leaders_section(draft, i, rules, edit, query, mine)

@@ -48,6 +48,8 @@ def Home() -> ft.View:
     items += [
         ft.FilledButton(content=S.NEW_GAME, icon=ft.Icons.ADD, on_click=back_to("/new"),
                         height=52),
+        ft.OutlinedButton(content=S.JOIN, icon=ft.Icons.GROUP_ADD, on_click=back_to("/join"),
+                          height=52),
         ft.OutlinedButton(content=S.HISTORY, icon=ft.Icons.HISTORY, on_click=back_to("/history"),
                           height=52),
         ft.OutlinedButton(content=S.RULES, icon=ft.Icons.MENU_BOOK, on_click=back_to("/rules"),

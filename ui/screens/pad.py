@@ -116,7 +116,10 @@ def PadScreen() -> ft.View:
             model.finish(summary(result))
             model.say(S.SAVED)
         items.append(ft.FilledButton(content=S.FINISH, icon=ft.Icons.SAVE, on_click=finish,
-                                     height=52, disabled=draft.finished is not None))
+                                     height=52, disabled=draft.finished is not None
+                                     or not model.is_host))
+        if not model.is_host and draft.finished is None:
+            items.append(ft.Text(S.HOST_FINISHES, italic=True))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE,
                                    on_click=back_to("/game/export")))
     return view("/game/pad", S.SCORE_PAD, items)

@@ -9,8 +9,11 @@ import flet as ft
 from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.draft import Draft
+from ui.edits import Edit, SetTable
 from ui.model import use_evaluation, use_model
 from ui.screens.home import game_title
+from ui.screens.join import seat_picker, share_card
+from ui.screens.players import PlayersEditor
 from ui.widgets import (
     back_to,
     busy_overlay,
@@ -24,20 +27,16 @@ from ui.widgets import (
 )
 
 
-def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None]) -> ft.Control:
+def conflict_editor(draft: Draft, edit: Callable[[Edit], None]) -> ft.Control:
     """The Duel conflict pawn: how many spaces from the centre, toward whose capital."""
 
     def toward(name: str) -> Callable[[], None]:
         def go() -> None:
-            def change(d: Draft) -> None:
-                d.conflict_toward = name
-            edit(change)
+            edit(SetTable("conflict_toward", name))
         return go
 
     def spaces(n: int) -> None:
-        def change(d: Draft) -> None:
-            d.conflict_spaces = n
-        edit(change)
+        edit(SetTable("conflict_spaces", n))
 
     return ft.Column([
         header(S.CONFLICT),
@@ -49,25 +48,19 @@ def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None
     ])
 
 
-def supremacy_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None],
+def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
                      messages: list[str]) -> ft.Control:
     """A Duel game that ended early: which supremacy, and who won it (checked by the engine)."""
     kinds = facts(ruleset(draft.game, draft.expansions)).supremacies
 
     def kind(k: str) -> Callable[[], None]:
         def go() -> None:
-            def change(d: Draft) -> None:
-                d.supremacy_kind = k
-                if not k:
-                    d.supremacy_winner = ""
-            edit(change)
+            edit(SetTable("supremacy_kind", k))  # none: no winner either
         return go
 
     def winner(name: str) -> Callable[[], None]:
         def go() -> None:
-            def change(d: Draft) -> None:
-                d.supremacy_winner = name
-            edit(change)
+            edit(SetTable("supremacy_winner", name))
         return go
 
     out: list[ft.Control] = [
@@ -112,10 +105,13 @@ def TableScreen() -> ft.View:
         ))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
-    if evaluation is not None and not evaluation.final:
-        items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}",
-                             italic=True, color=ft.Colors.ERROR))
-    items += tiles
+    unsettled = evaluation is not None and not evaluation.final
+    items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}"
+                         if evaluation is not None and unsettled else "",
+                         italic=True, color=ft.Colors.ERROR, visible=unsettled))
+    # one column of players, so that what follows keeps its place (and its state) when
+    # a player is added or removed on another phone
+    items += [ft.Column(tiles, spacing=0), seat_picker(model), PlayersEditor()]
     rest = evaluation.table_problems() if evaluation is not None else []
     if draft.game == "duel":
         items.append(conflict_editor(draft, model.edit))
@@ -126,6 +122,7 @@ def TableScreen() -> ft.View:
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to("/game/pad"), height=52))
+    items.append(share_card(model))
     return view("/game", S.TABLE_TITLE, items, actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
         ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),

@@ -1,0 +1,90 @@
+"""Server CPU per change of a shared game: one device alone, then seven devices of one game.
+
+`python -m benchmarks.live [--changes 40] [--devices 7] [--timeout 300]`: for each case, starts
+`python -m ui --host 127.0.0.1` on a free port with a fresh data folder; the host's tab starts
+a 7-player game and opens seat 1's city; in the shared case the other tabs join it by its
+address (`/g/<code>`) and each opens its own city (as each player would). Then the host taps
+`changes` cards in seat 1's city (20 Age I cards on, then off again), one at a time, each
+waited for on every tab (each tab receives the saved game and shows it). Prints the server's
+CPU seconds (from /proc) per change in each case and their ratio (the bar: at most 3x).
+Loopback only, bounded by `--timeout`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks import server as srv
+from benchmarks.flet_ws import FletWsClient
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+CARDS = ["Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Loom", "Glassworks", "Press",
+         "Altar", "Theater", "Baths", "Pawnshop", "Stockade", "Barracks", "Guard Tower",
+         "Apothecary", "Workshop", "Scriptorium", "Tavern", "East Trading Post",
+         "West Trading Post"]
+"""Age I cards of a 7-player game: each tap is a new city (a new scoring), and shows."""
+
+
+async def host(url: str) -> tuple[FletWsClient, str]:
+    c = await FletWsClient(url).start()
+    await c.tap("New game")
+    for i, n in enumerate(NAMES):
+        if i >= 3:
+            await c.tap("Add player")
+        await c.type(f"Name {i + 1}", n, expect=False)
+    await c.tap("Start")
+    code = next(m.group(1) for t in c.all_texts() if (m := re.search(r"/g/([A-Z]{4})", t)))
+    return c, code
+
+
+async def case(devices: int, changes: int) -> float:
+    """Server CPU seconds per change with `devices` tabs on one game."""
+    with tempfile.TemporaryDirectory() as tmp, srv.start(Path(tmp)) as server:
+        a, code = await host(server.ws_url)
+        others = []
+        for k in range(1, devices):
+            c = await FletWsClient(server.ws_url, route=f"/g/{code}").start()
+            await c.go(f"/game/player/{k}")
+            others.append(c)
+        await a.go("/game/player/0")
+        await a.tap("Gizah")  # warm: the first scoring of this game
+        await asyncio.gather(*(c.settle(expect=False) for c in others))
+        before = server.cpu_s()
+        taps = (CARDS * (1 + changes // len(CARDS)))[:changes]  # on, then off again
+        for card in taps:
+            sent = time.perf_counter()
+            await a.tap(card)
+            await asyncio.gather(*(c.settle(since=sent) for c in others))
+        used = server.cpu_s() - before
+        for c in [a, *others]:
+            assert not c.crashes, c.crashes[0]
+            await c.close()
+        return used / changes
+
+
+async def run(changes: int, devices: int) -> int:
+    one = await case(1, changes)
+    many = await case(devices, changes)
+    print(f"server CPU per change, 1 device:  {one * 1000:.1f} ms")
+    print(f"server CPU per change, {devices} devices: {many * 1000:.1f} ms "
+          f"({many / one:.2f}x; bar: at most 3x)")
+    return 0 if many <= 3 * one else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.live", description=__doc__)
+    parser.add_argument("--changes", type=int, default=40)
+    parser.add_argument("--devices", type=int, default=7)
+    parser.add_argument("--timeout", type=float, default=300)
+    args = parser.parse_args(argv)
+    return asyncio.run(asyncio.wait_for(run(args.changes, args.devices), args.timeout))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

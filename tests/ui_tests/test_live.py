@@ -1,0 +1,235 @@
+"""One game, every phone: several in-process clients on one server (one store, one pub/sub
+hub), as phones around a table."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from ui.app import make_main
+from ui.draft import Draft
+from ui.edits import SetSeat
+from ui.live import FAILED_JOINS, tables_for
+from ui.store import JOIN_LETTERS, Store
+
+from .flet_client import Client, shared_hub
+from .game_data import SUMMARY, TABLE
+
+pytestmark = pytest.mark.asyncio
+
+
+async def phone(store: Store, device: str | None, route: str = "/",
+                hub: object = None, address: str = "192.168.1.20") -> Client:
+    c = Client(make_main(store), route=route, device=device, hub=hub,  # type: ignore[arg-type]
+               address=address)
+    return await c.start()
+
+
+async def host_game(store: Store, hub: object) -> tuple[Client, str]:
+    """Ann's phone starts a game for Ann, Bob and Cid and shows its join code."""
+    a = await phone(store, "ann-phone", hub=hub)
+    await a.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    code = a.cell("join-code-shown")
+    assert len(code) == 4 and all(ch in JOIN_LETTERS for ch in code)
+    assert a.has(f"/g/{code}")
+    return a, code
+
+
+def saved_game(store: Store) -> Draft | None:
+    """The game as the store holds it (the host's current game)."""
+    return store.for_owner("ann-phone").load_current()
+
+
+def coins(c: Client) -> str:
+    return str(c.find("Coins", ft.TextField).value)
+
+
+async def test_join_claim_and_live_updates_both_ways(store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)  # the QR code's address
+    assert b.title() == "Table" and b.has("Ann") and b.has("Cid")
+    await b.tap("I am Bob")
+    assert b.find("I am Bob").icon == ft.Icons.CHECK
+    await a.idle()
+    assert a.find("I am Bob (taken)").disabled  # Ann's phone cannot take Bob's seat
+    await a.go("/game/player/1")
+    await b.go("/game/player/1")
+    await b.type("Coins", "7")
+    await a.until("Bob's coins changed to 7 on Bob's phone")  # shown briefly on the others
+    assert coins(a) == "7"
+    # and back: Ann's phone helps Bob (every seat is editable from any device of the game)
+    await a.type("Coins", "4")
+    await b.until("Bob's coins changed to 4 on the host's phone")
+    assert coins(b) == "4"
+    # three cards tapped on Bob's phone: Ann's phone shows Bob's new total
+    await b.tap("Gizah")
+    for card in ("Altar", "Theater", "Baths"):
+        await b.tap(card)
+    await a.idle()
+    # rules_multiplayer.md, Age I blue cards: Altar 2 + Theater 2 + Baths 3 = 7 civilian;
+    # 4 coins // 3 = 1 treasury; Gizah with no stage built 0: 8 so far
+    assert b.cell("running-total") == "8 pts" and a.cell("running-total") == "8 pts"
+    saved = saved_game(store)
+    assert saved is not None and saved.seats[1].cards == ["Altar", "Theater", "Baths"]
+
+
+async def test_same_field_race_last_write_wins_everywhere(store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await a.go("/game/player/2")
+    await b.go("/game/player/2")
+    await a.type("Coins", "5")
+    await b.type("Coins", "9")  # saved after Ann's 5: it wins
+    await a.idle()
+    await b.idle()
+    assert coins(a) == coins(b) == "9"
+    assert saved_game(store).seats[2].coins == 9  # type: ignore[union-attr]
+
+
+async def test_dropped_phone_comes_back_to_its_seat(store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route="/join", hub=hub)
+    await b.type("Join code", code.lower())  # typed in small letters
+    await b.tap("Join")
+    await b.tap("I am Bob")
+    await b.go("/game/player/1")
+    await b.type("Coins", "6")
+    await b.close()  # the phone drops
+    await a.go("/game/player/1")
+    await a.tap("Gizah")  # entered while Bob's phone is away
+    back = await phone(store, "bob-phone", hub=hub)  # the same browser comes back
+    assert back.has("Game in progress") and back.has("Ann, Bob, Cid")
+    await back.go("/game")
+    assert back.find("I am Bob").icon == ft.Icons.CHECK
+    await back.go("/game/player/1")
+    assert coins(back) == "6" and back.find("Gizah").icon == ft.Icons.CHECK
+
+
+async def test_two_games_never_mix(store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    other = await phone(store, "dan-phone", hub=hub)
+    await other.tap("New game")
+    for i, n in enumerate(["Dan", "Eve", "Fay"]):
+        await other.type(f"Name {i + 1}", n)
+    await other.tap("Start")
+    assert other.cell("join-code-shown") != code
+    await a.go("/game/player/0")
+    await other.go("/game/player/0")
+    await a.type("Coins", "3")
+    await other.type("Coins", "8")
+    await a.idle()
+    assert coins(a) == "3" and coins(other) == "8"
+    assert not a.snacks() and not other.snacks()
+    # a message from a device that is not in the game changes nothing
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None
+    refused = tables.submit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99))
+    assert getattr(refused, "message", "") == "This device is not at this table: join it " \
+        "with its code first."
+    await a.idle()
+    assert coins(a) == "3" and tables.current("ann-phone").draft.seats[0].coins == 3  # type: ignore[union-attr]
+
+
+async def test_finish_by_the_host_reaches_every_history(store: Store) -> None:
+    hub = shared_hub()
+    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))  # a complete game
+    a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
+    game = tables_for(store).current("ann-phone")
+    assert game is not None
+    b = await phone(store, "bob-phone", route=f"/g/{game.code}", hub=hub)
+    await b.go("/game/pad")
+    assert b.find("Finish and save").disabled and b.has("Only the host's phone can finish")
+    await a.tap("Finish and save")
+    await b.until("The host finished the game")
+    for c in (a, b):
+        await c.go("/history")
+        await c.until(SUMMARY)
+    # the code admits nobody any more; a device that was not there has no such game
+    late = await phone(store, "cid-phone", route=f"/g/{game.code}", hub=hub)
+    assert late.has("No game in progress has this code")
+    await late.go("/history")
+    await late.until("No finished games")
+
+
+async def test_failed_joins_are_limited_per_address(store: Store) -> None:
+    hub = shared_hub()
+    _, code = await host_game(store, hub)
+    wrong = "".join(JOIN_LETTERS[(JOIN_LETTERS.index(ch) + 1) % len(JOIN_LETTERS)]
+                    for ch in code)
+    guesser = await phone(store, "guesser", route="/join", hub=hub, address="10.0.0.9")
+    for _ in range(FAILED_JOINS):
+        await guesser.type("Join code", wrong)
+        await guesser.tap("Join")
+        assert guesser.has("No game in progress has this code")
+    await guesser.type("Join code", code)  # even the right code, now
+    await guesser.tap("Join")
+    assert guesser.has("Too many wrong codes") and guesser.title() == "Join a game"
+    # another address is not held back
+    friend = await phone(store, "friend", route=f"/g/{code}", hub=hub, address="10.0.0.10")
+    assert friend.title() == "Table"
+
+
+async def test_browser_without_storage_is_never_offered_another_game(store: Store) -> None:
+    hub = shared_hub()
+    await host_game(store, hub)
+    stranger = await phone(store, None, hub=hub)
+    assert not stranger.has("Game in progress")
+    await stranger.go("/game")
+    assert stranger.has("No game in progress.")
+
+
+async def test_two_tabs_of_one_browser_see_each_other(store: Store) -> None:
+    hub = shared_hub()
+    a, _ = await host_game(store, hub)
+    tab = await phone(store, "ann-phone", route="/game/player/0", hub=hub)
+    await a.go("/game/player/0")
+    await tab.tap("Babylon")
+    await a.idle()
+    assert a.find("Babylon").icon == ft.Icons.CHECK  # no silent overwrite: both show it
+    await a.tap("Altar")
+    await tab.idle()
+    saved = saved_game(store)
+    assert saved is not None and saved.seats[0].board == "Babylon"
+    assert saved.seats[0].cards == ["Altar"] and tab.find("Altar").icon == ft.Icons.CHECK
+
+
+async def test_players_after_start(store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await b.tap("I am Bob")
+    await a.idle()
+    await a.tap("Players")
+    await a.type("Name 2", "Ann")  # the engine refuses a repeated name, here and now
+    await a.tap("Rename Bob")
+    assert a.has('"Ann" is already players[0]', exact=False) or a.has("already", exact=False)
+    await a.type("Name 2", "Bobby")
+    await a.tap("Rename Bob")
+    await b.until("Bob is now Bobby")
+    assert b.find("I am Bobby").icon == ft.Icons.CHECK  # the seat follows the name
+    await a.type("Add player", "Dan")
+    await a.tap_control(a.find("Add player", ft.IconButton))
+    await a.tap("Move down Ann")
+    await b.idle()
+    saved = saved_game(store)
+    assert saved is not None and [s.name for s in saved.seats] == ["Bobby", "Ann", "Cid", "Dan"]
+    assert b.texts().index("Bobby") < b.texts().index("Dan")
+    await a.tap("Remove Cid")
+    await b.until("Cid left the table")
+    # 7 Wonders takes at most 7 players (the ruleset's max_players): no eighth seat
+    for n in ["Eve", "Fay", "Gus", "Hal"]:  # Bobby, Ann, Dan and these four: 7
+        await a.type("Add player", n)
+        await a.tap_control(a.find("Add player", ft.IconButton))
+    assert [s.name for s in saved_game(store).seats][-1] == "Hal"  # type: ignore[union-attr]
+    assert len(saved_game(store).seats) == 7  # type: ignore[union-attr]
+    assert a.has("This game is for 3 to 7 players.")
+    with pytest.raises(AssertionError):
+        a.find("Add player", ft.TextField)

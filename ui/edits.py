@@ -1,0 +1,323 @@
+"""A change to a game is a typed value: the screens make one, `apply` (the one function that
+changes a draft) turns the saved draft into the next, and the same value is logged with the
+game and broadcast to the other devices of the game. No closures: a change can be stored,
+sent, described ("Bob's coins changed to 7") and refused as data.
+
+Every seat edit names the seat by its index *and* the player sitting there when the change
+was made: a change that meets a table whose seats moved meanwhile is refused (the device then
+shows the saved table), never applied to the wrong player. Each field is one value, so when
+two devices set the same field the last one saved wins and both see it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from pydantic import TypeAdapter
+
+from scorer.checks import player_names
+from scorer.facts import ruleset
+from ui import strings as S
+from ui.draft import Draft, Seat
+
+SeatField = Literal["board", "side", "stages", "coins", "quick", "buried", "buried_cost",
+                    "conquests"]
+EntryField = Literal["military", "typed", "choices"]
+ListField = Literal["cards", "wonders", "progress", "leaders"]
+TableField = Literal["conflict_toward", "conflict_spaces", "supremacy_kind", "supremacy_winner"]
+
+_SEAT_TYPES: dict[str, tuple[type, ...]] = {
+    "board": (str,), "side": (str,), "stages": (int,), "coins": (int,), "quick": (bool,),
+    "buried": (str,), "buried_cost": (int, type(None)), "conquests": (int, type(None)),
+}
+_TABLE_TYPES: dict[str, tuple[type, ...]] = {
+    "conflict_toward": (str,), "conflict_spaces": (int,), "supremacy_kind": (str,),
+    "supremacy_winner": (str,),
+}
+
+
+@dataclass(frozen=True)
+class SetSeat:
+    """One value of a seat: its board (which clears the stages built on the old one), side,
+    stages, coins, paper mode, buried leader (which clears its cost), ..."""
+
+    seat: int
+    player: str
+    field: SeatField
+    value: str | int | bool | None
+    kind: Literal["set_seat"] = "set_seat"
+
+
+@dataclass(frozen=True)
+class SetEntry:
+    """One entry of a seat's table of numbers or names: a conflict token count, a paper
+    total, a choice. None removes the entry."""
+
+    seat: int
+    player: str
+    field: EntryField
+    key: str
+    value: int | str | None
+    kind: Literal["set_entry"] = "set_entry"
+
+
+@dataclass(frozen=True)
+class Hold:
+    """A card, wonder, progress token or leader is (or is no longer) in a city. `entered`
+    is the name as the city holds it, when it differs (an imported table's spelling)."""
+
+    seat: int
+    player: str
+    field: ListField
+    name: str
+    held: bool
+    entered: str = ""
+    kind: Literal["hold"] = "hold"
+
+
+@dataclass(frozen=True)
+class SetCubes:
+    """Agora: the cubes of one seat in one Chamber (of `chambers`, the ruleset's count)."""
+
+    seat: int
+    player: str
+    chamber: int
+    value: int
+    chambers: int
+    kind: Literal["set_cubes"] = "set_cubes"
+
+
+@dataclass(frozen=True)
+class SetTable:
+    """A value of the whole table: the Duel conflict pawn, a claimed supremacy."""
+
+    field: TableField
+    value: str | int
+    kind: Literal["set_table"] = "set_table"
+
+
+@dataclass(frozen=True)
+class AddPlayer:
+    name: str
+    kind: Literal["add_player"] = "add_player"
+
+
+@dataclass(frozen=True)
+class RemovePlayer:
+    seat: int
+    player: str
+    kind: Literal["remove_player"] = "remove_player"
+
+
+@dataclass(frozen=True)
+class RenamePlayer:
+    seat: int
+    player: str
+    name: str
+    kind: Literal["rename_player"] = "rename_player"
+
+
+@dataclass(frozen=True)
+class MoveSeat:
+    """The player at `seat` now sits at `to` (the others close up, seating order kept)."""
+
+    seat: int
+    player: str
+    to: int
+    kind: Literal["move_seat"] = "move_seat"
+
+
+Edit = SetSeat | SetEntry | Hold | SetCubes | SetTable | AddPlayer | RemovePlayer | \
+    RenamePlayer | MoveSeat
+SeatEdit = SetSeat | SetEntry | Hold | SetCubes | RemovePlayer | RenamePlayer | MoveSeat
+
+
+@cache
+def _adapter() -> TypeAdapter[Edit]:
+    return TypeAdapter(Edit)
+
+
+def to_json(edit: Edit) -> str:
+    """The edit as it is logged with the game."""
+    return _adapter().dump_json(edit).decode()
+
+
+def from_json(text: str) -> Edit:
+    return _adapter().validate_json(text)
+
+
+RefusalCode = Literal["bad-value", "player-count", "name", "seats-moved", "seat-taken",
+                      "not-in-game", "host-finishes"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an edit or a request was not applied: a code the app acts on, and the words."""
+
+    code: RefusalCode
+    message: str
+
+
+def name_problem(draft: Draft, seat: int, name: str) -> Refusal | None:
+    """What the engine says against `name` at `seat` (blank, repeated, ...), or None."""
+    names = [s.name for s in draft.seats]
+    if seat == len(names):
+        names.append(name)
+    else:
+        names[seat] = name
+    for p in player_names(names):
+        if p.seat == seat:
+            return Refusal("name", p.message)
+    return None
+
+
+def _seat_of(draft: Draft, edit: SeatEdit) -> Seat | Refusal:
+    if not 0 <= edit.seat < len(draft.seats) or draft.seats[edit.seat].name != edit.player:
+        return Refusal("seats-moved", S.seats_moved(edit.player))
+    return draft.seats[edit.seat]
+
+
+def apply(draft: Draft, edit: Edit) -> Draft | Refusal:
+    """The draft after `edit` (a new value; `draft` is left as it was), or why not.
+    A finished game that is corrected is unfinished again until Finish saves it."""
+    new = copy.deepcopy(draft)
+    problem = _apply(new, edit)
+    if problem is not None:
+        return problem
+    new.finished = None
+    return new
+
+
+def _apply(d: Draft, edit: Edit) -> Refusal | None:
+    if isinstance(edit, SetTable):
+        if not isinstance(edit.value, _TABLE_TYPES[edit.field]):
+            return Refusal("bad-value", S.BAD_VALUE)
+        setattr(d, edit.field, edit.value)
+        if edit.field == "supremacy_kind" and not edit.value:
+            d.supremacy_winner = ""
+        return None
+    if isinstance(edit, AddPlayer):
+        most = ruleset(d.game, d.expansions).constants.max_players
+        if len(d.seats) >= most:
+            return Refusal("player-count", S.players_for(
+                ruleset(d.game).constants.min_players, most))
+        name = edit.name.strip()
+        problem = name_problem(d, len(d.seats), name)
+        if problem is not None:
+            return problem
+        d.seats.append(Seat(name=name))
+        return None
+    seat = _seat_of(d, edit)
+    if isinstance(seat, Refusal):
+        return seat
+    i = edit.seat
+    if isinstance(edit, SetSeat):
+        if not isinstance(edit.value, _SEAT_TYPES[edit.field]) or (
+                isinstance(edit.value, bool) and edit.field != "quick"):
+            return Refusal("bad-value", S.BAD_VALUE)
+        setattr(seat, edit.field, edit.value)
+        if edit.field == "board":
+            seat.stages = 0
+        elif edit.field == "buried":
+            seat.buried_cost = None
+    elif isinstance(edit, SetEntry):
+        table: dict[str, int] | dict[str, str] = getattr(seat, edit.field)
+        wanted = str if edit.field == "choices" else int
+        if edit.value is None:
+            table.pop(edit.key, None)
+        elif isinstance(edit.value, wanted) and not isinstance(edit.value, bool):
+            table[edit.key] = edit.value  # type: ignore[assignment]
+        else:
+            return Refusal("bad-value", S.BAD_VALUE)
+    elif isinstance(edit, Hold):
+        items: list[str] = getattr(seat, edit.field)
+        held = [x for x in items if x in (edit.name, edit.entered)]
+        if edit.held and not held:
+            items.append(edit.name)
+        elif not edit.held and held:
+            items.remove(held[0])
+    elif isinstance(edit, SetCubes):
+        if not 0 <= edit.chamber < edit.chambers:
+            return Refusal("bad-value", S.BAD_VALUE)
+        seat.influence += [0] * (edit.chambers - len(seat.influence))
+        seat.influence[edit.chamber] = edit.value
+    elif isinstance(edit, RemovePlayer):
+        least = ruleset(d.game, d.expansions).constants.min_players
+        if len(d.seats) <= least:
+            return Refusal("player-count", S.players_for(
+                least, ruleset(d.game).constants.max_players))
+        del d.seats[i]
+        _forget(d, edit.player)
+    elif isinstance(edit, RenamePlayer):
+        name = edit.name.strip()
+        problem = name_problem(d, i, name)
+        if problem is not None:
+            return problem
+        seat.name = name
+        if d.conflict_toward == edit.player:
+            d.conflict_toward = name
+        if d.supremacy_winner == edit.player:
+            d.supremacy_winner = name
+    elif isinstance(edit, MoveSeat):
+        if not 0 <= edit.to < len(d.seats):
+            return Refusal("bad-value", S.BAD_VALUE)
+        d.seats.insert(edit.to, d.seats.pop(i))
+    return None
+
+
+def _forget(d: Draft, name: str) -> None:
+    """A removed player is no longer where the pawn points or who won a supremacy."""
+    if d.conflict_toward == name:
+        d.conflict_toward = ""
+    if d.supremacy_winner == name:
+        d.supremacy_winner = ""
+
+
+def describe(edit: Edit, before: Draft) -> str:
+    """The change in words, for the other devices ("Bob's coins changed to 7")."""
+    if isinstance(edit, SetTable):
+        return S.table_changed(S.TABLE_FIELD.get(edit.field, edit.field), str(edit.value))
+    if isinstance(edit, AddPlayer):
+        return S.player_added(edit.name.strip())
+    if isinstance(edit, RemovePlayer):
+        return S.player_removed(edit.player)
+    if isinstance(edit, RenamePlayer):
+        return S.player_renamed(edit.player, edit.name.strip())
+    if isinstance(edit, MoveSeat):
+        return S.player_moved(edit.player, edit.to + 1)
+    if isinstance(edit, SetSeat):
+        shown = S.NO_VALUE if edit.value is None else (
+            S.yes_no(edit.value) if isinstance(edit.value, bool) else str(edit.value))
+        return S.seat_changed(edit.player, S.SEAT_FIELD.get(edit.field, edit.field), shown)
+    if isinstance(edit, SetEntry):
+        what = S.entry_label(edit.field, edit.key)
+        shown = S.NO_VALUE if edit.value is None else str(edit.value)
+        return S.seat_changed(edit.player, what, shown)
+    if isinstance(edit, SetCubes):
+        return S.seat_changed(edit.player, f"{S.CHAMBER} {edit.chamber + 1}", str(edit.value))
+    return S.held_changed(edit.player, edit.name, edit.held)
+
+
+@dataclass(frozen=True)
+class SeatEdits:
+    """The edits of one seat, sent with `send` (the city screen's handlers make them)."""
+
+    send: Callable[[Edit], None]
+    seat: int
+    player: str
+
+    def set(self, field: SeatField, value: str | int | bool | None) -> None:
+        self.send(SetSeat(self.seat, self.player, field, value))
+
+    def entry(self, field: EntryField, key: str, value: int | str | None) -> None:
+        self.send(SetEntry(self.seat, self.player, field, key, value))
+
+    def hold(self, field: ListField, name: str, held: bool, entered: str = "") -> None:
+        self.send(Hold(self.seat, self.player, field, name, held, entered))
+
+    def cubes(self, chamber: int, value: int, chambers: int) -> None:
+        self.send(SetCubes(self.seat, self.player, chamber, value, chambers))

@@ -1,0 +1,215 @@
+"""One game, every phone: the games in progress of this server, shared by the devices that
+took part, and how a change reaches all of them.
+
+`Tables` is one per server process. A change is a typed edit (`ui.edits`) sent by a device:
+it is applied to the saved game under one lock (so two devices editing the same field are
+saved one after the other: the last write wins), saved with the edit, and handed back as a
+`Change` holding the game exactly as saved. The session that made it shows that draft and
+publishes the `Change` on the game's pub/sub topic (Flet's `PubSubHub`, one per server), so
+every other session of the game shows the same saved draft at once, with a short note of who
+changed what. A device that is not a member of the game changes nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections import deque
+from dataclasses import dataclass, replace
+
+from scorer.facts import ruleset
+from ui import strings as S
+from ui.draft import Draft
+from ui.edits import Edit, Refusal, RenamePlayer, apply, describe, name_problem, to_json
+from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, Store
+
+FAILED_JOINS = 5
+"""Failed joins allowed per client address within `FAILED_WINDOW_S`; then every join from
+that address is refused until the window has passed (codes cannot be found by trying)."""
+FAILED_WINDOW_S = 60.0
+
+
+_TABLES: weakref.WeakKeyDictionary[object, Tables] = weakref.WeakKeyDictionary()
+_TABLES_LOCK = threading.Lock()
+
+
+def tables_for(store: Store) -> Tables:
+    """The one `Tables` of a saved-games file (every session of the server shares it)."""
+    with _TABLES_LOCK:
+        found = _TABLES.get(store.file)
+        if found is None:
+            found = _TABLES[store.file] = Tables(store.for_owner(""))
+        return found
+
+
+def topic(game_id: str) -> str:
+    """The pub/sub topic of one game: two games never share one."""
+    return f"wonders.game.{game_id}"
+
+
+def clean_code(text: str) -> str:
+    """A join code as typed or scanned: capitals, without spaces or dashes."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class Change:
+    """What every device of a game is told after a change: the game as saved."""
+
+    game: LiveRecord
+    edit: Edit | None
+    device: str
+    """The device that made it."""
+    text: str
+    """The change in words, with where it was made ("Bob's coins changed to 7 on Cid's
+    phone"); "" for a change nobody needs to be told about."""
+
+
+class Tables:
+    """The games in progress of this server (kept in memory, saved in the store)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._lock = threading.RLock()
+        self._games: dict[str, LiveRecord] = {}
+        self._failed: dict[str, deque[float]] = {}
+
+    def _get(self, game_id: str) -> LiveRecord | None:
+        rec = self._games.get(game_id)
+        if rec is None:
+            rec = self.store.live(game_id)
+            if rec is not None:
+                self._games[game_id] = rec
+        return rec
+
+    def host(self, draft: Draft, device: str) -> LiveRecord:
+        """A new game on this server, hosted by `device`."""
+        with self._lock:
+            rec = self.store.host_game(draft, device)
+            self._games[rec.id] = rec
+            return rec
+
+    def current(self, device: str) -> LiveRecord | None:
+        """The device's game in progress (the one of its games changed last)."""
+        with self._lock:
+            rec = self.store.for_owner(device).current_game()
+            return None if rec is None else self._get(rec.id)
+
+    def open(self, game_id: str, device: str) -> LiveRecord | None:
+        """A game of this device (None for a game it did not take part in)."""
+        with self._lock:
+            if not self.store.is_member(game_id, device):
+                return None
+            return self._get(game_id)
+
+    def join(self, code: str, device: str, address: str) -> LiveRecord | str:
+        """The game of a join code, now also this device's; or why not, in words. Failed
+        joins are counted per client address, and too many refuse every join for a while."""
+        now = time.time()
+        with self._lock:
+            for where in [a for a, d in self._failed.items()
+                          if not d or now - d[-1] > FAILED_WINDOW_S]:
+                del self._failed[where]  # forget addresses that stopped trying
+            failed = self._failed.setdefault(address, deque())
+            while failed and now - failed[0] > FAILED_WINDOW_S:
+                failed.popleft()
+            if len(failed) >= FAILED_JOINS:
+                return S.too_many_tries(int(FAILED_WINDOW_S - (now - failed[0])) + 1)
+            code = clean_code(code)
+            found = self.store.live_by_code(code) if _well_formed(code) else None
+            rec = None if found is None else self._get(found.id)
+            if rec is not None and self.store.is_member(rec.id, device):
+                return rec  # already at this table (a reload, a shared link)
+            if rec is None or not rec.joinable(now):
+                failed.append(now)
+                return S.NO_SUCH_CODE
+            self.store.add_member(rec.id, device)
+            return rec
+
+    def submit(self, game_id: str, device: str, edit: Edit) -> Change | Refusal:
+        """Apply a device's edit to the saved game, save both, and say what changed."""
+        with self._lock:
+            rec = self._get(game_id)
+            if rec is None or not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            new = apply(rec.draft, edit)
+            if isinstance(new, Refusal):
+                return new
+            claims = _claims_after(rec, edit, new)
+            now = time.time()
+            saved = replace(rec, draft=new, claims=claims, version=rec.version + 1,
+                            touched=now, closed=False)
+            self.store.save_live(saved, device, to_json(edit))
+            self._games[game_id] = saved
+            return Change(saved, edit, device,
+                          S.changed_on(describe(edit, rec.draft), _device_name(rec, device)))
+
+    def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:
+        """The device holds this player's seat (and no other); "" gives its seat back."""
+        with self._lock:
+            rec = self._get(game_id)
+            if rec is None or not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            holder = rec.claims.get(player)
+            if player and player not in [s.name for s in rec.draft.seats]:
+                return Refusal("seats-moved", S.seats_moved(player))
+            if holder not in (None, device):
+                return Refusal("seat-taken", S.seat_taken(player))
+            claims = {n: d for n, d in rec.claims.items() if d != device}
+            if player:
+                claims[player] = device
+            saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
+            self.store.save_live(saved)
+            self._games[game_id] = saved
+            return Change(saved, None, device,
+                          S.seat_claimed(player) if player else "")
+
+    def finish(self, game_id: str, device: str, summary: str) -> Change | Refusal:
+        """The host closes the game: it goes into the history of every device that took
+        part, and its join code admits nobody any more."""
+        with self._lock:
+            rec = self._get(game_id)
+            if rec is None or not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            if rec.host != device:
+                return Refusal("host-finishes", S.HOST_FINISHES)
+            done = replace(rec.draft, finished=time.time())
+            self.store.save_game(done, summary, self.store.members(game_id))
+            saved = replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
+                            closed=True)
+            self.store.save_live(saved)
+            self._games[game_id] = saved
+            return Change(saved, None, device, S.GAME_FINISHED)
+
+    def seats_left(self, rec: LiveRecord) -> int:
+        """How many more players the game takes (the ruleset's most players)."""
+        rules = ruleset(rec.draft.game, rec.draft.expansions)
+        return max(0, rules.constants.max_players - len(rec.draft.seats))
+
+    @staticmethod
+    def name_refused(draft: Draft, seat: int, name: str) -> str:
+        """The engine's word against a player name at a seat, "" when it takes it."""
+        problem = name_problem(draft, seat, name.strip())
+        return "" if problem is None else problem.message
+
+
+def _well_formed(code: str) -> bool:
+    return len(code) == CODE_LENGTH and all(ch in JOIN_LETTERS for ch in code)
+
+
+def _device_name(rec: LiveRecord, device: str) -> str:
+    """A device in words: the player whose seat it holds, or the host."""
+    for name, holder in rec.claims.items():
+        if holder == device:
+            return S.phone_of(name)
+    return S.HOST_PHONE if device == rec.host else S.A_PHONE
+
+
+def _claims_after(rec: LiveRecord, edit: Edit, new: Draft) -> dict[str, str]:
+    """Claimed seats follow a renamed player and go with a removed one."""
+    names = {s.name for s in new.seats}
+    claims = dict(rec.claims)
+    if isinstance(edit, RenamePlayer) and edit.player in claims:
+        claims[edit.name.strip()] = claims.pop(edit.player)
+    return {n: d for n, d in claims.items() if n in names}

@@ -1,0 +1,113 @@
+"""Joining a game from another phone: the join screen (/join, or /g/<code> from the QR code
+or a shared link), and on the table screen the code to share and the seat this device holds."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from functools import lru_cache
+
+import flet as ft
+import segno
+
+from ui import strings as S
+from ui.live import clean_code
+from ui.model import AppModel, use_model
+from ui.widgets import header, notice, toggle, view, wrap
+
+
+@lru_cache(maxsize=64)
+def qr_png(text: str) -> bytes:
+    """The QR code of an address, as a PNG (made once per address)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=5, border=2)
+    return out.getvalue()
+
+
+@ft.component
+def JoinScreen() -> ft.View:
+    model = use_model()
+    params = ft.use_route_params()
+    linked = clean_code(params.get("code", "") or "")
+    typed, set_typed = ft.use_state(linked)
+    problem, set_problem = ft.use_state("")
+
+    def join(code: str) -> None:
+        page = ft.context.page
+        got = model.tables.join(code, model.device, page.client_ip or "")
+        if isinstance(got, str):
+            set_problem(got)
+            return
+        set_problem("")
+        model.open_game(got)
+        page.navigate("/game")
+
+    def on_mount() -> None:
+        if linked:  # the game's address (the QR code, a shared link, a reload)
+            join(linked)
+
+    ft.use_effect(on_mount, [linked])
+
+    def typed_code(e: ft.Event[ft.TextField]) -> None:
+        set_typed(clean_code(e.control.value or ""))
+
+    route = f"/g/{linked}" if linked else "/join"
+    items: list[ft.Control] = [
+        ft.Text(S.JOIN_HINT),
+        ft.Semantics(identifier="join-code", content=ft.TextField(
+            label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=8,
+            capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not linked,
+            on_submit=lambda: join(typed))),
+        ft.Semantics(identifier="join-problem",
+                     content=notice(problem, icon=ft.Icons.ERROR_OUTLINE)),
+        ft.FilledButton(content=S.JOIN_BUTTON, icon=ft.Icons.LOGIN, height=52,
+                        on_click=lambda: join(typed), disabled=not typed),
+    ]
+    return view(route, S.JOIN_TITLE, items)
+
+
+def share_card(model: AppModel) -> ft.Control:
+    """The host's invitation: the join code, the game's address and its QR code."""
+    game = model.game
+    if game is None or game.closed:
+        return ft.Container()
+    address = S.join_address(model.address, game.code) if model.address else f"/g/{game.code}"
+    return ft.Semantics(identifier="share-card", content=ft.Card(content=ft.Container(
+        padding=12, content=ft.Column([
+            ft.Text(S.SHARE_TITLE, weight=ft.FontWeight.BOLD),
+            ft.Row([
+                ft.Image(src=qr_png(address), width=120, height=120),
+                ft.Column([
+                    ft.Text(S.JOIN_CODE),
+                    ft.Semantics(identifier="join-code-shown", content=ft.Text(
+                        game.code, size=32, weight=ft.FontWeight.BOLD)),
+                ], spacing=2),
+            ], wrap=True),
+            ft.Text(S.SHARE_HINT),
+            ft.Text(address, weight=ft.FontWeight.BOLD),
+        ]))))
+
+
+def seat_picker(model: AppModel) -> ft.Control:
+    """Which seat this device holds: tap your own name ("This is me")."""
+    game, draft = model.game, model.draft
+    if game is None or draft is None:
+        return ft.Container()
+    mine = model.my_seat()
+
+    def take(name: str) -> Callable[[], None]:
+        def go() -> None:
+            model.claim("" if name == mine else name)
+        return go
+
+    chips: list[ft.Control] = []
+    for s in draft.seats:
+        holder = game.claims.get(s.name)
+        taken = holder is not None and holder != model.device
+        chips.append(ft.Semantics(identifier=f"claim-{s.name}", content=toggle(
+            S.card_taken(S.i_am(s.name)) if taken else S.i_am(s.name), s.name == mine,
+            take(s.name),
+            disabled=taken, icon=ft.Icons.PERSON_OUTLINE)))
+    return ft.Column([header(S.YOUR_SEAT), ft.Text(S.NO_SEAT if not mine else "",
+                                                   italic=True, visible=not mine),
+                      wrap(chips)])

@@ -1,0 +1,114 @@
+"""Players after Start, on the table screen: add, remove, rename and reseat players and
+change a board, on a game in progress. Every change is a typed edit (ui.edits) that reaches
+every device of the game; a name the engine refuses is refused here, with its reason."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorer.facts import ruleset
+from ui import strings as S
+from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
+from ui.live import Tables
+from ui.model import use_model
+from ui.widgets import header, problems
+
+
+@ft.component
+def PlayersEditor() -> ft.Control:
+    model = use_model()
+    draft = model.draft
+    open_, set_open = ft.use_state(False)
+    names, set_names = ft.use_state(dict[int, str]())
+    """Names being typed, by seat (saved with Save)."""
+    adding, set_adding = ft.use_state("")
+    refused, set_refused = ft.use_state(dict[int, str]())
+    if draft is None:
+        return ft.Container()
+    limits = ruleset(draft.game, draft.expansions).constants
+    toggle_button = ft.TextButton(content=S.EDIT_PLAYERS, icon=ft.Icons.EDIT,
+                                  on_click=lambda: set_open(not open_))
+    if not open_:
+        return ft.Column([toggle_button])
+
+    def typed(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
+        def go(e: ft.Event[ft.TextField]) -> None:
+            set_names({**names, i: e.control.value or ""})
+        return go
+
+    def rename(i: int, old: str) -> Callable[[], None]:
+        def go() -> None:
+            new = names.get(i, old)
+            why = Tables.name_refused(draft, i, new) if new.strip() != old else ""
+            if why:
+                set_refused({**refused, i: why})
+                return
+            set_refused({k: v for k, v in refused.items() if k != i})
+            set_names({k: v for k, v in names.items() if k != i})
+            if new.strip() != old:
+                model.edit(RenamePlayer(seat=i, player=old, name=new))
+        return go
+
+    def move(i: int, old: str, to: int) -> Callable[[], None]:
+        def go() -> None:
+            set_names({})
+            model.edit(MoveSeat(seat=i, player=old, to=to))
+        return go
+
+    def remove(i: int, old: str) -> Callable[[], None]:
+        def go() -> None:
+            set_names({})
+            model.edit(RemovePlayer(seat=i, player=old))
+        return go
+
+    def board(i: int, old: str) -> Callable[[ft.Event[ft.Dropdown]], None]:
+        def go(e: ft.Event[ft.Dropdown]) -> None:
+            model.edit(SetSeat(seat=i, player=old, field="board", value=e.control.value or ""))
+        return go
+
+    def add() -> None:
+        why = Tables.name_refused(draft, len(draft.seats), adding)
+        if why:
+            set_refused({**refused, -1: why})
+            return
+        set_refused({k: v for k, v in refused.items() if k != -1})
+        set_adding("")
+        model.edit(AddPlayer(name=adding))
+
+    boards = ruleset(draft.game).wonders.names() if not draft.is_duel else []
+    n = len(draft.seats)
+    rows: list[ft.Control] = [toggle_button, header(S.EDIT_PLAYERS)]
+    for i, s in enumerate(draft.seats):
+        rows.append(ft.Row([
+            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(i, s.name),
+                         on_change=typed(i), on_submit=rename(i, s.name), expand=True,
+                         dense=True),
+            ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {s.name}",
+                          on_click=rename(i, s.name)),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"{S.MOVE_UP} {s.name}",
+                          on_click=move(i, s.name, i - 1), disabled=i == 0),
+            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=f"{S.MOVE_DOWN} {s.name}",
+                          on_click=move(i, s.name, i + 1), disabled=i == n - 1),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=f"{S.REMOVE} {s.name}",
+                          on_click=remove(i, s.name), disabled=n <= limits.min_players),
+        ], spacing=0))
+        rows.append(problems([refused[i]] if i in refused else []))
+        if boards:
+            rows.append(ft.Dropdown(label=f"{S.BOARD} · {s.name}", value=s.board or None,
+                                    options=[ft.DropdownOption(key=b, text=b) for b in boards],
+                                    on_select=board(i, s.name), dense=True))
+    if n < limits.max_players:
+        rows.append(ft.Row([
+            ft.TextField(label=S.ADD_PLAYER, value=adding, expand=True, dense=True,
+                         on_change=lambda e: set_adding(e.control.value or ""),
+                         on_submit=lambda: add()),
+            ft.IconButton(ft.Icons.PERSON_ADD, tooltip=S.ADD_PLAYER, on_click=add,
+                          disabled=not adding.strip()),
+        ]))
+        rows.append(problems([refused[-1]] if -1 in refused else []))
+    else:
+        rows.append(ft.Text(S.players_for(limits.min_players, limits.max_players),
+                            italic=True))
+    return ft.Column(rows)
