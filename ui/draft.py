@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
 
+from scorer.facts import GameFacts, facts, ruleset
+
 _STORED = ConfigDict(strict=True, extra="forbid")
 """A stored draft is read back only as written: a wrong type or an unknown field is an
 error (the store keeps such a draft aside), never a value the screens trip on later."""
@@ -68,14 +70,16 @@ class Draft:
     finished: float | None = None
 
     @property
-    def is_duel(self) -> bool:
-        return self.game == "duel"
+    def facts(self) -> GameFacts:
+        """What the game being entered has (boards, leaders, a Senate...), from its rules."""
+        return facts(ruleset(self.game, self.expansions))
 
     def table(self) -> dict[str, Any]:
         """The table file of the spec (version 1) for this draft."""
-        if self.is_duel:
+        if not self.facts.has_boards:  # wonders are cards of their own: the Duel shape
             return self._duel_table()
         players = []
+        has = self.facts
         for s in self.seats:
             p: dict[str, Any] = {
                 "name": s.name,
@@ -88,7 +92,7 @@ class Draft:
                 p["military"] = tokens
             if s.shields is not None:
                 p["shields"] = list(s.shields)
-            if "leaders" in self.expansions and s.leaders and not s.quick:
+            if has.has_leaders and s.leaders and not s.quick:
                 p["leaders"] = list(s.leaders)
             choices = {k: v for k, v in s.choices.items() if v}
             if choices and not s.quick:
@@ -100,6 +104,7 @@ class Draft:
 
     def _duel_table(self) -> dict[str, Any]:
         players = []
+        has = self.facts
         for s in self.seats:
             p: dict[str, Any] = {
                 "name": s.name,
@@ -108,16 +113,16 @@ class Draft:
                 "progress": [] if s.quick else list(s.progress),
                 "coins": s.coins,
             }
-            if "agora" in self.expansions and s.influence:
+            if has.chambers and s.influence:
                 p["influence"] = list(s.influence)
-            if "leaders" in self.expansions and not s.quick:
+            if has.has_leaders and not s.quick:
                 if s.leaders:
                     p["leaders"] = list(s.leaders)
                 if s.buried:
                     p["buried"] = {"leader": s.buried}
                     if s.buried_cost is not None:
                         p["buried"]["cost"] = s.buried_cost
-            if "leaders" in self.expansions and s.conquests is not None:
+            if has.has_leaders and s.conquests is not None:
                 p["conquests"] = s.conquests
             players.append(p)
         conflict: dict[str, Any] = {"spaces": self.conflict_spaces}

@@ -248,7 +248,7 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
     out: list[ft.Control] = [
         header(S.QUICK_MODE), ft.Text(S.TYPED_HINT),
         ft.Semantics(identifier="paper-note", content=notice(
-            S.paper_note(seat.name, draft.is_duel), icon=ft.Icons.VISIBILITY_OFF)),
+            S.paper_note(seat.name, not draft.facts.has_boards), icon=ft.Icons.VISIBILITY_OFF)),
     ]
     fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c))
               for c in categories if c not in ("military", "treasury")]

@@ -77,7 +77,7 @@ def PlayersEditor() -> ft.Control:
         set_adding("")
         model.edit(AddPlayer(name=adding))
 
-    boards = ruleset(draft.game).wonders.names() if not draft.is_duel else []
+    boards = ruleset(draft.game).wonders.names() if draft.facts.has_boards else []
     n = len(draft.seats)
     rows: list[ft.Control] = [toggle_button, header(S.EDIT_PLAYERS)]
     for i, s in enumerate(draft.seats):

@@ -88,8 +88,9 @@ def TableScreen() -> ft.View:
     for i, seat in enumerate(draft.seats):
         count = evaluation.count_for(i) if evaluation else 0
         total = evaluation.total(i) if evaluation else None
-        subtitle = seat.board if draft.game != "duel" else ""
-        if draft.game != "duel" and not seat.board:
+        has_boards = draft.facts.has_boards
+        subtitle = seat.board if has_boards else ""
+        if has_boards and not seat.board:
             subtitle = S.NO_WONDER
         if seat.quick:
             subtitle = f"{subtitle} · {S.QUICK}"
@@ -113,12 +114,14 @@ def TableScreen() -> ft.View:
     # a player is added or removed on another phone
     items += [ft.Column(tiles, spacing=0), seat_picker(model), PlayersEditor()]
     rest = evaluation.table_problems() if evaluation is not None else []
-    if draft.game == "duel":
+    if draft.facts.track_spaces:
         items.append(conflict_editor(draft, model.edit))
         items.append(problems([p.message for p in rest if (p.field or "").startswith("conflict")]))
+        rest = [p for p in rest if not (p.field or "").startswith("conflict")]
+    if draft.facts.supremacies:
         items.append(supremacy_editor(draft, model.edit, [
             p.message for p in rest if (p.field or "").startswith("supremacy")]))
-        rest = [p for p in rest if not (p.field or "").startswith(("conflict", "supremacy"))]
+        rest = [p for p in rest if not (p.field or "").startswith("supremacy")]
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to("/game/pad"), height=52))
