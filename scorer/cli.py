@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from scorer.jsonfile import loads
 from scorer.problems import TableError
 from scorer.result import CATEGORY_LABELS, Result
 from scorer.ruleset import RulesetLoadError
@@ -74,17 +75,9 @@ def _read(path: str) -> Any:
     if len(raw) > MAX_FILE_BYTES:
         _fail([f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a table file is a few kilobytes"])
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        _fail([f"{path}: not UTF-8 text (byte {exc.start})"])
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail([f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"])
-    except RecursionError:
-        _fail([f"{path}: nested too deeply to be a table file"])
-    except ValueError:  # Python refuses integers of more than 4300 digits
-        _fail([f"{path}: a number in the file is thousands of digits long; no count is that big"])
+        return loads(raw)  # every duplicate key and malformed text named, with its place
+    except TableError as err:
+        _fail([f"{path}: {p}" if not p.path else str(p) for p in err.problems])
 
 
 def _fail(problems: Sequence[str]) -> NoReturn:

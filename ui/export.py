@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 
 from scorer import Result, TableError, parse_table
+from scorer.jsonfile import loads
 from ui import strings as S
 from ui.draft import Draft
 
@@ -72,11 +73,7 @@ def read_table(raw: str | bytes) -> Imported:
     if size > MAX_IMPORT_BYTES:
         return Imported(None, (S.too_big("", size, MAX_IMPORT_BYTES),))
     try:
-        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        return Imported(None, (f"{S.NOT_JSON}: {err}",))
-    try:
+        data = loads(raw)  # strict: a key given twice is named, never silently dropped
         parse_table(data)
         draft = Draft.from_table(data)
     except TableError as err:
