@@ -218,6 +218,9 @@ def deleted(what: str) -> str:
 def serve_banner(urls: list[str]) -> str:
     lines = ["Wonders Score Pad is running. Open on a phone on the same network:"]
     lines += [f"  {u}" for u in urls]
+    lines += ["No accounts: anyone who can reach these addresses can see and change the games,",
+              "the history and the remembered names. Run it only on a network the players",
+              "trust (a home network, a phone's hotspot), not on a public one."]
     return "\n".join(lines)
 
 
