@@ -104,6 +104,18 @@ def leader_cost(rules: Ruleset, name: str) -> int | None:
     return None if leader is None else leader.cost
 
 
+def max_name_length() -> int:
+    """The longest player name the table format takes (its `Name` type's bound)."""
+    from scorer.table import Name
+
+    for meta in getattr(Name, "__metadata__", ()):
+        for bound in getattr(meta, "metadata", ()):
+            le = getattr(bound, "max_length", None)
+            if isinstance(le, int):
+                return le
+    return 100
+
+
 def max_conquests() -> int:
     """The most military tokens a Duel player can take from the opponent's side (the
     table format's bound on `conquests`)."""

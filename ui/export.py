@@ -17,14 +17,25 @@ def table_json(draft: Draft) -> str:
     return json.dumps(draft.table(), indent=2, ensure_ascii=False)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet takes for the start of a formula (OWASP, CSV injection)."""
+
+
+def csv_text(value: str) -> str:
+    """A text cell a spreadsheet shows as text: one starting like a formula gets a leading
+    apostrophe (`=HYPERLINK(...)` is shown, not run)."""
+    return "'" + value if value.startswith(FORMULA_START) else value
+
+
 def result_csv(result: Result) -> str:
-    """One row per player: name, rank, every category in pad order, total."""
+    """One row per player: name, rank, every category in pad order, total. Names are
+    escaped against formula injection; numbers are numbers."""
     categories = list(result.players[0].categories) if result.players else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["player", "rank", *categories, "total"])
+    writer.writerow(["player", "rank", *[csv_text(c) for c in categories], "total"])
     for p in result.players:
-        writer.writerow([p.name, "" if p.rank is None else p.rank,
+        writer.writerow([csv_text(p.name), "" if p.rank is None else p.rank,
                          *[p.categories[c] for c in categories], p.total])
     return out.getvalue()
 

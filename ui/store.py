@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from scorer.helpers import max_name_length
 from ui import strings as S
 from ui.draft import Draft
 
@@ -73,7 +74,7 @@ CREATE TABLE IF NOT EXISTS set_aside (
 );
 """
 
-MAX_NAME = 100
+MAX_NAME = max_name_length()
 """The longest player name kept (the table format's limit): a longer one is not remembered."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
