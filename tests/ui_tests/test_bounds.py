@@ -18,6 +18,7 @@ from ui.store import Store
 from .flet_client import Client
 from .game_data import TABLE
 
+
 def _fields(c: Client, prefix: str) -> list[ft.TextField]:
     return [x for x in c.controls() if isinstance(x, ft.TextField)
             and str(getattr(x, "label", "")).startswith(prefix)]
