@@ -9,6 +9,7 @@ and everything here is computed by the rulesets and `scorer.score`.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from scorer.ruleset import (
     available_games,
     load_ruleset,
 )
-from scorer.table import DuelPlayer
+from scorer.table import DuelPlayer, SevenWondersPlayer
 from scorer.validate import copies_in_deck
 from scorer.verdict import contender, decide
 
@@ -144,6 +145,91 @@ def supremacy_kinds(rules: Ruleset) -> dict[str, str]:
         for k in SUPREMACY_KINDS
         if k != "political" or rules.constants.chamber_points
     }
+
+
+# --- the largest number each field of a screen takes ---------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldBounds:
+    """The most a city can hold of each counted thing, from the rules: a screen takes no
+    number beyond these (the engine then checks the finer rules)."""
+
+    coins: int
+    """The table format's bound on coins."""
+    tokens: dict[int, int]
+    """Conflict tokens of each face value: every conflict of the Ages that give it, at the
+    largest table (a leader may move tokens, so not only the two a city fights)."""
+    cubes: int
+    """Senate cubes in one Chamber: all of a player's cubes (0 without the Senate)."""
+    symbols: dict[Symbol, int]
+    """Each science symbol: every card, wonder board, leader and token that shows it."""
+    wildcards: int
+    """Science wildcards: every source of one (Scientists Guild, Babylon...)."""
+
+
+def _table_le(model: Any, name: str) -> int:
+    """The upper bound (`le`) the table format gives a field."""
+    for meta in model.model_fields[name].metadata:
+        le = getattr(meta, "le", None)
+        if isinstance(le, int):
+            return le
+    raise LookupError(f"{model.__name__}.{name} has no upper bound")
+
+
+def _most(rules: Ruleset, count: Any) -> int:
+    """The most of something one city can hold, where `count(effects)` counts it in a list
+    of effects: each card and leader once, the best wonder board and side (several in
+    Duel), every token, and what a copy of a neighbour's guild or leader can add."""
+    guild = max((count(g.effects) for g in rules.guilds), default=0)
+    leader = max((count(ld.effects) for ld in rules.leaders.values()), default=0)
+
+    def with_copies(effects: Sequence[Any]) -> int:
+        copied = sum(guild if e.kind == "copy_neighbour_guild" else
+                     leader if e.kind == "copy_neighbour_leader" else 0 for e in effects)
+        return int(count(effects)) + copied
+
+    held = sum(with_copies(c.effects) for c in rules.cards.values())
+    held += sum(with_copies(ld.effects) for ld in rules.leaders.values())
+    held += sum(with_copies(t.effects) for t in rules.progress.values())
+    boards = [with_copies(w.effects)
+              + max((sum(with_copies(st.effects) for st in side.stages)
+                     for side in w.sides.values()), default=0)
+              for w in rules.wonders.values()]
+    if rules.game == "duel":  # a Duel city builds several wonders
+        return held + sum(boards)
+    return held + max(boards, default=0)
+
+
+def field_bounds(game: str, chosen: Sequence[str] = ()) -> FieldBounds:
+    """The largest number each field of a city screen takes, for a game and expansions."""
+    return _field_bounds(game, tuple(sorted(chosen)))
+
+
+@functools.lru_cache(maxsize=32)
+def _field_bounds(game: str, chosen: tuple[str, ...]) -> FieldBounds:
+    """Cached: a screen asks on every render."""
+    rules = ruleset(game, chosen)
+    const = rules.constants
+    ages = const.victory_token_by_age
+    tokens = {v: ages.count(v) * const.max_players for v in dict.fromkeys(ages)}
+    if ages:
+        tokens[const.defeat_token] = len(ages) * const.max_players
+
+    def symbol(s: str) -> Any:
+        return lambda effects: sum(
+            1 for e in effects if e.kind == "science_symbol" and e.symbol == s)
+
+    def wild(effects: Sequence[Any]) -> int:
+        return sum(e.count for e in effects if e.kind == "science_wildcard")
+
+    return FieldBounds(
+        coins=_table_le(DuelPlayer if game == "duel" else SevenWondersPlayer, "coins"),
+        tokens=tokens,
+        cubes=const.cubes_per_player if const.chamber_points else 0,
+        symbols={s: _most(rules, symbol(s)) for s in science.SYMBOLS},
+        wildcards=_most(rules, wild),
+    )
 
 
 # --- paper score pad helpers ---------------------------------------------------------------

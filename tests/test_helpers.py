@@ -180,3 +180,32 @@ def test_track_and_senate_sizes_come_from_the_ruleset() -> None:
     assert track_spaces(ruleset("duel")) == 9
     assert chambers(ruleset("duel", ["agora"])) == 6
     assert chambers(ruleset("duel")) == 0
+
+
+# --- issue 10: the largest number each field takes ------------------------------------------
+
+
+def test_field_bounds_of_the_first_edition() -> None:
+    from scorer.helpers import field_bounds
+
+    most = field_bounds("7wonders-1e")
+    # a table of 7 at most (1st-edition rulebook); each Age's conflicts give one victory
+    # token per seat: 7 of +1 (Age I), 7 of +3 (II), 7 of +5 (III), 3 x 7 = 21 defeats
+    assert most.tokens == {1: 7, 3: 7, 5: 7, -1: 21}
+    # green cards by symbol, one of each name a city: compass Apothecary, Dispensary, Lodge,
+    # Academy; gear Workshop, Laboratory, Observatory, Study; tablet Scriptorium, Library,
+    # School, University
+    assert most.symbols == {"compass": 4, "gear": 4, "tablet": 4}
+    # wildcards: the Scientists Guild and one wonder stage (Babylon B); Olympia B copying a
+    # guild cannot copy the Scientists Guild a second time (one copy in the game)
+    assert most.wildcards == 2
+    assert most.coins == 10_000  # the table format's bound
+    assert most.cubes == 0  # no Senate outside Duel Agora
+
+
+def test_field_bounds_of_duel_agora() -> None:
+    from scorer.helpers import field_bounds
+
+    most = field_bounds("duel", ["agora"])
+    assert most.cubes == 12  # Agora: 12 Senate cubes a player
+    assert most.tokens == {}  # the Conflict pawn instead of tokens

@@ -74,3 +74,27 @@ def test_csv_text_escapes_exactly_the_formula_starts() -> None:
         assert export.csv_text(start + "x") == "'" + start + "x"
     for plain in ("Ann", " =x", "x=1", "", "'=x"):
         assert export.csv_text(plain) == plain
+
+
+@pytest.mark.asyncio
+async def test_science_calculator_takes_no_more_wildcards_than_the_game_has(store: Store) -> None:
+    from ui.draft import Draft
+
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/player/2").start()
+    await c.tap("Paper totals")
+    await c.type("Wildcards", "800")  # froze the server for 11 s before
+    # Scientists Guild + Babylon: 2 at most; the typed text stays with the reason under it
+    assert _error(c, "Wildcards") == ("800", "A whole number from 0 to 2")
+    await c.type("Wildcards", "2")
+    assert _error(c, "Wildcards") == ("2", None)
+    plus = [x for x in c.controls() if isinstance(x, ft.IconButton)
+            and x.tooltip == "Wildcards +1"]
+    assert plus and plus[0].disabled  # + stops at the bound
+    await c.type("Coins", "10001")
+    assert _error(c, "Coins") == ("10001", "A whole number from 0 to 10000")
+
+
+def _error(c: Client, label: str) -> tuple[str, str | None]:
+    (field,) = [x for x in c.controls() if isinstance(x, ft.TextField) and x.label == label]
+    return str(field.value), None if field.error is None else str(field.error)
