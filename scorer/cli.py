@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
 from scorer.result import CATEGORY_LABELS, Result
 from scorer.ruleset import RulesetLoadError
@@ -87,19 +88,14 @@ def _read(path: str, as_json: bool) -> Any:
             as_json,
         )
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        _fail([problem("not-json", f"{path}: not UTF-8 text (byte {exc.start})")], as_json)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        _fail([problem("not-json", f"{path}: not valid JSON: {exc.msg} at {where}")], as_json)
-    except RecursionError:
-        _fail([problem("not-json", f"{path}: nested too deeply to be a table file")], as_json)
-    except ValueError:  # Python refuses integers of more than 4300 digits
-        message = f"{path}: a number in the file is thousands of digits long; no count is that big"
-        _fail([problem("not-json", message)], as_json)
+        return loads(raw)  # every duplicate key and malformed text named, with its place
+    except TableError as err:
+        _fail([_in_file(p, path) for p in err.problems], as_json)
+
+
+def _in_file(p: Problem, path: str) -> Problem:
+    """A problem of the file as a whole names the file."""
+    return p if p.path else p.model_copy(update={"message": f"{path}: {p.message}"})
 
 
 def _fail(problems: Sequence[Problem], as_json: bool = False) -> NoReturn:
@@ -119,11 +115,7 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
     try:
         return score(data)
     except TableError as err:
-        problems = [
-            p if p.path else p.model_copy(update={"message": f"{path}: {p.message}"})
-            for p in err.problems
-        ]
-        _fail(problems, as_json)
+        _fail([_in_file(p, path) for p in err.problems], as_json)
     except RulesetLoadError as err:  # the installation's data, not the user's table
         for problem in ["the game data in rulesets/ is broken:", *err.problems]:
             print(problem, file=sys.stderr)

@@ -5,12 +5,22 @@ rulesets' data."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from pydantic import BaseModel
 
 from scorer.duel import LABEL as SUPREMACY_LABEL
 from scorer.duel import SUPREMACY_KINDS, burying_wonders
-from scorer.effects import CardColour
+from scorer.effects import (
+    CardColour,
+    CopyNeighbourGuild,
+    CopyNeighbourLeader,
+    Effect,
+    ScienceSymbol,
+    ScienceWildcard,
+    Symbol,
+)
 from scorer.ruleset import (
     Card,
     Category,
@@ -20,6 +30,8 @@ from scorer.ruleset import (
     available_games,
     load_ruleset,
 )
+from scorer.science import SYMBOLS
+from scorer.table import DuelPlayer, Name, SevenWondersPlayer
 from scorer.validate import copies_in_deck
 
 # --- games and rulesets --------------------------------------------------------------------
@@ -162,3 +174,104 @@ def leader_cost(rules: Ruleset, name: str) -> int | None:
     """The coin cost printed on a leader, when the ruleset knows it."""
     leader = rules.leaders.get(name)
     return None if leader is None else leader.cost
+
+
+def max_name_length() -> int:
+    """The longest player name the table format takes (its `Name` type's bound)."""
+    for meta in getattr(Name, "__metadata__", ()):
+        for bound in getattr(meta, "metadata", ()):
+            most = getattr(bound, "max_length", None)
+            if isinstance(most, int):
+                return most
+    raise LookupError("the table format's Name has no length bound")
+
+
+# --- the largest number each field of a screen takes ---------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldBounds:
+    """The most a city can hold of each counted thing, from the rules: a screen takes no
+    number beyond these (the engine then checks the finer rules)."""
+
+    coins: int
+    """The table format's bound on coins."""
+    tokens: dict[int, int]
+    """Conflict tokens of each face value: every conflict of the Ages that give it, at the
+    largest table (a leader may move tokens, so not only the two a city fights)."""
+    cubes: int
+    """Senate cubes in one Chamber: all of a player's cubes (0 without the Senate)."""
+    symbols: dict[Symbol, int]
+    """Each science symbol: every card, wonder board, leader and token that shows it."""
+    wildcards: int
+    """Science wildcards: every source of one (Scientists Guild, Babylon...)."""
+
+
+def _table_le(model: type[BaseModel], name: str) -> int:
+    """The upper bound (`le`) the table format gives a field."""
+    for meta in model.model_fields[name].metadata:
+        most = getattr(meta, "le", None)
+        if isinstance(most, int):
+            return most
+    raise LookupError(f"{model.__name__}.{name} has no upper bound")
+
+
+def _most(rules: Ruleset, count: Callable[[Sequence[Effect]], int]) -> int:
+    """The most of something one city can hold, where `count(effects)` counts it in a list
+    of effects: each card and leader once, the best wonder board and side (every wonder
+    where wonders are cards of their own), every token, and what a copy of a neighbour's
+    guild or leader can add."""
+    guild = max((count(g.effects) for g in rules.guilds), default=0)
+    leader = max((count(ld.effects) for ld in rules.leaders.values()), default=0)
+
+    def with_copies(effects: Sequence[Effect]) -> int:
+        copied = sum(
+            guild
+            if isinstance(e, CopyNeighbourGuild)
+            else leader
+            if isinstance(e, CopyNeighbourLeader)
+            else 0
+            for e in effects
+        )
+        return count(effects) + copied
+
+    held = sum(with_copies(c.effects) for c in rules.cards.values())
+    held += sum(with_copies(ld.effects) for ld in rules.leaders.values())
+    held += sum(with_copies(t.effects) for t in rules.progress.values())
+    boards = [
+        with_copies(w.effects)
+        + max(
+            (sum(with_copies(st.effects) for st in side.stages) for side in w.sides.values()),
+            default=0,
+        )
+        for w in rules.wonders.values()
+    ]
+    if not facts(rules).has_boards:  # wonders are cards: a city builds several
+        return held + sum(boards)
+    return held + max(boards, default=0)
+
+
+def field_bounds(rules: Ruleset) -> FieldBounds:
+    """The largest number each field of a city screen takes, for a game and expansions."""
+    const = rules.constants
+    ages = const.victory_token_by_age
+    tokens = {v: ages.count(v) * const.max_players for v in dict.fromkeys(ages)}
+    if ages:
+        tokens[const.defeat_token] = len(ages) * const.max_players
+
+    def symbol(s: Symbol) -> Callable[[Sequence[Effect]], int]:
+        return lambda effects: sum(
+            1 for e in effects if isinstance(e, ScienceSymbol) and e.symbol == s
+        )
+
+    def wild(effects: Sequence[Effect]) -> int:
+        return sum(e.count for e in effects if isinstance(e, ScienceWildcard))
+
+    player = SevenWondersPlayer if facts(rules).has_boards else DuelPlayer
+    return FieldBounds(
+        coins=_table_le(player, "coins"),
+        tokens=tokens,
+        cubes=const.cubes_per_player if const.chamber_points else 0,
+        symbols={s: _most(rules, symbol(s)) for s in SYMBOLS},
+        wildcards=_most(rules, wild),
+    )

@@ -228,7 +228,7 @@ _EXPECTED = {
 }
 
 
-def _located(loc: Sequence[int | str]) -> tuple[int | None, str | None, int | None]:
+def located(loc: Sequence[int | str]) -> tuple[int | None, str | None, int | None]:
     """(seat, field, item) of a location in the file, e.g. players, 2, cards, 4."""
     parts = list(loc)
     seat = None
@@ -253,7 +253,7 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
         code: ProblemCode
         if kind in ("union_tag_invalid", "union_tag_not_found"):
             loc = [*loc, ctx.get("discriminator", "").strip("'")]
-        seat, field, item = _located(loc)
+        seat, field, item = located(loc)
         subject = _subject(field or "")
         if seat is None and field is None:
             subject = "the table"

@@ -8,7 +8,16 @@ import copy
 from typing import Any
 
 from scorer import score
-from scorer.facts import cards_in_play, copies_taken, facts, games, leader_cost, ruleset
+from scorer.facts import (
+    cards_in_play,
+    copies_taken,
+    facts,
+    field_bounds,
+    games,
+    leader_cost,
+    max_name_length,
+    ruleset,
+)
 from scorer.paper import coins_points, science_points, score_mixed, tokens_points
 from scorer.whatif import choice_options, what_if
 
@@ -148,3 +157,32 @@ def test_what_a_game_has() -> None:
     duel = facts(ruleset("duel"))
     assert not duel.has_boards and duel.supremacies and duel.chambers == 0
     assert duel.max_players == 2 and first.max_players == 7
+
+
+# --- issue 10: the largest number each field takes ------------------------------------------
+
+
+def test_field_bounds_of_the_first_edition() -> None:
+    most = field_bounds(ruleset("7wonders-1e"))
+    # a table of 7 at most (1st-edition rulebook); each Age's conflicts give one victory
+    # token per seat: 7 of +1 (Age I), 7 of +3 (II), 7 of +5 (III), 3 x 7 = 21 defeats
+    assert most.tokens == {1: 7, 3: 7, 5: 7, -1: 21}
+    # green cards by symbol, one of each name a city: compass Apothecary, Dispensary, Lodge,
+    # Academy; gear Workshop, Laboratory, Observatory, Study; tablet Scriptorium, Library,
+    # School, University
+    assert most.symbols == {"compass": 4, "gear": 4, "tablet": 4}
+    # wildcards: the Scientists Guild and one wonder stage (Babylon B); Olympia B copying a
+    # guild cannot copy the Scientists Guild a second time (one copy in the game)
+    assert most.wildcards == 2
+    assert most.coins == 10_000  # the table format's bound
+    assert most.cubes == 0  # no Senate outside Duel Agora
+
+
+def test_field_bounds_of_duel_agora() -> None:
+    most = field_bounds(ruleset("duel", ["agora"]))
+    assert most.cubes == 12  # Agora: 12 Senate cubes a player
+    assert most.tokens == {}  # the Conflict pawn instead of tokens
+
+
+def test_a_name_is_at_most_the_formats_length() -> None:
+    assert max_name_length() == 100  # spec table-format.md: names of 1-100 characters

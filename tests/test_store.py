@@ -87,11 +87,10 @@ def test_damaged_file_kept_aside_and_a_fresh_one_started(tmp_path: Path, damage:
     path.write_bytes(bytes(raw))
     before = bytes(raw)
     again = Store(path)
-    if damage == "empty-wal":  # an empty file is a fresh database, nothing to recover
-        assert again.notice == ""
-        again.close()
-        return
+    # an empty file where the database was: SQLite would take it for a new one, and the
+    # history would be gone without a word
     assert "could not be read" in again.notice
+    assert ("the file is empty" in again.notice) == (damage == "empty-wal")
     kept = [p for p in tmp_path.iterdir()
             if ".broken-" in p.name and p.name[-4:] not in ("-wal", "-shm")]
     assert len(kept) == 1 and kept[0].read_bytes() == before  # the bad file, untouched
@@ -147,4 +146,111 @@ def test_damage_while_running_is_recovered_once(tmp_path: Path) -> None:
     s._shared.run(once, None)
     assert "could not be read" in s.notice and s.names() == ["Zed"]
     assert any(".broken-" in p.name for p in tmp_path.iterdir())
+    s.close()
+
+
+# --- issue 10: private files, honest recovery, bounded names ---------------------------------
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_data_folder_and_files_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                           ) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o755)
+    monkeypatch.setenv("WONDERS_DATA_DIR", str(folder))
+    s = Store()
+    s.save_current(draft("Ann"))  # the WAL and shared-memory files exist while open
+    assert _mode(folder) == 0o700
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == ["games.sqlite3", "games.sqlite3-shm", "games.sqlite3-wal"]
+    assert {_mode(folder / f) for f in files} == {0o600}
+    s.close()
+
+
+def test_files_left_readable_by_an_older_version_are_made_private(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    Store(path).close()
+    path.chmod(0o644)
+    s = Store(path)
+    assert _mode(path) == 0o600
+    s.close()
+
+
+def _crashed_copy(tmp_path: Path) -> tuple[Path, Path]:
+    """A games file with history in the file and one change still only in its WAL, as a
+    killed server leaves it: (database, wal) in a folder of their own."""
+    src = tmp_path / "live.sqlite3"
+    s = Store(src)
+    for i in range(200):  # a few pages of history
+        s.save_game(Draft(game="7wonders-1e", seats=[Seat(name=f"P{i}" * 20)]), f"game {i}")
+    s.close()
+    db = sqlite3.connect(src, isolation_level=None)
+    db.execute("PRAGMA wal_autocheckpoint=0")
+    db.execute("INSERT INTO names VALUES ('Only in the WAL', 1)")
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    for suffix in ("", "-wal"):
+        (crashed / f"g.sqlite3{suffix}").write_bytes(src.with_name(src.name + suffix).read_bytes())
+    db.close()
+    path = crashed / "g.sqlite3"
+    wal = crashed / "g.sqlite3-wal"
+    assert wal.stat().st_size > 0
+    return path, wal
+
+
+def _kept(folder: Path, suffix: str = "") -> list[Path]:
+    return [p for p in folder.iterdir() if ".broken-" in p.name
+            and (p.name.endswith(suffix) if suffix else p.name[-4:] not in ("-wal", "-shm"))]
+
+
+def test_garbage_wal_is_said_and_kept_as_it_was(tmp_path: Path) -> None:
+    path, wal = _crashed_copy(tmp_path)
+    wal.write_bytes(b"\x00garbage where the journal was" * 200)
+    before_db, before_wal = path.read_bytes(), wal.read_bytes()
+    s = Store(path)
+    assert "could not be read" in s.notice and "journal" in s.notice
+    (kept,) = _kept(path.parent)
+    assert kept.read_bytes() == before_db
+    assert kept.with_name(kept.name + "-wal").read_bytes() == before_wal
+    # the file itself is still read: the history up to the last checkpoint is there
+    assert len(s.games()) == 200
+    s.close()
+    third = Store(path)
+    assert third.notice == ""
+    third.close()
+
+
+def test_a_valid_wal_is_taken_silently(tmp_path: Path) -> None:
+    path, _wal = _crashed_copy(tmp_path)
+    s = Store(path)
+    assert s.notice == "" and "Only in the WAL" in s.names()
+    assert not _kept(path.parent)
+    s.close()
+
+
+def test_damaged_file_is_kept_with_its_wal_before_sqlite_merges_them(tmp_path: Path) -> None:
+    path, wal = _crashed_copy(tmp_path)
+    raw = bytearray(path.read_bytes())
+    raw[4096 * 2: 4096 * 3] = b"\xff" * 4096  # a page of the history overwritten
+    path.write_bytes(bytes(raw))
+    before_db, before_wal = path.read_bytes(), wal.read_bytes()
+    s = Store(path)
+    assert "could not be read" in s.notice
+    (kept,) = _kept(path.parent)
+    assert kept.read_bytes() == before_db  # not merged with the WAL by SQLite's close
+    assert kept.with_name(kept.name + "-wal").read_bytes() == before_wal
+    assert s.games() == []  # a fresh file
+    s.close()
+
+
+def test_a_name_longer_than_the_format_allows_is_not_remembered(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite3")
+    s.remember(["A" * 1_000_000, "B" * 101, "C" * 100, "Dan"])
+    assert sorted(s.names()) == ["C" * 100, "Dan"]  # 100: the table format's limit
+    # one stored by an older version is not sent to the devices either
+    s._shared.db.execute("INSERT INTO names VALUES (?, 9e9)", ("E" * 5000,))
+    assert "E" * 5000 not in s.names()
     s.close()

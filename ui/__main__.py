@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
 import shutil
@@ -11,13 +12,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-import flet as ft
 import segno
 
 from ui import strings as S
 from ui.app import make_main
-from ui.export import MAX_IMPORT_BYTES
-from ui.store import Store
+from ui.server import build_app, serve
+from ui.store import Store, private_dir
 
 SESSION_TIMEOUT_S = 600
 
@@ -46,6 +46,35 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{h}:{port}/" for h in hosts]
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def upload_dir(data: Path) -> Path:
+    """This run's private upload folder, `<data>/uploads/run-<pid>`. Folders left by runs
+    that are gone (a crash, a kill) are removed first, with any partial upload in them.
+    When the data folder cannot hold it, a private temporary folder."""
+    base = data / "uploads"
+    try:
+        private_dir(base)
+        for old in base.glob("run-*"):
+            pid = old.name.removeprefix("run-")
+            if not (pid.isdigit() and _alive(int(pid))):
+                shutil.rmtree(old, ignore_errors=True)
+        mine = base / f"run-{os.getpid()}"
+        shutil.rmtree(mine, ignore_errors=True)  # a folder of a pid reused from a gone run
+        private_dir(mine)
+        return mine
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ui", description=S.TAGLINE)
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
@@ -61,16 +90,21 @@ def main(argv: list[str] | None = None) -> int:
     # Import by file: the browser PUTs the picked file to Flet's upload handler (signed URLs,
     # a key per run; the handler refuses more than MAX_IMPORT_BYTES) in a private folder.
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
-    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_IMPORT_BYTES)
     # A closed tab's session is kept 10 minutes (Flet's default is an hour, ~350 KiB each:
     # memory grows with every visitor). A phone back later reloads its game from the store.
-    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_S))
-    uploads = Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
-    try:
-        ft.run(make_main(store, uploads, addresses[0]), view=ft.AppView.WEB_BROWSER, host=args.host,
-               port=args.port, no_cdn=True, upload_dir=str(uploads))
-    finally:
+    timeout = int(os.environ.get("FLET_SESSION_TIMEOUT") or SESSION_TIMEOUT_S)
+    uploads = upload_dir(store.path.parent)
+
+    def stop() -> None:
         shutil.rmtree(uploads, ignore_errors=True)
+        with contextlib.suppress(Exception):
+            store.close()
+
+    try:
+        main_app = make_main(store, uploads, addresses[0])
+        serve(build_app(main_app, uploads, timeout, stop), args.host, args.port)
+    finally:
+        stop()
     return 0
 
 

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 
 from scorer import Result, TableError, parse_table
+from scorer.jsonfile import loads
 from ui import strings as S
 from ui.draft import Draft
 
@@ -16,14 +17,25 @@ def table_json(draft: Draft) -> str:
     return json.dumps(draft.table(), indent=2, ensure_ascii=False)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet takes for the start of a formula (OWASP, CSV injection)."""
+
+
+def csv_text(value: str) -> str:
+    """A text cell a spreadsheet shows as text: one starting like a formula gets a leading
+    apostrophe (`=HYPERLINK(...)` is shown, not run)."""
+    return "'" + value if value.startswith(FORMULA_START) else value
+
+
 def result_csv(result: Result) -> str:
-    """One row per player: name, rank, every category in pad order, total."""
+    """One row per player: name, rank, every category in pad order, total. Names are
+    escaped against formula injection; numbers are numbers."""
     categories = list(result.players[0].categories) if result.players else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["player", "rank", *categories, "total"])
+    writer.writerow(["player", "rank", *[csv_text(c) for c in categories], "total"])
     for p in result.players:
-        writer.writerow([p.name, "" if p.rank is None else p.rank,
+        writer.writerow([csv_text(p.name), "" if p.rank is None else p.rank,
                          *[p.categories[c] for c in categories], p.total])
     return out.getvalue()
 
@@ -72,11 +84,7 @@ def read_table(raw: str | bytes) -> Imported:
     if size > MAX_IMPORT_BYTES:
         return Imported(None, (S.too_big("", size, MAX_IMPORT_BYTES),))
     try:
-        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        return Imported(None, (f"{S.NOT_JSON}: {err}",))
-    try:
+        data = loads(raw)  # strict: a key given twice is named, never silently dropped
         parse_table(data)
         draft = Draft.from_table(data)
     except TableError as err:

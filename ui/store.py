@@ -14,10 +14,16 @@ counted up by every change; `edits` logs each change as it was made), and a devi
 deletes only the finished games it took part in (a game finished before participants were
 recorded is listed to every device). The remembered names are shared by everyone.
 
+Privacy: the data folder is the user's alone (0700) and the files in it too (0600; SQLite
+gives its `-wal` and `-shm` the database file's mode).
+
 Recovery: a file that SQLite cannot read (not a database, damaged pages, a failed integrity
-check) is never fatal. It is renamed aside with a timestamp (`games.sqlite3.broken-<time>`,
-with its `-wal`/`-shm`), a fresh file is started and `Store.notice` says so, for the app to
-show. A game in progress that cannot be read back is kept aside the same way, in the table
+check), an empty file where a database was, or a journal (`-wal`) that is not SQLite's is
+never fatal and never silent. The original bytes, with the `-wal` and `-shm`, are kept aside
+with a timestamp (`games.sqlite3.broken-<time>`, `...-wal`, `...-shm`) before SQLite writes
+to them (closing a connection merges the journal into the file), a fresh file is started (or,
+for a bad journal alone, the file is opened without it) and `Store.notice` says so, for the
+app to show. A game in progress that cannot be read back is kept aside the same way, in the table
 `set_aside`. If even a fresh file cannot be written, the app runs on an in-memory database
 (nothing is saved) and says so: never a crash, never a crash loop.
 """
@@ -29,7 +35,9 @@ import copy
 import json
 import os
 import secrets
+import shutil
 import sqlite3
+import struct
 import sys
 import threading
 import time
@@ -38,6 +46,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
+from scorer.facts import max_name_length
 from ui import strings as S
 from ui.draft import Draft
 
@@ -94,6 +103,13 @@ CREATE TABLE IF NOT EXISTS set_aside (
     text TEXT NOT NULL
 );
 """
+
+MAX_NAME = max_name_length()
+"""The longest player name kept (the table format's limit): a longer one is not remembered."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_VERSION = 3007000
+EMPTY = "the file is empty"
 
 DEFAULT_OWNER = ""
 """The owner of a file from before per-device games (its game in progress is kept aside:
@@ -167,8 +183,60 @@ def data_dir() -> Path:
     else:
         xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         base = Path(xdg) / "wonders-scorer"
-    base.mkdir(parents=True, exist_ok=True)
+    private_dir(base)
     return base
+
+
+def private_dir(path: Path) -> Path:
+    """A folder only the user can read or enter (0700), made when missing; an existing one
+    the user cannot change is used as it is."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o700)
+    return path
+
+
+def _private_files(path: Path) -> None:
+    """The database file (made empty when missing) and its journal files: 0600."""
+    with contextlib.suppress(OSError):  # a folder that cannot hold it: SQLite will say so
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.chmod(path.with_name(path.name + suffix), 0o600)
+
+
+def _wal_checksum(header: bytes, big_endian: bool) -> tuple[int, int]:
+    """SQLite's checksum of the first 24 bytes of a WAL header (walChecksumBytes)."""
+    s1 = s2 = 0
+    words = struct.unpack((">" if big_endian else "<") + "6I", header[:24])
+    for k in range(0, 6, 2):
+        s1 = (s1 + words[k] + s2) & 0xFFFFFFFF
+        s2 = (s2 + words[k + 1] + s1) & 0xFFFFFFFF
+    return s1, s2
+
+
+def file_problem(path: Path) -> str:
+    """What is wrong with a database file and its journal before SQLite opens them ("" =
+    nothing seen): SQLite takes an empty file for a new database and ignores a journal with
+    a bad header, so both would lose the history without a word."""
+    try:
+        if path.exists() and path.stat().st_size == 0:
+            return EMPTY
+        wal = path.with_name(path.name + "-wal")
+        if not wal.exists() or wal.stat().st_size == 0:
+            return ""
+        with wal.open("rb") as fh:
+            header = fh.read(32)
+    except OSError as err:
+        return f"it cannot be read: {err.strerror or err}"
+    if len(header) < 32:
+        return "its journal (-wal) is shorter than a journal's header"
+    magic, version, _page, _seq, _salt1, _salt2, c1, c2 = struct.unpack(">8I", header)
+    if magic not in WAL_MAGIC or version != WAL_VERSION:
+        return "its journal (-wal) is not a SQLite journal"
+    if _wal_checksum(header, bool(magic & 1)) != (c1, c2):
+        return "its journal (-wal) is damaged"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -195,9 +263,13 @@ class _Shared:
         self.path = path
         self.lock = threading.RLock()
         self.notice = ""
+        self.kept: Path | None = None
+        """The copy kept aside of a damaged file, until the notice names it."""
         self.db = self._open_or_recover()
 
     def _connect(self, target: Path | str) -> sqlite3.Connection:
+        if isinstance(target, Path):
+            _private_files(target)
         db = sqlite3.connect(target, check_same_thread=False, isolation_level=None,
                              timeout=10)
         try:
@@ -213,12 +285,46 @@ class _Shared:
                        "SELECT ?, draft, saved FROM current WHERE slot = 1", (DEFAULT_OWNER,))
             db.execute("DELETE FROM current")
             _games_from_drafts(db)
-        except BaseException:
-            db.close()
+        except BaseException as err:
+            if (isinstance(target, Path) and isinstance(err, sqlite3.Error)
+                    and _is_damage(err)):
+                self._close_keeping(db)
+            else:
+                db.close()
             raise
         return db
 
+    def _close_keeping(self, db: sqlite3.Connection) -> None:
+        """Close a connection to a damaged file, keeping the file's bytes as they were:
+        copied aside first (closing merges the journal into the file), then removed."""
+        try:
+            self.kept = copy_aside(self.path)
+        except OSError:
+            self.kept = None
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
+        if self.kept is not None:
+            with contextlib.suppress(OSError):
+                remove_files(self.path)
+
     def _open_or_recover(self) -> sqlite3.Connection:
+        self.kept = None
+        why = file_problem(self.path)
+        if why:
+            try:  # nothing has opened the files yet: they move aside as they are
+                kept = set_aside(self.path)
+            except OSError as move_err:
+                return self._in_memory(move_err)
+            if why != EMPTY:  # a bad journal only: the file itself is read
+                with contextlib.suppress(OSError):
+                    shutil.copyfile(kept, self.path)
+            self.kept = kept
+            try:
+                db = self._connect(self.path)
+            except sqlite3.Error as err:
+                return self._recover(err)
+            self._say_recovered(why, kept)
+            return db
         try:
             return self._connect(self.path)
         except sqlite3.Error as err:
@@ -226,19 +332,26 @@ class _Shared:
                 return self._in_memory(err)
             return self._recover(err)
 
+    def _say_recovered(self, why: str, kept: Path) -> None:
+        self.notice = S.store_recovered(kept.name, why)
+        print(f"wonders-scorer: {self.path} could not be read ({why}); the original kept as "
+              f"{kept} (with its -wal and -shm, if any)", file=sys.stderr, flush=True)
+
     def _recover(self, err: sqlite3.Error) -> sqlite3.Connection:
-        """Keep the unreadable file aside and start a fresh one (or run in memory)."""
-        try:
-            kept = set_aside(self.path)
-        except OSError as move_err:
-            return self._in_memory(move_err)
+        """Keep the unreadable file aside (unless `_connect` already copied it) and start a
+        fresh one (or run in memory)."""
+        kept = self.kept
+        if kept is None:
+            try:
+                kept = set_aside(self.path)
+            except OSError as move_err:
+                return self._in_memory(move_err)
+        self.kept = None
         try:
             db = self._connect(self.path)
         except sqlite3.Error as again:
             return self._in_memory(again)
-        self.notice = S.store_recovered(kept.name, str(err))
-        print(f"wonders-scorer: {self.path} could not be read ({err}); kept as {kept}, "
-              "a fresh one was started", file=sys.stderr, flush=True)
+        self._say_recovered(str(err), kept)
         return db
 
     def _in_memory(self, err: Exception) -> sqlite3.Connection:
@@ -258,8 +371,7 @@ class _Shared:
                     self.notice = S.store_failed(str(err))
                     print(f"wonders-scorer: {err}", file=sys.stderr, flush=True)
                     return fallback
-                with contextlib.suppress(sqlite3.Error):
-                    self.db.close()
+                self._close_keeping(self.db)
                 self.db = self._recover(err)
             try:
                 return work(self.db)
@@ -268,15 +380,39 @@ class _Shared:
                 return fallback
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a database file (and its WAL and shared-memory files) out of the way, with a
-    timestamp; returns the new name of the main file."""
+def _aside_name(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    return target
+
+
+def copy_aside(path: Path) -> Path:
+    """Copy a database file and its WAL and shared-memory files, byte for byte, to names
+    with a timestamp (private to the user); returns the copy of the main file."""
+    target = _aside_name(path)
+    for suffix in ("", "-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            copy = target.with_name(target.name + suffix)
+            shutil.copyfile(side, copy)
+            os.chmod(copy, 0o600)
+    return target
+
+
+def remove_files(path: Path) -> None:
+    """Remove a database file and its WAL and shared-memory files."""
+    for suffix in ("-wal", "-shm", ""):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a database file (and its WAL and shared-memory files) out of the way, with a
+    timestamp; returns the new name of the main file."""
+    target = _aside_name(path)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
@@ -523,15 +659,15 @@ class Store:
             db.executemany(
                 "INSERT INTO names (name, used) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET used = excluded.used",
-                [(n, now) for n in names if n.strip()],
+                [(n, now) for n in names if n.strip() and len(n) <= MAX_NAME],
             )
         self._shared.run(work, None)
 
     def names(self, limit: int = 20) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
-            rows = db.execute(
-                "SELECT name FROM names ORDER BY used DESC, name LIMIT ?", (limit,)
-            ).fetchall()
+            rows = db.execute(  # a name stored by an older version beyond the limit: not sent
+                "SELECT name FROM names WHERE length(name) <= ? ORDER BY used DESC, name "
+                "LIMIT ?", (MAX_NAME, limit)).fetchall()
             return [r[0] for r in rows]
         none: list[str] = []
         return self._shared.run(work, none)

@@ -36,6 +36,10 @@ MOVE_UP = "Move up"
 MOVE_DOWN = "Move down"
 REMOVE = "Remove"
 NEED_NAMES = "Give every player a different name."
+
+
+def name_too_long(limit: int) -> str:
+    return f"A name is at most {limit} characters."
 EXPANSION = {"leaders": "Leaders", "agora": "Agora"}
 """Expansion names as the app shows them (an expansion not listed shows its ruleset name)."""
 
@@ -156,7 +160,6 @@ CANNOT = "Not possible here"
 IMPORT_TITLE = "Import a table"
 PASTE = "Paste a table file (JSON)"
 IMPORTED = "Imported."
-NOT_JSON = "This is not JSON"
 CHOOSE_FILE = "Choose a file (.json)"
 OR_PASTE = "or paste it below"
 UPLOADING = "Reading the file..."
@@ -219,6 +222,9 @@ def deleted(what: str) -> str:
 def serve_banner(urls: list[str]) -> str:
     lines = ["Wonders Score Pad is running. Open on a phone on the same network:"]
     lines += [f"  {u}" for u in urls]
+    lines += ["No accounts: anyone who can reach these addresses can see and change the games,",
+              "the history and the remembered names. Run it only on a network the players",
+              "trust (a home network, a phone's hotspot), not on a public one."]
     return "\n".join(lines)
 
 

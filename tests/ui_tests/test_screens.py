@@ -216,7 +216,8 @@ async def test_import_and_export(store: Store) -> None:
     c = await Client(make_main(store), route="/import").start()
     await c.type("Paste a table file (JSON)", "{not json")
     await c.tap("Import")
-    assert c.has("This is not JSON")
+    assert c.has("not valid JSON: Expecting property name enclosed in double quotes at line 1, "
+                 "column 2")
     bad = json.loads(json.dumps(TABLE))
     bad["players"][0]["coinz"] = 3
     await c.type("Paste a table file (JSON)", json.dumps(bad))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import cards_in_play, copies_taken, facts, leader_cost, ruleset
+from scorer.facts import cards_in_play, copies_taken, facts, field_bounds, leader_cost, ruleset
 from scorer.names import normalize
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
@@ -92,14 +92,17 @@ def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
             edit.entry("military", key, n)
         return go
 
-    out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, seat.coins, coins)]
+    most = field_bounds(ruleset(draft.game, draft.expansions))  # no number beyond the game's
+    out: list[ft.Control] = [header(S.COINS),
+                             stepper(S.COINS, seat.coins, coins, maximum=most.coins)]
     values = list(facts(ruleset(draft.game, draft.expansions)).token_values)  # none: a track
     if values:
         out.append(header(S.MILITARY))
         for value in values:
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, seat.military.get(key, 0), token(key)))
+            out.append(stepper(label, seat.military.get(key, 0), token(key),
+                               maximum=most.tokens.get(value)))
     return out
 
 
@@ -219,7 +222,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
     return out
 
 
-def senate_section(seat: Seat, count: int, edit: Edit) -> list[ft.Control]:
+def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Control]:
     """Agora: the cubes in each of the ruleset's `count` Chambers (none without the Senate).
     A seat with no cubes yet has an empty list: it is sized to the Chambers on the first."""
     if not count:
@@ -232,7 +235,8 @@ def senate_section(seat: Seat, count: int, edit: Edit) -> list[ft.Control]:
 
     held = seat.influence
     return [header(S.SENATE), *[
-        stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c))
+        stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c),
+                maximum=most)
         for c in range(count)]]
 
 
@@ -262,12 +266,15 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                 set_calc({**calc, key: n})
             return go
 
+        most = field_bounds(ruleset(draft.game, draft.expansions))  # the search stays small
         out += [
             header(S.SCIENCE_CALC),
-            stepper(S.COMPASS, calc.get("compass", 0), count("compass")),
-            stepper(S.GEAR, calc.get("gear", 0), count("gear")),
-            stepper(S.TABLET, calc.get("tablet", 0), count("tablet")),
-            stepper(S.WILDCARDS, calc.get("wild", 0), count("wild")),
+            stepper(S.COMPASS, calc.get("compass", 0), count("compass"),
+                    maximum=most.symbols["compass"]),
+            stepper(S.GEAR, calc.get("gear", 0), count("gear"), maximum=most.symbols["gear"]),
+            stepper(S.TABLET, calc.get("tablet", 0), count("tablet"),
+                    maximum=most.symbols["tablet"]),
+            stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards),
             ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
                     ft.FilledButton(content=f"{S.USE} {S.points(sci.points)}",
                                     on_click=lambda: typed("science")(sci.points))]),
@@ -345,7 +352,8 @@ def CityScreen() -> ft.View:
             items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
                                    query, list_flipper(edit, "progress", seat.progress), owned)
             items.append(problems(mine.get("progress", [])))
-            items += senate_section(seat, facts(rules).chambers, edit)
+            items += senate_section(seat, facts(rules).chambers, edit,
+                                    field_bounds(rules).cubes)
             items.append(problems(mine.get("influence", [])))
         if "leaders" in draft.expansions and len(rules.leaders):
             recruited = {x for k, s in enumerate(draft.seats) if k != i

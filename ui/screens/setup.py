@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import expansions, games, ruleset
+from scorer.facts import expansions, games, max_name_length, ruleset
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
@@ -24,6 +24,10 @@ def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
     for seat, board in zip(seats, boards, strict=False):
         seat.board = board
         seat.side = rng.choice(sides)
+
+
+NAME_LIMIT = max_name_length()
+"""The table format's longest name: the field takes no more."""
 
 
 @ft.component
@@ -69,7 +73,8 @@ def Setup() -> ft.View:
     def rename(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
         def go(e: ft.Event[ft.TextField]) -> None:
             new = list(names)
-            new[i] = e.control.value or ""
+            # the field takes no more (max_length); a client that sends more is cut there
+            new[i] = (e.control.value or "")[:NAME_LIMIT]
             set_names(tuple(new))
         return go
 
@@ -132,7 +137,7 @@ def Setup() -> ft.View:
             ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
-                         expand=True, dense=True),
+                         expand=True, dense=True, max_length=NAME_LIMIT),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
                           disabled=i == 0),
             ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=S.MOVE_DOWN, on_click=move(i, 1),

@@ -98,6 +98,7 @@ def ExportScreen() -> ft.View:
 def ImportScreen() -> ft.View:
     model = use_model()
     text, set_text = ft.use_state("")
+    refusals, set_refusals = ft.use_state(0)
     found, set_found = ft.use_state(tuple[str, ...]())
     busy, set_busy = ft.use_state("")
     nothing: Draft | None = None
@@ -134,6 +135,18 @@ def ImportScreen() -> ft.View:
 
     async def do_import() -> None:
         await take(text)
+
+    def pasted(e: ft.Event[ft.TextField]) -> None:
+        """The pasted text, up to the import limit; beyond it the text is refused and let go
+        at once (a session would keep it until it expires)."""
+        value = e.control.value or ""
+        size = len(value.encode("utf-8"))
+        if size > MAX_IMPORT_BYTES:
+            set_text("")
+            set_refusals(refusals + 1)  # a new field: the old one and its text are let go
+            set_found((S.too_big("", size, MAX_IMPORT_BYTES),))
+        else:
+            set_text(value)
 
     async def picked(e: ft.FilePickerResultEvent) -> None:
         if not e.files:
@@ -197,7 +210,7 @@ def ImportScreen() -> ft.View:
         items.append(ft.Text(S.NO_UPLOAD, italic=True))
     items += [
         ft.TextField(label=S.PASTE, value=text, multiline=True, min_lines=6, max_lines=16,
-                     on_change=lambda e: set_text(e.control.value or "")),
+                     max_length=MAX_IMPORT_BYTES, on_change=pasted, key=f"paste-{refusals}"),
         problems(list(found)),
         ft.FilledButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE, on_click=do_import,
                         disabled=not text.strip() or bool(busy), height=52),

@@ -1,0 +1,164 @@
+"""The server one hostile client cannot stall (issue 10): bounded websocket messages,
+refused protocol garbage with one log line, no API docs, uploads that leave nothing behind,
+a clean stop on SIGTERM, a trust warning at start. A real `python -m ui` on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgpack  # type: ignore[import-untyped]
+import pytest
+import websockets
+from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
+
+from benchmarks.flet_ws import FletWsClient
+from benchmarks.server import Server, start
+from ui.server import WS_MAX_BYTES, frame_problem
+
+SECRET = "test-secret-key"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    data = tmp_path / "data"
+    with start(data, env={"FLET_SECRET_KEY": SECRET}, log=tmp_path / "server.log") as srv:
+        yield srv
+
+
+def _status(url: str, method: str = "GET", body: bytes | None = None) -> int:
+    req = urllib.request.Request(url, data=body, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            r.read()
+            return int(r.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
+def _log(srv: Server) -> str:
+    return srv.log.read_text(errors="replace")
+
+
+def _pack(action: int, body: object) -> bytes:
+    return b"\x00" + bytes(msgpack.packb([action, body], use_bin_type=True))
+
+
+HOSTILE: list[tuple[str, bytes | str]] = [
+    ("text frame", "hello"),
+    ("unknown packet type", b"\x07abc"),
+    ("not msgpack", b"\x00\xc1\xc1\xc1"),
+    ("not a pair", _pack(1, {}) [:1] + bytes(msgpack.packb([1, 2, 3]))),
+    ("unknown action", _pack(99, {})),
+    ("event before registering", _pack(3, {"target": 1, "name": "click", "data": ""})),
+    ("registration without its fields", _pack(1, {"session_id": ""})),
+    ("registration with a page that is not a map",
+     _pack(1, {"session_id": "", "page_name": "", "page": "x"})),
+]
+
+
+async def _refused(url: str, frame: bytes | str) -> int | None:
+    """Send one frame on a new connection; the close code the server answers with."""
+    async with websockets.connect(url, max_size=2**25, ping_interval=None) as ws:
+        await ws.send(frame)
+        try:
+            await asyncio.wait_for(ws.recv(), 5)
+            await asyncio.wait_for(ws.recv(), 5)
+        except websockets.ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd else None
+    return None
+
+
+def test_protocol_garbage_is_refused_with_one_line_and_the_table_goes_on(server: Server) -> None:
+    async def attack() -> tuple[list[int | None], list[str]]:
+        codes = [await _refused(server.ws_url, frame) for _, frame in HOSTILE]
+        codes.append(await _refused(server.ws_url, b"\x00" + b"x" * (WS_MAX_BYTES + 1)))
+        tab = await FletWsClient(server.ws_url).start()  # a player still gets the app
+        title = tab.title()
+        await tab.close()
+        return codes, [title]
+
+    codes, titles = asyncio.run(attack())
+    assert codes == [1008] * len(HOSTILE) + [1009]  # 1008 policy, 1009 message too big
+    assert titles and titles[0]
+    log = _log(server)
+    refused = [line for line in log.splitlines() if "refused a connection" in line]
+    assert len(refused) == len(HOSTILE) + 1
+    assert "Traceback" not in log
+    assert len(log.splitlines()) <= len(refused) + 12  # the banner and nothing else
+
+
+@pytest.mark.parametrize(("name", "frame"), HOSTILE)
+def test_each_hostile_frame_has_a_reason(name: str, frame: bytes | str) -> None:
+    message = {"text": frame} if isinstance(frame, str) else {"bytes": frame}
+    assert frame_problem(message, registered=False), name
+
+
+def test_a_real_registration_passes_the_guard() -> None:
+    body = {"session_id": "", "page_name": "", "page": {"route": "/", "width": 360}}
+    assert frame_problem({"bytes": _pack(1, body)}, registered=False) == ""
+    event = {"target": 5, "name": "click", "data": ""}
+    assert frame_problem({"bytes": _pack(3, event)}, registered=True) == ""
+
+
+def test_sigterm_stops_within_seconds_even_after_garbage(server: Server) -> None:
+    async def garbage() -> None:
+        for _ in range(5):
+            for _, frame in HOSTILE:
+                await _refused(server.ws_url, frame)
+        # and connections left open mid-way, never registered
+        held = [await websockets.connect(server.ws_url, ping_interval=None) for _ in range(5)]
+        server.proc.send_signal(signal.SIGTERM)
+        began = time.perf_counter()
+        server.proc.wait(10)
+        assert time.perf_counter() - began < 5
+        for ws in held:
+            await ws.close()
+
+    uploads = server.data_dir / "uploads" / f"run-{server.pid}"
+    assert uploads.is_dir()
+    asyncio.run(garbage())
+    assert not uploads.exists()  # the run's upload folder goes with it
+    assert not (server.data_dir / "games.sqlite3-wal").exists()  # closed cleanly
+
+
+def test_api_docs_are_not_served(server: Server) -> None:
+    base = f"http://127.0.0.1:{server.port}"
+    for path in ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"):
+        assert _status(base + path) == 404, path
+    assert _status(base + "/") == 200
+
+
+def test_a_refused_upload_leaves_no_file(server: Server) -> None:
+    folder = server.data_dir / "uploads" / f"run-{server.pid}"
+    base = f"http://127.0.0.1:{server.port}"
+    too_big = build_upload_url("upload", "big.json", 60, SECRET)
+    assert _status(base + too_big, "PUT", b"x" * (300 * 1024)) == 413
+    fine = build_upload_url("upload", "fine.json", 60, SECRET)
+    assert _status(base + fine, "PUT", b"{}") == 200
+    assert sorted(p.name for p in folder.iterdir()) == ["fine.json"]
+
+
+def test_upload_folders_of_runs_that_are_gone_are_removed_at_start(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = data / "uploads" / f"run-{dead.pid}"
+    stale.mkdir(parents=True)
+    (stale / "partial.json").write_bytes(b'{"game": ')
+    with start(data) as srv:
+        assert not stale.exists()
+        assert (data / "uploads" / f"run-{srv.pid}").is_dir()
+        assert oct(os.stat(data / "uploads").st_mode & 0o777) == "0o700"
+
+
+def test_banner_says_there_are_no_accounts(server: Server) -> None:
+    text = _log(server)
+    assert "No accounts" in text and "network the players" in text

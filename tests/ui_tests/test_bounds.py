@@ -1,0 +1,100 @@
+"""One player cannot spoil the table (issue 10): names at most the format's 100 characters,
+a paste beyond the import limit refused and let go, formulas in the CSV shown as text."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import flet as ft
+import pytest
+
+from scorer import score
+from ui import export
+from ui.app import make_main
+from ui.store import Store
+
+from .flet_client import Client
+from .game_data import TABLE
+
+
+def _fields(c: Client, prefix: str) -> list[ft.TextField]:
+    return [x for x in c.controls() if isinstance(x, ft.TextField)
+            and str(getattr(x, "label", "")).startswith(prefix)]
+
+
+@pytest.mark.asyncio
+async def test_a_million_character_name_is_cut_to_the_limit(store: Store) -> None:
+    c = await Client(make_main(store), route="/new").start()
+    await c.type("Name 1", "A" * 1_000_000)
+    await c.type("Name 2", "Bob")
+    await c.type("Name 3", "Cid")
+    assert all(f.max_length == 100 for f in _fields(c, "Name "))  # the browser stops there
+    assert [len(str(f.value)) for f in _fields(c, "Name ")] == [100, 3, 3]
+    await c.tap("Start")
+    assert c.title() != "New game"
+    assert sorted(store.names()) == ["A" * 100, "Bob", "Cid"]  # the format's limit: 100
+
+
+@pytest.mark.asyncio
+async def test_a_paste_beyond_the_import_limit_is_refused_and_let_go(store: Store) -> None:
+    c = await Client(make_main(store), route="/import").start()
+    huge = " " * (export.MAX_IMPORT_BYTES + 1)
+    await c.type("Paste a table file (JSON)", huge)
+    # 256 KB = 262,144 bytes; one more is refused
+    assert c.has("This is 262,145 bytes; a table file is at most 256 KB (262,144 bytes)")
+    (field,) = _fields(c, "Paste")
+    assert field.value == "" and field.max_length == export.MAX_IMPORT_BYTES
+    # a table within the limit is still taken
+    await c.type("Paste a table file (JSON)", json.dumps(TABLE))
+    await c.tap("Import")
+    assert not c.has("a table file is at most")
+
+
+def test_csv_cells_that_look_like_formulas_are_text() -> None:
+    table = json.loads(json.dumps(TABLE))
+    hostile = ["=HYPERLINK(\"http://x\",\"y\")", "@SUM(A1)", "+1+1", "-2", "\tTab", "Ann"]
+    for seat, name in zip(table["players"], hostile, strict=False):
+        seat["name"] = name
+    result = score(table)
+    rows = list(csv.reader(io.StringIO(export.result_csv(result))))
+    names = [r[0] for r in rows[1:]]
+    wanted = {"=HYPERLINK(\"http://x\",\"y\")": "'=HYPERLINK(\"http://x\",\"y\")",
+              "@SUM(A1)": "'@SUM(A1)", "+1+1": "'+1+1", "-2": "'-2", "\tTab": "'\tTab",
+              "Ann": "Ann"}
+    assert sorted(names) == sorted(wanted[p.name] for p in result.players)
+    # numbers stay numbers: a negative military total is written as -N, not '-N
+    for row, p in zip(rows[1:], result.players, strict=True):
+        assert row[-1] == str(p.total)
+
+
+def test_csv_text_escapes_exactly_the_formula_starts() -> None:
+    for start in "=+-@\t\r":
+        assert export.csv_text(start + "x") == "'" + start + "x"
+    for plain in ("Ann", " =x", "x=1", "", "'=x"):
+        assert export.csv_text(plain) == plain
+
+
+@pytest.mark.asyncio
+async def test_science_calculator_takes_no_more_wildcards_than_the_game_has(store: Store) -> None:
+    from ui.draft import Draft
+
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/player/2").start()
+    await c.tap("Paper totals")
+    await c.type("Wildcards", "800")  # froze the server for 11 s before
+    # Scientists Guild + Babylon: 2 at most; the typed text stays with the reason under it
+    assert _error(c, "Wildcards") == ("800", "A whole number from 0 to 2")
+    await c.type("Wildcards", "2")
+    assert _error(c, "Wildcards") == ("2", None)
+    plus = [x for x in c.controls() if isinstance(x, ft.IconButton)
+            and x.tooltip == "Wildcards +1"]
+    assert plus and plus[0].disabled  # + stops at the bound
+    await c.type("Coins", "10001")
+    assert _error(c, "Coins") == ("10001", "A whole number from 0 to 10000")
+
+
+def _error(c: Client, label: str) -> tuple[str, str | None]:
+    (field,) = [x for x in c.controls() if isinstance(x, ft.TextField) and x.label == label]
+    return str(field.value), None if field.error is None else str(field.error)
