@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from scorer import duel, duel_validate, engine, validate
 from scorer.board import City
@@ -20,10 +21,9 @@ from scorer.table import DuelTable, SevenWondersTable, Table
 from scorer.verdict import Verdict, by_supremacy, contender, decide
 
 
-class PlayerScore(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class PlayerScore:
     """One player's score from what can be scored, and what was set aside to get it."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     total: int
@@ -34,10 +34,9 @@ class PlayerScore(BaseModel):
     """The problems of this seat whose item was left out of its score."""
 
 
-class Assessment(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Assessment:
     """What the engine makes of any table: never an exception for a table problem."""
-
-    model_config = ConfigDict(frozen=True)
 
     problems: list[Problem]
     players: list[PlayerScore]

@@ -5,7 +5,7 @@ and decides the verdict again. Also the paper pad's small calculators."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer import science
@@ -61,13 +61,8 @@ def _typed(p: PlayerScore, typed: Mapping[str, int]) -> PlayerScore:
         for c in p.categories
         if c in typed and categories[c]
     ]
-    return p.model_copy(
-        update={
-            "total": sum(categories.values()),
-            "categories": categories,
-            "lines": lines,
-            "choices": {},
-        }
+    return replace(
+        p, total=sum(categories.values()), categories=categories, lines=lines, choices={}
     )
 
 
@@ -84,10 +79,8 @@ def assess_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Assessmen
         return found
     players = [_typed(p, quick[p.name]) if p.name in quick else p for p in found.players]
     if found.result is None:
-        return found.model_copy(update={"players": players})
-    return found.model_copy(
-        update={"players": players, "result": _decided_again(found.result, players, data)}
-    )
+        return replace(found, players=players)
+    return replace(found, players=players, result=_decided_again(found.result, players, data))
 
 
 def _decided_again(result: Result, players: list[PlayerScore], data: Any) -> Result:

@@ -103,7 +103,7 @@ beside the scores: the table is scored as entered but the result is not final.""
 
 
 class Problem(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: ProblemCode
     path: str
