@@ -187,19 +187,24 @@ def once_across_cities(
     beyond the box's are the problems, each naming where the others are."""
     known = index(rules, field.section)
     holders: dict[str, list[tuple[int, int | None]]] = {}
+    things: dict[str, Any] = {}
     for seat, player in enumerate(table.players):
         value = field.read(player)
-        entries = [(None, value)] if isinstance(value, str) else list(enumerate(value or []))
-        seen_here: set[str] = set()
-        for item, name in entries:
-            thing = known.get(name)
-            if thing is None or thing.name in seen_here:
+        if value is None:
+            continue
+        names = [value] if isinstance(value, str) else value
+        for j, thing in enumerate(known.get_all(names)):
+            if thing is None:
                 continue
-            seen_here.add(thing.name)
-            holders.setdefault(thing.name, []).append((seat, item))
+            places = holders.setdefault(thing.name, [])
+            if not places or places[-1][0] != seat:  # a city's second one is not a copy
+                places.append((seat, None if isinstance(value, str) else j))
+                things[thing.name] = thing
     out = []
     for name, places in holders.items():
-        allowed = copies(known.get(name))
+        if len(places) < 2:
+            continue
+        allowed = copies(things[name])
         if not allowed:
             continue  # not in this game at all: `not-in-deck` says so
         for seat, item in places[allowed:]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -13,9 +12,7 @@ T = TypeVar("T")
 _IGNORED = re.compile("[\\s'\u2019\\-.]+")
 
 
-@lru_cache(maxsize=4096)
 def normalize(name: str) -> str:
-    """Cached: the same few hundred names are looked up on every table."""
     return _IGNORED.sub("", name).casefold()
 
 
