@@ -13,9 +13,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from scorer.i18n import (
+    N_,
+    _,
+    from_environment,
+    language,
+    languages,
+    ngettext,
+    translated,
+)
 from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
-from scorer.result import CATEGORY_LABELS, Result
+from scorer.result import Result, category_label
 from scorer.ruleset import RulesetLoadError
 
 MAX_FILE_BYTES = 1_000_000
@@ -28,43 +37,72 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _language_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "language of the pad, the verdict and the messages: {languages}; default: from "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English"
+        ).format(languages=", ".join(languages())),
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="python -m scorer",
-        description="Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
-        "7 Wonders Duel, written in the table format (see README).",
-        epilog="Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
-        "listed on standard error), 1 the game data in rulesets/ is broken.",
+        description=_(
+            "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
+            "7 Wonders Duel, written in the table format (see README)."
+        ),
+        epilog=_(
+            "Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
+            "listed on standard error), 1 the game data in rulesets/ is broken."
+        ),
     )
+    _language_option(p)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser(
         "score",
-        help="print the score pad and the verdict",
-        description="Print the score pad (categories as rows, players as columns), "
-        "totals, ranks and the verdict with its reason.",
+        help=_("print the score pad and the verdict"),
+        description=_(
+            "Print the score pad (categories as rows, players as columns), "
+            "totals, ranks and the verdict with its reason."
+        ),
     )
-    s.add_argument("file", help="table file (JSON); - reads standard input")
+    s.add_argument("file", help=_("table file (JSON); - reads standard input"))
     s.add_argument(
         "--json",
         action="store_true",
-        help="print the result JSON of the format instead; for a table that cannot exist, "
-        'its problems as JSON ({"problems": [{"code", "path", "seat", "field", "item", '
-        '"message"}]}) on standard output, still with exit status 2',
+        help=_(
+            "print the result JSON of the format instead; for a table that cannot exist, "
+            "its problems as JSON ({example}) on standard output, still with exit status 2"
+        ).format(example='{"problems": [{"code", "path", "seat", "field", "item", "message"}]}'),
     )
     e = sub.add_parser(
         "explain",
-        help="show every point of one player, line by line",
-        description="Show each line of one player's score: category, source, "
-        "points and the arithmetic.",
+        help=_("show every point of one player, line by line"),
+        description=_(
+            "Show each line of one player's score: category, source, points and the arithmetic."
+        ),
     )
-    e.add_argument("file", help="table file (JSON); - reads standard input")
-    e.add_argument("--player", required=True, help="the player's name as in the file")
+    e.add_argument("file", help=_("table file (JSON); - reads standard input"))
+    e.add_argument("--player", required=True, help=_("the player's name as in the file"))
     sub.add_parser(
         "schema",
-        help="print the JSON Schema of the table format",
-        description="Print the JSON Schema of the table file format.",
+        help=_("print the JSON Schema of the table format"),
+        description=_("Print the JSON Schema of the table file format."),
     )
     return p
+
+
+def _chosen_language(argv: Sequence[str] | None) -> str:
+    """`--lang` (read before the full parser, whose help is in that language), else the
+    environment's."""
+    first = argparse.ArgumentParser(add_help=False)
+    _language_option(first)
+    known, _rest = first.parse_known_args(argv)
+    return str(known.lang) if known.lang else from_environment()
 
 
 def _read(path: str, as_json: bool) -> Any:
@@ -75,14 +113,16 @@ def _read(path: str, as_json: bool) -> Any:
             with Path(path).open("rb") as f:
                 raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        _fail([problem("unreadable-file", f"{path}: cannot read: {exc.strerror or exc}")], as_json)
+        message = _("{file}: cannot read: {reason}").format(file=path, reason=exc.strerror or exc)
+        _fail([problem("unreadable-file", message)], as_json)
     if len(raw) > MAX_FILE_BYTES:
         _fail(
             [
                 problem(
                     "file-too-large",
-                    f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a table file is a few "
-                    f"kilobytes",
+                    _(
+                        "{file}: larger than {limit:,} bytes; a table file is a few kilobytes"
+                    ).format(file=path, limit=MAX_FILE_BYTES),
                 )
             ],
             as_json,
@@ -117,30 +157,32 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
     except TableError as err:
         _fail([_in_file(p, path) for p in err.problems], as_json)
     except RulesetLoadError as err:  # the installation's data, not the user's table
-        for problem in ["the game data in rulesets/ is broken:", *err.problems]:
+        for problem in [_("the game data in rulesets/ is broken:"), *err.problems]:
             print(problem, file=sys.stderr)
         raise SystemExit(1) from None
 
 
 def render_pad(result: Result) -> str:
     """The score pad as players know it: categories as rows, players as columns."""
-    names = [p.name + (" (Free City)" if p.free_city else "") for p in result.players]
+    free = _("(Free City)")
+    names = [p.name + (f" {free}" if p.free_city else "") for p in result.players]
     cats = list(result.players[0].categories) if result.players else []
-    label_w = max(len(CATEGORY_LABELS.get(c, c)) for c in [*cats, "military"]) + 1
+    total, rank = _("Total"), _("Rank")
+    label_w = max(len(x) for x in [*map(category_label, cats), total, rank]) + 1
     widths = [max(len(n), 5) for n in names]
     rows = [" " * label_w + " ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))]
     for cat in cats:
         cells = [
             str(p.categories[cat]).rjust(w) for p, w in zip(result.players, widths, strict=True)
         ]
-        rows.append(CATEGORY_LABELS.get(cat, cat).ljust(label_w) + " ".join(cells))
+        rows.append(category_label(cat).ljust(label_w) + " ".join(cells))
     rows.append("-" * len(rows[0]))
     rows.append(
-        "Total".ljust(label_w)
+        total.ljust(label_w)
         + " ".join(str(p.total).rjust(w) for p, w in zip(result.players, widths, strict=True))
     )
     rows.append(
-        "Rank".ljust(label_w)
+        rank.ljust(label_w)
         + " ".join(
             ("-" if p.rank is None else str(p.rank)).rjust(w)
             for p, w in zip(result.players, widths, strict=True)
@@ -150,7 +192,7 @@ def render_pad(result: Result) -> str:
     rows.append(result.verdict)
     for p in result.players:
         for what, choice in p.choices.items():
-            rows.append(f"{p.name}: {what.replace('_', ' ')} = {choice}")
+            rows.append(f"{p.name}: {translated(CHOICE_LABELS.get(what, what))} = {choice}")
     return "\n".join(rows)
 
 
@@ -160,18 +202,30 @@ def render_lines(result: Result, player: str) -> str | None:
         match = next((p for p in result.players if p.name.casefold() == player.casefold()), None)
     if match is None:
         return None
-    out = [f"{match.name}: {match.total} points" + (f", rank {match.rank}" if match.rank else "")]
+    head = ngettext("{name}: {total} point", "{name}: {total} points", match.total)
+    out = [head.format(name=match.name, total=match.total)]
+    if match.rank:
+        out[0] += _(", rank {rank}").format(rank=match.rank)
     for cat, total in match.categories.items():
-        out.append(f"  {CATEGORY_LABELS.get(cat, cat)}: {total}")
+        out.append(f"  {category_label(cat)}: {total}")
         for line in match.lines:
             if line.category == cat:
                 out.append(f"    {line.points:+d}  {line.source}: {line.why}")
     for what, choice in match.choices.items():
-        out.append(f"  {what.replace('_', ' ')}: {choice}")
+        out.append(f"  {translated(CHOICE_LABELS.get(what, what))}: {choice}")
     return "\n".join(out)
 
 
+CHOICE_LABELS = {"copied_guild": N_("copied guild"), "courtesan": N_("Courtesan")}
+"""The choices a result names (`choices` keys), as a reader calls them."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    with language(_chosen_language(argv)):
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "schema":
         from scorer.api import table_schema
@@ -194,7 +248,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(
             [
                 problem(
-                    "unknown-player", f"--player: no player {args.player!r}; the table has {names}"
+                    "unknown-player",
+                    _("--player: no player {name!r}; the table has {names}").format(
+                        name=args.player, names=names
+                    ),
                 )
             ]
         )

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from scorer.i18n import N_, translated
 from scorer.ruleset import Category
 
 DecidedBy = Literal[
@@ -20,19 +21,23 @@ DecidedBy = Literal[
 
 
 CATEGORY_LABELS: dict[Category, str] = {
-    "military": "Military",
-    "treasury": "Treasury",
-    "wonders": "Wonders",
-    "civilian": "Civilian",
-    "commercial": "Commercial",
-    "science": "Science",
-    "guilds": "Guilds",
-    "progress": "Progress",
-    "senate": "Senate",
-    "leaders": "Leaders",
+    "military": N_("Military"),
+    "treasury": N_("Treasury"),
+    "wonders": N_("Wonders"),
+    "civilian": N_("Civilian"),
+    "commercial": N_("Commercial"),
+    "science": N_("Science"),
+    "guilds": N_("Guilds"),
+    "progress": N_("Progress"),
+    "senate": N_("Senate"),
+    "leaders": N_("Leaders"),
 }
-"""The pad rows as the printed score pads name them: one table for the command line and
-the app (`ui/strings.py` takes it from here)."""
+"""The pad rows as the printed score pads name them, in the catalogue's source language:
+one table for the command line and the app; `category_label` gives one in the reader's."""
+
+
+def category_label(category: Category) -> str:
+    return translated(CATEGORY_LABELS[category])
 
 
 class _Out(BaseModel):

@@ -1,0 +1,134 @@
+"""Every text a player reads goes through the translation catalogue here: `_` for a text,
+`ngettext` for one with a count ("1 coin", "2 coins"; Vietnamese has one form). Texts keep
+their placeholders by name (`_("{name} wins").format(name=...)`), so a translation may
+reorder them.
+
+The catalogues are gettext `.po` files under `locale/<language>/LC_MESSAGES/messages.po`,
+read with Babel (extraction, plural forms, the catalogue check in the tests). A third
+language is a catalogue to fill: copy `locale/messages.pot` to its folder and translate.
+Card, wonder and leader names are never translated (players match them with the cards).
+
+The language is per context (`language(code)`): each app session and each command-line
+run has its own; English, the source language, needs no catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+
+_current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+
+
+def catalogue_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages with a catalogue, English first."""
+    found = (
+        sorted(
+            p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and catalogue_path(p.name).exists()
+        )
+        if LOCALE_DIR.is_dir()
+        else []
+    )
+    return (SOURCE_LANGUAGE, *[x for x in found if x != SOURCE_LANGUAGE])
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The language's catalogue, compiled in memory from its `.po` (no build step)."""
+    path = catalogue_path(language)
+    if language == SOURCE_LANGUAGE or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=language, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def current() -> str:
+    return _current.get()
+
+
+def set_language(language: str) -> None:
+    """This context's language from now on (an app session's choice)."""
+    _current.set(supported(language) or SOURCE_LANGUAGE)
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Texts made inside the block are in `code` (English when it has no catalogue)."""
+    token = _current.set(supported(code) or SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def translated(message: str) -> str:
+    """`_` of a text held in a variable (marked with `N_` where it is written)."""
+    return translations(_current.get()).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks a text for the catalogue where it is defined; `_` translates it where shown."""
+    return message
+
+
+def supported(code: str) -> str | None:
+    """The catalogue's language for a locale code (`vi_VN.UTF-8`, `vi-VN`, `en`), if any."""
+    if not code:
+        return None
+    base = code.split(".")[0].split("@")[0].replace("-", "_")
+    try:
+        wanted = Locale.parse(base).language
+    except (ValueError, UnknownLocaleError):
+        return None
+    return wanted if wanted in languages() else None
+
+
+def first_supported(codes: Iterable[str]) -> str:
+    """The first of the preferred languages (a browser's list) that has a catalogue."""
+    for code in codes:
+        found = supported(code)
+        if found:
+            return found
+    return SOURCE_LANGUAGE
+
+
+def from_environment(env: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it: `LANGUAGE` (a list),
+    then `LC_ALL`, `LC_MESSAGES`, `LANG`."""
+    env = os.environ if env is None else env
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            return first_supported(value.split(":"))
+    return SOURCE_LANGUAGE
