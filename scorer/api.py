@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from scorer import duel, duel_validate, engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
+from scorer.i18n import _, translated
 from scorer.problems import SETS_ASIDE, Problem, TableError, from_validation_error, path_of, problem
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
@@ -60,7 +61,7 @@ def result_json(result: Result, indent: int | None = 2) -> str:
 
 
 def _not_an_object() -> Problem:
-    return problem("not-an-object", "a table file is a JSON object {...}")
+    return problem("not-an-object", _("a table file is a JSON object {{...}}").format())
 
 
 def parse_table(data: Any) -> Table:
@@ -158,7 +159,8 @@ def _rules(game: str, expansions: Sequence[str]) -> Ruleset:
 def assess(data: Any) -> Assessment:
     """Each player's score from what can be scored, every problem, and per player what was
     set aside; the final result only when there is no problem. Never raises for a problem
-    of the table."""
+    of the table. Messages, verdict and lines' words are in the current context's language
+    (`scorer.i18n.language`); codes, locations and numbers are the same in every one."""
     removed: Removed = {}
     replaced: set[str] = set()
     shape: list[Problem] = []
@@ -210,9 +212,9 @@ def assess(data: Any) -> Assessment:
             names,
             names[supremacy.winner],
             duel.DECIDED_BY[supremacy.kind],
-            duel.LABEL[supremacy.kind],
-            supremacy.reason
-            + ("" if supremacy.declared else " (seen on the table; the file did not claim it)"),
+            translated(duel.LABEL[supremacy.kind]),
+            supremacy.reason,
+            declared=supremacy.declared,
         )
     else:
         verdict = ranked(board.cities, scores, rules)

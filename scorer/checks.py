@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scorer.names import NameIndex, did_you_mean, normalize
+from scorer.i18n import _, all_of, any_of, ngettext, translated
+from scorer.names import NameIndex, closest, normalize
 from scorer.problems import Problem, ProblemCode, problem
 from scorer.ruleset import (
     Ruleset,
@@ -44,7 +45,8 @@ class NamedField:
     section: str
     """The ruleset's index it names: cards, wonders, leaders or progress."""
     kind: str
-    """What one is called in a message: card, wonder, leader, progress token."""
+    """What one is called in a message (card, wonder, leader, progress token), marked with
+    `N_` and translated where a message names it."""
     read: Callable[[Any], Sequence[str] | str | None]
     """The names in a seat: a list, one name, or None when absent."""
 
@@ -64,12 +66,16 @@ def _everything(game: str) -> Ruleset | None:
 
 def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[ProblemCode, str]:
     """A name not in this ruleset: which expansion or other game has it, or the closest
-    name, or why this ruleset knows it but cannot score it."""
+    name, or why this ruleset knows it but cannot score it. `kind` is the `N_` word for
+    one of the section's things."""
     const = rules.constants
+    kind = translated(kind)
     refused = {normalize(k): (k, why) for k, why in const.not_supported.items()}
     if normalize(name) in refused:
         known_as, why = refused[normalize(name)]
-        return "not-supported", f'{kind} "{known_as}" cannot be scored in {const.title}: {why}'
+        return "not-supported", _('{kind} "{name}" cannot be scored in {game}: {reason}').format(
+            kind=kind, name=known_as, game=const.title, reason=why
+        )
     full = _everything(rules.game)
     elsewhere = full and index(full, section).canonical(name)
     if elsewhere:
@@ -80,16 +86,23 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
         ]
         return (
             "needs-expansion",
-            f'{kind} "{elsewhere}" needs the {" or ".join(needed)} expansion; '
-            f"add it to the expansions",
+            _('{kind} "{name}" needs the {expansion} expansion; add it to the expansions').format(
+                kind=kind, name=elsewhere, expansion=any_of(needed)
+            ),
         )
     for other in available_games():
         other_full = _everything(other) if other != rules.game else None
         if other_full is not None and index(other_full, section).canonical(name):
             title = load_ruleset(other).constants.title
-            return "other-game", f'{kind} "{name}" belongs to {title}, not {const.title}'
-    hint = did_you_mean(name, index(rules, section).names())
-    return "unknown-name", f'no {kind} "{name}" in {const.title}{hint}'
+            return "other-game", _('{kind} "{name}" belongs to {other}, not {game}').format(
+                kind=kind, name=name, other=title, game=const.title
+            )
+    hint = closest(name, index(rules, section).names())
+    if hint is None:
+        message = _('no {kind} "{name}" in {game}')
+    else:
+        message = _('no {kind} "{name}" in {game}; did you mean "{hint}"?')
+    return "unknown-name", message.format(kind=kind, name=name, game=const.title, hint=hint)
 
 
 def unknown_names(table: AnyTable, rules: Ruleset, fields: Sequence[NamedField]) -> list[Problem]:
@@ -115,20 +128,21 @@ def expansion_problems(table: AnyTable, rules: Ruleset) -> list[Problem]:
     out, seen = [], set()
     for i, name in enumerate(table.expansions):
         if name not in known:
-            out.append(
-                problem(
-                    "unknown-expansion",
-                    f'no expansion "{name}" for {rules.constants.title}; expected one of '
-                    f"{', '.join(known)}{did_you_mean(name, known)}",
-                    None,
-                    "expansions",
-                    i,
+            hint = closest(name, known)
+            if hint is None:
+                message = _('no expansion "{name}" for {game}; expected one of {expected}')
+            else:
+                message = _(
+                    'no expansion "{name}" for {game}; expected one of {expected}; '
+                    'did you mean "{hint}"?'
                 )
+            text = message.format(
+                name=name, game=rules.constants.title, expected=", ".join(known), hint=hint
             )
+            out.append(problem("unknown-expansion", text, None, "expansions", i))
         elif name in seen:
-            out.append(
-                problem("repeated-expansion", f'"{name}" is listed twice', None, "expansions", i)
-            )
+            text = _('"{name}" is listed twice').format(name=name)
+            out.append(problem("repeated-expansion", text, None, "expansions", i))
         seen.add(name)
     return out
 
@@ -145,35 +159,37 @@ def player_names(names: Sequence[str]) -> list[Problem]:
     for i, name in enumerate(names):
         key = name.strip().casefold()
         if not key:
-            out.append(problem("blank-name", "a player's name must not be blank", i, "name"))
+            out.append(problem("blank-name", _("a player's name must not be blank"), i, "name"))
         elif key in seen:
+            text = _('"{name}" is the name of player {number} already; names must differ')
             out.append(
-                problem(
-                    "duplicate-name",
-                    f'"{name}" is the name of player {seen[key] + 1} already; names must differ',
-                    i,
-                    "name",
-                )
+                problem("duplicate-name", text.format(name=name, number=seen[key] + 1), i, "name")
             )
         else:
             seen[key] = i
     return out
 
 
-def player_count(table: AnyTable, rules: Ruleset, seats: int, hint: str = "") -> list[Problem]:
+def player_count(
+    table: AnyTable, rules: Ruleset, seats: int, free_city_hint: bool = False
+) -> list[Problem]:
+    """The game's player count; with `free_city_hint`, a 2-player table is told how to
+    play the Free City variant."""
     const = rules.constants
     least, most = const.min_players, const.max_players
     if least <= seats <= most:
         return []
-    count = f"exactly {least}" if least == most else f"{least} to {most}"
-    return [
-        problem(
-            "player-count",
-            f"{const.title} is for {count} players, this table has {seats}{hint}",
-            None,
-            "players",
+    if free_city_hint:
+        text = _(
+            "{game} is for {least} to {most} players, this table has {seats} (for 2 players "
+            "add the Free City as a third player, marked as the Free City)"
         )
-    ]
+    elif least == most:
+        text = _("{game} is for exactly {least} players, this table has {seats}")
+    else:
+        text = _("{game} is for {least} to {most} players, this table has {seats}")
+    message = text.format(game=const.title, least=least, most=most, seats=seats)
+    return [problem("player-count", message, None, "players")]
 
 
 def once_across_cities(
@@ -208,23 +224,14 @@ def once_across_cities(
         if not allowed:
             continue  # not in this game at all: `not-in-deck` says so
         for seat, item in places[allowed:]:
-            others = [table.players[s].name for s, _ in places[:allowed]]
-            in_box = "once" if allowed == 1 else f"{allowed} times"
-            out.append(
-                problem(
-                    "too-many-copies",
-                    f'{field.kind} "{name}" is also held by {_names(others)}; it exists '
-                    f"{in_box} in this game",
-                    seat,
-                    field.field,
-                    item,
-                )
-            )
+            others = [table.players[s].name for s, _seat in places[:allowed]]
+            text = ngettext(
+                '{kind} "{name}" is also held by {others}; it exists once in this game',
+                '{kind} "{name}" is also held by {others}; it exists {count} times in this game',
+                allowed,
+            ).format(kind=translated(field.kind), name=name, others=all_of(others), count=allowed)
+            out.append(problem("too-many-copies", text, seat, field.field, item))
     return out
-
-
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def player_index(table: AnyTable, name: str) -> int | None:
@@ -238,10 +245,12 @@ def player_index(table: AnyTable, name: str) -> int | None:
 
 def unknown_player(table: AnyTable, field: str, name: str) -> Problem:
     names = [p.name for p in table.players]
+    hint = closest(name, names)
+    if hint is None:
+        text = _('no player "{name}"; the players are {players}')
+    else:
+        text = _('no player "{name}"; the players are {players}; did you mean "{hint}"?')
+    players = ", ".join(repr(n) for n in names)
     return problem(
-        "unknown-player",
-        f'no player "{name}"; the players are {", ".join(repr(n) for n in names)}'
-        f"{did_you_mean(name, names)}",
-        None,
-        field,
+        "unknown-player", text.format(name=name, players=players, hint=hint), None, field
     )

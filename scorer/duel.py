@@ -11,16 +11,31 @@ from typing import Literal
 from scorer.board import Board, City
 from scorer.effects import BuriedLeaderCost
 from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score, sources
+from scorer.i18n import N_, _, all_of, ngettext, translated
 from scorer.result import DecidedBy
 from scorer.ruleset import Ruleset
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
 LABEL: dict[SupremacyKind, str] = {
-    "military": "Military Supremacy",
-    "science": "Scientific Supremacy",
-    "political": "Political Supremacy",
+    "military": N_("Military Supremacy"),
+    "science": N_("Scientific Supremacy"),
+    "political": N_("Political Supremacy"),
 }
+"""The supremacies' names in the catalogue's source language; `translated` where shown."""
+SYMBOL_WORDS: dict[str, str] = {
+    "globe": N_("globe"),
+    "law": N_("law"),
+    "mortar": N_("mortar and pestle"),
+    "plumb_line": N_("plumb line"),
+    "quill": N_("quill"),
+    "sundial": N_("sundial"),
+    "wheel": N_("wheel"),
+    "compass": N_("compass"),
+    "gear": N_("gear"),
+    "tablet": N_("tablet"),
+}
+"""The science symbols as players call them (the rulesets' `symbol` keys)."""
 DECIDED_BY: dict[SupremacyKind, DecidedBy] = {
     "military": "supremacy:military",
     "science": "supremacy:science",
@@ -54,6 +69,13 @@ def tally(board: Board, city: City) -> Tally:
     result = Tally()
     apply_all(sources(board, city), city, board, result)
     return result
+
+
+def symbol_words(symbols: Sequence[str]) -> str:
+    """Science symbols in the reader's words, as a list: "globe, law, wheel"."""
+    return ", ".join(
+        translated(SYMBOL_WORDS[s]) if s in SYMBOL_WORDS else s.replace("_", " ") for s in symbols
+    )
 
 
 def symbols(effects: Tally) -> list[str]:
@@ -96,7 +118,7 @@ def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
             Supremacy(
                 "military",
                 lead[0].index,
-                f"the Conflict pawn reached {loser.name}'s capital",
+                _("the Conflict pawn reached {name}'s capital").format(name=loser.name),
                 False,
             )
         )
@@ -107,8 +129,9 @@ def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
                 Supremacy(
                     "science",
                     city.index,
-                    f"{city.name} has {len(have)} different science symbols "
-                    f"({', '.join(s.replace('_', ' ') for s in have)})",
+                    _("{name} has {count} different science symbols ({symbols})").format(
+                        name=city.name, count=len(have), symbols=symbol_words(have)
+                    ),
                     False,
                 )
             )
@@ -119,7 +142,9 @@ def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
                     Supremacy(
                         "political",
                         city.index,
-                        f"{city.name} controls all {len(const.chamber_points)} Chambers",
+                        _("{name} controls all {count} Chambers").format(
+                            name=city.name, count=len(const.chamber_points)
+                        ),
                         False,
                     )
                 )
@@ -133,31 +158,66 @@ def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind)
     opponent = board.neighbour(city, "opponent")
     if kind == "military":
         track = board.track
-        where = (
-            "at the centre"
-            if track is None or track.toward is None or not track.spaces
-            else f"{track.spaces} space(s) toward {board.cities[track.toward].name}'s capital"
-        )
-        return (
-            f"Military Supremacy for {city.name} needs the pawn on space "
-            f"{const.supremacy_space} toward {opponent.name}'s capital; it is {where}"
+        if track is None or track.toward is None or not track.spaces:
+            text = _(
+                "Military Supremacy for {name} needs the pawn on space {space} toward "
+                "{opponent}'s capital; it is at the centre"
+            )
+        else:
+            text = ngettext(
+                "Military Supremacy for {name} needs the pawn on space {space} toward "
+                "{opponent}'s capital; it is {count} space toward {toward}'s capital",
+                "Military Supremacy for {name} needs the pawn on space {space} toward "
+                "{opponent}'s capital; it is {count} spaces toward {toward}'s capital",
+                track.spaces,
+            )
+        return text.format(
+            name=city.name,
+            space=const.supremacy_space,
+            opponent=opponent.name,
+            count=track.spaces if track is not None else 0,
+            toward=board.cities[track.toward].name
+            if track is not None and track.toward is not None
+            else "",
         )
     if kind == "science":
         if any(ld.name in const.science_changed_by for ld in city.leaders):
             return None
         have = symbols(effects)
-        return (
-            f"Scientific Supremacy for {city.name} needs {const.science_supremacy_symbols} "
-            f"different science symbols; the city shows {len(have)}"
-            + (f" ({', '.join(have)})" if have else "")
+        if have:
+            text = _(
+                "Scientific Supremacy for {name} needs {need} different science symbols; the "
+                "city shows {count} ({symbols})"
+            )
+        else:
+            text = _(
+                "Scientific Supremacy for {name} needs {need} different science symbols; the "
+                "city shows {count}"
+            )
+        return text.format(
+            name=city.name,
+            need=const.science_supremacy_symbols,
+            count=len(have),
+            symbols=symbol_words(have),
         )
     if not const.chamber_points:
-        return "Political Supremacy belongs to the Agora expansion; add it to the expansions"
+        return _("Political Supremacy belongs to the Agora expansion; add it to the expansions")
     held = [i + 1 for i in controlled(board, city)]
-    return (
-        f"Political Supremacy for {city.name} needs all {len(const.chamber_points)} Chambers; "
-        f"the influence gives {city.name} "
-        + (f"Chamber(s) {', '.join(map(str, held))}" if held else "none")
+    if held:
+        text = ngettext(
+            "Political Supremacy for {name} needs all {count} Chambers; the influence gives "
+            "{name} Chamber {chambers}",
+            "Political Supremacy for {name} needs all {count} Chambers; the influence gives "
+            "{name} Chambers {chambers}",
+            len(held),
+        )
+    else:
+        text = _(
+            "Political Supremacy for {name} needs all {count} Chambers; the influence gives "
+            "{name} none"
+        )
+    return text.format(
+        name=city.name, count=len(const.chamber_points), chambers=all_of(map(str, held))
     )
 
 
@@ -174,13 +234,12 @@ def _military(board: Board, city: City, result: Tally) -> None:
     following = [z.first for z in zones if z.first > zone.first]
     last = (following[0] if following else board.ruleset.constants.supremacy_space) - 1
     loser = board.neighbour(city, "opponent")
-    result.add(
-        "military",
-        "military track",
-        zone.points,
-        f"pawn {spaces} space(s) toward {loser.name}'s capital: zone "
-        f"{zone.first}-{last} = {zone.points} VP",
-    )
+    why = ngettext(
+        "pawn {count} space toward {name}'s capital: zone {first}-{last} = {points} VP",
+        "pawn {count} spaces toward {name}'s capital: zone {first}-{last} = {points} VP",
+        spaces,
+    ).format(count=spaces, name=loser.name, first=zone.first, last=last, points=zone.points)
+    result.add("military", _("military track"), zone.points, why)
 
 
 def _senate(board: Board, city: City, result: Tally) -> None:
@@ -189,9 +248,11 @@ def _senate(board: Board, city: City, result: Tally) -> None:
     for i in controlled(board, city):
         result.add(
             "senate",
-            f"Chamber {i + 1}",
+            _("Chamber {number}").format(number=i + 1),
             points[i],
-            f"controlled ({city.influence[i]} cubes to {theirs[i]}): {points[i]} VP",
+            _("controlled ({mine} cubes to {theirs}): {points} VP").format(
+                mine=city.influence[i], theirs=theirs[i], points=points[i]
+            ),
         )
 
 

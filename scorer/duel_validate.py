@@ -26,18 +26,19 @@ from scorer.checks import (
 )
 from scorer.duel import LABEL, Supremacy
 from scorer.engine import Tally
+from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.names import NameIndex
 from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
 from scorer.table import DuelPlayer, DuelTable
 from scorer.validate import Aside, aside_of
 
-CARDS = NamedField("cards", "cards", "card", lambda p: p.cards)
-WONDERS = NamedField("wonders", "wonders", "wonder", lambda p: p.wonders)
-PROGRESS = NamedField("progress", "progress", "progress token", lambda p: p.progress)
-LEADERS = NamedField("leaders", "leaders", "leader", lambda p: p.leaders)
+CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
+WONDERS = NamedField("wonders", "wonders", N_("wonder"), lambda p: p.wonders)
+PROGRESS = NamedField("progress", "progress", N_("progress token"), lambda p: p.progress)
+LEADERS = NamedField("leaders", "leaders", N_("leader"), lambda p: p.leaders)
 BURIED = NamedField(
-    "buried.leader", "leaders", "leader", lambda p: p.buried.leader if p.buried else None
+    "buried.leader", "leaders", N_("leader"), lambda p: p.buried.leader if p.buried else None
 )
 
 
@@ -80,16 +81,9 @@ def repeated_in_city(table: DuelTable, rules: Ruleset) -> list[Problem]:
                 if thing is None or len(getattr(thing, "copies", ())) > 1:
                     continue
                 if thing.name in first_at:
-                    out.append(
-                        problem(
-                            "repeated-in-city",
-                            f'"{thing.name}" is in this city already (entry '
-                            f"{first_at[thing.name] + 1}); each exists once",
-                            i,
-                            field.field,
-                            j,
-                        )
-                    )
+                    text = _('"{name}" is in this city already (entry {entry}); each exists once')
+                    message = text.format(name=thing.name, entry=first_at[thing.name] + 1)
+                    out.append(problem("repeated-in-city", message, i, field.field, j))
                 else:
                     first_at[thing.name] = j
     return out
@@ -117,8 +111,10 @@ def expansion_fields(table: DuelTable, rules: Ruleset) -> list[Problem]:
             out.append(
                 problem(
                     "needs-expansion",
-                    "Senate cubes belong to the Agora expansion; add it to the expansions or "
-                    "remove them",
+                    _(
+                        "Senate cubes belong to the Agora expansion; add it to the expansions or "
+                        "remove them"
+                    ),
                     i,
                     "influence",
                 )
@@ -127,8 +123,10 @@ def expansion_fields(table: DuelTable, rules: Ruleset) -> list[Problem]:
             out.append(
                 problem(
                     "needs-expansion",
-                    "military tokens taken count for Alexander, from the Duel Leaders "
-                    "expansion; add it to the expansions or remove them",
+                    _(
+                        "military tokens taken count for Alexander, from the Duel Leaders "
+                        "expansion; add it to the expansions or remove them"
+                    ),
                     i,
                     "conquests",
                 )
@@ -137,8 +135,10 @@ def expansion_fields(table: DuelTable, rules: Ruleset) -> list[Problem]:
             out.append(
                 problem(
                     "needs-expansion",
-                    "a buried leader belongs to the Duel Leaders expansion; add it to the "
-                    "expansions or remove it",
+                    _(
+                        "a buried leader belongs to the Duel Leaders expansion; add it to the "
+                        "expansions or remove it"
+                    ),
                     i,
                     "buried",
                 )
@@ -158,53 +158,36 @@ def buried(table: DuelTable, rules: Ruleset) -> list[Problem]:
             continue
         built = {w.name for w in rules.wonders.get_all(p.wonders) if w is not None}
         if not built & set(burying):
-            out.append(
-                problem(
-                    "buried-without-wonder",
-                    f"a leader is buried only under {' or '.join(burying)}, which this city "
-                    f"has not built; add it to the wonders or remove the buried leader",
-                    i,
-                    "buried",
-                )
-            )
+            text = _(
+                "a leader is buried only under {wonders}, which this city has not built; add it "
+                "to the wonders or remove the buried leader"
+            ).format(wonders=any_of(burying))
+            out.append(problem("buried-without-wonder", text, i, "buried"))
         leader = rules.leaders.get(p.buried.leader)
         if leader is None:
             continue
         if any(rules.leaders.canonical(n) == leader.name for n in p.leaders):
-            out.append(
-                problem(
-                    "buried-also-recruited",
-                    f'"{leader.name}" is buried, so it is no longer a recruited leader; '
-                    f"remove it from the leaders",
-                    i,
-                    "buried.leader",
-                )
-            )
+            text = _(
+                '"{leader}" is buried, so it is no longer a recruited leader; remove it from the '
+                "leaders"
+            ).format(leader=leader.name)
+            out.append(problem("buried-also-recruited", text, i, "buried.leader"))
         elif any(
             rules.leaders.canonical(n) == leader.name
             for k, other in enumerate(table.players)
             if k != i
             for n in other.leaders
         ):
-            out.append(
-                problem(
-                    "too-many-copies",
-                    f'"{leader.name}" is recruited by the other player; each leader card '
-                    f"exists once",
-                    i,
-                    "buried.leader",
-                )
-            )
+            text = _(
+                '"{leader}" is recruited by the other player; each leader card exists once'
+            ).format(leader=leader.name)
+            out.append(problem("too-many-copies", text, i, "buried.leader"))
         if p.buried.cost is None and leader.cost is None:
-            out.append(
-                problem(
-                    "unknown-cost",
-                    f"the cost of {leader.name} is printed on the card but unknown here; "
-                    f"give it with the buried leader",
-                    i,
-                    "buried.cost",
-                )
-            )
+            text = _(
+                "the cost of {leader} is printed on the card but unknown here; give it with the "
+                "buried leader"
+            ).format(leader=leader.name)
+            out.append(problem("unknown-cost", text, i, "buried.cost"))
     return out
 
 
@@ -214,16 +197,13 @@ def pawn(table: DuelTable, rules: Ruleset) -> list[Problem]:
     if conflict.toward is None:
         if not conflict.spaces:
             return []
-        who = " or ".join(f'"{p.name}"' for p in table.players)
-        return [
-            problem(
-                "pawn-direction",
-                f"the pawn is {conflict.spaces} space(s) from the centre: say toward whose "
-                f"capital ({who})",
-                None,
-                "conflict.toward",
-            )
-        ]
+        who = any_of(f'"{p.name}"' for p in table.players)
+        text = ngettext(
+            "the pawn is {count} space from the centre: say toward whose capital ({players})",
+            "the pawn is {count} spaces from the centre: say toward whose capital ({players})",
+            conflict.spaces,
+        ).format(count=conflict.spaces, players=who)
+        return [problem("pawn-direction", text, None, "conflict.toward")]
     if player_index(table, conflict.toward) is None:
         return [unknown_player(table, "conflict.toward", conflict.toward)]
     return []
@@ -311,11 +291,11 @@ def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> DuelGame:
 
 def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
     const = game.board.ruleset.constants
+    text = _("{count} wonders built, but a city has at most {most} in {game}")
     return [
         problem(
             "too-many-wonders",
-            f"{len(c.wonders)} wonders built, but a city has at most {const.wonders_per_city} "
-            f"in {const.title}",
+            text.format(count=len(c.wonders), most=const.wonders_per_city, game=const.title),
             c.index,
             "wonders",
         )
@@ -326,10 +306,11 @@ def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
 
 def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
     most = game.board.ruleset.constants.cubes_per_player
+    text = _("{count} cubes in the Senate, but each player has only {most}")
     return [
         problem(
             "too-many-cubes",
-            f"{sum(c.influence)} cubes in the Senate, but each player has only {most}",
+            text.format(count=sum(c.influence), most=most),
             c.index,
             "influence",
         )
@@ -350,15 +331,9 @@ def guilds_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
     most = const.guilds_in_game + sum(1 for n in const.guilds_extra_with if n in recruited)
     if len(guilds) <= most:
         return []
-    return [
-        problem(
-            "too-many-guilds",
-            f"{len(guilds)} different guilds are built ({', '.join(sorted(guilds))}), but the "
-            f"game uses only {most}",
-            None,
-            "players",
-        )
-    ]
+    text = _("{count} different guilds are built ({guilds}), but the game uses only {most}")
+    message = text.format(count=len(guilds), guilds=", ".join(sorted(guilds)), most=most)
+    return [problem("too-many-guilds", message, None, "players")]
 
 
 def wonders_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -369,20 +344,18 @@ def wonders_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
     most = const.wonders_in_game + sum(1 for n in const.wonders_extra_with if n in recruited)
     if built <= most:
         return []
-    extra = (
-        f" ({' or '.join(const.wonders_extra_with)} would allow one more)"
-        if const.wonders_extra_with and most == const.wonders_in_game
-        else ""
-    )
-    return [
-        problem(
-            "too-many-wonders",
-            f"{built} wonders are built in all, but at most {most} can be{extra}: the last "
-            f"one goes back to the box",
-            None,
-            "players",
+    if const.wonders_extra_with and most == const.wonders_in_game:
+        text = _(
+            "{count} wonders are built in all, but at most {most} can be ({leaders} would allow "
+            "one more): the last one goes back to the box"
         )
-    ]
+    else:
+        text = _(
+            "{count} wonders are built in all, but at most {most} can be: the last one goes "
+            "back to the box"
+        )
+    message = text.format(count=built, most=most, leaders=any_of(const.wonders_extra_with))
+    return [problem("too-many-wonders", message, None, "players")]
 
 
 def conquests(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -398,21 +371,31 @@ def conquests(table: DuelTable, game: DuelGame) -> list[Problem]:
         spaces = [
             s for s in board.ruleset.constants.military_token_spaces if board.track.spaces >= s
         ]
-        out.append(
-            problem(
-                "conquests-below-pawn",
-                f"{p.conquests}, but the pawn stands {board.track.spaces} spaces toward "
-                f"{loser}'s capital, past the token(s) on space(s) "
-                f"{', '.join(map(str, spaces))}: {c.name} took at least {implied}",
-                c.index,
-                "conquests",
-            )
+        text = ngettext(
+            "{count}, but the pawn stands {spaces} spaces toward {loser}'s capital, past the "
+            "token on space {places}: {name} took at least {least}",
+            "{count}, but the pawn stands {spaces} spaces toward {loser}'s capital, past the "
+            "tokens on spaces {places}: {name} took at least {least}",
+            len(spaces),
+        ).format(
+            count=p.conquests,
+            spaces=board.track.spaces,
+            loser=loser,
+            places=all_of(map(str, spaces)),
+            name=c.name,
+            least=implied,
         )
+        out.append(problem("conquests-below-pawn", text, c.index, "conquests"))
     return out
 
 
 def _said(names: list[str], shown: tuple[Supremacy, ...] | list[Supremacy]) -> str:
-    return "; ".join(f"{LABEL[s.kind]} for {names[s.winner]} ({s.reason})" for s in shown)
+    return "; ".join(
+        _("{supremacy} for {name} ({reason})").format(
+            supremacy=translated(LABEL[s.kind]), name=names[s.winner], reason=s.reason
+        )
+        for s in shown
+    )
 
 
 def _without(board: Board, s: Supremacy) -> str:
@@ -421,13 +404,12 @@ def _without(board: Board, s: Supremacy) -> str:
     city = board.cities[s.winner]
     if s.kind == "military":
         loser = board.neighbour(city, "opponent").name
-        return f"the pawn short of {loser}'s capital"
+        return _("the pawn short of {name}'s capital").format(name=loser)
     if s.kind == "science":
-        return (
-            f"fewer than {const.science_supremacy_symbols} different science symbols in "
-            f"{city.name}'s city"
+        return _("fewer than {count} different science symbols in {name}'s city").format(
+            count=const.science_supremacy_symbols, name=city.name
         )
-    return f"a Chamber that {city.name} does not control"
+    return _("a Chamber that {name} does not control").format(name=city.name)
 
 
 def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -439,14 +421,11 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
     if claim is None:
         if len({s.winner for s in shown}) < 2:
             return []
-        return [
-            problem(
-                "two-supremacies",
-                f"the table shows a supremacy for both players: {_said(names, shown)}. The "
-                f"game ends at the first one, so both cannot stand; the table would be "
-                f"possible with {' or with '.join(_without(board, s) for s in shown)}",
-            )
-        ]
+        text = _(
+            "the table shows a supremacy for both players: {supremacies}. The game ends at the "
+            "first one, so both cannot stand; the table would be possible with {changes}"
+        ).format(supremacies=_said(names, shown), changes=any_of(_without(board, s) for s in shown))
+        return [problem("two-supremacies", text)]
     winner = player_index(table, claim.winner)
     if winner is None:
         return []  # `claimed_winner` says so
@@ -457,15 +436,15 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
             out.append(problem("supremacy-contradicted", why, None, "supremacy"))
     others = [s for s in shown if s.winner != winner]
     if others:
-        out.append(
-            problem(
-                "two-supremacies",
-                f"{LABEL[claim.kind]} for {names[winner]} is claimed, but the table also "
-                f"shows {_said(names, others)}; the game ends at the first one",
-                None,
-                "supremacy",
-            )
+        text = _(
+            "{supremacy} for {name} is claimed, but the table also shows {others}; the game "
+            "ends at the first one"
+        ).format(
+            supremacy=translated(LABEL[claim.kind]),
+            name=names[winner],
+            others=_said(names, others),
         )
+        out.append(problem("two-supremacies", text, None, "supremacy"))
     return out
 
 
@@ -489,7 +468,7 @@ def decided(table: DuelTable, game: DuelGame) -> Supremacy | None:
     if winner is None:
         return None
     match = next((s for s in game.shown if s.kind == claim.kind and s.winner == winner), None)
-    return Supremacy(claim.kind, winner, match.reason if match else "as the table says", True)
+    return Supremacy(claim.kind, winner, match.reason if match else _("as the table says"), True)
 
 
 def check(table: DuelTable, rules: Ruleset) -> tuple[DuelGame, list[Problem]]:

@@ -21,6 +21,7 @@ from scorer.effects import (
     ScienceWildcard,
     Symbol,
 )
+from scorer.i18n import translated
 from scorer.ruleset import (
     Card,
     Category,
@@ -101,7 +102,8 @@ class GameFacts:
     token_values: tuple[int, ...]
     """Conflict token faces: victories by Age, then the defeat token; empty: none."""
     supremacies: dict[str, str]
-    """The supremacies a game can end on, with their names; empty: none."""
+    """The supremacies a game can end on, with their names in the current language (facts
+    are made per call, in the reader's context); empty: none."""
     paper_derived: tuple[Category, ...]
     """Pad rows a paper-pad player does not type: they come from coins, tokens, the pawn."""
     colour_order: tuple[CardColour, ...]
@@ -126,7 +128,9 @@ def facts(rules: Ruleset) -> GameFacts:
         max_conquests=len(const.military_token_spaces),
         token_values=token_values(rules),
         supremacies={
-            k: SUPREMACY_LABEL[k] for k in kinds if k != "political" or const.chamber_points
+            k: translated(SUPREMACY_LABEL[k])
+            for k in kinds
+            if k != "political" or const.chamber_points
         },
         paper_derived=const.paper_derived,
         colour_order=const.colour_order,

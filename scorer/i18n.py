@@ -24,6 +24,7 @@ from io import BytesIO
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -100,6 +101,16 @@ def translated(message: str) -> str:
 def N_(message: str) -> str:
     """Marks a text for the catalogue where it is defined; `_` translates it where shown."""
     return message
+
+
+def all_of(items: Iterable[str]) -> str:
+    """ "Ann, Bob and Cid" in the current language (CLDR's list patterns, through Babel)."""
+    return format_list(list(items), "standard", locale=_current.get())
+
+
+def any_of(items: Iterable[str]) -> str:
+    """ "Ann, Bob or Cid" in the current language."""
+    return format_list(list(items), "or", locale=_current.get())
 
 
 def supported(code: str) -> str | None:

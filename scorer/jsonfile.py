@@ -14,7 +14,30 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from scorer.i18n import N_, _, translated
 from scorer.problems import TableError, located, problem
+
+_JSON_REASONS = (
+    N_("Expecting value"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+)
+"""The json module's reasons (its messages, or their fixed start) that the catalogue
+translates; a reason it does not list, or a language without its words, keeps json's."""
+
+
+def _json_reason(msg: str) -> str:
+    for reason in _JSON_REASONS:
+        if msg == reason or (msg.startswith(reason) and not reason.startswith("Expecting")):
+            words = translated(reason)
+            return msg if words == reason else words
+    return msg
 
 
 def loads(raw: str | bytes) -> Any:
@@ -24,7 +47,7 @@ def loads(raw: str | bytes) -> Any:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise _whole(f"not UTF-8 text (byte {exc.start})") from None
+            raise _whole(_("not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
     else:
         text = raw.removeprefix("\ufeff")
     repeated: dict[int, list[str]] = {}
@@ -43,21 +66,26 @@ def loads(raw: str | bytes) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise _whole(f"not valid JSON: {exc.msg} at {where}") from None
+        text = _("not valid JSON: {reason} at line {line}, column {column}")
+        reason = _json_reason(exc.msg)
+        raise _whole(text.format(reason=reason, line=exc.lineno, column=exc.colno)) from None
     except _Constant as exc:
-        raise _whole(f"not valid JSON: {exc.args[0]} is not a JSON number") from None
+        text = _("not valid JSON: {value} is not a JSON number")
+        raise _whole(text.format(value=exc.args[0])) from None
     except RecursionError:
-        raise _whole("nested too deeply to be a table file") from None
+        raise _whole(_("nested too deeply to be a table file")) from None
     except ValueError:  # Python refuses integers of more than 4300 digits
-        raise _whole("a number in the file is thousands of digits long; no count is that big"
-                     ) from None
+        raise _whole(
+            _("a number in the file is thousands of digits long; no count is that big")
+        ) from None
     if repeated:
         problems = [
             problem(
                 "duplicate-key",
-                f'"{key}" is given more than once in the same object; give it once (a reader '
-                f"would silently keep only the last)",
+                _(
+                    '"{key}" is given more than once in the same object; give it once (a reader '
+                    "would silently keep only the last)"
+                ).format(key=key),
                 *located([*where, key]),
             )
             for where, obj in _objects(data, [])

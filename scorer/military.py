@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorer.board import Tokens
+from scorer.i18n import _
 
 
 def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int]) -> list[Tokens]:
     """At the end of each Age every city compares shields with each neighbour: more takes
     that Age's victory token, fewer takes a defeat token, equal takes nothing."""
     n = len(shields)
-    victories = [dict.fromkeys(victory_by_age, 0) for _ in range(n)]
+    victories = [dict.fromkeys(victory_by_age, 0) for _seat in range(n)]
     defeats = [0] * n
     for age, value in enumerate(victory_by_age):
         for i in range(n):
@@ -25,7 +26,8 @@ def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int
 
 
 def describe(tokens: Tokens) -> str:
+    """Tokens as the table format writes them (`{"1": 2, "-1": 1}`), for a message."""
     parts = [f'"{v}": {n}' for v, n in tokens.victories.items() if n]
     if tokens.defeats:
         parts.append(f'"-1": {tokens.defeats}')
-    return "{" + ", ".join(parts) + "}" if parts else "no tokens"
+    return "{" + ", ".join(parts) + "}" if parts else _("no tokens")

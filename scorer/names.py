@@ -25,11 +25,6 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     return by_key[hits[0]] if hits else None
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str:
-    hint = closest(name, candidates)
-    return f'; did you mean "{hint}"?' if hint else ""
-
-
 class NameIndex(Generic[T]):
     """Looks up named things by any accepted spelling (names and aliases)."""
 

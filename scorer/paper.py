@@ -12,6 +12,7 @@ from scorer import science
 from scorer.api import Assessment, PlayerScore, assess
 from scorer.effects import Symbol
 from scorer.facts import ruleset, token_values
+from scorer.i18n import _
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset
 from scorer.verdict import contender, decide
@@ -54,9 +55,9 @@ def _typed(p: PlayerScore, typed: Mapping[str, int]) -> PlayerScore:
     lines += [
         Line(
             category=c,
-            source="paper score pad",
+            source=_("paper score pad"),
             points=categories[c],
-            why="typed from the paper score pad",
+            why=_("typed from the paper score pad"),
         )
         for c in p.categories
         if c in typed and categories[c]

@@ -9,10 +9,13 @@ listed with their meaning in the README.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+from scorer.i18n import N_, _, any_of, ngettext, translated
 
 ProblemCode = Literal[
     # the file itself (command line)
@@ -158,47 +161,57 @@ class TableError(Exception):
 
 
 FIELD_WORDS: dict[str, str] = {
-    "game": "the game",
-    "expansions": "the expansions",
-    "players": "the players",
-    "name": "the name",
-    "wonder": "the wonder",
-    "wonder.board": "the wonder board",
-    "wonder.side": "the wonder side",
-    "wonder.stages": "the wonder stages built",
-    "cards": "the cards",
-    "coins": "the coins",
-    "military": "the conflict tokens",
-    "shields": "the shields",
-    "leaders": "the leaders",
-    "choices": "the choices",
-    "choices.copied_guild": "the copied guild",
-    "choices.courtesan": "the Courtesan's leader",
-    "free_city": "the Free City mark",
-    "wonders": "the wonders",
-    "progress": "the progress tokens",
-    "influence": "the Senate cubes",
-    "buried": "the buried leader",
-    "buried.leader": "the buried leader",
-    "buried.cost": "the buried leader's cost",
-    "conquests": "the military tokens taken",
-    "conflict": "the Conflict pawn",
-    "conflict.toward": "the pawn's direction",
-    "conflict.spaces": "the pawn's distance from the centre",
-    "supremacy": "the supremacy",
-    "supremacy.kind": "the kind of supremacy",
-    "supremacy.winner": "the supremacy's winner",
+    "game": N_("the game"),
+    "expansions": N_("the expansions"),
+    "players": N_("the players"),
+    "name": N_("the name"),
+    "wonder": N_("the wonder"),
+    "wonder.board": N_("the wonder board"),
+    "wonder.side": N_("the wonder side"),
+    "wonder.stages": N_("the wonder stages built"),
+    "cards": N_("the cards"),
+    "coins": N_("the coins"),
+    "military": N_("the conflict tokens"),
+    "shields": N_("the shields"),
+    "leaders": N_("the leaders"),
+    "choices": N_("the choices"),
+    "choices.copied_guild": N_("the copied guild"),
+    "choices.courtesan": N_("the Courtesan's leader"),
+    "free_city": N_("the Free City mark"),
+    "wonders": N_("the wonders"),
+    "progress": N_("the progress tokens"),
+    "influence": N_("the Senate cubes"),
+    "buried": N_("the buried leader"),
+    "buried.leader": N_("the buried leader"),
+    "buried.cost": N_("the buried leader's cost"),
+    "conquests": N_("the military tokens taken"),
+    "conflict": N_("the Conflict pawn"),
+    "conflict.toward": N_("the pawn's direction"),
+    "conflict.spaces": N_("the pawn's distance from the centre"),
+    "supremacy": N_("the supremacy"),
+    "supremacy.kind": N_("the kind of supremacy"),
+    "supremacy.winner": N_("the supremacy's winner"),
 }
-"""What the file's fields are called in a message (a format problem names its subject)."""
+"""What the file's fields are called in a message (a format problem names its subject),
+marked for the catalogue and translated when a message is made."""
 
 
 def _subject(field: str) -> str:
     if field in FIELD_WORDS:
-        return FIELD_WORDS[field]
-    head, _, tail = field.rpartition(".")
+        return translated(FIELD_WORDS[field])
+    head, _dot, tail = field.rpartition(".")
     if head in FIELD_WORDS:  # military."7", an unknown key inside a known object
-        return f'"{tail}" in {FIELD_WORDS[head]}'
+        return _('"{key}" in {subject}').format(key=tail, subject=translated(FIELD_WORDS[head]))
     return f'"{field}"'
+
+
+_TYPE_NAMES: dict[type, str] = {
+    int: N_("a whole number"),
+    float: N_("a decimal number"),
+    str: N_("text"),
+    list: N_("a list"),
+    dict: N_("an object"),
+}
 
 
 def _type_name(value: Any) -> str:
@@ -206,26 +219,28 @@ def _type_name(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true/false"
-    return {
-        int: "a whole number",
-        float: "a decimal number",
-        str: "text",
-        list: "a list",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
+    kind = _TYPE_NAMES.get(type(value))
+    return translated(kind) if kind else type(value).__name__
 
 
 _EXPECTED = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "string_type": "text in quotes",
-    "bool_type": "true or false",
-    "list_type": "a list [...]",
-    "model_type": "an object {...}",
-    "dict_type": "an object {...}",
-    "model_attributes_type": "an object {...}",
+    "int_type": N_("a whole number"),
+    "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "string_type": N_("text in quotes"),
+    "bool_type": N_("true or false"),
+    "list_type": N_("a list [...]"),
+    "model_type": N_("an object {{...}}"),
+    "dict_type": N_("an object {{...}}"),
+    "model_attributes_type": N_("an object {{...}}"),
 }
+"""What a field must hold, by pydantic's error type (`{{` is a brace: these are formats)."""
+
+
+def _alternatives(expected: Any) -> str:
+    """Pydantic's list of allowed values ("'A', 'B' or 'C'") in the reader's words."""
+    values = re.findall(r"'[^']*'", str(expected))
+    return any_of(values) if values else str(expected)
 
 
 def located(loc: Sequence[int | str]) -> tuple[int | None, str | None, int | None]:
@@ -256,42 +271,66 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
         seat, field, item = located(loc)
         subject = _subject(field or "")
         if seat is None and field is None:
-            subject = "the table"
+            subject = _("the table")
         if item is not None:
-            subject = f"entry {item + 1} of {subject}"
+            subject = _("entry {number} of {subject}").format(number=item + 1, subject=subject)
         if kind in ("missing", "union_tag_not_found"):
-            code, msg = "missing-field", f"{subject} is required"
+            code, msg = "missing-field", _("{subject} is required").format(subject=subject)
         elif kind == "extra_forbidden":
             code = "unknown-field"
-            msg = f"{subject} is not a field of the format; remove it or check its spelling"
+            msg = _(
+                "{subject} is not a field of the format; remove it or check its spelling"
+            ).format(subject=subject)
         elif kind in _EXPECTED:
-            code, msg = (
-                "wrong-type",
-                f"{subject} must be {_EXPECTED[kind]}, not {_type_name(given)}",
+            code = "wrong-type"
+            msg = _("{subject} must be {expected}, not {given}").format(
+                subject=subject,
+                expected=translated(_EXPECTED[kind]).format(),
+                given=_type_name(given),
             )
         elif kind == "greater_than_equal":
-            code, msg = "out-of-range", f"{subject} must be {ctx.get('ge')} or more, not {given}"
+            code = "out-of-range"
+            msg = _("{subject} must be {least} or more, not {given}").format(
+                subject=subject, least=ctx.get("ge"), given=given
+            )
         elif kind == "less_than_equal":
-            code, msg = "out-of-range", f"{subject} must be {ctx.get('le')} or less, not {given}"
+            code = "out-of-range"
+            msg = _("{subject} must be {most} or less, not {given}").format(
+                subject=subject, most=ctx.get("le"), given=given
+            )
         elif kind == "string_pattern_mismatch":
             code = "control-characters"
-            msg = f"{subject} must not contain control characters (line breaks, tabs, ...)"
+            msg = _(
+                "{subject} must not contain control characters (line breaks, tabs, ...)"
+            ).format(subject=subject)
         elif kind == "string_too_short":
-            code, msg = "empty-text", f"{subject} must not be empty"
+            code, msg = "empty-text", _("{subject} must not be empty").format(subject=subject)
         elif kind == "too_short":
             least, has = ctx.get("min_length"), ctx.get("actual_length")
-            code, msg = "wrong-length", f"{subject} needs at least {least} entries, has {has}"
+            code = "wrong-length"
+            msg = ngettext(
+                "{subject} needs at least {least} entry, has {count}",
+                "{subject} needs at least {least} entries, has {count}",
+                int(least or 0),
+            ).format(subject=subject, least=least, count=has)
         elif kind == "string_too_long":
             code = "too-long"
-            msg = f"{subject} is too long: at most {ctx.get('max_length')} characters"
+            msg = _("{subject} is too long: at most {most} characters").format(
+                subject=subject, most=ctx.get("max_length")
+            )
         elif kind == "too_long":
             code = "wrong-length"
-            msg = f"{subject} has too many entries: at most {ctx.get('max_length')}"
+            msg = _("{subject} has too many entries: at most {most}").format(
+                subject=subject, most=ctx.get("max_length")
+            )
         elif kind in ("union_tag_invalid", "literal_error"):
             expected = ctx.get("expected") or ctx.get("expected_tags")
             shown = ctx.get("tag") if kind == "union_tag_invalid" else given
-            code, msg = "not-allowed", f"{subject} cannot be {shown!r}; expected {expected}"
-        else:
+            code = "not-allowed"
+            msg = _("{subject} cannot be {value}; expected {expected}").format(
+                subject=subject, value=repr(shown), expected=_alternatives(expected)
+            )
+        else:  # a check of the format without words of its own: pydantic's
             code, msg = "wrong-type", f"{subject}: {e['msg']}"
         problems.append(problem(code, msg, seat, field, item))
     return problems

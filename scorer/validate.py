@@ -33,6 +33,7 @@ from scorer.checks import (
     unknown_names,
 )
 from scorer.effects import CopyNeighbourLeader, Shields
+from scorer.i18n import N_, _, any_of, ngettext
 from scorer.names import normalize
 from scorer.problems import SETS_ASIDE, Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset
@@ -43,9 +44,9 @@ BoardCheck = Callable[[SevenWondersTable, Board], list[Problem]]
 Aside = frozenset[tuple[int | None, str | None, int | None]]
 """What problems set aside: (seat, field, item); item None is the whole field."""
 
-BOARD = NamedField("wonder.board", "wonders", "wonder", lambda p: p.wonder.board)
-CARDS = NamedField("cards", "cards", "card", lambda p: p.cards)
-LEADERS = NamedField("leaders", "leaders", "leader", lambda p: p.leaders)
+BOARD = NamedField("wonder.board", "wonders", N_("wonder"), lambda p: p.wonder.board)
+CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
+LEADERS = NamedField("leaders", "leaders", N_("leader"), lambda p: p.leaders)
 
 
 def aside_of(problems: Iterable[Problem]) -> Aside:
@@ -69,8 +70,10 @@ def seats(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
         out += [
             problem(
                 "free-city",
-                f"the Free City belongs to the 2-player variant of 7 Wonders 1st edition, "
-                f"not {const.title}",
+                _(
+                    "the Free City belongs to the 2-player variant of 7 Wonders 1st edition, "
+                    "not {game}"
+                ).format(game=const.title),
                 i,
                 "free_city",
             )
@@ -78,24 +81,17 @@ def seats(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
         ]
     elif len(free) > 1:
         out += [
-            problem("free-city", "only one seat can be the Free City", i, "free_city")
+            problem("free-city", _("only one seat can be the Free City"), i, "free_city")
             for i in free[1:]
         ]
     elif free and n != 3:
-        out.append(
-            problem(
-                "free-city",
-                f"the Free City is the third seat of a 2-player game; this table has {n} seats",
-                free[0],
-                "free_city",
-            )
+        text = ngettext(
+            "the Free City is the third seat of a 2-player game; this table has {count} seat",
+            "the Free City is the third seat of a 2-player game; this table has {count} seats",
+            n,
         )
-    hint = (
-        " (for 2 players add the Free City as a third player, marked as the Free City)"
-        if n == 2 and const.free_city
-        else ""
-    )
-    return out + player_count(table, rules, n, hint)
+        out.append(problem("free-city", text.format(count=n), free[0], "free_city"))
+    return out + player_count(table, rules, n, free_city_hint=n == 2 and const.free_city)
 
 
 def names(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
@@ -116,10 +112,11 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
         side_key = side_name(rules, p.wonder.side)
         if side_key is None:
             expected = ", ".join(repr(k) for k in rules.constants.side_names)
+            text = _('no side "{side}"; expected one of {expected}')
             out.append(
                 problem(
                     "unknown-side",
-                    f'no side "{p.wonder.side}"; expected one of {expected}',
+                    text.format(side=p.wonder.side, expected=expected),
                     i,
                     "wonder.side",
                 )
@@ -129,19 +126,17 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
             continue
         side = wonder.sides.get(side_key)
         if side is None:
-            out.append(
-                problem("unknown-side", f"{wonder.name} has no side {side_key}", i, "wonder.side")
-            )
+            text = _("{wonder} has no side {side}").format(wonder=wonder.name, side=side_key)
+            out.append(problem("unknown-side", text, i, "wonder.side"))
         elif p.wonder.stages > len(side.stages):
-            out.append(
-                problem(
-                    "too-many-stages",
-                    f"{wonder.name} {side_key} has {len(side.stages)} stages, "
-                    f"not {p.wonder.stages}",
-                    i,
-                    "wonder.stages",
-                )
+            text = ngettext(
+                "{wonder} {side} has {count} stage, not {built}",
+                "{wonder} {side} has {count} stages, not {built}",
+                len(side.stages),
+            ).format(
+                wonder=wonder.name, side=side_key, count=len(side.stages), built=p.wonder.stages
             )
+            out.append(problem("too-many-stages", text, i, "wonder.stages"))
     return out
 
 
@@ -166,28 +161,17 @@ def cards_in_city(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
             if card is None:
                 continue
             if card.name in first_at:
-                out.append(
-                    problem(
-                        "repeated-in-city",
-                        f'"{card.name}" is in this city already (entry {first_at[card.name] + 1}); '
-                        f"a city never holds two cards of the same name",
-                        i,
-                        "cards",
-                        j,
-                    )
-                )
+                text = _(
+                    '"{card}" is in this city already (entry {entry}); a city never holds two '
+                    "cards of the same name"
+                ).format(card=card.name, entry=first_at[card.name] + 1)
+                out.append(problem("repeated-in-city", text, i, "cards", j))
             elif not in_deck[card.name]:
                 first_at[card.name] = j
-                out.append(
-                    problem(
-                        "not-in-deck",
-                        f'"{card.name}" is not in the {seats}-player deck '
-                        f"(it is used from {min(card.copies)} players)",
-                        i,
-                        "cards",
-                        j,
-                    )
-                )
+                text = _(
+                    '"{card}" is not in the {seats}-player deck (it is used from {least} players)'
+                ).format(card=card.name, seats=seats, least=min(card.copies))
+                out.append(problem("not-in-deck", text, i, "cards", j))
             else:
                 first_at[card.name] = j
     return out
@@ -212,22 +196,18 @@ def guilds_in_game(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     most = seats + rules.constants.extra_guilds
     if len(built) <= most:
         return []
-    return [
-        problem(
-            "too-many-guilds",
-            f"{len(built)} different guilds are built, but a {seats}-player game uses only "
-            f"{most} guilds (players + {rules.constants.extra_guilds})",
-            None,
-            "players",
-        )
-    ]
+    text = _(
+        "{built} different guilds are built, but a {seats}-player game uses only {most} guilds "
+        "(players + {extra})"
+    ).format(built=len(built), seats=seats, most=most, extra=rules.constants.extra_guilds)
+    return [problem("too-many-guilds", text, None, "players")]
 
 
 def free_city_leaders(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     return [
         problem(
             "leaders-in-free-city",
-            "the Free City gets no leaders (Leaders rulebook, 2 players)",
+            _("the Free City gets no leaders (Leaders rulebook, 2 players)"),
             i,
             "leaders",
         )
@@ -330,26 +310,28 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
             guild = _copied_guild(table, board, c.index)
             offered = guilds_beside(left, right)
             if not c.copies_a_guild:
-                out.append(
-                    problem(
-                        "choice-not-possible",
-                        f"{c.wonder.name} {c.side_name} with {c.stages_built} stages built "
-                        f"copies no guild; remove this choice",
-                        c.index,
-                        "choices.copied_guild",
-                    )
-                )
+                text = ngettext(
+                    "{wonder} {side} with {count} stage built copies no guild; remove this choice",
+                    "{wonder} {side} with {count} stages built copies no guild; remove this choice",
+                    c.stages_built,
+                ).format(wonder=c.wonder.name, side=c.side_name, count=c.stages_built)
+                out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
             elif guild is None or guild.name not in offered:
-                have = ", ".join(offered) or "no guild"
-                out.append(
-                    problem(
-                        "choice-not-offered",
-                        f'"{p.choices.copied_guild}" is not a guild of a neighbour; '
-                        f"{left.name} and {right.name} have {have}",
-                        c.index,
-                        "choices.copied_guild",
+                if offered:
+                    text = _(
+                        '"{choice}" is not a guild of a neighbour; {left} and {right} have {have}'
                     )
+                else:
+                    text = _(
+                        '"{choice}" is not a guild of a neighbour; {left} and {right} have no guild'
+                    )
+                message = text.format(
+                    choice=p.choices.copied_guild,
+                    left=left.name,
+                    right=right.name,
+                    have=", ".join(offered),
                 )
+                out.append(problem("choice-not-offered", message, c.index, "choices.copied_guild"))
         if p.choices.courtesan is not None:
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
@@ -359,26 +341,30 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                     for card in rules.cards.values()
                     if any(isinstance(e, CopyNeighbourLeader) for e in card.effects)
                 ]
-                out.append(
-                    problem(
-                        "choice-not-possible",
-                        f"this city has no {' or '.join(copiers) or 'card that copies a leader'}"
-                        f"; remove this choice",
-                        c.index,
-                        "choices.courtesan",
-                    )
-                )
+                if copiers:
+                    text = _("this city has no {cards}; remove this choice")
+                else:
+                    text = _("this city has no card that copies a leader; remove this choice")
+                message = text.format(cards=any_of(copiers))
+                out.append(problem("choice-not-possible", message, c.index, "choices.courtesan"))
             elif leader is None or leader.name not in offered_leaders:
-                have = ", ".join(offered_leaders) or "no leader"
-                out.append(
-                    problem(
-                        "choice-not-offered",
-                        f'"{p.choices.courtesan}" is not a recruited leader of a neighbour; '
-                        f"{left.name} and {right.name} have {have}",
-                        c.index,
-                        "choices.courtesan",
+                if offered_leaders:
+                    text = _(
+                        '"{choice}" is not a recruited leader of a neighbour; {left} and '
+                        "{right} have {have}"
                     )
+                else:
+                    text = _(
+                        '"{choice}" is not a recruited leader of a neighbour; {left} and '
+                        "{right} have no leader"
+                    )
+                message = text.format(
+                    choice=p.choices.courtesan,
+                    left=left.name,
+                    right=right.name,
+                    have=", ".join(offered_leaders),
                 )
+                out.append(problem("choice-not-offered", message, c.index, "choices.courtesan"))
     return out
 
 
@@ -414,16 +400,26 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
         tucked = max(0, len(built) - by_leaders)
         most = const.plays_per_age * ages + extra - tucked
         if len(c.cards) > most:
-            out.append(
-                problem(
-                    "too-many-cards",
-                    f"{len(c.cards)} cards, but a city plays {const.plays_per_age} cards in each "
-                    f"of {ages} Ages{f' (+{extra} from its wonder and leaders)' if extra else ''}"
-                    f" and {tucked} went under wonder stages: at most {most}",
-                    c.index,
-                    "cards",
+            if extra:
+                text = _(
+                    "{count} cards, but a city plays {plays} cards in each of {ages} Ages "
+                    "(+{extra} from its wonder and leaders) and {tucked} went under wonder "
+                    "stages: at most {most}"
                 )
+            else:
+                text = _(
+                    "{count} cards, but a city plays {plays} cards in each of {ages} Ages and "
+                    "{tucked} went under wonder stages: at most {most}"
+                )
+            message = text.format(
+                count=len(c.cards),
+                plays=const.plays_per_age,
+                ages=ages,
+                extra=extra,
+                tucked=tucked,
+                most=most,
             )
+            out.append(problem("too-many-cards", message, c.index, "cards"))
     return out
 
 
@@ -434,15 +430,11 @@ def leader_count(table: SevenWondersTable, board: Board) -> list[Problem]:
         built = c.side.stages[: c.stages_built]
         recruits = const.leaders_recruited_max + sum(s.leader_recruits for s in built)
         if len(c.leaders) > recruits:
-            out.append(
-                problem(
-                    "too-many-leaders",
-                    f"{len(c.leaders)} leaders, but a city recruits at most {recruits} "
-                    f"(one per Age, plus what its wonder allows)",
-                    c.index,
-                    "leaders",
-                )
-            )
+            text = _(
+                "{count} leaders, but a city recruits at most {most} (one per Age, plus what its "
+                "wonder allows)"
+            ).format(count=len(c.leaders), most=recruits)
+            out.append(problem("too-many-leaders", text, c.index, "leaders"))
     return out
 
 
@@ -460,64 +452,49 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     for c in cities:
         for value, n in c.tokens.victories.items():
             if n > per_age:
-                out.append(
-                    problem(
-                        "too-many-tokens",
-                        f"{n} victory tokens of {value}: a city meets {per_age} neighbours per "
-                        f"Age, so it holds at most {per_age} of each value",
-                        c.index,
-                        "military",
-                    )
-                )
+                text = _(
+                    "{count} victory tokens of {value}: a city meets {neighbours} neighbours per "
+                    "Age, so it holds at most {neighbours} of each value"
+                ).format(count=n, value=value, neighbours=per_age)
+                out.append(problem("too-many-tokens", text, c.index, "military"))
         if c.tokens.defeats > per_age * ages:
-            out.append(
-                problem(
-                    "too-many-tokens",
-                    f"{c.tokens.defeats} defeat tokens: at most {per_age * ages} "
-                    f"({per_age} neighbours, {ages} Ages)",
-                    c.index,
-                    "military",
-                )
-            )
+            text = _(
+                "{count} defeat tokens: at most {most} ({neighbours} neighbours, {ages} Ages)"
+            ).format(count=c.tokens.defeats, most=per_age * ages, neighbours=per_age, ages=ages)
+            out.append(problem("too-many-tokens", text, c.index, "military"))
         total = c.tokens.victory_count + c.tokens.defeats
         if total > per_age * ages:
-            out.append(
-                problem(
-                    "too-many-tokens",
-                    f"{total} conflict tokens in all: at most {per_age * ages} "
-                    f"({per_age} conflicts in each of {ages} Ages)",
-                    c.index,
-                    "military",
-                )
-            )
+            text = _(
+                "{count} conflict tokens in all: at most {most} ({conflicts} conflicts in each "
+                "of {ages} Ages)"
+            ).format(count=total, most=per_age * ages, conflicts=per_age, ages=ages)
+            out.append(problem("too-many-tokens", text, c.index, "military"))
     victories = sum(c.tokens.victory_count for c in cities)
     defeats = sum(c.tokens.defeats for c in cities)
     if victories != defeats:
         movers = token_movers(board.ruleset.game)
-        unless = f" (unless a leader that moves tokens is in play: {', '.join(movers)})"
-        out.append(
-            problem(
-                "tokens-unbalanced",
-                f"the table holds {victories} victory tokens and {defeats} defeat tokens; "
-                f"every conflict gives one of each, so they must be equal"
-                f"{unless if movers else ''}",
-                None,
-                "players",
+        if movers:
+            text = _(
+                "the table holds {victories} victory tokens and {defeats} defeat tokens; every "
+                "conflict gives one of each, so they must be equal (unless a leader that moves "
+                "tokens is in play: {leaders})"
             )
-        )
+        else:
+            text = _(
+                "the table holds {victories} victory tokens and {defeats} defeat tokens; every "
+                "conflict gives one of each, so they must be equal"
+            )
+        message = text.format(victories=victories, defeats=defeats, leaders=", ".join(movers))
+        out.append(problem("tokens-unbalanced", message, None, "players"))
     seats = len(cities)
     for value in dict.fromkeys(const.victory_token_by_age):
         held = sum(c.tokens.victories.get(value, 0) for c in cities)
         if held > seats:
-            out.append(
-                problem(
-                    "too-many-tokens",
-                    f"{held} victory tokens of {value}, but a {seats}-seat table fights only "
-                    f"{seats} conflicts per Age",
-                    None,
-                    "players",
-                )
-            )
+            text = _(
+                "{count} victory tokens of {value}, but a {seats}-seat table fights only "
+                "{seats} conflicts per Age"
+            ).format(count=held, value=value, seats=seats)
+            out.append(problem("too-many-tokens", text, None, "players"))
     return out
 
 
@@ -540,47 +517,29 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     for c, p in zip(board.cities, players, strict=True):
         s = p.shields or []
         if any(b < a for a, b in itertools.pairwise(s)):
-            out.append(
-                problem(
-                    "shields-decrease",
-                    f"{s}: a city's shields never go down from one Age to the next",
-                    c.index,
-                    "shields",
-                )
-            )
+            text = _("{shields}: a city's shields never go down from one Age to the next")
+            out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
         if s[-1] not in possible:
-            want = " or ".join(str(x) for x in sorted(possible))
-            out.append(
-                problem(
-                    "shields-impossible",
-                    f"{s[-1]} shields at the end of the last Age, but this city's cards, wonder "
-                    f"and leaders give {want}",
-                    c.index,
-                    "shields",
-                    len(s) - 1,
-                )
-            )
+            text = ngettext(
+                "{count} shield at the end of the last Age, but this city's cards, wonder and "
+                "leaders give {possible}",
+                "{count} shields at the end of the last Age, but this city's cards, wonder and "
+                "leaders give {possible}",
+                s[-1],
+            ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
+            out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
         if p.military is None and derived is None:
-            out.append(
-                problem(
-                    "tokens-not-derivable",
-                    "a leader that moves conflict tokens is in play, so the tokens cannot be "
-                    "derived from shields: enter them",
-                    c.index,
-                    "military",
-                )
+            text = _(
+                "a leader that moves conflict tokens is in play, so the tokens cannot be "
+                "derived from shields: enter them"
             )
+            out.append(problem("tokens-not-derivable", text, c.index, "military"))
         elif p.military is not None and derived is not None and derived[c.index] != c.tokens:
-            out.append(
-                problem(
-                    "tokens-disagree",
-                    f"the shields give {military.describe(derived[c.index])}, but the tokens "
-                    f"entered are {military.describe(c.tokens)}",
-                    c.index,
-                    "military",
-                )
+            text = _("the shields give {derived}, but the tokens entered are {entered}").format(
+                derived=military.describe(derived[c.index]), entered=military.describe(c.tokens)
             )
+            out.append(problem("tokens-disagree", text, c.index, "military"))
     return out
 
 

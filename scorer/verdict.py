@@ -5,14 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scorer.i18n import _, all_of, ngettext
 from scorer.result import DecidedBy
 from scorer.ruleset import Category, TieBreak
 
-TIEBREAKS: dict[TieBreak, tuple[DecidedBy, str]] = {
-    "coins": ("tiebreak:coins", "coins"),
-    "civilian": ("tiebreak:civilian", "civilian (blue card) VP"),
+TIEBREAKS: dict[TieBreak, DecidedBy] = {
+    "coins": "tiebreak:coins",
+    "civilian": "tiebreak:civilian",
 }
-"""Each tie-break of the rulesets' `tiebreak`: how the result names it, and its unit."""
+"""Each tie-break of the rulesets' `tiebreak`: how the result names it."""
+
+
+def _amount(kind: TieBreak, n: int) -> str:
+    """What a tie-break compares, counted in the reader's words: "7 coins"."""
+    if kind == "coins":
+        return ngettext("{count} coin", "{count} coins", n).format(count=n)
+    return ngettext("{count} civilian (blue card) VP", "{count} civilian (blue card) VP", n).format(
+        count=n
+    )
+
+
+def _points(n: int) -> str:
+    return ngettext("{count} point", "{count} points", n).format(count=n)
 
 
 @dataclass(frozen=True)
@@ -39,14 +53,10 @@ class Verdict:
     text: str
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
     """Highest total wins; tied totals go to the higher tie-break value; still tied, the
     victory is shared. Tied players share a rank (1, 1, 3)."""
-    tiebreak, unit = TIEBREAKS[kind]
+    tiebreak = TIEBREAKS[kind]
     key = {c.name: (c.total, c.tiebreak) for c in contenders}
     ranks = {
         c.name: 1 + sum(1 for o in contenders if key[o.name] > key[c.name]) for c in contenders
@@ -55,36 +65,62 @@ def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
     leaders = [c for c in contenders if c.total == top]
     if len(leaders) == 1:
         w = leaders[0]
-        return Verdict(ranks, [w.name], "points", f"{w.name} wins with {w.total} points.")
+        text = ngettext(
+            "{name} wins with {count} point.", "{name} wins with {count} points.", w.total
+        )
+        return Verdict(ranks, [w.name], "points", text.format(name=w.name, count=w.total))
     best = max(c.tiebreak for c in leaders)
     winners = [c for c in leaders if c.tiebreak == best]
-    tied = _names([c.name for c in leaders])
+    tied = all_of([c.name for c in leaders])
     if len(winners) == 1:
         w = winners[0]
-        others = " and ".join(str(c.tiebreak) for c in leaders if c is not w)
-        return Verdict(
-            ranks,
-            [w.name],
-            tiebreak,
-            f"{tied} tie on {top} points; {w.name} wins with {best} {unit} to {others}.",
+        others = all_of([str(c.tiebreak) for c in leaders if c is not w])
+        text = _("{tied} tie on {points}; {winner} wins with {tiebreak} to {others}.").format(
+            tied=tied,
+            points=_points(top),
+            winner=w.name,
+            tiebreak=_amount(kind, best),
+            others=others,
         )
+        return Verdict(ranks, [w.name], tiebreak, text)
     names = [c.name for c in winners]
     if len(winners) == len(leaders):
-        why = f"{tied} tie on {top} points and {best} {unit}"
+        text = _("{tied} tie on {points} and {tiebreak}: {winners} share the victory.")
+        behind = ""
     else:
+        text = _(
+            "{tied} tie on {points}; {winners} tie on {tiebreak} ({behind}): {winners} share "
+            "the victory."
+        )
         behind = ", ".join(f"{c.name} {c.tiebreak}" for c in leaders if c not in winners)
-        why = f"{tied} tie on {top} points; {_names(names)} tie on {best} {unit} ({behind})"
-    return Verdict(ranks, names, "shared", f"{why}: {_names(names)} share the victory.")
+    message = text.format(
+        tied=tied,
+        points=_points(top),
+        tiebreak=_amount(kind, best),
+        winners=all_of(names),
+        behind=behind,
+    )
+    return Verdict(ranks, names, "shared", message)
 
 
 def by_supremacy(
-    names: Sequence[str], winner: str, decided_by: DecidedBy, how: str, reason: str
+    names: Sequence[str],
+    winner: str,
+    decided_by: DecidedBy,
+    how: str,
+    reason: str,
+    declared: bool = True,
 ) -> Verdict:
-    """A supremacy wins whatever the points (Duel): the winner ranks 1, the other 2."""
+    """A supremacy wins whatever the points (Duel): the winner ranks 1, the other 2.
+    `declared` False: the table shows it but the file did not claim it."""
     ranks = {n: 1 if n == winner else 2 for n in names}
+    if declared:
+        text = _("{winner} wins by {supremacy}: {reason}; the points are not compared.")
+    else:
+        text = _(
+            "{winner} wins by {supremacy}: {reason} (seen on the table; the file did not claim "
+            "it); the points are not compared."
+        )
     return Verdict(
-        ranks,
-        [winner],
-        decided_by,
-        f"{winner} wins by {how}: {reason}; the points are not compared.",
+        ranks, [winner], decided_by, text.format(winner=winner, supremacy=how, reason=reason)
     )

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from scorer.api import assess
 from scorer.facts import expansion_with_leader, ruleset
+from scorer.i18n import _
 from scorer.problems import Problem, problem
 from scorer.result import Line, Result
 
@@ -32,7 +33,15 @@ def what_if(
     table = copy.deepcopy(dict(data))
     seats = table.get("players")
     if not isinstance(seats, list) or not 0 <= player < len(seats):
-        return WhatIf(0, [], [problem("unknown-player", f"no player {player} at this table")])
+        return WhatIf(
+            0,
+            [],
+            [
+                problem(
+                    "unknown-player", _("no player {number} at this table").format(number=player)
+                )
+            ],
+        )
     before = assess(table)
     if before.result is None:
         return WhatIf(0, [], before.problems)

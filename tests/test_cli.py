@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,10 +13,17 @@ import pytest
 
 from scorer import score
 
-SCIENCE_48 = Path(__file__).parent / "scenarios" / "7wonders" / "science-rulebook-3-3-3.json"
+SCENARIOS = Path(__file__).parent / "scenarios"
+SCIENCE_48 = SCENARIOS / "7wonders" / "science-rulebook-3-3-3.json"
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str | None = None, lang: str = "C.UTF-8"
+) -> subprocess.CompletedProcess[str]:
+    """The command line in a locale of our choosing (English unless `lang` asks for another),
+    whatever the locale of the machine running the tests."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env["LANG"] = lang
     return subprocess.run(
         [sys.executable, "-m", "scorer", *args],
         input=stdin,
@@ -23,6 +31,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
         text=True,
         timeout=60,
         check=False,
+        env=env,
     )
 
 
@@ -157,7 +166,6 @@ def test_help_everywhere(args: list[str]) -> None:
 
 def test_broken_game_data_is_exit_1_without_traceback(tmp_path: Path, table_file: Path) -> None:
     """A maintainer's typo in rulesets/ is named, file and field, not shown as a traceback."""
-    import os
     import shutil
 
     rulesets = tmp_path / "rulesets"
@@ -177,3 +185,69 @@ def test_broken_game_data_is_exit_1_without_traceback(tmp_path: Path, table_file
     assert "the game data in rulesets/ is broken" in out.stderr
     assert "rulesets/7wonders-1e/cards.toml" in out.stderr and "colour" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+# --- in Vietnamese ----------------------------------------------------------------------------
+
+BAD_TABLE = {
+    "game": "7wonders-1e",
+    "players": [
+        {"name": "Ann", "wonder": {"board": "Gza", "side": "A"}, "cards": ["Lumbr Yard"]},
+        {"name": "Bob", "wonder": {"board": "Rhodos", "side": "A"}, "coins": -2},
+        {"name": "Cid", "wonder": {"board": "Babylon", "side": "A"}},
+    ],
+}
+
+
+def test_verdict_in_vietnamese_from_lang(table_file: Path) -> None:
+    out = run("score", str(table_file), lang="vi_VN.UTF-8")
+    assert out.returncode == 0, out.stderr
+    (science,) = [line for line in out.stdout.splitlines() if line.startswith("Khoa học ")]
+    assert science.split()[2:] == ["48", "0", "0"]  # 3x3 x 3 + 7 x 3 sets (rulebook)
+    assert "Ann thắng với 48 điểm." in out.stdout.splitlines()
+
+
+def test_supremacy_verdict_in_vietnamese_with_lang_option(tmp_path: Path) -> None:
+    """The pawn on space 9, Bob's capital, is Ann's Military Supremacy (reference
+    rules_duel.md §1.1); the file does not claim it, so the verdict says it was seen."""
+    table = json.loads((SCENARIOS / "duel" / "supremacy-military-detected.json").read_text())
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(table["table"]))
+    out = run("--lang", "vi", "score", str(path), lang="en_US.UTF-8")  # --lang wins over LANG
+    assert out.returncode == 0, out.stderr
+    assert (
+        "Ann thắng bằng Thống trị Quân sự: quân cờ xung đột đã tới thủ đô của Bob (thấy trên "
+        "bàn chơi; tệp không khai báo); không cần so điểm."
+    ) in out.stdout.splitlines()
+
+
+@pytest.mark.parametrize(("args", "lang"), [((), "vi_VN.UTF-8"), (("--lang", "vi"), "C.UTF-8")])
+def test_problems_in_vietnamese(args: tuple[str, ...], lang: str) -> None:
+    out = run(*args, "score", "-", stdin=json.dumps(BAD_TABLE), lang=lang)
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == [
+        "players[1].coins: số đồng tiền phải từ 0 trở lên, không phải -2",
+        'players[0].wonder.board: không có Kỳ quan "Gza" trong 7 Wonders 1st edition; '
+        'có phải ý bạn là "Gizah"?',
+        'players[0].cards[0]: không có thẻ "Lumbr Yard" trong 7 Wonders 1st edition; '
+        'có phải ý bạn là "Lumber Yard"?',
+    ]
+
+
+def test_json_is_the_same_in_every_language_but_its_words(table_file: Path) -> None:
+    """Codes, places and numbers do not depend on the language; only the texts the format
+    carries (messages, the verdict) do."""
+    english = json.loads(run("score", str(table_file), "--json").stdout)
+    vietnamese = json.loads(run("--lang", "vi", "score", str(table_file), "--json").stdout)
+    assert vietnamese["verdict"] == "Ann thắng với 48 điểm."
+    assert {**vietnamese, "verdict": ""} == {**english, "verdict": ""}
+
+    def problems(*args: str) -> list[dict[str, Any]]:
+        out = run(*args, "score", "-", "--json", stdin=json.dumps(BAD_TABLE))
+        assert out.returncode == 2
+        found: list[dict[str, Any]] = json.loads(out.stdout)["problems"]
+        return found
+
+    en, vi = problems(), problems("--lang", "vi")
+    assert [{**p, "message": ""} for p in vi] == [{**p, "message": ""} for p in en]
+    assert all(a["message"] != b["message"] for a, b in zip(en, vi, strict=True))

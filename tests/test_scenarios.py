@@ -24,7 +24,8 @@ from typing import Any
 
 import pytest
 
-from scorer import TableError, score
+from scorer import TableError, assess, score
+from scorer.i18n import language
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
 
@@ -95,3 +96,26 @@ def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
     for key in ("winners", "decided_by"):
         if key in expect:
             assert result[key] == expect[key], f"{key}: {result[key]} != {expect[key]}"
+
+
+INVALID = [p for p in SCENARIOS if "problems" in json.loads(p.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("path", INVALID, ids=_id)
+def test_a_language_changes_the_words_only(path: Path) -> None:
+    """In Vietnamese the same problems, at the same places, set aside the same things and
+    leave the same scores; each message is in Vietnamese (none left as the English one)."""
+    table = json.loads(path.read_text(encoding="utf-8"))["table"]
+    english = assess(table)
+    with language("vi"):
+        vietnamese = assess(table)
+
+    def where(problems: list[Any]) -> list[tuple[Any, ...]]:
+        return [(p.code, p.path, p.seat, p.field, p.item) for p in problems]
+
+    assert where(vietnamese.problems) == where(english.problems)
+    for en, vi in zip(english.players, vietnamese.players, strict=True):
+        assert (vi.name, vi.total, vi.categories) == (en.name, en.total, en.categories)
+        assert where(vi.set_aside) == where(en.set_aside)
+    for en_problem, vi_problem in zip(english.problems, vietnamese.problems, strict=True):
+        assert vi_problem.message and vi_problem.message != en_problem.message, en_problem
