@@ -119,3 +119,29 @@ def test_a_language_changes_the_words_only(path: Path) -> None:
         assert where(vi.set_aside) == where(en.set_aside)
     for en_problem, vi_problem in zip(english.problems, vietnamese.problems, strict=True):
         assert vi_problem.message and vi_problem.message != en_problem.message, en_problem
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict"),
+    [
+        # Palace 7 + Baths 3 = 10 civilian for Ann; Bob's 10 (Pyramids 9 + 3 coins // 3) has
+        # no civilian: equal totals go to the most civilian VP (rules_duel.md §1)
+        (
+            "duel/tiebreak-civilian.json",
+            "Ann và Bob hòa nhau với 10 điểm; Ann thắng nhờ có 10 điểm Dân sự (thẻ xanh "
+            "dương), so với 0.",
+        ),
+        # Theater 3 + 3 coins // 3 = 4 and Altar 3 + 5 coins // 3 = 4, civilian 3 each:
+        # still equal, a shared victory (rules_duel.md §1)
+        (
+            "duel/tiebreak-shared.json",
+            "Ann và Bob hòa nhau với 4 điểm và 3 điểm Dân sự (thẻ xanh dương): Ann và Bob cùng "
+            "chiến thắng.",
+        ),
+    ],
+)
+def test_a_tie_break_verdict_in_vietnamese(name: str, verdict: str) -> None:
+    table = json.loads((Path(__file__).parent / "scenarios" / name).read_text())["table"]
+    with language("vi"):
+        result = score(table)
+    assert result.verdict == verdict
