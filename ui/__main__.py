@@ -18,6 +18,7 @@ from ui import strings as S
 from ui.app import make_main
 from ui.export import MAX_IMPORT_BYTES
 from ui.store import Store
+from ui.webapp import prepare_assets
 
 SESSION_TIMEOUT_S = 600
 
@@ -41,9 +42,14 @@ def lan_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
-def urls(host: str, port: int) -> list[str]:
-    hosts = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
-    return [f"http://{h}:{port}/" for h in hosts]
+def urls(host: str, port: int) -> tuple[str, list[str]]:
+    """The address for this computer, and those a phone on the same network may open (none
+    when the server listens on this computer only)."""
+    if host in ("0.0.0.0", "", "::"):
+        lan = [a for a in lan_addresses() if a != "127.0.0.1"]
+        return f"http://127.0.0.1:{port}/", [f"http://{h}:{port}/" for h in lan]
+    local = host in ("127.0.0.1", "localhost", "::1")
+    return f"http://{host}:{port}/", [] if local else [f"http://{host}:{port}/"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,10 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     args = parser.parse_args(argv)
-    addresses = urls(args.host, args.port)
-    print(S.serve_banner(addresses), flush=True)
-    if not args.no_qr:
-        segno.make(addresses[0], error="m").terminal(out=sys.stdout, compact=True)
+    here, lan = urls(args.host, args.port)
+    print(S.serve_banner(here, lan), flush=True)
+    if lan and not args.no_qr:
+        segno.make(lan[0], error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     store = Store()
     # Import by file: the browser PUTs the picked file to Flet's upload handler (signed URLs,
@@ -66,11 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     # memory grows with every visitor). A phone back later reloads its game from the store.
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_S))
     uploads = Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
+    # Our name, icons and web manifest, and Flet's page made to ask no CDN (ui/webapp.py).
+    assets = prepare_assets(Path(tempfile.mkdtemp(prefix="wonders-web-")))
     try:
         ft.run(make_main(store, uploads), view=ft.AppView.WEB_BROWSER, host=args.host,
-               port=args.port, no_cdn=True, upload_dir=str(uploads))
+               port=args.port, no_cdn=True, upload_dir=str(uploads), assets_dir=str(assets))
     finally:
         shutil.rmtree(uploads, ignore_errors=True)
+        shutil.rmtree(assets, ignore_errors=True)
     return 0
 
 
