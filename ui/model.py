@@ -156,6 +156,8 @@ class AppModel(ft.Observable):
         change(new)
         new.finished = None
         self.draft = new
+        self.notice = ""  # "Saved", "Imported": no longer true of the changed game
+        self.undo_id = ""
         self.store.save_current(new)
 
     def would_lose(self) -> bool:

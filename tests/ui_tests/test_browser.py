@@ -197,7 +197,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     phone.tap("Start")
     phone.wait_text("Tap a player")
     phone.type("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
-    phone.tap(str(DUEL_CONFLICT["toward"]))
+    phone.tap(f"{DUEL_CONFLICT['toward']}'s side")
     for i, p in enumerate(DUEL_PLAYERS):
         phone.open_player(p["name"])
         phone.type("Coins", str(p["coins"]))

@@ -9,10 +9,8 @@ import flet as ft
 
 from scorer.helpers import (
     burying_wonders,
-    cards_in_play,
     chambers,
     choice_options,
-    copies_taken,
     leader_cost,
     max_conquests,
     ruleset,
@@ -24,7 +22,9 @@ from scorer.ruleset import Ruleset
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import Evaluation, evaluate, use_model
+from ui.screens.city_cards import CardFilter, CardGroup, card_chips, colours_in_play
 from ui.widgets import (
+    TAP,
     back_to,
     header,
     no_game_view,
@@ -38,9 +38,6 @@ from ui.widgets import (
     wrap,
 )
 
-COLOUR_ORDER = ("brown", "grey", "blue", "yellow", "green", "red", "purple", "none")
-"""The order of the card groups, as on the score pad; a colour not listed here (a ruleset's
-new one) comes after them, never hidden."""
 Edit = Callable[[Callable[[Seat], None]], None]
 
 
@@ -99,9 +96,10 @@ def wonder_section(
             if current.text:
                 out.append(ft.Text(current.text, italic=True))
             for k, st in enumerate(current.stages, start=1):
-                mark = ft.Icons.CHECK_BOX if k <= seat.stages else ft.Icons.CHECK_BOX_OUTLINE_BLANK
-                out.append(ft.Row([ft.Icon(mark, size=18),
-                                   ft.Text(f"{k}. {st.text}", expand=True)]))
+                # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
+                out.append(ft.Checkbox(label=f"{k}. {st.text}", value=k <= seat.stages,
+                                       on_change=lambda _, k=k: stages(
+                                           k - 1 if k <= seat.stages else k)))
     return out
 
 
@@ -126,41 +124,6 @@ def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
             out.append(stepper(label, seat.military.get(key, 0), token(key)))
-    return out
-
-
-def card_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str) -> list[ft.Control]:
-    seat = draft.seats[i]
-    uses = cards_in_play(rules, len(draft.seats))
-    others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
-    mine = {rules.cards.canonical(c) or c for c in seat.cards}
-
-    def flip(name: str) -> Callable[[], None]:
-        def go() -> None:
-            def change(s: Seat) -> None:
-                held = [c for c in s.cards if (rules.cards.canonical(c) or c) == name]
-                if held:
-                    s.cards.remove(held[0])
-                else:
-                    s.cards.append(name)
-            edit(change)
-        return go
-
-    out: list[ft.Control] = []
-    others_colours = sorted({u.card.colour for u in uses} - set(COLOUR_ORDER))
-    for colour in [*COLOUR_ORDER, *others_colours]:
-        group = sorted((u for u in uses
-                        if u.card.colour == colour and _matches(query, u.card.name)),
-                       key=lambda u: min(u.card.ages))
-        if not group:
-            continue
-        chips = []
-        for u in group:
-            name = u.card.name
-            full = others.get(name, 0) >= u.copies and name not in mine
-            chips.append(toggle(S.card_taken(name) if full else name, name in mine, flip(name),
-                                colour=colour, disabled=full))
-        out += [ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD), wrap(chips)]
     return out
 
 
@@ -339,6 +302,10 @@ def CityScreen() -> ft.View:
     model = use_model()
     params = ft.use_route_params()
     query, set_query = ft.use_state("")
+    age, set_age_now = ft.use_state(0)
+    colour, set_colour_now = ft.use_state("")
+    set_age = ft.use_callback(set_age_now, [])  # stable: the memoized filter keeps its props
+    set_colour = ft.use_callback(set_colour_now, [])
     calc, set_calc = ft.use_state(dict[str, int]())
     draft = model.draft
     raw = params.get("i", "0") or "0"
@@ -390,8 +357,7 @@ def CityScreen() -> ft.View:
         items += quick_section(draft, seat, edit, calc, set_calc)
     else:
         items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  on_change=lambda e: set_query(e.control.value or ""),
-                                  dense=True))
+                                  on_change=lambda e: set_query(e.control.value or "")))
         if is_duel:
             built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
             items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
@@ -414,12 +380,16 @@ def CityScreen() -> ft.View:
         items += choices_section(draft, i, evaluation, edit)
         items.append(problems(mine.get("choices", [])))
         items.append(header(S.CARDS))
-        items += card_section(draft, i, rules, edit, query)
+        ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
+        items.append(CardFilter(age, colour, ages, tuple(colours_in_play(draft, rules)),
+                                set_age, set_colour))
+        items += [CardGroup(model, i, group, chips)
+                  for group, chips in card_chips(draft, i, rules, query, age, colour)]
         items.append(problems(mine.get("cards", [])))
     items.append(ft.Row([
-        ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT,
+        ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
                           on_click=back_to(f"/game/player/{(i - 1) % len(draft.seats)}")),
-        ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT,
+        ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT, height=TAP,
                           on_click=back_to(f"/game/player/{(i + 1) % len(draft.seats)}")),
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,

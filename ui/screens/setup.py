@@ -12,7 +12,7 @@ from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
-from ui.widgets import confirm_replace, header, toggle, view, wrap
+from ui.widgets import TAP, confirm_replace, header, toggle, view, wrap
 
 
 def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
@@ -132,7 +132,7 @@ def Setup() -> ft.View:
             ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
-                         expand=True, dense=True),
+                         expand=True),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
                           disabled=i == 0),
             ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=S.MOVE_DOWN, on_click=move(i, 1),
@@ -152,12 +152,13 @@ def Setup() -> ft.View:
                         for e in exps])]
     items += [header(S.PLAYERS), ft.Text(S.DRAG_HINT, italic=True),
               ft.ReorderableListView(rows, on_reorder=dragged, show_default_drag_handles=False,
-                                     spacing=4)]
+                                     spacing=12, padding=ft.Padding.only(top=8))]
     if len(names) < const.max_players:
-        items.append(ft.TextButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD, on_click=add()))
+        items.append(ft.OutlinedButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD,
+                                       on_click=add(), height=TAP))
     if unused:
         items += [ft.Text(S.REMEMBERED),
-                  wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n))
+                  wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n), height=TAP)
                         for n in unused])]
     if not is_duel:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,

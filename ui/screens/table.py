@@ -24,8 +24,10 @@ from ui.widgets import (
 )
 
 
-def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None]) -> ft.Control:
-    """The Duel conflict pawn: how many spaces from the centre, toward whose capital."""
+def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None],
+                    gains: list[str]) -> ft.Control:
+    """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
+    from the engine's result, who scores its military points (`gains`)."""
 
     def toward(name: str) -> Callable[[], None]:
         def go() -> None:
@@ -44,8 +46,10 @@ def conflict_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], None
         stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
                 track_spaces(ruleset(draft.game, draft.expansions))),
         ft.Text(S.TOWARD),
-        wrap([toggle(s.name, draft.conflict_toward == s.name, toward(s.name))
+        wrap([ft.Semantics(identifier=f"toward-{s.name}", content=toggle(
+            S.toward(s.name), draft.conflict_toward == s.name, toward(s.name)))
               for s in draft.seats]),
+        *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains],
     ])
 
 
@@ -118,7 +122,11 @@ def TableScreen() -> ft.View:
     items += tiles
     rest = evaluation.table_problems() if evaluation is not None else []
     if draft.game == "duel":
-        items.append(conflict_editor(draft, model.edit))
+        result = evaluation.result if evaluation is not None else None
+        gains = [S.military_gain(p.name, p.categories.get("military", 0))
+                 for p in (result.players if result is not None else [])
+                 if p.categories.get("military", 0) > 0]
+        items.append(conflict_editor(draft, model.edit, gains))
         items.append(problems([p.message for p in rest if p.path.startswith("conflict")]))
         items.append(supremacy_editor(draft, model.edit, [
             p.message for p in rest if p.path.startswith("supremacy")]))
