@@ -43,6 +43,28 @@ OFFLINE_GUARD = """<script>
 </script>"""
 
 
+NUMERIC_KEYBOARD = """<script>
+// Number fields get the phone's numeric keyboard. Flet marks each with a semantics
+// identifier starting "number-"; Flutter's own input element for it carries no inputmode
+// (the semantics layer removes it on every update), so it is set here, and again whenever
+// Flutter takes it away.
+(function () {
+  function mark(root) {
+    var fields = root.querySelectorAll('[flt-semantics-identifier^="number-"] input');
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i].getAttribute("inputmode") !== "numeric") {
+        fields[i].setAttribute("inputmode", "numeric");
+      }
+    }
+  }
+  new MutationObserver(function () { mark(document); }).observe(document.documentElement, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["inputmode", "flt-semantics-identifier"]
+  });
+})();
+</script>"""
+
+
 def index_html(flet_index: str) -> str:
     """Flet's page with the app's name, description and theme colour, and the guard."""
     name = html.escape(S.APP_TITLE)
@@ -51,7 +73,8 @@ def index_html(flet_index: str) -> str:
                   rf"\g<1>{name}\g<2>", page, count=1)
     page = re.sub(r'(<meta name="description" content=")[^"]*(">)',
                   rf"\g<1>{html.escape(S.TAGLINE)}\g<2>", page, count=1)
-    head = f'<meta name="theme-color" content="{THEME_COLOUR}">\n  {OFFLINE_GUARD}\n'
+    head = (f'<meta name="theme-color" content="{THEME_COLOUR}">\n  {OFFLINE_GUARD}\n'
+            f"  {NUMERIC_KEYBOARD}\n")
     return page.replace("<!-- fletAppConfig -->", head + "  <!-- fletAppConfig -->", 1)
 
 

@@ -106,6 +106,12 @@ def digits_only(minimum: int | None) -> ft.InputFilter:
     return ft.InputFilter(regex_string=pattern, allow=True, replacement_string="")
 
 
+def numeric(label: str, field: ft.TextField) -> ft.Control:
+    """Marks a number field for the page (ui/webapp.py), which gives it the phone's numeric
+    keyboard (inputmode="numeric"): Flutter's web client does not."""
+    return ft.Semantics(identifier=f"number-{label}", content=field)
+
+
 def field_width(label: str, least: int) -> int:
     """Wide enough that the field's label stays on one line above its value."""
     return max(least, min(220, 8 * len(label) + 40))
@@ -144,11 +150,12 @@ def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: i
         [
             ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=step(-1), tooltip=f"{label} -1",
                           icon_size=30),
-            ft.TextField(label=label, value=str(value) if rejected is None else rejected,
-                         error=None if rejected is None else S.number_range(minimum, maximum),
-                         error_max_lines=3, on_change=typed, width=field_width(label, 120),
-                         keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
-                         text_align=ft.TextAlign.CENTER),
+            numeric(label, ft.TextField(
+                label=label, value=str(value) if rejected is None else rejected,
+                error=None if rejected is None else S.number_range(minimum, maximum),
+                error_max_lines=3, on_change=typed, width=field_width(label, 120),
+                keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
+                text_align=ft.TextAlign.CENTER)),
             ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, on_click=step(1), tooltip=f"{label} +1",
                           icon_size=30),
         ],
@@ -184,11 +191,12 @@ def NumberField(label: str, value: int | None, on_change: Callable[[int | None],
             set_rejected(text)
 
     shown = ("" if value is None else str(value)) if rejected is None else rejected
-    return ft.TextField(label=label, value=shown, width=field_width(label, width),
-                        on_change=typed, error_max_lines=3, helper_max_lines=3,
-                        error=None if rejected is None else S.number_range(minimum, None),
-                        keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
-                        helper=hint or None)
+    return numeric(label, ft.TextField(
+        label=label, value=shown, width=field_width(label, width), on_change=typed,
+        error_max_lines=3, helper_max_lines=3,
+        error=None if rejected is None else S.number_range(minimum, None),
+        keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
+        helper=hint or None))
 
 
 def number_field(label: str, value: int | None,
