@@ -54,6 +54,10 @@ def label(c: dict[str, Any]) -> str:
         return content
     if isinstance(content, dict) and content.get("_c") == "Text":
         return str(content.get("value") or "")
+    if isinstance(content, dict) and content.get("_c") in ("Column", "Row"):
+        first = next((x for x in walk(content) if x.get("_c") == "Text"), None)
+        if first is not None:  # a card chip: its name, then its details
+            return str(first.get("value") or "")
     return str(c.get("label") or c.get("tooltip") or "")
 
 

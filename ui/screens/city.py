@@ -21,8 +21,14 @@ from scorer.names import normalize
 from scorer.ruleset import Ruleset
 from ui import strings as S
 from ui.draft import Draft, Seat
-from ui.model import Evaluation, evaluate, use_model
-from ui.screens.city_cards import CardFilter, CardGroup, card_chips, colours_in_play
+from ui.model import AppModel, Evaluation, evaluate, use_model
+from ui.screens.city_cards import (
+    CardFilter,
+    CardGroup,
+    card_chips,
+    card_flipper,
+    colours_in_play,
+)
 from ui.widgets import (
     TAP,
     back_to,
@@ -52,59 +58,88 @@ def _matches(query: str, name: str) -> bool:
     return not query or normalize(query) in normalize(name)
 
 
-def wonder_section(
-    draft: Draft, i: int, rules: Ruleset, edit: Edit, quick: bool
-) -> list[ft.Control]:
-    seat = draft.seats[i]
-    taken = {s.board for k, s in enumerate(draft.seats) if k != i and s.board}
+def seat_editor(model: AppModel, i: int) -> Edit:
+    """A change to player `i`'s city, applied to the model (saved at once)."""
+    def edit(change: Callable[[Seat], None]) -> None:
+        def on_draft(d: Draft) -> None:
+            change(d.seats[i])
+        model.edit(on_draft)
+    return edit
 
-    def board(name: str) -> Callable[[], None]:
+
+@ft.component
+def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, side: str,
+                stages: int, taken: tuple[str, ...], quick: bool,
+                messages: tuple[str, ...]) -> ft.Control:
+    """The wonder board, its side and stages. Once a board is picked only it shows (a tap
+    on it offers the others again), so the cards come sooner under the thumb."""
+    rules = ruleset(game, list(expansions))
+    choosing, set_choosing = ft.use_state(False)
+
+    def pick(name: str) -> Callable[[], None]:
         def go() -> None:
+            set_choosing(False)
+            if name == board:
+                return
+
             def change(s: Seat) -> None:
                 s.board = name
                 s.stages = 0
             edit(change)
         return go
 
-    def side(name: str) -> Callable[[], None]:
+    def set_side(name: str) -> Callable[[], None]:
         def go() -> None:
             def change(s: Seat) -> None:
                 s.side = name
             edit(change)
         return go
 
-    def stages(n: int) -> None:
+    def set_stages(n: int) -> None:
         def change(s: Seat) -> None:
             s.stages = n
         edit(change)
 
-    boards = [
-        toggle(S.card_taken(w) if w in taken else w, w == seat.board, board(w),
-               disabled=w in taken and w != seat.board)
-        for w in rules.wonders.names()
-    ]
+    if board and not choosing:
+        boards = [toggle(board, True, lambda: set_choosing(True)),
+                  ft.TextButton(content=S.CHANGE_WONDER, icon=ft.Icons.SWAP_HORIZ, height=TAP,
+                                on_click=lambda: set_choosing(True))]
+    else:
+        boards = [toggle(S.card_taken(w) if w in taken else w, w == board, pick(w),
+                         disabled=w in taken and w != board)
+                  for w in rules.wonders.names()]
     out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
-    wonder = rules.wonders.get(seat.board) if seat.board else None
+    wonder = rules.wonders.get(board) if board else None
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
         labels = {v: k for k, v in reversed(list(rules.constants.side_names.items()))}
-        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", seat.side == x, side(x))
+        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", side == x, set_side(x))
                          for x in sides if x in wonder.sides]))
-        current = wonder.sides.get("A" if seat.side not in wonder.sides else seat.side)
+        current = wonder.sides.get("A" if side not in wonder.sides else side)
         if current is not None and not quick:
-            out.append(stepper(S.STAGES, seat.stages, stages, 0, len(current.stages)))
+            out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages)))
             if current.text:
                 out.append(ft.Text(current.text, italic=True))
             for k, st in enumerate(current.stages, start=1):
                 # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
-                out.append(ft.Checkbox(label=f"{k}. {st.text}", value=k <= seat.stages,
-                                       on_change=lambda _, k=k: stages(
-                                           k - 1 if k <= seat.stages else k)))
-    return out
+                out.append(ft.Checkbox(label=f"{k}. {st.text}", value=k <= stages,
+                                       on_change=lambda _, k=k: set_stages(
+                                           k - 1 if k <= stages else k)))
+    out.append(problems(list(messages)))
+    return ft.Column(out, spacing=12)
 
 
-def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
-    def coins(n: int) -> None:
+WonderPart: Callable[..., ft.Control] = ft.memo(_WonderPart)  # type: ignore[no-untyped-call]
+"""Re-rendered only when the wonder, side, stages or their problems change."""
+
+
+@ft.component
+def _CoinsPart(edit: Edit, game: str, coins: int, military: tuple[tuple[str, int], ...],
+               messages: tuple[str, ...]) -> ft.Control:
+    """Coins and each conflict token the game has (none in Duel: the pawn instead)."""
+    held = dict(military)
+
+    def set_coins(n: int) -> None:
         def change(s: Seat) -> None:
             s.coins = n
         edit(change)
@@ -116,15 +151,20 @@ def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
             edit(change)
         return go
 
-    out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, seat.coins, coins)]
-    values = token_values(draft.game)  # none in Duel: the Conflict pawn instead
+    out: list[ft.Control] = [header(S.COINS), stepper(S.COINS, coins, set_coins)]
+    values = token_values(game)
     if values:
         out.append(header(S.MILITARY))
         for value in values:
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, seat.military.get(key, 0), token(key)))
-    return out
+            out.append(stepper(label, held.get(key, 0), token(key)))
+    out.append(problems(list(messages)))
+    return ft.Column(out, spacing=12)
+
+
+CoinsPart: Callable[..., ft.Control] = ft.memo(_CoinsPart)  # type: ignore[no-untyped-call]
+"""Re-rendered only when the coins, tokens or their problems change."""
 
 
 def named_toggles(title: str, names: list[str], held: list[str], query: str,
@@ -310,6 +350,8 @@ def CityScreen() -> ft.View:
     draft = model.draft
     raw = params.get("i", "0") or "0"
     i = _seat_index(raw)
+    on_flip = ft.use_callback(card_flipper(model, i), [i])
+    edit = ft.use_callback(seat_editor(model, i), [i])  # stable: memoized parts keep props
     route = f"/game/player/{raw}"
     if draft is None:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
@@ -319,11 +361,6 @@ def CityScreen() -> ft.View:
     rules = ruleset(draft.game, draft.expansions)
     evaluation = evaluate(draft)
     mine = evaluation.player_problems(i)
-
-    def edit(change: Callable[[Seat], None]) -> None:
-        def on_draft(d: Draft) -> None:
-            change(d.seats[i])
-        model.edit(on_draft)
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
@@ -349,10 +386,12 @@ def CityScreen() -> ft.View:
     ]
     is_duel = draft.game == "duel"
     if not is_duel:
-        items += wonder_section(draft, i, rules, edit, seat.quick)
-        items.append(problems(mine.get("wonder", [])))
-    items += coins_and_tokens(draft, seat, edit)
-    items.append(problems(mine.get("coins", []) + mine.get("military", [])))
+        taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
+        items.append(WonderPart(edit, draft.game, tuple(draft.expansions), seat.board,
+                                seat.side, seat.stages, taken, seat.quick,
+                                tuple(mine.get("wonder", []))))
+    items.append(CoinsPart(edit, draft.game, seat.coins, tuple(sorted(seat.military.items())),
+                           tuple(mine.get("coins", []) + mine.get("military", []))))
     if seat.quick:
         items += quick_section(draft, seat, edit, calc, set_calc)
     else:
@@ -383,7 +422,7 @@ def CityScreen() -> ft.View:
         ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
         items.append(CardFilter(age, colour, ages, tuple(colours_in_play(draft, rules)),
                                 set_age, set_colour))
-        items += [CardGroup(model, i, group, chips)
+        items += [CardGroup(on_flip, group, chips)
                   for group, chips in card_chips(draft, i, rules, query, age, colour)]
         items.append(problems(mine.get("cards", [])))
     items.append(ft.Row([

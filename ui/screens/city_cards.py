@@ -11,7 +11,7 @@ from typing import Any, cast
 import flet as ft
 
 from scorer.effects import Effect
-from scorer.helpers import cards_in_play, copies_taken
+from scorer.helpers import cards_in_play, copies_taken, ruleset
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset
 from ui import strings as S
@@ -108,20 +108,28 @@ def card_chip(chip: Chip, colour: str, on_click: Callable[[], None]) -> ft.Contr
                                                   if bg else None))
 
 
+def card_flipper(model: AppModel, i: int) -> Callable[[str], None]:
+    """Tapping a card: the player's city takes it, or gives it back."""
+    def flip(name: str) -> None:
+        def change(d: Draft) -> None:
+            seat: Seat = d.seats[i]
+            rules = ruleset(d.game, d.expansions)
+            held = [c for c in seat.cards if (rules.cards.canonical(c) or c) == name]
+            if held:
+                seat.cards.remove(held[0])
+            else:
+                seat.cards.append(name)
+        model.edit(change)
+    return flip
+
+
 @ft.component
-def _CardGroup(model: AppModel, i: int, colour: str, chips: tuple[Chip, ...]) -> ft.Control:
+def _CardGroup(on_flip: Callable[[str], None], colour: str, chips: tuple[Chip, ...]
+               ) -> ft.Control:
+    # Props are plain values and a stable callback, never the model: a component given an
+    # observable re-renders on every change of it, memo or not.
     def flip(name: str) -> Callable[[], None]:
-        def go() -> None:
-            def change(d: Draft) -> None:
-                seat: Seat = d.seats[i]
-                rules = _rules_of(d)
-                held = [c for c in seat.cards if (rules.cards.canonical(c) or c) == name]
-                if held:
-                    seat.cards.remove(held[0])
-                else:
-                    seat.cards.append(name)
-            model.edit(change)
-        return go
+        return lambda: on_flip(name)
 
     return ft.Column([
         ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
@@ -129,14 +137,9 @@ def _CardGroup(model: AppModel, i: int, colour: str, chips: tuple[Chip, ...]) ->
     ], spacing=6)
 
 
-CardGroup: Callable[[AppModel, int, str, tuple[Chip, ...]], ft.Control] = \
+CardGroup: Callable[[Callable[[str], None], str, tuple[Chip, ...]], ft.Control] = \
     ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
 """A colour group, re-rendered only when one of its chips changes."""
-
-
-def _rules_of(d: Draft) -> Ruleset:
-    from scorer.helpers import ruleset
-    return ruleset(d.game, d.expansions)
 
 
 @ft.component
