@@ -147,3 +147,17 @@ async def test_the_shared_image_is_the_pad() -> None:
     total_y = PAD + TITLE_H + ROW_H * (rows + 1) + 6
     assert rgb.getpixel((PAD + LABEL_W + 6, total_y)) == (0xB8, 0x86, 0x0B)
     assert rgb.getpixel((PAD + LABEL_W + CELL_W + 6, total_y)) == (0xFF, 0xFF, 0xFF)
+
+
+async def test_screens_below_catch_up_when_back_on_top(store: Store) -> None:
+    """The table and home keep what they showed while a city is on top (memoized bodies),
+    and show the change once they are on top again."""
+    store.save_current(Draft.from_table(TABLE))  # Ann 31 (TABLE, game_data.py)
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap("Pantheon")  # Ann gives back Pantheon, 7 VP: 31 - 7 = 24
+    assert c.title() == "Ann · 24 pts"
+    await c.back()
+    assert c.title() == "Table"
+    assert c.has("24 pts", exact=True)
+    await c.back()
+    assert c.has("Ann, Bob, Cid", exact=True)  # Home: the game in progress

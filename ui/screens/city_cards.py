@@ -128,13 +128,20 @@ def _CardGroup(on_flip: Callable[[str], None], colour: str, chips: tuple[Chip, .
                ) -> ft.Control:
     # Props are plain values and a stable callback, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
-    def flip(name: str) -> Callable[[], None]:
-        return lambda: on_flip(name)
-
     return ft.Column([
         ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
-        wrap([card_chip(c, colour, flip(c.name)) for c in chips]),
+        wrap([CardChip(on_flip, colour, c) for c in chips]),
     ], spacing=6)
+
+
+@ft.component
+def _CardChip(on_flip: Callable[[str], None], colour: str, chip: Chip) -> ft.Control:
+    return card_chip(chip, colour, lambda: on_flip(chip.name))
+
+
+CardChip: Callable[[Callable[[str], None], str, Chip], ft.Control] = \
+    ft.memo(_CardChip)  # type: ignore[no-untyped-call]
+"""One card, re-rendered only when it changes (taken, held, or its label)."""
 
 
 CardGroup: Callable[[Callable[[str], None], str, tuple[Chip, ...]], ft.Control] = \

@@ -9,7 +9,7 @@ import flet as ft
 from scorer.helpers import ruleset, supremacy_kinds, track_spaces
 from ui import strings as S
 from ui.draft import Draft
-from ui.model import use_evaluation, use_model
+from ui.model import Evaluation, use_evaluation, use_model
 from ui.screens.home import game_title
 from ui.widgets import (
     back_to,
@@ -89,12 +89,45 @@ def supremacy_editor(draft: Draft, edit: Callable[[Callable[[Draft], None]], Non
 
 
 @ft.component
+def _PlayerTile(i: int, name: str, subtitle: str, total: str, problem: bool) -> ft.Control:
+    return ft.ListTile(
+        leading=ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON),
+        title=ft.Text(name, size=18),
+        subtitle=ft.Text(subtitle),
+        trailing=ft.Text(total, size=18, weight=ft.FontWeight.BOLD),
+        on_click=back_to(f"/game/player/{i}"),
+    )
+
+
+PlayerTile: Callable[[int, str, str, str, bool], ft.Control] = \
+    ft.memo(_PlayerTile)  # type: ignore[no-untyped-call]
+"""A player's line: re-rendered only when its name, wonder, total or problems change."""
+
+
+@ft.component
 def TableScreen() -> ft.View:
     model = use_model()
     evaluation = use_evaluation(model)
     draft = model.draft
+    nothing: tuple[Draft, Evaluation | None] | None = None
+    seen = ft.use_ref(nothing)
+    on_top = ft.is_route_active("/game", exact=True)
     if draft is None:
         return no_game_view("/game", S.TABLE_TITLE, S.NEW_GAME, "/new")
+    # Under a city screen, the table keeps what it showed (its body is memoized): a tap in
+    # the city re-renders the city, not every screen below it. On top again, it catches up.
+    if on_top or seen.current is None:
+        seen.current = (draft, evaluation)
+    shown, scored = seen.current
+    return view("/game", S.TABLE_TITLE, [TableBody(shown, scored, model.edit)], actions=[
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
+        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
+    ])
+
+
+@ft.component
+def _TableBody(draft: Draft, evaluation: Evaluation | None,
+               edit: Callable[[Callable[[Draft], None]], None]) -> ft.Control:
     tiles: list[ft.Control] = []
     for i, seat in enumerate(draft.seats):
         count = evaluation.count_for(i) if evaluation else 0
@@ -106,14 +139,9 @@ def TableScreen() -> ft.View:
             subtitle = f"{subtitle} · {S.QUICK}"
         if count:
             subtitle = f"{subtitle} · {S.problems_count(count)}"
-        tiles.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.ERROR_OUTLINE if count else ft.Icons.PERSON),
-            title=ft.Text(seat.name, size=18),
-            subtitle=ft.Text(subtitle),
-            trailing=ft.Text(S.points(total) if total is not None else S.NO_VALUE, size=18,
-                             weight=ft.FontWeight.BOLD),
-            on_click=back_to(f"/game/player/{i}"),
-        ))
+        tiles.append(PlayerTile(i, seat.name, subtitle,
+                                S.points(total) if total is not None else S.NO_VALUE,
+                                bool(count)))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
     if evaluation is not None and not evaluation.final:
@@ -126,15 +154,15 @@ def TableScreen() -> ft.View:
         gains = [S.military_gain(p.name, p.categories.get("military", 0))
                  for p in (result.players if result is not None else [])
                  if p.categories.get("military", 0) > 0]
-        items.append(conflict_editor(draft, model.edit, gains))
+        items.append(conflict_editor(draft, edit, gains))
         items.append(problems([p.message for p in rest if p.path.startswith("conflict")]))
-        items.append(supremacy_editor(draft, model.edit, [
+        items.append(supremacy_editor(draft, edit, [
             p.message for p in rest if p.path.startswith("supremacy")]))
         rest = [p for p in rest if not p.path.startswith(("conflict", "supremacy"))]
     items.append(problems([S.at_where(p.path, p.message) for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to("/game/pad"), height=52))
-    return view("/game", S.TABLE_TITLE, items, actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
-        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
-    ])
+    return ft.Column(items, spacing=12)
+
+
+TableBody: Callable[..., ft.Control] = ft.memo(_TableBody)  # type: ignore[no-untyped-call]
