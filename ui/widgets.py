@@ -260,6 +260,19 @@ def confirm_replace(current: Draft, game: str, by: str, on_replace: Handler,
         ]))))
 
 
+def confirm_replace_dialog(current: Draft, game: str, by: str, on_replace: Handler,
+                           on_keep: Handler) -> ft.AlertDialog:
+    """The same question as `confirm_replace`, as a dialog: asked from the foot of a long
+    screen (New game's Start), it shows whole over the screen instead of below the fold."""
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(S.REPLACE_TITLE),
+        content=ft.Text(S.replace_game(", ".join(s.name for s in current.seats), game, by)),
+        actions=[ft.OutlinedButton(content=S.KEEP, icon=ft.Icons.UNDO, on_click=on_keep,
+                                   height=TAP),
+                 ft.FilledButton(content=S.REPLACE, icon=ft.Icons.SWAP_HORIZ,
+                                 on_click=on_replace, height=TAP)])
+
+
 def no_game_view(route: str, title: str, button: str, target: str,
                  text: str = S.NO_GAME) -> ft.View:
     """A game screen opened with no game in progress (a stale link), or naming what the game

@@ -207,7 +207,10 @@ class Client:
         return views[-1]
 
     def controls(self) -> list[Any]:
-        return list(walk(self.top()))
+        """The top screen's controls, then those of an open dialog over it."""
+        dialogs = [d for d in self.page._dialogs.controls
+                   if getattr(d, "open", False)]
+        return list(walk(self.top())) + [c for d in dialogs for c in walk(d)]
 
     def cell(self, identifier: str) -> str:
         """The text of the control marked with this semantics identifier (a pad cell)."""

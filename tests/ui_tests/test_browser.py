@@ -133,10 +133,15 @@ class Phone:
             self.page.wait_for_timeout(100)
         raise AssertionError(f"{pattern!r} not on screen: {self.page.inner_text('body')[:800]}")
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, scroll: int = 0) -> None:
+        """A phone-size screenshot; `scroll`: pixels scrolled down first (by the wheel)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         self.page.set_viewport_size(PHONE)
         self.page.wait_for_timeout(600)
+        if scroll:
+            self.page.mouse.move(180, 400)
+            self.page.mouse.wheel(0, scroll)
+            self.page.wait_for_timeout(600)
         self.page.screenshot(path=str(SHOTS / f"{name}.png"))
         self.page.set_viewport_size(TALL)
         self.page.wait_for_timeout(300)
@@ -192,6 +197,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
         phone.wait_text(rf"{p['name']} · {p['total']} pts")
         if i == 0:
             phone.shot("3-city")
+            phone.shot("3b-city-cards", scroll=1100)
         phone.page.go_back()
         phone.wait_text("Tap a player")
     phone.shot("4-table")
@@ -391,7 +397,7 @@ def test_the_app_shell_seven_players_and_every_screen(
     phone.page.locator('[flt-semantics-identifier="filter-blue"]').first.click()
     phone.wait_text("Pantheon")
     phone.no_error_box()
-    phone.shot("17-city-cards-filtered")
+    phone.shot("17-city-cards-filtered", scroll=1200)
 
 
 def _shot_path(name: str) -> Path:

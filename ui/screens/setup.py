@@ -12,7 +12,7 @@ from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
-from ui.widgets import TAP, confirm_replace, header, toggle, view, wrap
+from ui.widgets import TAP, confirm_replace_dialog, header, toggle, view, wrap
 
 
 def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
@@ -168,11 +168,11 @@ def Setup() -> ft.View:
     if not names_ok:
         items.append(ft.Text(S.NEED_NAMES, italic=True))
     current = model.draft
-    if asking and current is not None and names_ok and count_ok:
-        items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_NEW,
-                                     begin, lambda: set_asking(False)))
-    else:
-        items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
-                                     on_click=start, disabled=not (names_ok and count_ok),
-                                     height=52))
+    ask = asking and current is not None and names_ok and count_ok
+    ft.use_dialog(confirm_replace_dialog(current, game_title(current.game), S.REPLACED_BY_NEW,
+                                         begin, lambda: set_asking(False))
+                  if ask and current is not None else None)
+    items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
+                                 on_click=start, disabled=not (names_ok and count_ok),
+                                 height=52))
     return view("/new", S.SETUP_TITLE, items)
