@@ -372,7 +372,7 @@ def test_the_app_shell_seven_players_and_every_screen(
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, ident
             assert box["y"] + box["height"] <= 780, ident  # on screen without a scroll
         assert phone.text_of(f"total-{name}").strip() == str(k + 1)
-    phone.page.screenshot(path=str(_shot_path("13-seven-player-pad")))
+    phone.shot("13-seven-player-pad")
     # every screen, looked at: no Flet error box
     for route, ready, shot in [("/game", "Back", "14-seven-table"),
                                ("/game/player/0", "Back", ""),
@@ -398,8 +398,3 @@ def test_the_app_shell_seven_players_and_every_screen(
     phone.wait_text("Pantheon")
     phone.no_error_box()
     phone.shot("17-city-cards-filtered", scroll=1200)
-
-
-def _shot_path(name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    return SHOTS / f"{name}.png"

@@ -128,7 +128,9 @@ def Setup() -> ft.View:
     count_ok = const.min_players <= len(names) <= const.max_players
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
-        rows.append(ft.Row(key=f"seat-{ids[i] if i < len(ids) else i}", controls=[
+        # The top padding keeps each field's floating label clear of the row above.
+        rows.append(ft.Container(key=f"seat-{ids[i] if i < len(ids) else i}",
+                                 padding=ft.Padding.only(top=10), content=ft.Row(controls=[
             ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
@@ -139,7 +141,7 @@ def Setup() -> ft.View:
                           disabled=i == len(names) - 1),
             ft.IconButton(ft.Icons.CLOSE, tooltip=S.REMOVE, on_click=remove(i),
                           disabled=len(names) <= const.min_players),
-        ], spacing=0))
+        ], spacing=0)))
     unused = [n for n in remembered if n not in stripped]
     items: list[ft.Control] = [
         header(S.GAME),
