@@ -314,6 +314,8 @@ class FletWsClient:
             return False
         for c in controls:
             if c.get("_c") == "Semantics" and c.get("identifier") == "busy":
+                if c.get("visible", True) is False:  # idle: the overlay itself is hidden
+                    return False
                 row = c.get("content")
                 return isinstance(row, dict) and row.get("visible", True) is not False
         return False
