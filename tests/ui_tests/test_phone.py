@@ -161,3 +161,28 @@ async def test_screens_below_catch_up_when_back_on_top(store: Store) -> None:
     assert c.has("24 pts", exact=True)
     await c.back()
     assert c.has("Ann, Bob, Cid", exact=True)  # Home: the game in progress
+
+
+async def test_the_banner_gives_this_computers_address_and_the_lan_ones() -> None:
+    from ui.__main__ import urls
+    from ui.strings import serve_banner
+
+    here, lan = urls("0.0.0.0", 8550)
+    assert here == "http://127.0.0.1:8550/"
+    assert all(u.startswith("http://") and u.endswith(":8550/") and "127.0.0.1" not in u
+               for u in lan)
+    assert "On this computer: http://127.0.0.1:8550/" in serve_banner(here, lan)
+    assert urls("127.0.0.1", 9000) == ("http://127.0.0.1:9000/", [])  # no phone can reach it
+
+
+async def test_the_page_has_our_name_and_asks_no_cdn() -> None:
+    from ui.webapp import index_html
+
+    flet_page = ('<head><meta name="description" content="Flet application.">'
+                 '<meta name="apple-mobile-web-app-title" content="Flet">'
+                 "<title>Flet</title><!-- fletAppConfig --></head>")
+    page = index_html(flet_page)
+    assert "<title>Wonders Score Pad</title>" in page
+    assert 'apple-mobile-web-app-title" content="Wonders Score Pad"' in page
+    assert "<title>Flet</title>" not in page and 'content="Flet' not in page
+    assert page.index("HTMLScriptElement") < page.index("<!-- fletAppConfig -->")
