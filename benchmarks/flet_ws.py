@@ -54,6 +54,10 @@ def label(c: dict[str, Any]) -> str:
         return content
     if isinstance(content, dict) and content.get("_c") == "Text":
         return str(content.get("value") or "")
+    if isinstance(content, dict) and content.get("_c") in ("Column", "Row"):
+        first = next((x for x in walk(content) if x.get("_c") == "Text"), None)
+        if first is not None:  # a card chip: its name, then its details
+            return str(first.get("value") or "")
     return str(c.get("label") or c.get("tooltip") or "")
 
 
@@ -310,6 +314,8 @@ class FletWsClient:
             return False
         for c in controls:
             if c.get("_c") == "Semantics" and c.get("identifier") == "busy":
+                if c.get("visible", True) is False:  # idle: the overlay itself is hidden
+                    return False
                 row = c.get("content")
                 return isinstance(row, dict) and row.get("visible", True) is not False
         return False

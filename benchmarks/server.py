@@ -119,14 +119,16 @@ class Server:
 
 def start(data_dir: Path, host: str = "127.0.0.1", port: int | None = None,
           timeout: float = 60.0, env: dict[str, str] | None = None,
-          log: Path | None = None) -> Server:
-    """Start `python -m ui` with its data in `data_dir`; return once `GET /` answers."""
+          log: Path | None = None, module: str = "ui") -> Server:
+    """Start `python -m ui` (or another app `module` taking the same --host/--port) with its
+    data in `data_dir`; return once `GET /` answers."""
     port = port or free_port()
     full_env = dict(os.environ, WONDERS_DATA_DIR=str(data_dir), **(env or {}))
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115
     began = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ui", "--host", host, "--port", str(port), "--no-qr"],
+        [sys.executable, "-m", module, "--host", host, "--port", str(port),
+         *(["--no-qr"] if module == "ui" else [])],
         cwd=ROOT, env=full_env, stdout=out, stderr=subprocess.STDOUT)
     server = Server(proc, host, port, data_dir, log=log or Path(os.devnull))
     deadline = began + timeout

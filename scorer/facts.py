@@ -107,6 +107,8 @@ class GameFacts:
     paper_derived: tuple[Category, ...]
     """Pad rows a paper-pad player does not type: they come from coins, tokens, the pawn."""
     colour_order: tuple[CardColour, ...]
+    science_sets: bool
+    """Science scores compass, gear and tablet sets (7 Wonders): a paper pad's calculator."""
     free_city: bool
     burying_wonders: tuple[str, ...]
     """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
@@ -134,6 +136,7 @@ def facts(rules: Ruleset) -> GameFacts:
         },
         paper_derived=const.paper_derived,
         colour_order=const.colour_order,
+        science_sets=const.science_set_points > 0,
         free_city=const.free_city,
         burying_wonders=tuple(burying_wonders(rules)),
     )

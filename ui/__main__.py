@@ -18,6 +18,7 @@ from ui import strings as S
 from ui.app import make_main
 from ui.server import build_app, serve
 from ui.store import Store, private_dir
+from ui.webapp import prepare_assets
 
 SESSION_TIMEOUT_S = 600
 
@@ -41,9 +42,14 @@ def lan_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
-def urls(host: str, port: int) -> list[str]:
-    hosts = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
-    return [f"http://{h}:{port}/" for h in hosts]
+def urls(host: str, port: int) -> tuple[str, list[str]]:
+    """The address for this computer, and those a phone on the same network may open (none
+    when the server listens on this computer only)."""
+    if host in ("0.0.0.0", "", "::"):
+        lan = [a for a in lan_addresses() if a != "127.0.0.1"]
+        return f"http://127.0.0.1:{port}/", [f"http://{h}:{port}/" for h in lan]
+    local = host in ("127.0.0.1", "localhost", "::1")
+    return f"http://{host}:{port}/", [] if local else [f"http://{host}:{port}/"]
 
 
 def _alive(pid: int) -> bool:
@@ -81,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     args = parser.parse_args(argv)
-    addresses = urls(args.host, args.port)
-    print(S.serve_banner(addresses), flush=True)
-    if not args.no_qr:
-        segno.make(addresses[0], error="m").terminal(out=sys.stdout, compact=True)
+    here, lan = urls(args.host, args.port)
+    print(S.serve_banner(here, lan), flush=True)
+    if lan and not args.no_qr:
+        segno.make(lan[0], error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     store = Store()
     # Import by file: the browser PUTs the picked file to Flet's upload handler (signed URLs,
@@ -94,15 +100,18 @@ def main(argv: list[str] | None = None) -> int:
     # memory grows with every visitor). A phone back later reloads its game from the store.
     timeout = int(os.environ.get("FLET_SESSION_TIMEOUT") or SESSION_TIMEOUT_S)
     uploads = upload_dir(store.path.parent)
+    # Our name, icons and web manifest, and Flet's page made to ask no CDN (ui/webapp.py).
+    assets = prepare_assets(Path(tempfile.mkdtemp(prefix="wonders-web-")))
 
     def stop() -> None:
         shutil.rmtree(uploads, ignore_errors=True)
+        shutil.rmtree(assets, ignore_errors=True)
         with contextlib.suppress(Exception):
             store.close()
 
     try:
-        main_app = make_main(store, uploads, addresses[0])
-        serve(build_app(main_app, uploads, timeout, stop), args.host, args.port)
+        main_app = make_main(store, uploads, (lan or [here])[0])
+        serve(build_app(main_app, uploads, timeout, stop, assets), args.host, args.port)
     finally:
         stop()
     return 0

@@ -153,6 +153,8 @@ class AppModel(ft.Observable):
         device of the game. A change the game refuses is said, and the saved game shown."""
         if self.game is None:
             return
+        self.notice = ""  # "Saved", "Imported": no longer true of the changed game
+        self.undo_id = ""
         self._outcome(self.tables.submit(self.game.id, self.device, change))
 
     def claim(self, player: str) -> None:

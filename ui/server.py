@@ -237,11 +237,13 @@ def quiet_logs() -> None:
 
 
 def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | None,
-              session_timeout_s: int, on_stop: Callable[[], None] | None = None) -> Guard:
+              session_timeout_s: int, on_stop: Callable[[], None] | None = None,
+              assets_dir: Path | None = None) -> Guard:
     """Flet's app for `main` (offline: no CDN), without API docs, behind the guard.
     `on_stop` runs when the server stops (uvicorn then re-raises SIGTERM, which ends the
     process at once: a `finally` after `serve` would not run)."""
     inner = flet_app(main, upload_dir=str(upload_dir) if upload_dir else None, no_cdn=True,
+                     assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
                      max_upload_size=MAX_IMPORT_BYTES)
     outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None,

@@ -58,7 +58,7 @@ TO_TABLE = "Back to the table"
 NO_WONDER = "no wonder yet"
 QUICK = "paper"
 CONFLICT = "Conflict pawn"
-TOWARD = "Toward"
+TOWARD = "The pawn is on whose side? (the other player scores)"
 SPACES = "Spaces from the centre"
 CENTRE = "Centre"
 
@@ -67,6 +67,7 @@ DETAILED = "Cards"
 QUICK_MODE = "Paper totals"
 WONDER = "Wonder"
 SIDE = "Side"
+CHANGE_WONDER = "Change"
 STAGES = "Stages built"
 COINS = "Coins"
 MILITARY = "Conflict tokens"
@@ -97,11 +98,26 @@ CONQUESTS = "Military tokens taken from the opponent's side"
 CONQUESTS_HINT = "For Alexander. Leave on \u201cfrom the pawn\u201d unless the pawn moved back."
 FROM_PAWN = "From the pawn"
 SUPREMACY = "Game ended early (supremacy)"
-SUPREMACY_HINT = "Only when the game ended before Age III; the engine checks it against the table."
+SUPREMACY_HINT = ("Only when the game ended at once on a supremacy, in any Age (Age III "
+                  "included); the engine checks it against the table.")
 NO_SUPREMACY = "No"
 WINNER = "Winner"
 PICK_WINNER = "Who won it? (the claim counts once a winner is chosen)"
 NO_VALUE = "\u2014"
+ALL_AGES = "All Ages"
+SYMBOL = {"compass": "compass", "gear": "gear", "tablet": "tablet", "globe": "globe",
+          "law": "law", "sundial": "sundial", "mortar": "mortar", "plumb_line": "plumb line",
+          "quill": "quill", "wheel": "wheel"}
+"""Science symbols as a card list shows them (a symbol not listed shows its ruleset name)."""
+
+
+def vp(n: int) -> str:
+    return f"{n} VP"
+
+
+def shields(n: int) -> str:
+    return "1 shield" if n == 1 else f"{n} shields"
+
 
 CATEGORY: dict[str, str] = {row: label for row, label in CATEGORY_LABELS.items()}
 """The pad rows: the same names as the command line's (`scorer.result`)."""
@@ -130,6 +146,10 @@ LINES_FOR = "Points for"
 NO_LINES = "No points here."
 FINISH = "Finish and save"
 SAVED = "Saved to history."
+SHARE_IMAGE = "Share image"
+DOWNLOAD_IMAGE = "Download PNG"
+COPY_IMAGE = "Copy image"
+COPIED_IMAGE = "Image copied."
 EXPORT_TITLE = "Export"
 TABLE_JSON = "Table (JSON)"
 RESULT_CSV = "Result (CSV)"
@@ -148,7 +168,7 @@ UNDO = "Undo"
 DELETED = "Deleted"
 
 # Rules
-RULES_TITLE = "Rules at hand"
+RULES_TITLE = "Rules"
 GUILDS = "Guilds"
 WONDERS = "Wonders"
 COST = "Cost"
@@ -215,13 +235,23 @@ def what_if_result(player: str, name: str, delta: int) -> str:
     return f"{name} {WOULD_SCORE} {sign}{delta} for {player}"
 
 
+def toward(name: str) -> str:
+    return f"{name}'s side"
+
+
+def military_gain(name: str, pts: int) -> str:
+    return f"{name} scores {pts} military points"
+
+
 def deleted(what: str) -> str:
     return f"{DELETED}: {what}"
 
 
-def serve_banner(urls: list[str]) -> str:
-    lines = ["Wonders Score Pad is running. Open on a phone on the same network:"]
-    lines += [f"  {u}" for u in urls]
+def serve_banner(here: str, lan: list[str]) -> str:
+    lines = ["Wonders Score Pad is running.", f"On this computer: {here}"]
+    if lan:
+        lines.append("On a phone on the same network (or scan the QR code):")
+        lines += [f"  {u}" for u in lan]
     lines += ["No accounts: anyone who can reach these addresses can see and change the games,",
               "the history and the remembered names. Run it only on a network the players",
               "trust (a home network, a phone's hotspot), not on a public one."]

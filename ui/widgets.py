@@ -27,6 +27,10 @@ ERROR = ft.Colors.ERROR
 Handler = Callable[[], None] | Callable[[], Awaitable[None]]
 
 
+TAP = 48
+"""Material's minimum touch target (px): every chip, button and field is at least this tall."""
+
+
 def toggle(
     label: str,
     selected: bool,
@@ -35,7 +39,8 @@ def toggle(
     disabled: bool = False,
     icon: ft.IconData | None = None,
 ) -> ft.Control:
-    """A tappable chip: filled when selected (in the card colour), outlined otherwise."""
+    """A tappable chip, 48 px tall: filled when selected (in the card colour), outlined
+    otherwise."""
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
     if selected:
         return ft.FilledButton(
@@ -43,6 +48,7 @@ def toggle(
             icon=ft.Icons.CHECK,
             on_click=on_click,
             disabled=disabled,
+            height=TAP,
             style=ft.ButtonStyle(bgcolor=bg, color=fg) if bg else None,
         )
     return ft.OutlinedButton(
@@ -50,12 +56,13 @@ def toggle(
         icon=icon,
         on_click=on_click,
         disabled=disabled,
+        height=TAP,
         style=ft.ButtonStyle(side=ft.BorderSide(2, bg)) if bg else None,
     )
 
 
 def wrap(controls: list[ft.Control]) -> ft.Row:
-    return ft.Row(controls=controls, wrap=True, spacing=6, run_spacing=6)
+    return ft.Row(controls=controls, wrap=True, spacing=8, run_spacing=8)
 
 
 def header(text: str, trailing: ft.Control | None = None) -> ft.Control:
@@ -92,6 +99,24 @@ def _fits(n: int, minimum: int | None, maximum: int | None) -> bool:
     return (minimum is None or n >= minimum) and (maximum is None or n <= maximum)
 
 
+def digits_only(minimum: int | None) -> ft.InputFilter:
+    """What a number field lets be typed: digits, and a leading minus where negative
+    numbers are allowed (a paper total may be below zero)."""
+    pattern = r"^[0-9]*$" if minimum is not None and minimum >= 0 else r"^-?[0-9]*$"
+    return ft.InputFilter(regex_string=pattern, allow=True, replacement_string="")
+
+
+def numeric(label: str, field: ft.TextField) -> ft.Control:
+    """Marks a number field for the page (ui/webapp.py), which gives it the phone's numeric
+    keyboard (inputmode="numeric"): Flutter's web client does not."""
+    return ft.Semantics(identifier=f"number-{label}", content=field)
+
+
+def field_width(label: str, least: int) -> int:
+    """Wide enough that the field's label stays on one line above its value."""
+    return max(least, min(220, 8 * len(label) + 40))
+
+
 @ft.component
 def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: int,
             maximum: int | None) -> ft.Control:
@@ -118,16 +143,21 @@ def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: i
                 on_change(n)
         return go
 
+    # The buttons stay enabled at a limit (a tap there does nothing): a control that turns
+    # disabled under the finger drops the screen reader's focus, and the next field tapped
+    # then did not take the keyboard (issue 12, item 14).
     return ft.Row(
         [
             ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=step(-1), tooltip=f"{label} -1",
-                          disabled=value <= minimum, icon_size=30),
-            ft.TextField(label=label, value=str(value) if rejected is None else rejected,
-                         error=None if rejected is None else S.number_range(minimum, maximum),
-                         on_change=typed, width=120, keyboard_type=ft.KeyboardType.NUMBER,
-                         text_align=ft.TextAlign.CENTER, dense=True),
+                          icon_size=30),
+            numeric(label, ft.TextField(
+                label=label, value=str(value) if rejected is None else rejected,
+                error=None if rejected is None else S.number_range(minimum, maximum),
+                error_max_lines=3, on_change=typed, width=field_width(label, 120),
+                keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
+                text_align=ft.TextAlign.CENTER)),
             ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, on_click=step(1), tooltip=f"{label} +1",
-                          disabled=maximum is not None and value >= maximum, icon_size=30),
+                          icon_size=30),
         ],
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -161,9 +191,12 @@ def NumberField(label: str, value: int | None, on_change: Callable[[int | None],
             set_rejected(text)
 
     shown = ("" if value is None else str(value)) if rejected is None else rejected
-    return ft.TextField(label=label, value=shown, width=width, on_change=typed, dense=True,
-                        error=None if rejected is None else S.number_range(minimum, None),
-                        keyboard_type=ft.KeyboardType.NUMBER, helper=hint or None)
+    return numeric(label, ft.TextField(
+        label=label, value=shown, width=field_width(label, width), on_change=typed,
+        error_max_lines=3, helper_max_lines=3,
+        error=None if rejected is None else S.number_range(minimum, None),
+        keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
+        helper=hint or None))
 
 
 def number_field(label: str, value: int | None,
@@ -227,6 +260,19 @@ def confirm_replace(current: Draft, game: str, by: str, on_replace: Handler,
         ]))))
 
 
+def confirm_replace_dialog(current: Draft, game: str, by: str, on_replace: Handler,
+                           on_keep: Handler) -> ft.AlertDialog:
+    """The same question as `confirm_replace`, as a dialog: asked from the foot of a long
+    screen (New game's Start), it shows whole over the screen instead of below the fold."""
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(S.REPLACE_TITLE),
+        content=ft.Text(S.replace_game(", ".join(s.name for s in current.seats), game, by)),
+        actions=[ft.OutlinedButton(content=S.KEEP, icon=ft.Icons.UNDO, on_click=on_keep,
+                                   height=TAP),
+                 ft.FilledButton(content=S.REPLACE, icon=ft.Icons.SWAP_HORIZ,
+                                 on_click=on_replace, height=TAP)])
+
+
 def no_game_view(route: str, title: str, button: str, target: str,
                  text: str = S.NO_GAME) -> ft.View:
     """A game screen opened with no game in progress (a stale link), or naming what the game
@@ -237,6 +283,7 @@ def no_game_view(route: str, title: str, button: str, target: str,
 
 def busy_overlay(what: str) -> ft.Control:
     """A long action under way (import, scoring, loading): a progress ring and its name."""
-    return ft.Semantics(identifier="busy", content=ft.Row(
-        [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(what, italic=True)],
-        visible=bool(what)))
+    # The Semantics itself is hidden when idle: a Semantics whose only content is hidden
+    # shows Flet's red "Semantics.content must be provided and visible" box.
+    return ft.Semantics(identifier="busy", visible=bool(what), content=ft.Row(
+        [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(what, italic=True)]))

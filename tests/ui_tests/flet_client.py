@@ -146,6 +146,10 @@ def label(c: Any) -> str:
         return content
     if isinstance(content, ft.Text):
         return str(content.value or "")
+    if isinstance(content, (ft.Column, ft.Row)):  # a card chip: its name, then its details
+        first = next((x for x in walk(content) if isinstance(x, ft.Text)), None)
+        if first is not None:
+            return str(first.value or "")
     return str(getattr(c, "label", "") or getattr(c, "tooltip", "") or "")
 
 
@@ -220,7 +224,10 @@ class Client:
         return views[-1]
 
     def controls(self) -> list[Any]:
-        return list(walk(self.top()))
+        """The top screen's controls, then those of an open dialog over it."""
+        dialogs = [d for d in self.page._dialogs.controls
+                   if getattr(d, "open", False)]
+        return list(walk(self.top())) + [c for d in dialogs for c in walk(d)]
 
     def cell(self, identifier: str) -> str:
         """The text of the control marked with this semantics identifier (a pad cell)."""
@@ -258,6 +265,22 @@ class Client:
         assert self.session is not None
         await self.session.dispatch_event(c._i, "click", None)
         await self.idle()
+
+    async def tap_change(self, c: Any, value: Any) -> None:
+        """Tap a check box or switch: the client sets its value and sends "change"."""
+        assert self.session is not None
+        self.session.apply_patch(c._i, {"value": value})
+        await self.session.dispatch_event(c._i, "change", value)
+        await self.idle()
+
+    async def tap_identifier(self, identifier: str) -> None:
+        """Tap the control marked with this semantics identifier (its first tappable)."""
+        for c in self.controls():
+            if isinstance(c, ft.Semantics) and c.identifier == identifier:
+                target = next(x for x in walk(c.content) if getattr(x, "on_click", None))
+                await self.tap_control(target)
+                return
+        raise AssertionError(f"no control {identifier!r} on screen")
 
     async def type(self, field_label: str, value: str) -> None:
         assert self.session is not None

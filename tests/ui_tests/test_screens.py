@@ -285,7 +285,7 @@ async def test_duel_game_by_tapping(store: Store) -> None:
     c = await Client(make_main(store)).start()
     await new_game(c, ["Ann", "Bob"], game="7 Wonders Duel")
     await c.type("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
-    await c.tap(str(DUEL_CONFLICT["toward"]))
+    await c.tap(f"{DUEL_CONFLICT['toward']}'s side")
     for i, p in enumerate(DUEL_PLAYERS):
         await c.go(f"/game/player/{i}")
         await c.type("Coins", str(p["coins"]))

@@ -151,8 +151,7 @@ async def test_duel_supremacy_claim(store: Store) -> None:
                          and x.content == "Bob"][-1])
     assert c.has("Military Supremacy for Bob needs the pawn on space 9 toward Ann's capital")
     await c.type("Spaces from the centre", "9")
-    await c.tap_control(next(x for x in c.controls() if isinstance(x, ft.OutlinedButton)
-                         and x.content == "Ann"))  # the pawn toward Ann's capital
+    await c.tap("Ann's side")  # the pawn toward Ann's capital
     assert not c.has("needs the pawn")
     await c.go("/game/pad")
     verdict = [t for t in c.texts() if "Military Supremacy" in t]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import cards_in_play, copies_taken, facts, field_bounds, leader_cost, ruleset
+from scorer.facts import facts, field_bounds, leader_cost, ruleset
 from scorer.names import normalize
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
@@ -16,7 +16,15 @@ from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.edits import ListField, SeatEdits
 from ui.model import Evaluation, evaluate, use_model
+from ui.screens.city_cards import (
+    CardFilter,
+    CardGroup,
+    card_chips,
+    card_flipper,
+    colours_in_play,
+)
 from ui.widgets import (
+    TAP,
     back_to,
     header,
     no_game_view,
@@ -30,9 +38,6 @@ from ui.widgets import (
     wrap,
 )
 
-COLOUR_ORDER = ("brown", "grey", "blue", "yellow", "green", "red", "purple", "none")
-"""The order of the card groups, as on the score pad; a colour not listed here (a ruleset's
-new one) comes after them, never hidden."""
 Edit = SeatEdits
 
 
@@ -40,51 +45,72 @@ def _matches(query: str, name: str) -> bool:
     return not query or normalize(query) in normalize(name)
 
 
-def wonder_section(
-    draft: Draft, i: int, rules: Ruleset, edit: Edit, quick: bool
-) -> list[ft.Control]:
-    seat = draft.seats[i]
-    taken = {s.board for k, s in enumerate(draft.seats) if k != i and s.board}
+@ft.component
+def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, side: str,
+                stages: int, taken: tuple[str, ...], quick: bool,
+                messages: tuple[str, ...]) -> ft.Control:
+    """The wonder board, its side and stages. Once a board is picked only it shows (a tap
+    on it offers the others again), so the cards come sooner under the thumb."""
+    rules = ruleset(game, list(expansions))
+    choosing, set_choosing = ft.use_state(False)
 
-    def board(name: str) -> Callable[[], None]:
+    def pick(name: str) -> Callable[[], None]:
         def go() -> None:
-            edit.set("board", name)  # a new board: none of its stages built yet
+            set_choosing(False)
+            if name != board:
+                edit.set("board", name)  # a new board: none of its stages built yet
         return go
 
-    def side(name: str) -> Callable[[], None]:
+    def set_side(name: str) -> Callable[[], None]:
         def go() -> None:
             edit.set("side", name)
         return go
 
-    def stages(n: int) -> None:
+    def set_stages(n: int) -> None:
         edit.set("stages", n)
 
-    boards = [
-        toggle(S.card_taken(w) if w in taken else w, w == seat.board, board(w),
-               disabled=w in taken and w != seat.board)
-        for w in rules.wonders.names()
-    ]
+    if board and not choosing:
+        boards = [toggle(board, True, lambda: set_choosing(True)),
+                  ft.TextButton(content=S.CHANGE_WONDER, icon=ft.Icons.SWAP_HORIZ, height=TAP,
+                                on_click=lambda: set_choosing(True))]
+    else:
+        boards = [toggle(S.card_taken(w) if w in taken else w, w == board, pick(w),
+                         disabled=w in taken and w != board)
+                  for w in rules.wonders.names()]
     out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
-    wonder = rules.wonders.get(seat.board) if seat.board else None
+    wonder = rules.wonders.get(board) if board else None
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
         labels = {v: k for k, v in reversed(list(rules.constants.side_names.items()))}
-        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", seat.side == x, side(x))
+        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", side == x, set_side(x))
                          for x in sides if x in wonder.sides]))
-        current = wonder.sides.get("A" if seat.side not in wonder.sides else seat.side)
+        current = wonder.sides.get("A" if side not in wonder.sides else side)
         if current is not None and not quick:
-            out.append(stepper(S.STAGES, seat.stages, stages, 0, len(current.stages)))
+            out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages)))
             if current.text:
                 out.append(ft.Text(current.text, italic=True))
             for k, st in enumerate(current.stages, start=1):
-                mark = ft.Icons.CHECK_BOX if k <= seat.stages else ft.Icons.CHECK_BOX_OUTLINE_BLANK
-                out.append(ft.Row([ft.Icon(mark, size=18),
-                                   ft.Text(f"{k}. {st.text}", expand=True)]))
-    return out
+                # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
+                out.append(ft.Checkbox(label=f"{k}. {st.text}", value=k <= stages,
+                                       on_change=lambda _, k=k: set_stages(
+                                           k - 1 if k <= stages else k)))
+    out.append(problems(list(messages)))
+    return ft.Column(out, spacing=12)
 
 
-def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
-    def coins(n: int) -> None:
+WonderPart: Callable[..., ft.Control] = ft.memo(_WonderPart)  # type: ignore[no-untyped-call]
+"""Re-rendered only when the wonder, side, stages or their problems change."""
+
+
+@ft.component
+def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
+               values: tuple[int, ...], most_coins: int, most_tokens: tuple[int | None, ...],
+               messages: tuple[str, ...]) -> ft.Control:
+    """Coins and each conflict token the game has (`values`; none in Duel: the pawn
+    instead), each field bounded by what the game allows."""
+    held = dict(military)
+
+    def set_coins(n: int) -> None:
         edit.set("coins", n)
 
     def token(key: str) -> Callable[[int], None]:
@@ -92,48 +118,20 @@ def coins_and_tokens(draft: Draft, seat: Seat, edit: Edit) -> list[ft.Control]:
             edit.entry("military", key, n)
         return go
 
-    most = field_bounds(ruleset(draft.game, draft.expansions))  # no number beyond the game's
     out: list[ft.Control] = [header(S.COINS),
-                             stepper(S.COINS, seat.coins, coins, maximum=most.coins)]
-    values = list(facts(ruleset(draft.game, draft.expansions)).token_values)  # none: a track
+                             stepper(S.COINS, coins, set_coins, maximum=most_coins)]
     if values:
         out.append(header(S.MILITARY))
-        for value in values:
+        for value, most in zip(values, most_tokens, strict=True):
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, seat.military.get(key, 0), token(key),
-                               maximum=most.tokens.get(value)))
-    return out
+            out.append(stepper(label, held.get(key, 0), token(key), maximum=most))
+    out.append(problems(list(messages)))
+    return ft.Column(out, spacing=12)
 
 
-def card_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str) -> list[ft.Control]:
-    seat = draft.seats[i]
-    uses = cards_in_play(rules, len(draft.seats))
-    others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
-    mine = {rules.cards.canonical(c) or c for c in seat.cards}
-
-    def flip(name: str) -> Callable[[], None]:
-        def go() -> None:
-            held = [c for c in seat.cards if (rules.cards.canonical(c) or c) == name]
-            edit.hold("cards", name, not held, held[0] if held else "")
-        return go
-
-    out: list[ft.Control] = []
-    others_colours = sorted({u.card.colour for u in uses} - set(COLOUR_ORDER))
-    for colour in [*COLOUR_ORDER, *others_colours]:
-        group = sorted((u for u in uses
-                        if u.card.colour == colour and _matches(query, u.card.name)),
-                       key=lambda u: min(u.card.ages))
-        if not group:
-            continue
-        chips = []
-        for u in group:
-            name = u.card.name
-            full = others.get(name, 0) >= u.copies and name not in mine
-            chips.append(toggle(S.card_taken(name) if full else name, name in mine, flip(name),
-                                colour=colour, disabled=full))
-        out += [ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD), wrap(chips)]
-    return out
+CoinsPart: Callable[..., ft.Control] = ft.memo(_CoinsPart)  # type: ignore[no-untyped-call]
+"""Re-rendered only when the coins, tokens or their problems change."""
 
 
 def named_toggles(title: str, names: list[str], held: list[str], query: str,
@@ -255,9 +253,9 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             S.paper_note(seat.name, not draft.facts.has_boards), icon=ft.Icons.VISIBILITY_OFF)),
     ]
     fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c))
-              for c in categories if c not in ("military", "treasury")]
+              for c in categories if c not in draft.facts.paper_derived]
     out.append(wrap(fields))
-    if draft.game != "duel":
+    if draft.facts.science_sets:
         sci = science_points(ruleset(draft.game, draft.expansions), calc.get("compass", 0),
                              calc.get("gear", 0), calc.get("tablet", 0), calc.get("wild", 0))
 
@@ -295,6 +293,10 @@ def CityScreen() -> ft.View:
     model = use_model()
     params = ft.use_route_params()
     query, set_query = ft.use_state("")
+    age, set_age_now = ft.use_state(0)
+    colour, set_colour_now = ft.use_state("")
+    set_age = ft.use_callback(set_age_now, [])  # stable: the memoized filter keeps its props
+    set_colour = ft.use_callback(set_colour_now, [])
     calc, set_calc = ft.use_state(dict[str, int]())
     draft = model.draft
     raw = params.get("i", "0") or "0"
@@ -308,8 +310,9 @@ def CityScreen() -> ft.View:
     rules = ruleset(draft.game, draft.expansions)
     evaluation = evaluate(draft)
     mine = evaluation.player_problems(i)
-
-    edit = SeatEdits(model.edit, i, seat.name)
+    has = facts(rules)
+    edit = SeatEdits(model.edit, i, seat.name)  # equal values each render: memo keeps props
+    on_flip = ft.use_callback(card_flipper(edit), [edit])
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
@@ -331,47 +334,55 @@ def CityScreen() -> ft.View:
         wrap([toggle(S.DETAILED, not seat.quick, set_quick(False)),
               toggle(S.QUICK_MODE, seat.quick, set_quick(True))]),
     ]
-    is_duel = draft.game == "duel"
-    if not is_duel:
-        items += wonder_section(draft, i, rules, edit, seat.quick)
-        items.append(problems(mine.get("wonder", [])))
-    items += coins_and_tokens(draft, seat, edit)
-    items.append(problems(mine.get("coins", []) + mine.get("military", [])))
+    if has.has_boards:
+        taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
+        items.append(WonderPart(edit, draft.game, tuple(draft.expansions), seat.board,
+                                seat.side, seat.stages, taken, seat.quick,
+                                tuple(mine.get("wonder", []))))
+    most = field_bounds(rules)  # no number beyond what the game allows
+    items.append(CoinsPart(edit, seat.coins, tuple(sorted(seat.military.items())),
+                           has.token_values, most.coins,
+                           tuple(most.tokens.get(v) for v in has.token_values),
+                           tuple(mine.get("coins", []) + mine.get("military", []))))
     if seat.quick:
         items += quick_section(draft, seat, edit, calc, set_calc)
     else:
         items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  on_change=lambda e: set_query(e.control.value or ""),
-                                  dense=True))
-        if is_duel:
+                                  on_change=lambda e: set_query(e.control.value or "")))
+        if not has.has_boards:  # wonders are cards of their own (Duel)
             built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
             items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
                                    list_flipper(edit, "wonders", seat.wonders), built_elsewhere)
             items.append(problems(mine.get("wonders", [])))
+        if len(rules.progress):
             owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
             items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
                                    query, list_flipper(edit, "progress", seat.progress), owned)
             items.append(problems(mine.get("progress", [])))
-            items += senate_section(seat, facts(rules).chambers, edit,
-                                    field_bounds(rules).cubes)
+        if has.chambers:
+            items += senate_section(seat, has.chambers, edit, most.cubes)
             items.append(problems(mine.get("influence", [])))
-        if "leaders" in draft.expansions and len(rules.leaders):
+        if has.has_leaders:
             recruited = {x for k, s in enumerate(draft.seats) if k != i
                          for x in [*s.leaders, *([s.buried] if s.buried else [])]}
             items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
                                    list_flipper(edit, "leaders", seat.leaders), recruited)
             items.append(problems(mine.get("leaders", [])))
-            if is_duel:
+            if has.burying_wonders or has.max_conquests:
                 items += duel_leaders_section(draft, i, rules, edit, query, mine)
         items += choices_section(draft, i, evaluation, edit)
         items.append(problems(mine.get("choices", [])))
         items.append(header(S.CARDS))
-        items += card_section(draft, i, rules, edit, query)
+        ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
+        items.append(CardFilter(age, colour, ages, tuple(colours_in_play(draft, rules)),
+                                set_age, set_colour))
+        items += [CardGroup(on_flip, group, chips)
+                  for group, chips in card_chips(draft, i, rules, query, age, colour)]
         items.append(problems(mine.get("cards", [])))
     items.append(ft.Row([
-        ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT,
+        ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
                           on_click=back_to(f"/game/player/{(i - 1) % len(draft.seats)}")),
-        ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT,
+        ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT, height=TAP,
                           on_click=back_to(f"/game/player/{(i + 1) % len(draft.seats)}")),
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,

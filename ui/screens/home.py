@@ -8,7 +8,9 @@ import flet as ft
 
 from scorer.facts import ruleset
 from ui import strings as S
+from ui.draft import Draft
 from ui.model import use_model
+from ui.store import Store
 from ui.widgets import back_to, header, notice, toggle, view, wrap
 
 THEMES = (("light", S.THEME_LIGHT, ft.Icons.LIGHT_MODE), ("dark", S.THEME_DARK, ft.Icons.DARK_MODE),
@@ -25,16 +27,28 @@ def game_title(game: str) -> str:
 @ft.component
 def Home() -> ft.View:
     model = use_model()
-    draft = model.draft
+    nothing: tuple[Draft | None, str] | None = None
+    seen = ft.use_ref(nothing)
+    # Under another screen, Home keeps what it showed (its body is memoized); on top again
+    # it catches up. A tap in a city then does not re-render Home too.
+    if ft.is_route_active("/", exact=True) or seen.current is None:
+        seen.current = (model.draft, model.theme)
+    draft, theme = seen.current
+    return view("/", S.APP_TITLE, [HomeBody(draft, theme, model.store, model.choose_theme)])
+
+
+@ft.component
+def _HomeBody(draft: Draft | None, theme: str, store: Store,
+              choose_theme: Callable[[str], Awaitable[None]]) -> ft.Control:
     dismissed, set_dismissed = ft.use_state(False)
     items: list[ft.Control] = [
         ft.Text(S.TAGLINE, size=16),
     ]
-    if model.store.notice and not dismissed:  # the saved-games file had to be replaced
+    if store.notice and not dismissed:  # the saved-games file had to be replaced
         def dismiss() -> None:
-            model.store.dismiss()
+            store.dismiss()
             set_dismissed(True)
-        items.insert(0, notice(model.store.notice,
+        items.insert(0, notice(store.notice,
                                ft.TextButton(content=S.DISMISS, on_click=dismiss)))
     if draft is not None and draft.finished is None:
         names = ", ".join(s.name for s in draft.seats)
@@ -60,11 +74,14 @@ def Home() -> ft.View:
 
     def pick(theme: str) -> Callable[[], Awaitable[None]]:
         async def go() -> None:
-            await model.choose_theme(theme)
+            await choose_theme(theme)
         return go
 
     items += [header(S.THEME), wrap([
-        ft.Semantics(identifier=f"theme-{key}", content=toggle(label, model.theme == key,
+        ft.Semantics(identifier=f"theme-{key}", content=toggle(label, theme == key,
                                                                 pick(key), icon=icon))
         for key, label, icon in THEMES])]
-    return view("/", S.APP_TITLE, items)
+    return ft.Column(items, spacing=12)
+
+
+HomeBody: Callable[..., ft.Control] = ft.memo(_HomeBody)  # type: ignore[no-untyped-call]

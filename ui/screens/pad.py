@@ -13,48 +13,103 @@ from scorer.ruleset import Category
 from ui import strings as S
 from ui.export import summary
 from ui.model import use_evaluation, use_model
-from ui.widgets import ACCENT, back_to, busy_overlay, header, no_game_view, problems, view
+from ui.pad_style import WINNER, style
+from ui.screens.home import game_title
+from ui.screens.transfer import file_name
+from ui.share_image import pad_png
+from ui.widgets import (
+    ACCENT,
+    back_to,
+    busy_overlay,
+    header,
+    no_game_view,
+    problems,
+    view,
+    wrap,
+)
 
-LABEL_W = 104
-CELL_W = 66
-CELL_H = 40
+LABEL_W = 120
+"""The category column with its label (a few players)."""
+ICON_W = 44
+"""The category column with its icon only: seven players fit a 360 px phone."""
+CELL_H = 44
+WIDE_UP_TO = 4
+"""Players shown beside the category labels; more get the icon-only column."""
 
 
-def _cell(text: str, width: int, on_click: Callable[[], None] | None = None, bold: bool = False,
-          selected: bool = False, ident: str | None = None) -> ft.Control:
+def _cell(content: ft.Control, on_click: Callable[[], None] | None = None,
+          bg: str | None = None, selected: bool = False, ident: str | None = None,
+          width: int | None = None, tooltip: str | None = None) -> ft.Control:
     box = ft.Container(
-        content=ft.Text(text, weight=ft.FontWeight.BOLD if bold else None, size=16,
-                        text_align=ft.TextAlign.CENTER, no_wrap=True),
-        width=width, height=CELL_H, alignment=ft.Alignment.CENTER,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
-        on_click=on_click,
+        content=content, width=width, expand=width is None, height=CELL_H,
+        alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(horizontal=2),
+        border=ft.Border.all(3 if selected else 1,
+                             ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
+        bgcolor=bg, on_click=on_click, tooltip=tooltip,
     )
     if ident:
-        return ft.Semantics(identifier=ident, content=box, button=on_click is not None)
+        return ft.Semantics(identifier=ident, content=box, button=on_click is not None,
+                            expand=width is None)
     return box
+
+
+def _text(text: str, colour: str | None = None, bold: bool = False, size: int = 16
+          ) -> ft.Text:
+    return ft.Text(text, color=colour, size=size, no_wrap=True, max_lines=1,
+                   overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
+                   weight=ft.FontWeight.BOLD if bold else None)
 
 
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
          select: Callable[[int, str], Callable[[], None]]) -> ft.Control:
+    """The pad as printed: a row per category in its colour with its icon, the players'
+    columns sharing the width (names cut with an ellipsis, the full name on tap), the
+    winner's name and total marked."""
+    players = result.players
+    wide = len(players) <= WIDE_UP_TO
+    label_w = LABEL_W if wide else ICON_W
+    winners = {k for k, p in enumerate(players) if p.rank == 1}
+    name_size = 15 if wide else 12
+
+    def label(c: str) -> ft.Control:
+        st = style(c)
+        icon = ft.Icon(st.icon, color=st.fg, size=20)
+        if not wide:
+            return _cell(icon, bg=st.bg, width=label_w, tooltip=S.CATEGORY.get(c, c))
+        return _cell(ft.Row([icon, _text(S.CATEGORY.get(c, c), st.fg, size=14)], spacing=4,
+                            tight=True), bg=st.bg, width=label_w)
+
+    def name(k: int) -> ft.Control:
+        p = players[k]
+        body: ft.Control = _text(p.name, bold=True, size=name_size)
+        if k in winners:
+            body = ft.Column([ft.Icon(ft.Icons.EMOJI_EVENTS, color=WINNER, size=16), body],
+                             spacing=0, tight=True,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        return _cell(body, select(k, ""), selected=selected == (k, ""), ident=f"name-{p.name}",
+                     tooltip=p.name)
+
     rows: list[ft.Control] = [ft.Row(
-        [_cell("", LABEL_W), *[_cell(p.name, CELL_W, bold=True) for p in result.players]],
+        [_cell(ft.Text(""), width=label_w), *[name(k) for k in range(len(players))]],
         spacing=0)]
     for c in categories:
+        st = style(c)
         rows.append(ft.Row([
-            _cell(S.CATEGORY.get(c, c), LABEL_W),
-            *[_cell(str(p.categories.get(c, 0)), CELL_W, select(i, c),
-                    selected=selected == (i, c), ident=f"cell-{p.name}-{c}")
-              for i, p in enumerate(result.players)],
+            label(c),
+            *[_cell(_text(str(p.categories.get(c, 0)), st.fg), select(k, c), bg=st.bg,
+                    selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
+              for k, p in enumerate(players)],
         ], spacing=0))
-    rows.append(ft.Row([_cell(S.TOTAL, LABEL_W, bold=True),
-                        *[_cell(str(p.total), CELL_W, select(i, ""), bold=True,
-                                selected=selected == (i, ""), ident=f"total-{p.name}")
-                          for i, p in enumerate(result.players)]], spacing=0))
-    rows.append(ft.Row([_cell(S.RANK, LABEL_W),
-                        *[_cell(S.NO_VALUE if p.rank is None else str(p.rank), CELL_W)
-                          for p in result.players]], spacing=0))
-    return ft.Row([ft.Column(rows, spacing=0)], scroll=ft.ScrollMode.AUTO)
+    rows.append(ft.Row([_cell(_text(S.TOTAL if wide else "\u03a3", bold=True), width=label_w,
+                              tooltip=S.TOTAL),
+                        *[_cell(_text(str(p.total), bold=True), select(k, ""),
+                                bg=WINNER if k in winners else None,
+                                selected=selected == (k, ""), ident=f"total-{p.name}")
+                          for k, p in enumerate(players)]], spacing=0))
+    rows.append(ft.Row([_cell(_text(S.RANK if wide else "#"), width=label_w, tooltip=S.RANK),
+                        *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank)))
+                          for p in players]], spacing=0))
+    return ft.Column(rows, spacing=0)
 
 
 @ft.component
@@ -111,16 +166,31 @@ def PadScreen() -> ft.View:
                                          subtitle=ft.Text(ln.why), dense=True))
             for key, text in player.choices.items():
                 items.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
-    if evaluation.final and result is not None:
+    if evaluation.final and result is not None and draft.finished is None:
         def finish() -> None:
             model.finish(summary(result))
-            model.say(S.SAVED)
         items.append(ft.FilledButton(content=S.FINISH, icon=ft.Icons.SAVE, on_click=finish,
-                                     height=52, disabled=draft.finished is not None
-                                     or not model.is_host))
-        if not model.is_host and draft.finished is None:
+                                     height=52, disabled=not model.is_host))
+        if not model.is_host:
             items.append(ft.Text(S.HOST_FINISHES, italic=True))
-    items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE,
+    elif evaluation.final and result is not None:
+        # Saved: the ways on from a finished game (a later edit makes it unfinished again).
+        def again() -> None:
+            model.start(draft.fresh_copy())
+            ft.context.page.navigate("/game")
+
+        items += [ft.Semantics(identifier="saved", content=ft.Row(
+                      [ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT), ft.Text(S.SAVED)])),
+                  wrap([ft.FilledButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY,
+                                        on_click=again, height=52),
+                        ft.OutlinedButton(content=S.NEW_GAME, icon=ft.Icons.ADD,
+                                          on_click=back_to("/new"), height=52),
+                        ft.OutlinedButton(content=S.HOME, icon=ft.Icons.HOME,
+                                          on_click=back_to("/"), height=52)])]
+    if evaluation.final and result is not None:
+        items.append(ShareImage(result, tuple(categories), game_title(draft.game),
+                                file_name(draft, "pad", "png")))
+    items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
                                    on_click=back_to("/game/export")))
     return view("/game/pad", S.SCORE_PAD, items)
 
@@ -130,3 +200,36 @@ def _who(seats: Sequence[object], seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(seats):
         return ""
     return str(getattr(seats[seat], "name", ""))
+@ft.component
+def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
+               name: str) -> ft.Control:
+    """Share the final pad as a PNG made on the server: the phone's share sheet (a chat),
+    a download, or the clipboard."""
+    done, set_done = ft.use_state("")
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+
+    def png() -> bytes:
+        return pad_png(result, categories, title)
+
+    async def share() -> None:
+        await ft.Share().share_files([ft.ShareFile.from_bytes(png(), mime_type="image/png",
+                                                              name=name)], title=title)
+
+    async def download() -> None:
+        await picker.save_file(dialog_title=name, file_name=name, src_bytes=png())
+        set_done(S.downloaded(name))
+
+    async def copy() -> None:
+        await ft.Clipboard().set_image(png())
+        set_done(S.COPIED_IMAGE)
+
+    return ft.Column([
+        wrap([ft.FilledTonalButton(content=S.SHARE_IMAGE, icon=ft.Icons.SHARE, on_click=share,
+                                   height=48),
+              ft.OutlinedButton(content=S.DOWNLOAD_IMAGE, icon=ft.Icons.IMAGE,
+                                on_click=download, height=48),
+              ft.TextButton(content=S.COPY_IMAGE, icon=ft.Icons.COPY, on_click=copy,
+                            height=48)]),
+        ft.Text(done, italic=True, visible=bool(done)),
+    ], spacing=4)
+

@@ -114,4 +114,4 @@ def RulesScreen() -> ft.View:
         items.append(ft.Container(content=ft.Column(body, spacing=2), padding=8,
                                   border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                                   border_radius=8))
-    return view("/rules", f"{S.RULES_TITLE} · {game_title(game)}", items)
+    return view("/rules", S.RULES_TITLE, items)

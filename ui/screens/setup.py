@@ -12,7 +12,7 @@ from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
-from ui.widgets import confirm_replace, header, toggle, view, wrap
+from ui.widgets import TAP, confirm_replace_dialog, header, toggle, view, wrap
 
 
 def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
@@ -133,18 +133,20 @@ def Setup() -> ft.View:
     count_ok = const.min_players <= len(names) <= const.max_players
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
-        rows.append(ft.Row(key=f"seat-{ids[i] if i < len(ids) else i}", controls=[
+        # The top padding keeps each field's floating label clear of the row above.
+        rows.append(ft.Container(key=f"seat-{ids[i] if i < len(ids) else i}",
+                                 padding=ft.Padding.only(top=10), content=ft.Row(controls=[
             ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
-                         expand=True, dense=True, max_length=NAME_LIMIT),
+                         expand=True, max_length=NAME_LIMIT, counter=""),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
                           disabled=i == 0),
             ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=S.MOVE_DOWN, on_click=move(i, 1),
                           disabled=i == len(names) - 1),
             ft.IconButton(ft.Icons.CLOSE, tooltip=S.REMOVE, on_click=remove(i),
                           disabled=len(names) <= const.min_players),
-        ], spacing=0))
+        ], spacing=0)))
     unused = [n for n in remembered if n not in stripped]
     items: list[ft.Control] = [
         header(S.GAME),
@@ -157,12 +159,13 @@ def Setup() -> ft.View:
                         for e in exps])]
     items += [header(S.PLAYERS), ft.Text(S.DRAG_HINT, italic=True),
               ft.ReorderableListView(rows, on_reorder=dragged, show_default_drag_handles=False,
-                                     spacing=4)]
+                                     spacing=12, padding=ft.Padding.only(top=8))]
     if len(names) < const.max_players:
-        items.append(ft.TextButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD, on_click=add()))
+        items.append(ft.OutlinedButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD,
+                                       on_click=add(), height=TAP))
     if unused:
         items += [ft.Text(S.REMEMBERED),
-                  wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n))
+                  wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n), height=TAP)
                         for n in unused])]
     if not is_duel:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
@@ -172,11 +175,11 @@ def Setup() -> ft.View:
     if not names_ok:
         items.append(ft.Text(S.NEED_NAMES, italic=True))
     current = model.draft
-    if asking and current is not None and names_ok and count_ok:
-        items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_NEW,
-                                     begin, lambda: set_asking(False)))
-    else:
-        items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
-                                     on_click=start, disabled=not (names_ok and count_ok),
-                                     height=52))
+    ask = asking and current is not None and names_ok and count_ok
+    ft.use_dialog(confirm_replace_dialog(current, game_title(current.game), S.REPLACED_BY_NEW,
+                                         begin, lambda: set_asking(False))
+                  if ask and current is not None else None)
+    items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
+                                 on_click=start, disabled=not (names_ok and count_ok),
+                                 height=52))
     return view("/new", S.SETUP_TITLE, items)

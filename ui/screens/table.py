@@ -10,7 +10,7 @@ from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, SetTable
-from ui.model import use_evaluation, use_model
+from ui.model import Evaluation, use_evaluation, use_model
 from ui.screens.home import game_title
 from ui.screens.join import seat_picker, share_card
 from ui.screens.players import PlayersEditor
@@ -27,8 +27,9 @@ from ui.widgets import (
 )
 
 
-def conflict_editor(draft: Draft, edit: Callable[[Edit], None]) -> ft.Control:
-    """The Duel conflict pawn: how many spaces from the centre, toward whose capital."""
+def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]) -> ft.Control:
+    """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
+    from the engine's result, who scores its military points (`gains`)."""
 
     def toward(name: str) -> Callable[[], None]:
         def go() -> None:
@@ -43,8 +44,10 @@ def conflict_editor(draft: Draft, edit: Callable[[Edit], None]) -> ft.Control:
         stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
                 facts(ruleset(draft.game, draft.expansions)).track_spaces),
         ft.Text(S.TOWARD),
-        wrap([toggle(s.name, draft.conflict_toward == s.name, toward(s.name))
+        wrap([ft.Semantics(identifier=f"toward-{s.name}", content=toggle(
+            S.toward(s.name), draft.conflict_toward == s.name, toward(s.name)))
               for s in draft.seats]),
+        *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains],
     ])
 
 
@@ -78,17 +81,53 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
 
 
 @ft.component
+def _PlayerTile(i: int, name: str, subtitle: str, total: str, problem: bool) -> ft.Control:
+    return ft.ListTile(
+        leading=ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON),
+        title=ft.Text(name, size=18),
+        subtitle=ft.Text(subtitle),
+        trailing=ft.Text(total, size=18, weight=ft.FontWeight.BOLD),
+        on_click=back_to(f"/game/player/{i}"),
+    )
+
+
+PlayerTile: Callable[[int, str, str, str, bool], ft.Control] = \
+    ft.memo(_PlayerTile)  # type: ignore[no-untyped-call]
+"""A player's line: re-rendered only when its name, wonder, total or problems change."""
+
+
+@ft.component
 def TableScreen() -> ft.View:
     model = use_model()
     evaluation = use_evaluation(model)
     draft = model.draft
+    nothing: tuple[Draft, Evaluation | None] | None = None
+    seen = ft.use_ref(nothing)
+    on_top = ft.is_route_active("/game", exact=True)
     if draft is None:
         return no_game_view("/game", S.TABLE_TITLE, S.NEW_GAME, "/new")
+    # Under a city screen, the table keeps what it showed (its body is memoized): a tap in
+    # the city re-renders the city, not every screen below it. On top again, it catches up.
+    if on_top or seen.current is None:
+        seen.current = (draft, evaluation)
+    shown, scored = seen.current
+    # the seats, the players and the join card follow the game itself (they hold the model)
+    return view("/game", S.TABLE_TITLE, [
+        TableBody(shown, scored, model.edit), seat_picker(model), PlayersEditor(),
+        share_card(model)], actions=[
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
+        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
+    ])
+
+
+@ft.component
+def _TableBody(draft: Draft, evaluation: Evaluation | None,
+               edit: Callable[[Edit], None]) -> ft.Control:
     tiles: list[ft.Control] = []
+    has_boards = draft.facts.has_boards
     for i, seat in enumerate(draft.seats):
         count = evaluation.count_for(i) if evaluation else 0
         total = evaluation.total(i) if evaluation else None
-        has_boards = draft.facts.has_boards
         subtitle = seat.board if has_boards else ""
         if has_boards and not seat.board:
             subtitle = S.NO_WONDER
@@ -96,14 +135,9 @@ def TableScreen() -> ft.View:
             subtitle = f"{subtitle} · {S.QUICK}"
         if count:
             subtitle = f"{subtitle} · {S.problems_count(count)}"
-        tiles.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.ERROR_OUTLINE if count else ft.Icons.PERSON),
-            title=ft.Text(seat.name, size=18),
-            subtitle=ft.Text(subtitle),
-            trailing=ft.Text(S.points(total) if total is not None else S.NO_VALUE, size=18,
-                             weight=ft.FontWeight.BOLD),
-            on_click=back_to(f"/game/player/{i}"),
-        ))
+        tiles.append(PlayerTile(i, seat.name, subtitle,
+                                S.points(total) if total is not None else S.NO_VALUE,
+                                bool(count)))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
     unsettled = evaluation is not None and not evaluation.final
@@ -112,21 +146,24 @@ def TableScreen() -> ft.View:
                          italic=True, color=ft.Colors.ERROR, visible=unsettled))
     # one column of players, so that what follows keeps its place (and its state) when
     # a player is added or removed on another phone
-    items += [ft.Column(tiles, spacing=0), seat_picker(model), PlayersEditor()]
+    items.append(ft.Column(tiles, spacing=0))
     rest = evaluation.table_problems() if evaluation is not None else []
     if draft.facts.track_spaces:
-        items.append(conflict_editor(draft, model.edit))
+        result = evaluation.result if evaluation is not None else None
+        gains = [S.military_gain(p.name, p.categories.get("military", 0))
+                 for p in (result.players if result is not None else [])
+                 if p.categories.get("military", 0) > 0]
+        items.append(conflict_editor(draft, edit, gains))
         items.append(problems([p.message for p in rest if (p.field or "").startswith("conflict")]))
         rest = [p for p in rest if not (p.field or "").startswith("conflict")]
     if draft.facts.supremacies:
-        items.append(supremacy_editor(draft, model.edit, [
+        items.append(supremacy_editor(draft, edit, [
             p.message for p in rest if (p.field or "").startswith("supremacy")]))
         rest = [p for p in rest if not (p.field or "").startswith("supremacy")]
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to("/game/pad"), height=52))
-    items.append(share_card(model))
-    return view("/game", S.TABLE_TITLE, items, actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
-        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
-    ])
+    return ft.Column(items, spacing=12)
+
+
+TableBody: Callable[..., ft.Control] = ft.memo(_TableBody)  # type: ignore[no-untyped-call]

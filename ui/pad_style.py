@@ -1,0 +1,37 @@
+"""How the printed score pad looks: each category row in its colour, with its icon. Shared
+by the score pad screen and the shared image (ui/share_image.py). Presentation only: which
+rows a game has, and their order, come from the ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+
+@dataclass(frozen=True)
+class RowStyle:
+    bg: str
+    fg: str
+    icon: ft.IconData
+
+
+PAD_ROWS: dict[str, RowStyle] = {
+    "military": RowStyle("#C62828", "#FFFFFF", ft.Icons.SHIELD),
+    "treasury": RowStyle("#E0B43A", "#000000", ft.Icons.MONETIZATION_ON),
+    "wonders": RowStyle("#A1887F", "#000000", ft.Icons.CHANGE_HISTORY),
+    "civilian": RowStyle("#1565C0", "#FFFFFF", ft.Icons.ACCOUNT_BALANCE),
+    "commercial": RowStyle("#F2C029", "#000000", ft.Icons.STOREFRONT),
+    "science": RowStyle("#2E8B3E", "#FFFFFF", ft.Icons.SCIENCE),
+    "guilds": RowStyle("#6A3D9A", "#FFFFFF", ft.Icons.GROUPS),
+    "progress": RowStyle("#43A047", "#FFFFFF", ft.Icons.TOLL),
+    "senate": RowStyle("#5D4037", "#FFFFFF", ft.Icons.GAVEL),
+    "leaders": RowStyle("#ECEFF1", "#000000", ft.Icons.PERSON),
+}
+OTHER = RowStyle("#78909C", "#FFFFFF", ft.Icons.STAR)
+"""A row of a category added later (an expansion's), until it has its own colour."""
+WINNER = "#B8860B"
+
+
+def style(category: str) -> RowStyle:
+    return PAD_ROWS.get(category, OTHER)

@@ -1,0 +1,174 @@
+"""The city's cards, compact and quick under the thumb: each card a chip with its Age and what
+it gives, a filter by Age and by colour, and one memoized component per colour group, so that
+a tap re-renders only the group it changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorer.effects import Effect, Points, ScienceSymbol, Shields
+from scorer.facts import cards_in_play, copies_taken, facts
+from scorer.names import normalize
+from scorer.ruleset import Card, Ruleset
+from ui import strings as S
+from ui.draft import Draft
+from ui.edits import SeatEdits
+from ui.widgets import CARD_COLOURS, TAP, wrap
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One card as the list shows it: equal chips render the same (memo compares them)."""
+
+    name: str
+    label: str
+    detail: str
+    selected: bool
+    disabled: bool
+    entered: str = ""
+    """The name as the city holds it, when held (an imported table may spell it otherwise)."""
+
+
+def gives(card: Card) -> str:
+    """What the card gives, in a few words, from its effects in the ruleset (its printed text
+    when no effect says it shortly: a resource, a trade rule)."""
+    parts = [_effect_words(e) for e in card.effects]
+    words = [p for p in parts if p]
+    if words and len(words) == len(parts):
+        return ", ".join(words)
+    return card.text if len(card.text) <= 24 else ""
+
+
+def _effect_words(e: Effect) -> str:
+    match e:
+        case Points(points=points):
+            return S.vp(points)
+        case Shields(shields=shields):
+            return S.shields(shields)
+        case ScienceSymbol(symbol=symbol):
+            return S.SYMBOL.get(symbol, symbol)
+        case _:
+            return ""  # told by the card's printed text, when short
+
+
+def card_chips(draft: Draft, i: int, rules: Ruleset, query: str, age: int,
+               colour: str) -> list[tuple[str, tuple[Chip, ...]]]:
+    """The cards the player count uses, by colour group, filtered; copies held elsewhere
+    shown as taken."""
+    seat = draft.seats[i]
+    uses = cards_in_play(rules, len(draft.seats))
+    others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
+    mine = {rules.cards.canonical(c) or c: c for c in seat.cards}
+    order = facts(rules).colour_order  # a colour the order does not list comes last
+    extra = sorted({u.card.colour for u in uses} - set(order))
+    out: list[tuple[str, tuple[Chip, ...]]] = []
+    for group_colour in [*order, *extra]:
+        if colour and group_colour != colour:
+            continue
+        group = sorted((u for u in uses if u.card.colour == group_colour
+                        and (not age or age in u.card.ages)
+                        and (not query or normalize(query) in normalize(u.card.name))),
+                       key=lambda u: min(u.card.ages))
+        chips = []
+        for u in group:
+            name = u.card.name
+            full = others.get(name, 0) >= u.copies and name not in mine
+            detail = " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card)) if x)
+            chips.append(Chip(name, S.card_taken(name) if full else name, detail,
+                              name in mine, full, mine.get(name, "")))
+        if chips:
+            out.append((group_colour, tuple(chips)))
+    return out
+
+
+def colours_in_play(draft: Draft, rules: Ruleset) -> list[str]:
+    present: set[str] = {u.card.colour for u in cards_in_play(rules, len(draft.seats))}
+    order = facts(rules).colour_order
+    return [c for c in order if c in present] + sorted(present - set(order))
+
+
+def card_chip(chip: Chip, colour: str, on_click: Callable[[], None]) -> ft.Control:
+    """A card, 48 px tall: its name, and under it its Age and what it gives."""
+    bg, fg = CARD_COLOURS.get(colour, (None, None))
+    body = ft.Column([ft.Text(chip.label, size=14, weight=ft.FontWeight.W_500),
+                      ft.Text(chip.detail, size=11)],
+                     spacing=0, tight=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.START)
+    pad = ft.Padding.symmetric(horizontal=10)
+    if chip.selected:
+        return ft.FilledButton(content=body, icon=ft.Icons.CHECK, on_click=on_click,
+                               height=TAP, disabled=chip.disabled,
+                               style=ft.ButtonStyle(bgcolor=bg, color=fg, padding=pad))
+    return ft.OutlinedButton(content=body, on_click=on_click, height=TAP, disabled=chip.disabled,
+                             style=ft.ButtonStyle(padding=pad, side=ft.BorderSide(2, bg)
+                                                  if bg else None))
+
+
+def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
+    """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
+    edit says which (held or not), so two phones tapping at once agree on the last tap."""
+    def flip(chip: Chip) -> None:
+        edit.hold("cards", chip.name, not chip.selected, chip.entered)
+    return flip
+
+
+@ft.component
+def _CardGroup(on_flip: Callable[[Chip], None], colour: str, chips: tuple[Chip, ...]
+               ) -> ft.Control:
+    # Props are plain values and a stable callback, never the model: a component given an
+    # observable re-renders on every change of it, memo or not.
+    return ft.Column([
+        ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
+        wrap([CardChip(on_flip, colour, c) for c in chips]),
+    ], spacing=6)
+
+
+@ft.component
+def _CardChip(on_flip: Callable[[Chip], None], colour: str, chip: Chip) -> ft.Control:
+    return card_chip(chip, colour, lambda: on_flip(chip))
+
+
+CardChip: Callable[[Callable[[Chip], None], str, Chip], ft.Control] = \
+    ft.memo(_CardChip)  # type: ignore[no-untyped-call]
+"""One card, re-rendered only when it changes (taken, held, or its label)."""
+
+
+CardGroup: Callable[[Callable[[Chip], None], str, tuple[Chip, ...]], ft.Control] = \
+    ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
+"""A colour group, re-rendered only when one of its chips changes."""
+
+
+@ft.component
+def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str, ...],
+                set_age: Callable[[int], None], set_colour: Callable[[str], None]) -> ft.Control:
+    def pick_age(a: int) -> Callable[[], None]:
+        return lambda: set_age(a)
+
+    def pick_colour(c: str) -> Callable[[], None]:
+        return lambda: set_colour("" if colour == c else c)
+
+    def swatch(c: str) -> ft.Control:
+        bg, fg = CARD_COLOURS.get(c, ("#546E7A", "#FFFFFF"))
+        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c), button=True,
+                            selected=colour == c, content=ft.Container(
+            width=TAP, height=TAP, border_radius=TAP // 2, bgcolor=bg,
+            border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
+            alignment=ft.Alignment.CENTER, tooltip=S.COLOUR.get(c, c),
+            content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
+            on_click=pick_colour(c)))
+
+    age_chips: list[ft.Control] = [ft.Semantics(identifier=f"age-{a}", content=_small_toggle(
+        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a))) for a in (0, *ages)]
+    return ft.Column([wrap(age_chips), wrap([swatch(c) for c in colours])], spacing=8)
+
+
+def _small_toggle(label: str, selected: bool, on_click: Callable[[], None]) -> ft.Control:
+    if selected:
+        return ft.FilledButton(content=label, on_click=on_click, height=TAP)
+    return ft.OutlinedButton(content=label, on_click=on_click, height=TAP)
+
+
+CardFilter: Callable[..., ft.Control] = ft.memo(_CardFilter)  # type: ignore[no-untyped-call]
