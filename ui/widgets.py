@@ -237,6 +237,6 @@ def no_game_view(route: str, title: str, button: str, target: str,
 
 def busy_overlay(what: str) -> ft.Control:
     """A long action under way (import, scoring, loading): a progress ring and its name."""
-    return ft.Semantics(identifier="busy", content=ft.Row(
-        [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(what, italic=True)],
-        visible=bool(what)))
+    # hidden as a whole: a Semantics whose content is hidden shows Flet's error box
+    return ft.Semantics(identifier="busy", visible=bool(what), content=ft.Row(
+        [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(what, italic=True)]))

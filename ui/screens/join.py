@@ -72,7 +72,9 @@ def share_card(model: AppModel) -> ft.Control:
     if game is None or game.closed:
         return ft.Container()
     address = S.join_address(model.address, game.code) if model.address else f"/g/{game.code}"
-    return ft.Semantics(identifier="share-card", content=ft.Card(content=ft.Container(
+    # not one merged node: each line reaches a screen reader (and the page's text)
+    return ft.Semantics(identifier="share-card", content=ft.Card(semantic_container=False,
+                                                                 content=ft.Container(
         padding=12, content=ft.Column([
             ft.Text(S.SHARE_TITLE, weight=ft.FontWeight.BOLD),
             ft.Row([
@@ -84,7 +86,8 @@ def share_card(model: AppModel) -> ft.Control:
                 ], spacing=2),
             ], wrap=True),
             ft.Text(S.SHARE_HINT),
-            ft.Text(address, weight=ft.FontWeight.BOLD),
+            ft.Semantics(identifier="join-address", content=ft.Text(
+                address, weight=ft.FontWeight.BOLD)),
         ]))))
 
 
