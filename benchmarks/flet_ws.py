@@ -311,7 +311,8 @@ class FletWsClient:
         for c in controls:
             if c.get("_c") == "Semantics" and c.get("identifier") == "busy":
                 row = c.get("content")
-                return isinstance(row, dict) and row.get("visible", True) is not False
+                return (c.get("visible", True) is not False and isinstance(row, dict)
+                        and row.get("visible", True) is not False)
         return False
 
     def _top_route(self) -> str:

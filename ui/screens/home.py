@@ -43,7 +43,7 @@ def Home() -> ft.View:
             ft.Text(f"{game_title(draft.game)} · {S.players_count(len(draft.seats))}"),
             ft.Text(names),
             ft.FilledButton(content=S.CONTINUE, icon=ft.Icons.PLAY_ARROW,
-                            on_click=back_to("/game")),
+                            on_click=back_to(model.path())),
         ]))))
     items += [
         ft.FilledButton(content=S.NEW_GAME, icon=ft.Icons.ADD, on_click=back_to("/new"),

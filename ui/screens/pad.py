@@ -65,7 +65,7 @@ def PadScreen() -> ft.View:
     if draft is None:
         return no_game_view("/game/pad", S.SCORE_PAD, S.HOME, "/")
     if evaluation is None:
-        return view("/game/pad", S.SCORE_PAD, [busy_overlay(S.SCORING)])
+        return view(model.path("/pad"), S.SCORE_PAD, [busy_overlay(S.SCORING)])
     result = evaluation.result
     items: list[ft.Control] = []
     if model.notice:
@@ -75,7 +75,7 @@ def PadScreen() -> ft.View:
         for p in evaluation.problems:
             items.append(problems([S.at_where(_who(draft.seats, p.seat), p.message)]))
         items.append(ft.OutlinedButton(content=S.TABLE_TITLE, icon=ft.Icons.EDIT,
-                                       on_click=back_to("/game")))
+                                       on_click=back_to(model.path())))
     if result is None:
         items.append(header(S.SO_FAR))
         for k, seat in enumerate(draft.seats):
@@ -121,8 +121,8 @@ def PadScreen() -> ft.View:
         if not model.is_host and draft.finished is None:
             items.append(ft.Text(S.HOST_FINISHES, italic=True))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE,
-                                   on_click=back_to("/game/export")))
-    return view("/game/pad", S.SCORE_PAD, items)
+                                   on_click=back_to(model.path("/export"))))
+    return view(model.path("/pad"), S.SCORE_PAD, items)
 
 
 def _who(seats: Sequence[object], seat: int | None) -> str:

@@ -101,7 +101,7 @@ def TableScreen() -> ft.View:
             subtitle=ft.Text(subtitle),
             trailing=ft.Text(S.points(total) if total is not None else S.NO_VALUE, size=18,
                              weight=ft.FontWeight.BOLD),
-            on_click=back_to(f"/game/player/{i}"),
+            on_click=back_to(model.path(f"/player/{i}")),
         ))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
@@ -121,9 +121,11 @@ def TableScreen() -> ft.View:
         rest = [p for p in rest if not (p.field or "").startswith(("conflict", "supremacy"))]
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
-                                 on_click=back_to("/game/pad"), height=52))
+                                 on_click=back_to(model.path("/pad")), height=52))
     items.append(share_card(model))
-    return view("/game", S.TABLE_TITLE, items, actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
-        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
+    return view(model.path(), S.TABLE_TITLE, items, actions=[
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD,
+                      on_click=back_to(model.path("/pad"))),
+        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
+                      on_click=back_to(model.path("/export"))),
     ])
