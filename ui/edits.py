@@ -151,7 +151,7 @@ def from_json(text: str) -> Edit:
 
 
 RefusalCode = Literal["bad-value", "player-count", "name", "seats-moved", "seat-taken",
-                      "not-in-game", "host-finishes"]
+                      "not-in-game", "host-finishes", "host-frees"]
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,21 @@ class Tables:
             return Change(saved, None, device,
                           S.seat_claimed(player) if player else "")
 
+    def free(self, game_id: str, device: str, player: str) -> Change | Refusal:
+        """The host frees a seat another phone holds (that phone broke, or its browser
+        forgot it): the player takes it again on another phone."""
+        with self._lock:
+            rec = self._get(game_id)
+            if rec is None or not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            if rec.host != device:
+                return Refusal("host-frees", S.HOST_FREES)
+            claims = {n: d for n, d in rec.claims.items() if n != player}
+            saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
+            self.store.save_live(saved)
+            self._games[game_id] = saved
+            return Change(saved, None, device, S.seat_freed(player))
+
     def finish(self, game_id: str, device: str, summary: str) -> Change | Refusal:
         """The host closes the game: it goes into the history of every device that took
         part, and its join code admits nobody any more."""

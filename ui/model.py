@@ -180,6 +180,11 @@ class AppModel(ft.Observable):
         if self.game is not None:
             self._outcome(self.tables.claim(self.game.id, self.device, player))
 
+    def free(self, player: str) -> None:
+        """The host frees a seat another phone holds."""
+        if self.game is not None:
+            self._outcome(self.tables.free(self.game.id, self.device, player))
+
     def _outcome(self, outcome: Change | Refusal) -> None:
         if isinstance(outcome, Refusal):
             self.say(outcome.message)

@@ -352,3 +352,27 @@ async def test_an_older_answer_never_hides_a_newer_change(store: Store) -> None:
     model._outcome(first)  # this phone's own answer, older
     assert model.draft is not None and model.draft.seats[0].coins == 9
     assert model.game == second.game == store.live(rec.id)
+
+
+async def test_the_host_frees_the_seat_of_a_lost_phone(store: Store) -> None:
+    """Bob's phone breaks: his seat stays held by it until the host frees it; then Bob
+    takes it on another phone. Only the host frees a seat."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    lost = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await lost.tap("I am Bob")
+    await lost.close()
+    spare = await phone(store, "bob-spare", route=f"/g/{code}", hub=hub)
+    assert spare.find("I am Bob (taken)").disabled
+    with pytest.raises(AssertionError):
+        spare.find("Free Bob's seat (for another phone)")  # not the host's phone
+    game = tables_for(store).current("ann-phone")
+    assert game is not None
+    refused = tables_for(store).free(game.id, "bob-spare", "Bob")
+    assert isinstance(refused, Refusal) and refused.code == "host-frees"
+    await a.idle()
+    await a.tap("Free Bob's seat (for another phone)")
+    await spare.until("Bob's seat is free: Bob can take it on another phone.")
+    await spare.tap("I am Bob")
+    assert spare.find("I am Bob").icon == ft.Icons.CHECK
+    assert store.live(game.id).claims == {"Bob": "bob-spare"}  # type: ignore[union-attr]

@@ -141,6 +141,11 @@ def seat_picker(model: AppModel) -> ft.Control:
             model.claim("" if name == mine else name)
         return go
 
+    def free(name: str) -> Callable[[], None]:
+        def go() -> None:
+            model.free(name)
+        return go
+
     chips: list[ft.Control] = []
     for s in draft.seats:
         holder = game.claims.get(s.name)
@@ -149,6 +154,9 @@ def seat_picker(model: AppModel) -> ft.Control:
             S.card_taken(S.i_am(s.name)) if taken else S.i_am(s.name), s.name == mine,
             take(s.name),
             disabled=taken, icon=ft.Icons.PERSON_OUTLINE)))
+        if taken and model.is_host:  # that phone broke, or forgot it: the host frees it
+            chips.append(ft.IconButton(ft.Icons.LINK_OFF, tooltip=S.free_seat(s.name),
+                                       on_click=free(s.name)))
     return ft.Column([header(S.YOUR_SEAT), ft.Text(S.NO_SEAT if not mine else "",
                                                    italic=True, visible=not mine),
                       wrap(chips)])
