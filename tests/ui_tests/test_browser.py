@@ -353,6 +353,7 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
         assert address == f"{url}g/{code}"
         assert a.page.url == f"{url}g/{code}"  # the table screen is at the game's address
         if os.environ.get("UPDATE_SCREENSHOTS"):
+            a.page.mouse.wheel(0, 2000)  # the foot of the table screen: the whole card
             a.page.wait_for_timeout(600)
             SHOTS.mkdir(parents=True, exist_ok=True)
             a.page.screenshot(path=str(SHOTS / "11-join-code.png"))

@@ -50,7 +50,7 @@ def JoinScreen() -> ft.View:
             label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=8,
             capitalization=ft.TextCapitalization.CHARACTERS, autofocus=True,
             on_submit=lambda: join(typed))),
-        ft.Semantics(identifier="join-problem",
+        ft.Semantics(identifier="join-problem", visible=bool(problem),
                      content=notice(problem, icon=ft.Icons.ERROR_OUTLINE)),
         ft.FilledButton(content=S.JOIN_BUTTON, icon=ft.Icons.LOGIN, height=52,
                         on_click=lambda: join(typed), disabled=not typed),
