@@ -22,6 +22,7 @@ from ui.screens.setup import Setup
 from ui.screens.table import TableScreen
 from ui.screens.transfer import ExportScreen, ImportScreen
 from ui.store import Store
+from ui.widgets import back_to
 
 ROUTES = [
     ft.Route(path="/", component=Home, children=[
@@ -42,6 +43,13 @@ ROUTES = [
 
 
 @ft.component
+def NotFound() -> ft.Control:
+    """An address the app does not have (a mistyped or cut link): say so, and a way home."""
+    return ft.Column([ft.Text(S.NO_SUCH_PAGE),
+                      ft.FilledButton(content=S.HOME, icon=ft.Icons.HOME, on_click=back_to("/"))])
+
+
+@ft.component
 def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
         address: str = "") -> list[ft.View]:
     def make() -> AppModel:
@@ -50,7 +58,8 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
         model.open_game(model.tables.current(store.owner))
         return model
     model = ft.use_memo(make, [])
-    views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True))
+    views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True,
+                                                     not_found=NotFound))
     return cast(list[ft.View], views)
 
 

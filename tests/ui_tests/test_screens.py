@@ -303,3 +303,11 @@ async def test_duel_game_by_tapping(store: Store) -> None:
     await c.go("/game/pad")
     verdict = [t for t in c.texts() if "tie on" in t]
     assert verdict and all(part in verdict[0] for part in DUEL_VERDICT_PARTS), verdict
+
+
+@pytest.mark.parametrize("route", ["/nonsense", "/g/ACDE/nonsense"])
+async def test_an_address_the_app_does_not_have_says_so(store: Store, route: str) -> None:
+    c = await Client(make_main(store), route=route).start()
+    assert c.has("This app has no such page")
+    await c.tap("Home")
+    assert c.title() == "Wonders Score Pad"
