@@ -185,15 +185,19 @@ class Tables:
             self._games[game_id] = saved
             return Change(saved, None, device, S.seat_freed(player))
 
-    def finish(self, game_id: str, device: str, summary: str) -> Change | Refusal:
+    def finish(self, game_id: str, device: str, summary: str, seen: int) -> Change | Refusal:
         """The host closes the game: it goes into the history of every device that took
-        part, and its join code admits nobody any more."""
+        part, and its join code admits nobody any more. `seen` is the version the host's
+        score pad showed (`summary` says its result): a game changed on another phone
+        meanwhile is not finished with a summary that no longer fits it."""
         with self._lock:
             rec = self._get(game_id)
             if rec is None or not self.store.is_member(game_id, device):
                 return Refusal("not-in-game", S.NOT_IN_GAME)
             if rec.host != device:
                 return Refusal("host-finishes", S.HOST_FINISHES)
+            if rec.version != seen:
+                return Refusal("changed", S.CHANGED_BEFORE_FINISH)
             done = replace(rec.draft, finished=time.time())
             self.store.save_game(done, summary, self.store.members(game_id))
             saved = replace(rec, draft=done, version=rec.version + 1, touched=time.time(),

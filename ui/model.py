@@ -252,12 +252,17 @@ class AppModel(ft.Observable):
     def evaluation(self) -> Evaluation | None:
         return None if self.draft is None else evaluate(self.draft)
 
-    def finish(self, summary: str) -> None:
-        """The host closes the game: into every participant's history."""
+    def finish(self, summary: str, seen: int) -> bool:
+        """The host closes the game as its score pad showed it (version `seen`, result
+        `summary`): into every participant's history. False when it was refused (said)."""
         if self.game is None:
-            return
-        self._outcome(self.tables.finish(self.game.id, self.device, summary))
+            return False
+        outcome = self.tables.finish(self.game.id, self.device, summary, seen)
+        self._outcome(outcome)
+        if isinstance(outcome, Refusal):
+            return False
         self.history_version += 1
+        return True
 
     def apply_theme(self, theme: str) -> None:
         """Show the app in a theme (light, dark, system)."""

@@ -333,6 +333,8 @@ NO_SUCH_PAGE = "This app has no such page (a mistyped or cut link)."
 NO_SUCH_CODE = "No game in progress has this code. Check the letters on the host's screen."
 NOT_IN_GAME = "This device is not at this table: join it with its code first."
 HOST_FINISHES = "Only the host's phone can finish the game."
+CHANGED_BEFORE_FINISH = ("The game changed on another phone just now: check the score pad, "
+                         "then finish again.")
 HOST_FREES = "Only the host's phone can free a seat held by another phone."
 GAME_FINISHED = "The host finished the game: it is in your history."
 HOST_PHONE = "the host's phone"

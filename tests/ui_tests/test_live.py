@@ -272,7 +272,8 @@ async def test_a_finished_game_keeps_its_address_and_its_code_stays_spent(
     tables = tables_for(store)
     game = tables.current("ann-phone")
     assert game is not None
-    assert not isinstance(tables.finish(game.id, "ann-phone", SUMMARY), Refusal)
+    assert not isinstance(tables.finish(game.id, "ann-phone", SUMMARY, game.version),
+                          Refusal)
     # Bob's phone reloads the score pad of the finished game: it is still there for him,
     # and reaching it is no failed join
     again = await phone(store, "bob-phone", route=f"/g/{code}/pad", hub=hub,
@@ -330,7 +331,7 @@ async def test_a_device_not_in_the_game_changes_nothing(store: Store) -> None:
     assert game is not None
     for refused in (tables.submit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99)),
                     tables.claim(game.id, "dan-phone", "Ann"),
-                    tables.finish(game.id, "dan-phone", SUMMARY)):
+                    tables.finish(game.id, "dan-phone", SUMMARY, game.version)):
         assert isinstance(refused, Refusal) and refused.code == "not-in-game"
     saved = store.live(game.id)
     assert saved is not None and saved.version == game.version and saved.claims == {}
@@ -376,3 +377,25 @@ async def test_the_host_frees_the_seat_of_a_lost_phone(store: Store) -> None:
     await spare.tap("I am Bob")
     assert spare.find("I am Bob").icon == ft.Icons.CHECK
     assert store.live(game.id).claims == {"Bob": "bob-spare"}  # type: ignore[union-attr]
+
+
+async def test_finish_is_refused_when_the_game_changed_after_the_pad_showed_it(
+        store: Store) -> None:
+    """The host's pad shows one result; Bob's phone changes his coins before Finish is
+    tapped (a change not yet shown there): the game is not finished with a summary that
+    no longer fits it; the pad shows the saved game, and Finish then saves that."""
+    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))
+    a = await phone(store, "ann-phone", route="/game/pad")  # its own hub: hears nothing
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None and not isinstance(tables.join(game.code, "bob-phone", "x"), str)
+    assert not isinstance(tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 6)),
+                          Refusal)
+    await a.tap("Finish and save")
+    assert a.has("The game changed on another phone just now")
+    assert not a.has("Saved to history.") and store.for_owner("ann-phone").games() == []
+    await a.tap("Finish and save")
+    await a.until("Saved to history.")
+    [saved] = store.for_owner("bob-phone").games()
+    # game_data: Bob 31 with 3 coins (1 treasury); 6 coins // 3 = 2 treasury: 32
+    assert saved.summary == "Bob 32 · Ann 31 · Cid 17"

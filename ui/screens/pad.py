@@ -112,9 +112,11 @@ def PadScreen() -> ft.View:
             for key, text in player.choices.items():
                 items.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
     if evaluation.final and result is not None:
-        def finish() -> None:
-            model.finish(summary(result))
-            model.say(S.SAVED)
+        seen = model.game.version if model.game is not None else 0
+
+        def finish() -> None:  # the game as this pad shows it, or said why not
+            if model.finish(summary(result), seen):
+                model.say(S.SAVED)
         items.append(ft.FilledButton(content=S.FINISH, icon=ft.Icons.SAVE, on_click=finish,
                                      height=52, disabled=draft.finished is not None
                                      or not model.is_host))
