@@ -399,3 +399,20 @@ async def test_finish_is_refused_when_the_game_changed_after_the_pad_showed_it(
     [saved] = store.for_owner("bob-phone").games()
     # game_data: Bob 31 with 3 coins (1 treasury); 6 coins // 3 = 2 treasury: 32
     assert saved.summary == "Bob 32 · Ann 31 · Cid 17"
+
+
+async def test_a_name_being_typed_follows_its_player_when_another_phone_reseats(
+        store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await a.tap("Players")
+    await a.type("Name 1", "Annie")  # typed for Ann, not saved yet
+    await b.tap("Players")
+    await b.tap("Move down Ann")  # meanwhile, on Bob's phone: Bob, Ann, Cid
+    await a.until("Ann moved to seat 2")
+    assert a.find("Name 1", ft.TextField).value == "Bob"
+    assert a.find("Name 2", ft.TextField).value == "Annie"
+    await a.tap("Rename Ann")
+    await b.until("Ann is now Annie")
+    assert [s.name for s in saved_game(store).seats] == ["Bob", "Annie", "Cid"]  # type: ignore[union-attr]
