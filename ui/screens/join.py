@@ -98,7 +98,7 @@ def MovedGame() -> ft.View:
         if game is not None:
             ft.context.page.navigate(model.path(rest))
 
-    ft.use_effect(go_on, [game is None])
+    ft.use_effect(go_on, [game is None, rest])
     if game is None:
         return no_game_view("/game", S.TABLE_TITLE, S.NEW_GAME, "/new")
     return view("/game", S.TABLE_TITLE, [busy_overlay(S.LOADING)])
