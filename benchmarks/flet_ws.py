@@ -317,7 +317,8 @@ class FletWsClient:
                 if c.get("visible", True) is False:  # idle: the overlay itself is hidden
                     return False
                 row = c.get("content")
-                return isinstance(row, dict) and row.get("visible", True) is not False
+                return (c.get("visible", True) is not False and isinstance(row, dict)
+                        and row.get("visible", True) is not False)
         return False
 
     def _top_route(self) -> str:

@@ -70,9 +70,10 @@ async def enter_game(c: FletWsClient, k: int, sessions: int, report: SessionRepo
     """One tab: a new game of its own, `cities` cities entered, the score pad."""
     names = names_for(k)
     await start_game(c, names)
+    game = str(c.page["route"])  # the game's own address, /g/<code>
     report.leaks += foreign(c.all_texts(), k, sessions)
     for i, city in enumerate(CITIES[:cities]):
-        await c.go(f"/game/player/{i}")
+        await c.go(f"{game}/player/{i}")
         await c.tap(city["board"])
         await c.type("Stages built", city["stages"])
         await c.type("Coins", city["coins"])
@@ -81,7 +82,7 @@ async def enter_game(c: FletWsClient, k: int, sessions: int, report: SessionRepo
         report.leaks += foreign(c.all_texts(), k, sessions)
         if not c.title().startswith(names[i]):
             report.leaks.append(f"city {i} title {c.title()!r}")
-    await c.go("/game/pad")
+    await c.go(f"{game}/pad")
     texts = c.all_texts()
     report.leaks += foreign(texts, k, sessions)
     report.own_seen = all(any(n in t for t in texts) for n in names)

@@ -109,8 +109,8 @@ def test_damaged_file_kept_aside_and_a_fresh_one_started(tmp_path: Path, damage:
 
 def test_unreadable_game_in_progress_is_kept_aside(tmp_path: Path) -> None:
     s = Store(tmp_path / "g.sqlite3").for_owner("phone")
-    s._shared.db.execute("INSERT INTO live VALUES ('g1', 'ACDE', 'phone', '{not json', '{}', "
-                         "1, 0, 0)")
+    s._shared.db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched, "
+                         "closed) VALUES ('g1', 'ACDE', 'phone', '{not json', '{}', 1, 0, 0)")
     s._shared.db.execute("INSERT INTO members VALUES ('g1', 'phone', 0, 0)")
     assert s.load_current() is None
     assert "could not be read back" in s.notice

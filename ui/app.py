@@ -15,29 +15,38 @@ from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
 from ui.screens.home import Home
-from ui.screens.join import JoinScreen
+from ui.screens.join import JoinScreen, MovedGame, at_address
 from ui.screens.pad import PadScreen
 from ui.screens.rules import RulesScreen
 from ui.screens.setup import Setup
 from ui.screens.table import TableScreen
 from ui.screens.transfer import ExportScreen, ImportScreen
 from ui.store import Store
+from ui.widgets import back_to
 
 ROUTES = [
     ft.Route(path="/", component=Home, children=[
         ft.Route(path="new", component=Setup),
-        ft.Route(path="game", component=TableScreen, children=[
-            ft.Route(path="player/:i", component=CityScreen),
-            ft.Route(path="pad", component=PadScreen),
-            ft.Route(path="export", component=ExportScreen),
+        # a game's screens at its own address: a reload or a shared link leads back to it
+        ft.Route(path="g/:code", component=at_address(TableScreen, S.TABLE_TITLE), children=[
+            ft.Route(path="player/:i", component=at_address(CityScreen, S.TABLE_TITLE)),
+            ft.Route(path="pad", component=at_address(PadScreen, S.SCORE_PAD)),
+            ft.Route(path="export", component=at_address(ExportScreen, S.EXPORT_TITLE)),
         ]),
+        ft.Route(path="game/:rest*", component=MovedGame),  # links from before /g/<code>
         ft.Route(path="history", component=HistoryScreen),
         ft.Route(path="rules", component=RulesScreen),
         ft.Route(path="import", component=ImportScreen),
         ft.Route(path="join", component=JoinScreen),
-        ft.Route(path="g/:code", component=JoinScreen),
     ]),
 ]
+
+
+@ft.component
+def NotFound() -> ft.Control:
+    """An address the app does not have (a mistyped or cut link): say so, and a way home."""
+    return ft.Column([ft.Text(S.NO_SUCH_PAGE),
+                      ft.FilledButton(content=S.HOME, icon=ft.Icons.HOME, on_click=back_to("/"))])
 
 
 @ft.component
@@ -49,7 +58,8 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
         model.open_game(model.tables.current(store.owner))
         return model
     model = ft.use_memo(make, [])
-    views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True))
+    views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True,
+                                                     not_found=NotFound))
     return cast(list[ft.View], views)
 
 

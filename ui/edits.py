@@ -151,7 +151,8 @@ def from_json(text: str) -> Edit:
 
 
 RefusalCode = Literal["bad-value", "player-count", "name", "seats-moved", "seat-taken",
-                      "not-in-game", "host-finishes"]
+                      "not-in-game", "host-finishes", "host-frees",
+                      "changed"]
 
 
 @dataclass(frozen=True)

@@ -104,10 +104,16 @@ class Tables:
             return self._get(game_id)
 
     def join(self, code: str, device: str, address: str) -> LiveRecord | str:
-        """The game of a join code, now also this device's; or why not, in words. Failed
-        joins are counted per client address, and too many refuse every join for a while."""
+        """The game of a join code, now also this device's; or why not, in words. A game the
+        device took part in is its own (a reload, a shared link: never refused, never
+        counted). Failed joins are counted per client address, and too many refuse every
+        join for a while."""
         now = time.time()
+        code = clean_code(code)
         with self._lock:
+            mine = self.store.members_game(code, device) if _well_formed(code) else None
+            if mine is not None:
+                return self._get(mine.id) or mine
             for where in [a for a, d in self._failed.items()
                           if not d or now - d[-1] > FAILED_WINDOW_S]:
                 del self._failed[where]  # forget addresses that stopped trying
@@ -116,11 +122,8 @@ class Tables:
                 failed.popleft()
             if len(failed) >= FAILED_JOINS:
                 return S.too_many_tries(int(FAILED_WINDOW_S - (now - failed[0])) + 1)
-            code = clean_code(code)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
-            if rec is not None and self.store.is_member(rec.id, device):
-                return rec  # already at this table (a reload, a shared link)
             if rec is None or not rec.joinable(now):
                 failed.append(now)
                 return S.NO_SUCH_CODE
@@ -139,7 +142,7 @@ class Tables:
             claims = _claims_after(rec, edit, new)
             now = time.time()
             saved = replace(rec, draft=new, claims=claims, version=rec.version + 1,
-                            touched=now, closed=False)
+                            touched=now, closed=False, spent=_spent(rec, now))
             self.store.save_live(saved, device, to_json(edit))
             self._games[game_id] = saved
             return Change(saved, edit, device,
@@ -159,25 +162,46 @@ class Tables:
             claims = {n: d for n, d in rec.claims.items() if d != device}
             if player:
                 claims[player] = device
-            saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
+            now = time.time()
+            saved = replace(rec, claims=claims, version=rec.version + 1, touched=now,
+                            spent=_spent(rec, now))
             self.store.save_live(saved)
             self._games[game_id] = saved
             return Change(saved, None, device,
                           S.seat_claimed(player) if player else "")
 
-    def finish(self, game_id: str, device: str, summary: str) -> Change | Refusal:
+    def free(self, game_id: str, device: str, player: str) -> Change | Refusal:
+        """The host frees a seat another phone holds (that phone broke, or its browser
+        forgot it): the player takes it again on another phone."""
+        with self._lock:
+            rec = self._get(game_id)
+            if rec is None or not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            if rec.host != device:
+                return Refusal("host-frees", S.HOST_FREES)
+            claims = {n: d for n, d in rec.claims.items() if n != player}
+            saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
+            self.store.save_live(saved)
+            self._games[game_id] = saved
+            return Change(saved, None, device, S.seat_freed(player))
+
+    def finish(self, game_id: str, device: str, summary: str, seen: int) -> Change | Refusal:
         """The host closes the game: it goes into the history of every device that took
-        part, and its join code admits nobody any more."""
+        part, and its join code admits nobody any more. `seen` is the version the host's
+        score pad showed (`summary` says its result): a game changed on another phone
+        meanwhile is not finished with a summary that no longer fits it."""
         with self._lock:
             rec = self._get(game_id)
             if rec is None or not self.store.is_member(game_id, device):
                 return Refusal("not-in-game", S.NOT_IN_GAME)
             if rec.host != device:
                 return Refusal("host-finishes", S.HOST_FINISHES)
+            if rec.version != seen:
+                return Refusal("changed", S.CHANGED_BEFORE_FINISH)
             done = replace(rec.draft, finished=time.time())
             self.store.save_game(done, summary, self.store.members(game_id))
             saved = replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
-                            closed=True)
+                            closed=True, spent=True)
             self.store.save_live(saved)
             self._games[game_id] = saved
             return Change(saved, None, device, S.GAME_FINISHED)
@@ -192,6 +216,12 @@ class Tables:
         """The engine's word against a player name at a seat, "" when it takes it."""
         problem = name_problem(draft, seat, name.strip())
         return "" if problem is None else problem.message
+
+
+def _spent(rec: LiveRecord, now: float) -> bool:
+    """A code that stopped admitting (finished, or a day idle) stays spent after a change:
+    a correction to a finished game, or a move a week later, opens no door."""
+    return rec.spent or not rec.joinable(now)
 
 
 def _well_formed(code: str) -> bool:

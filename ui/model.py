@@ -133,6 +133,26 @@ class AppModel(ft.Observable):
     """The session's page: its pub/sub client carries the game's changes."""
     address: str = ""
     """The address other phones open to reach this server (for the join code)."""
+    refused: tuple[str, str] = ("", "")
+    """A game address (/g/<code>) this session was refused, and why: (code, words)."""
+    _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def path(self, rest: str = "") -> str:
+        """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
+        /g/<code>/..., so that a reload or a shared link leads back to this game."""
+        return f"/g/{self.game.code}{rest}" if self.game is not None else f"/game{rest}"
+
+    def reach(self, code: str, address: str) -> None:
+        """Show the game of an address (/g/<code>): one this device took part in, or the
+        one it joins by the code. A refusal is kept (once per code) for the screen to say."""
+        if (self.game is not None and self.game.code == code) or self.refused[0] == code:
+            return
+        got = self.tables.join(code, self.device, address)
+        if isinstance(got, str):
+            self.refused = (code, got)
+            return
+        self.refused = ("", "")
+        self.open_game(got)
 
     @property
     def tables(self) -> Tables:
@@ -162,6 +182,11 @@ class AppModel(ft.Observable):
         if self.game is not None:
             self._outcome(self.tables.claim(self.game.id, self.device, player))
 
+    def free(self, player: str) -> None:
+        """The host frees a seat another phone holds."""
+        if self.game is not None:
+            self._outcome(self.tables.free(self.game.id, self.device, player))
+
     def _outcome(self, outcome: Change | Refusal) -> None:
         if isinstance(outcome, Refusal):
             self.say(outcome.message)
@@ -179,9 +204,15 @@ class AppModel(ft.Observable):
                 self._show(saved)
 
     def _show(self, rec: LiveRecord) -> None:
-        self.game = rec
-        if self.draft is not rec.draft:
-            self.draft = rec.draft
+        """Show a saved state of the game, unless a newer one is shown already (a change
+        from another phone can arrive before this phone's own, older, answer)."""
+        with self._showing:
+            shown = self.game
+            if shown is not None and shown.id == rec.id and shown.version > rec.version:
+                return
+            self.game = rec
+            if self.draft is not rec.draft:
+                self.draft = rec.draft
 
     def open_game(self, rec: LiveRecord | None) -> None:
         """Show this game, and hear every change of it from now on."""
@@ -223,12 +254,17 @@ class AppModel(ft.Observable):
     def evaluation(self) -> Evaluation | None:
         return None if self.draft is None else evaluate(self.draft)
 
-    def finish(self, summary: str) -> None:
-        """The host closes the game: into every participant's history."""
+    def finish(self, summary: str, seen: int) -> bool:
+        """The host closes the game as its score pad showed it (version `seen`, result
+        `summary`): into every participant's history. False when it was refused (said)."""
         if self.game is None:
-            return
-        self._outcome(self.tables.finish(self.game.id, self.device, summary))
+            return False
+        outcome = self.tables.finish(self.game.id, self.device, summary, seen)
+        self._outcome(outcome)
+        if isinstance(outcome, Refusal):
+            return False
         self.history_version += 1
+        return True
 
     def apply_theme(self, theme: str) -> None:
         """Show the app in a theme (light, dark, system)."""

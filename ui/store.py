@@ -80,7 +80,8 @@ CREATE TABLE IF NOT EXISTS live (
     claims TEXT NOT NULL,
     version INTEGER NOT NULL,
     touched REAL NOT NULL,
-    closed INTEGER NOT NULL DEFAULT 0
+    closed INTEGER NOT NULL DEFAULT 0,
+    spent INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS live_code ON live (code);
 CREATE TABLE IF NOT EXISTS members (
@@ -120,7 +121,9 @@ JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"
 S/5, Z/2)."""
 CODE_LENGTH = 4
 IDLE_EXPIRY_S = 24 * 3600
-"""A join code no longer admits anyone after a day without a change (or once finished)."""
+"""A join code no longer admits anyone after a day without a change (or once finished), and
+never again (a later change to the game does not revive it: by then a new game may hold the
+same code)."""
 
 
 def new_code() -> str:
@@ -164,9 +167,11 @@ class LiveRecord:
     version: int
     touched: float
     closed: bool
+    spent: bool = False
+    """Its join code admits nobody any more (the game was finished, or idle a day)."""
 
     def joinable(self, now: float) -> bool:
-        return not self.closed and now - self.touched < IDLE_EXPIRY_S
+        return not self.spent and not self.closed and now - self.touched < IDLE_EXPIRY_S
 
 _T = TypeVar("_T")
 
@@ -279,6 +284,8 @@ class _Shared:
             if problems != ["ok"]:
                 raise sqlite3.DatabaseError("integrity check failed: " + "; ".join(problems[:3]))
             db.executescript(_SCHEMA)
+            if "spent" not in [r[1] for r in db.execute("PRAGMA table_info(live)")]:
+                db.execute("ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
             db.execute("DELETE FROM games WHERE deleted = 1")
             # a file from before per-device games: its game in progress becomes the shared one
             db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
@@ -467,7 +474,8 @@ class Store:
             try:
                 code = new_code()
                 while db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
-                                 "touched > ?", (code, now - IDLE_EXPIRY_S)).fetchone():
+                                 "spent = 0 AND touched > ?",
+                                 (code, now - IDLE_EXPIRY_S)).fetchone():
                     code = new_code()
                 db.execute("INSERT OR REPLACE INTO live (id, code, host, draft, claims, "
                            "version, touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
@@ -491,9 +499,10 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute("UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
-                           "closed = ? WHERE id = ?",
+                           "closed = ?, spent = ? WHERE id = ?",
                            (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True),
-                            rec.version, rec.touched, int(rec.closed), rec.id))
+                            rec.version, rec.touched, int(rec.closed), int(rec.spent),
+                            rec.id))
                 if edit:
                     db.execute("INSERT INTO edits (game, version, device, edit, saved) "
                                "VALUES (?, ?, ?, ?, ?)",
@@ -507,13 +516,13 @@ class Store:
     def _live_rows(self, where: str, args: tuple[object, ...]) -> list[LiveRecord]:
         """The game last changed among those `where` selects (a list of none or one)."""
         def work(db: sqlite3.Connection) -> list[tuple[str, str, str, str, str, int, float,
-                                                       int]]:
+                                                       int, int]]:
             return db.execute(
-                "SELECT id, code, host, draft, claims, version, touched, closed "
+                "SELECT id, code, host, draft, claims, version, touched, closed, spent "
                 f"FROM live WHERE {where} ORDER BY touched DESC LIMIT 1", args).fetchall()
-        none: list[tuple[str, str, str, str, str, int, float, int]] = []
+        none: list[tuple[str, str, str, str, str, int, float, int, int]] = []
         out = []
-        for gid, code, host, text, claims, version, touched, closed in self._shared.run(
+        for gid, code, host, text, claims, version, touched, closed, spent in self._shared.run(
                 work, none):
             try:
                 draft = Draft.from_json(text)
@@ -523,7 +532,7 @@ class Store:
                 self._shared.notice = S.draft_unreadable(str(err))
                 continue
             out.append(LiveRecord(gid, code, host, draft, dict(seats), version, touched,
-                                  bool(closed)))
+                                  bool(closed), bool(spent)))
         return out
 
     def live(self, game_id: str) -> LiveRecord | None:
@@ -532,7 +541,14 @@ class Store:
 
     def live_by_code(self, code: str) -> LiveRecord | None:
         """The open game holding this join code (the newest, if an old one held it too)."""
-        found = self._live_rows("code = ? AND closed = 0", (code,))
+        found = self._live_rows("code = ? AND closed = 0 AND spent = 0", (code,))
+        return found[0] if found else None
+
+    def members_game(self, code: str, device: str) -> LiveRecord | None:
+        """The game of this code that `device` took part in (its address /g/<code> leads a
+        member back to it, finished, idle or not; the newest if it took part in two)."""
+        found = self._live_rows(
+            "code = ? AND id IN (SELECT game FROM members WHERE device = ?)", (code, device))
         return found[0] if found else None
 
     def add_member(self, game_id: str, device: str) -> None:

@@ -365,9 +365,13 @@ JOIN_TITLE = "Join a game"
 JOIN_CODE = "Join code"
 JOIN_HINT = "Type the 4 letters shown on the host's table screen, or scan its QR code."
 JOIN_BUTTON = "Join"
+NO_SUCH_PAGE = "This app has no such page (a mistyped or cut link)."
 NO_SUCH_CODE = "No game in progress has this code. Check the letters on the host's screen."
 NOT_IN_GAME = "This device is not at this table: join it with its code first."
 HOST_FINISHES = "Only the host's phone can finish the game."
+CHANGED_BEFORE_FINISH = ("The game changed on another phone just now: check the score pad, "
+                         "then finish again.")
+HOST_FREES = "Only the host's phone can free a seat held by another phone."
 GAME_FINISHED = "The host finished the game: it is in your history."
 HOST_PHONE = "the host's phone"
 A_PHONE = "another phone"
@@ -409,6 +413,14 @@ def seat_taken(player: str) -> str:
 
 def seat_claimed(player: str) -> str:
     return f"{player} took their seat."
+
+
+def free_seat(player: str) -> str:
+    return f"Free {player}'s seat (for another phone)"
+
+
+def seat_freed(player: str) -> str:
+    return f"{player}'s seat is free: {player} can take it on another phone."
 
 
 def phone_of(player: str) -> str:

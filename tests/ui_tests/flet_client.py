@@ -208,6 +208,15 @@ class Client:
             if quiet >= rounds:
                 break
         assert not self.conn.crashes, self.conn.crashes[0]
+        assert not self.error_boxes(), self.error_boxes()
+
+    def error_boxes(self) -> list[str]:
+        """Controls the browser would draw as Flet's red error box instead: a shown
+        `Semantics` whose content is hidden ("Semantics.content must be provided and
+        visible")."""
+        return [f"Semantics {c.identifier!r}" for c in walk(self.page.views)
+                if isinstance(c, ft.Semantics) and c.visible is not False
+                and (c.content is None or getattr(c.content, "visible", True) is False)]
 
     @property
     def page(self) -> ft.Page:

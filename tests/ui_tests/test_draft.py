@@ -101,8 +101,8 @@ def test_a_stored_draft_of_the_wrong_shape_is_refused(seat: dict[str, Any]) -> N
 def test_a_stored_draft_of_the_wrong_shape_is_kept_aside(tmp_path: Path) -> None:
     s = Store(tmp_path / "g.sqlite3").for_owner("phone")
     text = stored({"name": "Ann", "stages": "x"})
-    s._shared.db.execute("INSERT INTO live VALUES ('g1', 'ACDE', 'phone', ?, '{}', 1, 0, 0)",
-                         (text,))
+    s._shared.db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched, "
+                         "closed) VALUES ('g1', 'ACDE', 'phone', ?, '{}', 1, 0, 0)", (text,))
     s._shared.db.execute("INSERT INTO members VALUES ('g1', 'phone', 0, 0)")
     assert s.load_current() is None
     assert "could not be read back" in s.notice and "stages" in s.notice

@@ -3,14 +3,18 @@ hub), as phones around a table."""
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 import flet as ft
 import pytest
 
 from ui.app import make_main
 from ui.draft import Draft
-from ui.edits import SetSeat
-from ui.live import FAILED_JOINS, tables_for
-from ui.store import JOIN_LETTERS, Store
+from ui.edits import Refusal, SetSeat
+from ui.live import FAILED_JOINS, Change, tables_for
+from ui.model import AppModel
+from ui.store import IDLE_EXPIRY_S, JOIN_LETTERS, Store
 
 from .flet_client import Client, shared_hub
 from .game_data import SUMMARY, TABLE
@@ -233,3 +237,182 @@ async def test_players_after_start(store: Store) -> None:
     assert a.has("This game is for 3 to 7 players.")
     with pytest.raises(AssertionError):
         a.find("Add player", ft.TextField)
+
+
+async def test_every_screen_of_a_game_has_its_address(store: Store) -> None:
+    """A reload (or a shared link) of the screen a player is on leads back to that game,
+    even when the phone has taken part in a newer game since."""
+    hub = shared_hub()
+    _, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await b.tap("Score pad")
+    assert b.page.route == f"/g/{code}/pad"
+    await b.go(f"/g/{code}/player/1")
+    await b.type("Coins", "6")
+    assert b.page.route == f"/g/{code}/player/1"
+    # Bob's phone then hosts a game of its own: its newest one (Bob has 3 coins there)
+    newer = tables_for(store).host(Draft.from_table(TABLE), "bob-phone")
+    assert newer.code != code
+    assert tables_for(store).current("bob-phone").id == newer.id  # type: ignore[union-attr]
+    again = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)  # reload
+    assert again.title() == "Bob · 2 pts"  # 6 coins // 3 = 2, nothing else entered
+    assert coins(again) == "6"
+    assert [v.route for v in again.views()] == ["/", f"/g/{code}", f"/g/{code}/player/1"]
+    await again.back()
+    assert again.title() == "Table" and again.cell("join-code-shown") == code
+    other = await phone(store, "bob-phone", route=f"/g/{newer.code}/player/1", hub=hub)
+    assert coins(other) == "3"  # game_data.TABLE: Bob has 3 coins
+
+
+async def test_a_finished_game_keeps_its_address_and_its_code_stays_spent(
+        store: Store) -> None:
+    hub = shared_hub()
+    _, code = await host_game(store, hub)
+    await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)  # Bob's phone joins
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None
+    assert not isinstance(tables.finish(game.id, "ann-phone", SUMMARY, game.version),
+                          Refusal)
+    # Bob's phone reloads the score pad of the finished game: it is still there for him,
+    # and reaching it is no failed join
+    again = await phone(store, "bob-phone", route=f"/g/{code}/pad", hub=hub,
+                        address="10.0.0.7")
+    assert again.title() == "Score pad" and not again.has("No game in progress")
+    assert not tables._failed.get("10.0.0.7")
+    # a correction after Finish reopens the game, not its code: nobody new gets in
+    fixed = tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4))
+    assert not isinstance(fixed, Refusal) and not fixed.game.closed
+    assert tables.join(code, "dan-phone", "10.0.0.8") == "No game in progress has this " \
+        "code. Check the letters on the host's screen."
+
+
+async def test_a_code_idle_for_a_day_admits_nobody_even_after_a_change(store: Store) -> None:
+    hub = shared_hub()
+    _, code = await host_game(store, hub)
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None
+    # the game was last changed a day and a second ago (IDLE_EXPIRY_S = 24 h)
+    idle = replace(game, touched=time.time() - IDLE_EXPIRY_S - 1)
+    store.save_live(idle)
+    tables._games[game.id] = idle
+    assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), str)
+    # Ann's phone enters something: the game goes on, its code stays spent
+    assert not isinstance(tables.submit(game.id, "ann-phone",
+                                        SetSeat(0, "Ann", "coins", 2)), Refusal)
+    assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), str)
+    assert store.live(game.id).spent  # type: ignore[union-attr]  # and so after a restart
+    # Ann's phone still finds its game at its address
+    back = await phone(store, "ann-phone", route=f"/g/{code}", hub=hub)
+    assert back.title() == "Table" and back.has("Ann")
+
+
+async def test_a_player_is_not_held_back_by_a_guesser_at_the_same_address(
+        store: Store) -> None:
+    hub = shared_hub()
+    _, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub, address="10.0.0.9")
+    assert b.title() == "Table"
+    tables = tables_for(store)
+    for _ in range(FAILED_JOINS):  # someone behind the same address tries codes
+        assert isinstance(tables.join("AAAA" if code != "AAAA" else "CCCC", "guesser",
+                                      "10.0.0.9"), str)
+    assert "Too many wrong codes" in str(tables.join(code, "guesser", "10.0.0.9"))
+    again = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub, address="10.0.0.9")
+    assert again.title() == "Table" and again.find("I am Bob")
+
+
+async def test_a_device_not_in_the_game_changes_nothing(store: Store) -> None:
+    hub = shared_hub()
+    await host_game(store, hub)
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None
+    for refused in (tables.submit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99)),
+                    tables.claim(game.id, "dan-phone", "Ann"),
+                    tables.finish(game.id, "dan-phone", SUMMARY, game.version)):
+        assert isinstance(refused, Refusal) and refused.code == "not-in-game"
+    saved = store.live(game.id)
+    assert saved is not None and saved.version == game.version and saved.claims == {}
+    assert not saved.closed and saved.draft.seats[0].coins == 0
+    assert store.for_owner("dan-phone").games() == []
+
+
+async def test_an_older_answer_never_hides_a_newer_change(store: Store) -> None:
+    """Two phones set Ann's coins at once: this phone's own answer (5) can arrive after the
+    other phone's later change (9) was shown; the phone keeps showing the saved 9."""
+    tables = tables_for(store)
+    rec = tables.host(Draft.from_table(TABLE), "ann-phone")
+    model = AppModel(store=store.for_owner("ann-phone"), device="ann-phone")
+    model.open_game(rec)
+    first = tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 5))
+    second = tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 9))
+    assert isinstance(first, Change) and isinstance(second, Change)
+    await model._receive(second)  # heard from the other phone first
+    model._outcome(first)  # this phone's own answer, older
+    assert model.draft is not None and model.draft.seats[0].coins == 9
+    assert model.game == second.game == store.live(rec.id)
+
+
+async def test_the_host_frees_the_seat_of_a_lost_phone(store: Store) -> None:
+    """Bob's phone breaks: his seat stays held by it until the host frees it; then Bob
+    takes it on another phone. Only the host frees a seat."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    lost = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await lost.tap("I am Bob")
+    await lost.close()
+    spare = await phone(store, "bob-spare", route=f"/g/{code}", hub=hub)
+    assert spare.find("I am Bob (taken)").disabled
+    with pytest.raises(AssertionError):
+        spare.find("Free Bob's seat (for another phone)")  # not the host's phone
+    game = tables_for(store).current("ann-phone")
+    assert game is not None
+    refused = tables_for(store).free(game.id, "bob-spare", "Bob")
+    assert isinstance(refused, Refusal) and refused.code == "host-frees"
+    await a.idle()
+    await a.tap("Free Bob's seat (for another phone)")
+    await spare.until("Bob's seat is free: Bob can take it on another phone.")
+    await spare.tap("I am Bob")
+    assert spare.find("I am Bob").icon == ft.Icons.CHECK
+    assert store.live(game.id).claims == {"Bob": "bob-spare"}  # type: ignore[union-attr]
+
+
+async def test_finish_is_refused_when_the_game_changed_after_the_pad_showed_it(
+        store: Store) -> None:
+    """The host's pad shows one result; Bob's phone changes his coins before Finish is
+    tapped (a change not yet shown there): the game is not finished with a summary that
+    no longer fits it; the pad shows the saved game, and Finish then saves that."""
+    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))
+    a = await phone(store, "ann-phone", route="/game/pad")  # its own hub: hears nothing
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None and not isinstance(tables.join(game.code, "bob-phone", "x"), str)
+    assert not isinstance(tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 6)),
+                          Refusal)
+    await a.tap("Finish and save")
+    assert a.has("The game changed on another phone just now")
+    assert not a.has("Saved to history.") and store.for_owner("ann-phone").games() == []
+    await a.tap("Finish and save")
+    await a.until("Saved to history.")
+    [saved] = store.for_owner("bob-phone").games()
+    # game_data: Bob 31 with 3 coins (1 treasury); 6 coins // 3 = 2 treasury: 32
+    assert saved.summary == "Bob 32 · Ann 31 · Cid 17"
+
+
+async def test_a_name_being_typed_follows_its_player_when_another_phone_reseats(
+        store: Store) -> None:
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await a.tap("Players")
+    await a.type("Name 1", "Annie")  # typed for Ann, not saved yet
+    await b.tap("Players")
+    await b.tap("Move down Ann")  # meanwhile, on Bob's phone: Bob, Ann, Cid
+    await a.until("Ann moved to seat 2")
+    assert a.find("Name 1", ft.TextField).value == "Bob"
+    assert a.find("Name 2", ft.TextField).value == "Annie"
+    await a.tap("Rename Ann")
+    await b.until("Ann is now Annie")
+    assert [s.name for s in saved_game(store).seats] == ["Bob", "Annie", "Cid"]  # type: ignore[union-attr]

@@ -148,24 +148,33 @@ async def test_game_survives_a_restart(store: Store) -> None:
 
 async def test_deep_link_and_back(store: Store) -> None:
     store.save_current(Draft.from_table(TABLE))
-    c = await Client(make_main(store), route="/game/player/2").start()
+    code = store.current_game().code  # type: ignore[union-attr]
+    c = await Client(make_main(store), route=f"/g/{code}/player/2").start()
     assert c.title() == "Cid · 17 pts"
-    assert [v.route for v in c.views()] == ["/", "/game", "/game/player/2"]
+    assert [v.route for v in c.views()] == ["/", f"/g/{code}", f"/g/{code}/player/2"]
     await c.back()
     assert c.title() == "Table"
     await c.back()
     assert c.title() == "Wonders Score Pad"
 
 
-@pytest.mark.parametrize(("route", "way_out"), [("/game", "New game"), ("/game/pad", "Home"),
-                                                ("/game/player/0", "Home")])
-async def test_a_stale_link_without_a_game_offers_a_way_out(
-    store: Store, route: str, way_out: str
-) -> None:
+async def test_a_link_from_before_game_addresses_goes_on_to_the_game(store: Store) -> None:
+    store.save_current(Draft.from_table(TABLE))
+    code = store.current_game().code  # type: ignore[union-attr]
+    c = await Client(make_main(store), route="/game/player/2").start()
+    assert c.page.route == f"/g/{code}/player/2"
+    assert c.title() == "Cid · 17 pts"
+    assert [v.route for v in c.views()] == ["/", f"/g/{code}", f"/g/{code}/player/2"]
+    await c.go("/game/pad")
+    assert c.page.route == f"/g/{code}/pad"
+
+
+@pytest.mark.parametrize("route", ["/game", "/game/pad", "/game/player/0"])
+async def test_a_stale_link_without_a_game_offers_a_way_out(store: Store, route: str) -> None:
     c = await Client(make_main(store), route=route).start()
     assert c.has("No game in progress")
-    await c.tap(way_out)
-    assert c.views()[-1].route in ("/", "/new")
+    await c.tap("New game")
+    assert c.views()[-1].route == "/new"
 
 
 async def test_paper_totals_mix_with_detailed_players(store: Store) -> None:
@@ -295,3 +304,11 @@ async def test_duel_game_by_tapping(store: Store) -> None:
     await c.go("/game/pad")
     verdict = [t for t in c.texts() if "tie on" in t]
     assert verdict and all(part in verdict[0] for part in DUEL_VERDICT_PARTS), verdict
+
+
+@pytest.mark.parametrize("route", ["/nonsense", "/g/ACDE/nonsense"])
+async def test_an_address_the_app_does_not_have_says_so(store: Store, route: str) -> None:
+    c = await Client(make_main(store), route=route).start()
+    assert c.has("This app has no such page")
+    await c.tap("Home")
+    assert c.title() == "Wonders Score Pad"

@@ -301,11 +301,11 @@ def CityScreen() -> ft.View:
     draft = model.draft
     raw = params.get("i", "0") or "0"
     i = _seat_index(raw)
-    route = f"/game/player/{raw}"
+    route = model.path(f"/player/{raw}")
     if draft is None:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not 0 <= i < len(draft.seats):
-        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, "/game", S.NO_SUCH_PLAYER)
+        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, model.path(), S.NO_SUCH_PLAYER)
     seat = draft.seats[i]
     rules = ruleset(draft.game, draft.expansions)
     evaluation = evaluate(draft)
@@ -381,11 +381,11 @@ def CityScreen() -> ft.View:
         items.append(problems(mine.get("cards", [])))
     items.append(ft.Row([
         ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
-                          on_click=back_to(f"/game/player/{(i - 1) % len(draft.seats)}")),
+                          on_click=back_to(model.path(f"/player/{(i - 1) % len(draft.seats)}"))),
         ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT, height=TAP,
-                          on_click=back_to(f"/game/player/{(i + 1) % len(draft.seats)}")),
+                          on_click=back_to(model.path(f"/player/{(i + 1) % len(draft.seats)}"))),
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
-                                 on_click=back_to("/game/pad"), height=52))
+                                 on_click=back_to(model.path("/pad")), height=52))
     return view(route, title, items, actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad"))])
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(model.path("/pad")))])

@@ -40,10 +40,10 @@ def HistoryScreen() -> ft.View:
         set_asking(None)
         if again:
             model.start(g.draft.fresh_copy())
-            ft.context.page.navigate("/game")
+            ft.context.page.navigate(model.path())
         else:
             model.start(g.draft)
-            ft.context.page.navigate("/game/pad")
+            ft.context.page.navigate(model.path("/pad"))
 
     def replacing(g: SavedGame, again: bool) -> Callable[[], None]:
         def go() -> None:

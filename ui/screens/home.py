@@ -27,19 +27,21 @@ def game_title(game: str) -> str:
 @ft.component
 def Home() -> ft.View:
     model = use_model()
-    nothing: tuple[Draft | None, str] | None = None
+    nothing: tuple[Draft | None, str, str] | None = None
     seen = ft.use_ref(nothing)
     # Under another screen, Home keeps what it showed (its body is memoized); on top again
     # it catches up. A tap in a city then does not re-render Home too.
     if ft.is_route_active("/", exact=True) or seen.current is None:
-        seen.current = (model.draft, model.theme)
-    draft, theme = seen.current
-    return view("/", S.APP_TITLE, [HomeBody(draft, theme, model.store, model.choose_theme)])
+        seen.current = (model.draft, model.theme, model.path())
+    draft, theme, address = seen.current
+    return view("/", S.APP_TITLE, [HomeBody(draft, theme, address, model.store,
+                                            model.choose_theme)])
 
 
 @ft.component
-def _HomeBody(draft: Draft | None, theme: str, store: Store,
+def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
               choose_theme: Callable[[str], Awaitable[None]]) -> ft.Control:
+    """`address`: the game in progress's own (Continue leads there)."""
     dismissed, set_dismissed = ft.use_state(False)
     items: list[ft.Control] = [
         ft.Text(S.TAGLINE, size=16),
@@ -57,7 +59,7 @@ def _HomeBody(draft: Draft | None, theme: str, store: Store,
             ft.Text(f"{game_title(draft.game)} · {S.players_count(len(draft.seats))}"),
             ft.Text(names),
             ft.FilledButton(content=S.CONTINUE, icon=ft.Icons.PLAY_ARROW,
-                            on_click=back_to("/game")),
+                            on_click=back_to(address)),
         ]))))
     items += [
         ft.FilledButton(content=S.NEW_GAME, icon=ft.Icons.ADD, on_click=back_to("/new"),

@@ -1,5 +1,6 @@
-"""Joining a game from another phone: the join screen (/join, or /g/<code> from the QR code
-or a shared link), and on the table screen the code to share and the seat this device holds."""
+"""Reaching a game from another phone: the join screen (/join), the game's own address
+(/g/<code>/... for each of its screens: the QR code, a shared link, a reload), and on the table
+screen the code to share and the seat this device holds."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import segno
 from ui import strings as S
 from ui.live import clean_code
 from ui.model import AppModel, use_model
-from ui.widgets import header, notice, toggle, view, wrap
+from ui.widgets import back_to, busy_overlay, header, no_game_view, notice, toggle, view, wrap
 
 
 @lru_cache(maxsize=64)
@@ -27,9 +28,7 @@ def qr_png(text: str) -> bytes:
 @ft.component
 def JoinScreen() -> ft.View:
     model = use_model()
-    params = ft.use_route_params()
-    linked = clean_code(params.get("code", "") or "")
-    typed, set_typed = ft.use_state(linked)
+    typed, set_typed = ft.use_state("")
     problem, set_problem = ft.use_state("")
 
     def join(code: str) -> None:
@@ -40,30 +39,69 @@ def JoinScreen() -> ft.View:
             return
         set_problem("")
         model.open_game(got)
-        page.navigate("/game")
-
-    def on_mount() -> None:
-        if linked:  # the game's address (the QR code, a shared link, a reload)
-            join(linked)
-
-    ft.use_effect(on_mount, [linked])
+        page.navigate(model.path())
 
     def typed_code(e: ft.Event[ft.TextField]) -> None:
         set_typed(clean_code(e.control.value or ""))
 
-    route = f"/g/{linked}" if linked else "/join"
     items: list[ft.Control] = [
         ft.Text(S.JOIN_HINT),
         ft.Semantics(identifier="join-code", content=ft.TextField(
             label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=8,
-            capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not linked,
+            capitalization=ft.TextCapitalization.CHARACTERS, autofocus=True,
             on_submit=lambda: join(typed))),
-        ft.Semantics(identifier="join-problem",
+        ft.Semantics(identifier="join-problem", visible=bool(problem),
                      content=notice(problem, icon=ft.Icons.ERROR_OUTLINE)),
         ft.FilledButton(content=S.JOIN_BUTTON, icon=ft.Icons.LOGIN, height=52,
                         on_click=lambda: join(typed), disabled=not typed),
     ]
-    return view(route, S.JOIN_TITLE, items)
+    return view("/join", S.JOIN_TITLE, items)
+
+
+def at_address(screen: Callable[[], ft.View], title: str) -> Callable[[], ft.View]:
+    """A screen of one game at its own address (/g/<code>/...): it shows that game and no
+    other, reached by its code (a game this device took part in, or joined by the code).
+    Until then it says it is loading; a refused code is said, with a way to type another."""
+    @ft.component
+    def AtAddress() -> ft.View:
+        model = use_model()
+        code = clean_code(ft.use_route_params().get("code", "") or "")
+        route = ft.use_route_location() or f"/g/{code}"
+        here = model.game is not None and model.game.code == code
+
+        def reach() -> None:
+            if not here:
+                model.reach(code, ft.context.page.client_ip or "")
+
+        ft.use_effect(reach, [code, here])
+        if here:
+            return screen()
+        if model.refused[0] == code:
+            return view(route, title, [
+                notice(model.refused[1], icon=ft.Icons.ERROR_OUTLINE),
+                ft.FilledButton(content=S.JOIN, icon=ft.Icons.LOGIN, height=52,
+                                on_click=back_to("/join")),
+                ft.OutlinedButton(content=S.HOME, on_click=back_to("/"), height=52)])
+        return view(route, title, [busy_overlay(S.LOADING)])
+    return AtAddress
+
+
+@ft.component
+def MovedGame() -> ft.View:
+    """An address from before games had their own (/game, /game/player/1...): on to the
+    same screen of this device's game at its address, or say there is no game."""
+    model = use_model()
+    rest = (ft.use_route_location() or "/game").removeprefix("/game")
+    game = model.game
+
+    def go_on() -> None:
+        if game is not None:
+            ft.context.page.navigate(model.path(rest))
+
+    ft.use_effect(go_on, [game is None, rest])
+    if game is None:
+        return no_game_view("/game", S.TABLE_TITLE, S.NEW_GAME, "/new")
+    return view("/game", S.TABLE_TITLE, [busy_overlay(S.LOADING)])
 
 
 def share_card(model: AppModel) -> ft.Control:
@@ -72,7 +110,9 @@ def share_card(model: AppModel) -> ft.Control:
     if game is None or game.closed:
         return ft.Container()
     address = S.join_address(model.address, game.code) if model.address else f"/g/{game.code}"
-    return ft.Semantics(identifier="share-card", content=ft.Card(content=ft.Container(
+    # not one merged node: each line reaches a screen reader (and the page's text)
+    return ft.Semantics(identifier="share-card", content=ft.Card(semantic_container=False,
+                                                                 content=ft.Container(
         padding=12, content=ft.Column([
             ft.Text(S.SHARE_TITLE, weight=ft.FontWeight.BOLD),
             ft.Row([
@@ -84,7 +124,8 @@ def share_card(model: AppModel) -> ft.Control:
                 ], spacing=2),
             ], wrap=True),
             ft.Text(S.SHARE_HINT),
-            ft.Text(address, weight=ft.FontWeight.BOLD),
+            ft.Semantics(identifier="join-address", content=ft.Text(
+                address, weight=ft.FontWeight.BOLD)),
         ]))))
 
 
@@ -100,6 +141,11 @@ def seat_picker(model: AppModel) -> ft.Control:
             model.claim("" if name == mine else name)
         return go
 
+    def free(name: str) -> Callable[[], None]:
+        def go() -> None:
+            model.free(name)
+        return go
+
     chips: list[ft.Control] = []
     for s in draft.seats:
         holder = game.claims.get(s.name)
@@ -108,6 +154,9 @@ def seat_picker(model: AppModel) -> ft.Control:
             S.card_taken(S.i_am(s.name)) if taken else S.i_am(s.name), s.name == mine,
             take(s.name),
             disabled=taken, icon=ft.Icons.PERSON_OUTLINE)))
+        if taken and model.is_host:  # that phone broke, or forgot it: the host frees it
+            chips.append(ft.IconButton(ft.Icons.LINK_OFF, tooltip=S.free_seat(s.name),
+                                       on_click=free(s.name)))
     return ft.Column([header(S.YOUR_SEAT), ft.Text(S.NO_SEAT if not mine else "",
                                                    italic=True, visible=not mine),
                       wrap(chips)])

@@ -120,7 +120,7 @@ def PadScreen() -> ft.View:
     if draft is None:
         return no_game_view("/game/pad", S.SCORE_PAD, S.HOME, "/")
     if evaluation is None:
-        return view("/game/pad", S.SCORE_PAD, [busy_overlay(S.SCORING)])
+        return view(model.path("/pad"), S.SCORE_PAD, [busy_overlay(S.SCORING)])
     result = evaluation.result
     items: list[ft.Control] = []
     if model.notice:
@@ -130,7 +130,7 @@ def PadScreen() -> ft.View:
         for p in evaluation.problems:
             items.append(problems([S.at_where(_who(draft.seats, p.seat), p.message)]))
         items.append(ft.OutlinedButton(content=S.TABLE_TITLE, icon=ft.Icons.EDIT,
-                                       on_click=back_to("/game")))
+                                       on_click=back_to(model.path())))
     if result is None:
         items.append(header(S.SO_FAR))
         for k, seat in enumerate(draft.seats):
@@ -167,8 +167,10 @@ def PadScreen() -> ft.View:
             for key, text in player.choices.items():
                 items.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
     if evaluation.final and result is not None and draft.finished is None:
-        def finish() -> None:
-            model.finish(summary(result))
+        seen = model.game.version if model.game is not None else 0
+
+        def finish() -> None:  # the game as this pad shows it, or said why not
+            model.finish(summary(result), seen)
         items.append(ft.FilledButton(content=S.FINISH, icon=ft.Icons.SAVE, on_click=finish,
                                      height=52, disabled=not model.is_host))
         if not model.is_host:
@@ -177,7 +179,7 @@ def PadScreen() -> ft.View:
         # Saved: the ways on from a finished game (a later edit makes it unfinished again).
         def again() -> None:
             model.start(draft.fresh_copy())
-            ft.context.page.navigate("/game")
+            ft.context.page.navigate(model.path())
 
         items += [ft.Semantics(identifier="saved", content=ft.Row(
                       [ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT), ft.Text(S.SAVED)])),
@@ -191,8 +193,8 @@ def PadScreen() -> ft.View:
         items.append(ShareImage(result, tuple(categories), game_title(draft.game),
                                 file_name(draft, "pad", "png")))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
-                                   on_click=back_to("/game/export")))
-    return view("/game/pad", S.SCORE_PAD, items)
+                                   on_click=back_to(model.path("/export"))))
+    return view(model.path("/pad"), S.SCORE_PAD, items)
 
 
 def _who(seats: Sequence[object], seat: int | None) -> str:

@@ -21,10 +21,12 @@ def PlayersEditor() -> ft.Control:
     model = use_model()
     draft = model.draft
     open_, set_open = ft.use_state(False)
-    names, set_names = ft.use_state(dict[int, str]())
-    """Names being typed, by seat (saved with Save)."""
+    names, set_names = ft.use_state(dict[str, str]())
+    """Names being typed, by the player they rename (by name, not by seat: another phone may
+    reseat the players meanwhile, and a name typed for Bob never renames Cid)."""
     adding, set_adding = ft.use_state("")
-    refused, set_refused = ft.use_state(dict[int, str]())
+    refused, set_refused = ft.use_state(dict[str, str]())
+    """Why a name was refused, by the player it was typed for ("" = the player to add)."""
     if draft is None:
         return ft.Container()
     limits = ruleset(draft.game, draft.expansions).constants
@@ -33,33 +35,32 @@ def PlayersEditor() -> ft.Control:
     if not open_:
         return ft.Column([toggle_button])
 
-    def typed(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
+    def typed(old: str) -> Callable[[ft.Event[ft.TextField]], None]:
         def go(e: ft.Event[ft.TextField]) -> None:
-            set_names({**names, i: e.control.value or ""})
+            set_names({**names, old: e.control.value or ""})
         return go
 
     def rename(i: int, old: str) -> Callable[[], None]:
         def go() -> None:
-            new = names.get(i, old)
+            new = names.get(old, old)
             why = Tables.name_refused(draft, i, new) if new.strip() != old else ""
             if why:
-                set_refused({**refused, i: why})
+                set_refused({**refused, old: why})
                 return
-            set_refused({k: v for k, v in refused.items() if k != i})
-            set_names({k: v for k, v in names.items() if k != i})
+            set_refused({k: v for k, v in refused.items() if k != old})
+            set_names({k: v for k, v in names.items() if k != old})
             if new.strip() != old:
                 model.edit(RenamePlayer(seat=i, player=old, name=new))
         return go
 
     def move(i: int, old: str, to: int) -> Callable[[], None]:
         def go() -> None:
-            set_names({})
             model.edit(MoveSeat(seat=i, player=old, to=to))
         return go
 
     def remove(i: int, old: str) -> Callable[[], None]:
         def go() -> None:
-            set_names({})
+            set_names({k: v for k, v in names.items() if k != old})
             model.edit(RemovePlayer(seat=i, player=old))
         return go
 
@@ -71,9 +72,9 @@ def PlayersEditor() -> ft.Control:
     def add() -> None:
         why = Tables.name_refused(draft, len(draft.seats), adding)
         if why:
-            set_refused({**refused, -1: why})
+            set_refused({**refused, "": why})
             return
-        set_refused({k: v for k, v in refused.items() if k != -1})
+        set_refused({k: v for k, v in refused.items() if k != ""})
         set_adding("")
         model.edit(AddPlayer(name=adding))
 
@@ -82,8 +83,8 @@ def PlayersEditor() -> ft.Control:
     rows: list[ft.Control] = [toggle_button, header(S.EDIT_PLAYERS)]
     for i, s in enumerate(draft.seats):
         rows.append(ft.Row([
-            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(i, s.name),
-                         on_change=typed(i), on_submit=rename(i, s.name), expand=True,
+            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(s.name, s.name),
+                         on_change=typed(s.name), on_submit=rename(i, s.name), expand=True,
                          dense=True),
             ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {s.name}",
                           on_click=rename(i, s.name)),
@@ -94,7 +95,7 @@ def PlayersEditor() -> ft.Control:
             ft.IconButton(ft.Icons.CLOSE, tooltip=f"{S.REMOVE} {s.name}",
                           on_click=remove(i, s.name), disabled=n <= limits.min_players),
         ], spacing=0))
-        rows.append(problems([refused[i]] if i in refused else []))
+        rows.append(problems([refused[s.name]] if s.name in refused else []))
         if boards:
             rows.append(ft.Dropdown(label=f"{S.BOARD} · {s.name}", value=s.board or None,
                                     options=[ft.DropdownOption(key=b, text=b) for b in boards],
@@ -107,7 +108,7 @@ def PlayersEditor() -> ft.Control:
             ft.IconButton(ft.Icons.PERSON_ADD, tooltip=S.ADD_PLAYER, on_click=add,
                           disabled=not adding.strip()),
         ]))
-        rows.append(problems([refused[-1]] if -1 in refused else []))
+        rows.append(problems([refused[""]] if "" in refused else []))
     else:
         rows.append(ft.Text(S.players_for(limits.min_players, limits.max_players),
                             italic=True))

@@ -119,7 +119,7 @@ def Setup() -> ft.View:
         if deal and not is_duel:
             random_boards(game, draft.seats, random.Random())
         model.start(draft)
-        ft.context.page.navigate("/game")
+        ft.context.page.navigate(model.path())
 
     def start() -> None:
         """Start the game; first ask, when that would lose the game in progress."""

@@ -81,17 +81,18 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
 
 
 @ft.component
-def _PlayerTile(i: int, name: str, subtitle: str, total: str, problem: bool) -> ft.Control:
+def _PlayerTile(i: int, name: str, subtitle: str, total: str, problem: bool,
+                link: str) -> ft.Control:
     return ft.ListTile(
         leading=ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON),
         title=ft.Text(name, size=18),
         subtitle=ft.Text(subtitle),
         trailing=ft.Text(total, size=18, weight=ft.FontWeight.BOLD),
-        on_click=back_to(f"/game/player/{i}"),
+        on_click=back_to(link),
     )
 
 
-PlayerTile: Callable[[int, str, str, str, bool], ft.Control] = \
+PlayerTile: Callable[[int, str, str, str, bool, str], ft.Control] = \
     ft.memo(_PlayerTile)  # type: ignore[no-untyped-call]
 """A player's line: re-rendered only when its name, wonder, total or problems change."""
 
@@ -103,26 +104,29 @@ def TableScreen() -> ft.View:
     draft = model.draft
     nothing: tuple[Draft, Evaluation | None] | None = None
     seen = ft.use_ref(nothing)
-    on_top = ft.is_route_active("/game", exact=True)
+    base = model.path()
+    on_top = ft.is_route_active(base, exact=True)
     if draft is None:
-        return no_game_view("/game", S.TABLE_TITLE, S.NEW_GAME, "/new")
+        return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
     # Under a city screen, the table keeps what it showed (its body is memoized): a tap in
     # the city re-renders the city, not every screen below it. On top again, it catches up.
     if on_top or seen.current is None:
         seen.current = (draft, evaluation)
     shown, scored = seen.current
     # the seats, the players and the join card follow the game itself (they hold the model)
-    return view("/game", S.TABLE_TITLE, [
-        TableBody(shown, scored, model.edit), seat_picker(model), PlayersEditor(),
+    return view(base, S.TABLE_TITLE, [
+        TableBody(shown, scored, model.edit, base), seat_picker(model), PlayersEditor(),
         share_card(model)], actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to("/game/pad")),
-        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT, on_click=back_to("/game/export")),
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
+        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
+                      on_click=back_to(f"{base}/export")),
     ])
 
 
 @ft.component
 def _TableBody(draft: Draft, evaluation: Evaluation | None,
-               edit: Callable[[Edit], None]) -> ft.Control:
+               edit: Callable[[Edit], None], base: str) -> ft.Control:
+    """`base`: the game's address (its screens' links start with it)."""
     tiles: list[ft.Control] = []
     has_boards = draft.facts.has_boards
     for i, seat in enumerate(draft.seats):
@@ -137,7 +141,7 @@ def _TableBody(draft: Draft, evaluation: Evaluation | None,
             subtitle = f"{subtitle} · {S.problems_count(count)}"
         tiles.append(PlayerTile(i, seat.name, subtitle,
                                 S.points(total) if total is not None else S.NO_VALUE,
-                                bool(count)))
+                                bool(count), f"{base}/player/{i}"))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
     unsettled = evaluation is not None and not evaluation.final
@@ -162,7 +166,7 @@ def _TableBody(draft: Draft, evaluation: Evaluation | None,
         rest = [p for p in rest if not (p.field or "").startswith("supremacy")]
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
-                                 on_click=back_to("/game/pad"), height=52))
+                                 on_click=back_to(f"{base}/pad"), height=52))
     return ft.Column(items, spacing=12)
 
 

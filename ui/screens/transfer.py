@@ -91,7 +91,7 @@ def ExportScreen() -> ft.View:
         ]
     if copied:
         items.insert(0, ft.Text(copied, italic=True))
-    return view("/game/export", S.EXPORT_TITLE, items)
+    return view(model.path("/export"), S.EXPORT_TITLE, items)
 
 
 @ft.component
@@ -115,7 +115,7 @@ def ImportScreen() -> ft.View:
         set_pending(None)
         model.start(draft)
         model.say(S.IMPORTED)
-        ft.context.page.navigate("/game")
+        ft.context.page.navigate(model.path())
 
     async def take(raw: str | bytes) -> None:
         """Read and check the file off the event loop, with progress; then import it, or ask
