@@ -82,14 +82,15 @@ class Tally:
                 {"category": category, "source": source, "points": points, "why": why}
             )
 
-    def plus(self, other: Tally) -> Tally:
-        """Both tallies in one (a choice's extra on top of the shared base)."""
+    def science_with(self, other: Tally) -> Tally:
+        """The science of both tallies in one, without lines (a choice's extra on top of
+        the shared base, to rank the choices)."""
+        symbols = dict(self.symbols)
+        for s, n in other.symbols.items():
+            symbols[s] = symbols.get(s, 0) + n
         return Tally(
-            self.lines + other.lines,
-            {
-                s: self.symbols.get(s, 0) + other.symbols.get(s, 0)
-                for s in {**self.symbols, **other.symbols}
-            },
+            [],
+            symbols,
             self.wildcards + other.wildcards,
             self.set_bonuses + other.set_bonuses,
             self.extra_of_most + other.extra_of_most,
@@ -353,7 +354,7 @@ def city_score(
     """The pad rows (every one of the game, zeros included) summed from the lines."""
     totals: dict[Category, int] = dict.fromkeys(categories, 0)
     for line in tally.lines:
-        totals[line["category"]] = totals.get(line["category"], 0) + line["points"]
+        totals[line["category"]] += line["points"]  # a row the pad lacks is a data error
     return CityScore(tuple(tally.lines), totals, choices)
 
 
@@ -401,11 +402,8 @@ def _base_tally(board: Board, city: City) -> Tally:
 
 def _science_points(tally: Tally, set_points: int) -> int:
     """What the city's science scores at best, set bonuses included (no lines written)."""
-    outcome = _science_outcome(tally, set_points)
-    if outcome is None:
-        return 0
     bonus = sum(p for _, p in tally.set_bonuses)
-    return science.score(outcome.counts, set_points + bonus)
+    return science.score(_science_outcome(tally, set_points).counts, set_points + bonus)
 
 
 def _choice_gain(
@@ -423,7 +421,9 @@ def _choice_gain(
     gain = sum(line["points"] for line in extra.lines)
     if not extra.has_science:
         return gain + base_science
-    return gain + _science_points(base.plus(extra), board.ruleset.constants.science_set_points)
+    return gain + _science_points(
+        base.science_with(extra), board.ruleset.constants.science_set_points
+    )
 
 
 def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) -> None:
@@ -436,19 +436,11 @@ def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) ->
         tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
 
 
-def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome | None:
-    """The best use of the city's symbols, or None when it has no science at all."""
+def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome:
+    """The best use of the city's symbols (all zero when it has none)."""
     bonus = sum(p for _, p in tally.set_bonuses)
-    fixed: dict[Symbol, int] = {s: tally.symbols.get(s, 0) for s in science.SYMBOLS}
-    if (
-        not tally.wildcards
-        and not tally.extra_of_most
-        and not tally.conversions
-        and not any(fixed.values())
-    ):
-        return None
     return science.best(
-        fixed,
+        {s: tally.symbols.get(s, 0) for s in science.SYMBOLS},
         len(tally.wildcards),
         set_points + bonus,
         len(tally.extra_of_most),
@@ -457,9 +449,9 @@ def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome | 
 
 
 def _science(tally: Tally, set_points: int) -> None:
+    if not (tally.symbols or tally.wildcards or tally.extra_of_most or tally.conversions):
+        return  # no science line, not even a zero
     outcome = _science_outcome(tally, set_points)
-    if outcome is None:
-        return
     counts = outcome.counts
     squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
     why = (

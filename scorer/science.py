@@ -18,16 +18,15 @@ whatever w is.
 Enheduanna (one more of the symbol you have most of, after the wildcards) adds
 2 x E x max(A) + E^2 for E such symbols: max is convex too, so the same candidates hold.
 Aganice (turn one symbol into another, last) moves the ends by one: the levels one either
-side of each end are tried too, and the two-symbol evening-out split. That part is checked,
-not proved: `tests/test_properties.py` compares the result with trying every assignment, up
-to large wildcard counts.
+side of each end are tried too, and at the highest level two left-over wildcards spread on
+two symbols. That part is checked, not proved: `tests/test_properties.py` compares the
+result with trying every assignment, up to large wildcard counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from itertools import product
 
 from scorer.effects import Symbol
 
@@ -44,7 +43,7 @@ def squares(counts: Mapping[Symbol, int]) -> int:
 
 def sets(counts: Mapping[Symbol, int]) -> int:
     """Complete compass + gear + tablet sets."""
-    return min(counts.get(s, 0) for s in SYMBOLS)
+    return min(counts[s] for s in SYMBOLS)
 
 
 def score(counts: Mapping[Symbol, int], set_points: int) -> int:
@@ -82,12 +81,10 @@ def best(
     """The assignment that scores most for `set_points` per complete set. Wildcards come
     first, then each "extra of most" symbol, then each conversion (at most one symbol
     each). Ties keep the first found: fewer changes, then compass, gear, tablet."""
-    base: Counts = (fixed.get("compass", 0), fixed.get("gear", 0), fixed.get("tablet", 0))
+    base: Counts = (fixed["compass"], fixed["gear"], fixed["tablet"])
     found: tuple[int, Counts, Counts, tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
-    plain = not (extra_of_most or conversions)
     for counts in candidates(base, wildcards, conversions):
-        ends = [(counts, (), ())] if plain else _finishes(counts, extra_of_most, conversions)
-        for final, extras, moves in ends:
+        for final, extras, moves in _finishes(counts, extra_of_most, conversions):
             value = _value(final, set_points)
             if found is None or value > found[0]:
                 found = (value, final, counts, extras, moves)
@@ -117,9 +114,9 @@ def highest_level(fixed: Counts, wildcards: int) -> int:
 
 def candidates(fixed: Counts, wildcards: int, shifts: int = 0) -> list[Counts]:
     """The counts after the wildcards that can be best (module docstring): level to m, then
-    the rest on one symbol; m is the lowest count, a fixed count or the highest level. With
-    conversions after the wildcards (`shifts`), also each level give or take `shifts` + 1,
-    and the rest shared by two symbols so that they end as even as possible."""
+    the rest on one symbol; m is the lowest count, a fixed count or the highest level, and
+    with conversions after the wildcards (`shifts`) each of those give or take `shifts` + 1.
+    At the highest level, two wildcards left over may also go one each on two symbols."""
     if wildcards == 0:
         return [fixed]
     top = highest_level(fixed, wildcards)
@@ -135,26 +132,14 @@ def candidates(fixed: Counts, wildcards: int, shifts: int = 0) -> list[Counts]:
             piled = list(raised)
             piled[t] += rest
             out[_counts(piled)] = None
-        for i, j in ((0, 1), (0, 2), (1, 2)) if shifts else ():
-            for evened in _evened(raised, i, j, rest):
-                out[evened] = None
+        if m == top and rest == 2:  # two left over: one each on two symbols
+            for k in range(3):
+                out[_counts([x + (i != k) for i, x in enumerate(raised)])] = None
     return list(out)
 
 
 def _counts(values: list[int]) -> Counts:
     return values[0], values[1], values[2]
-
-
-def _evened(raised: list[int], i: int, j: int, rest: int) -> Iterator[Counts]:
-    """`rest` shared by symbols i and j so that they end as even as possible (either way
-    round when one is left over)."""
-    total = raised[i] + raised[j] + rest
-    for a in sorted({total // 2, total - total // 2}):
-        b = total - a
-        if a >= raised[i] and b >= raised[j]:
-            counts = list(raised)
-            counts[i], counts[j] = a, b
-            yield _counts(counts)
 
 
 def _finishes(
@@ -174,17 +159,26 @@ def _finishes(
                     nxt.append((_counts(bumped), (*added, i)))
         grown = nxt
     for c, added in grown:
-        yield c, added, ()
-        for k in range(1, conversions + 1):
-            for moves in product(_MOVES, repeat=k):
-                moved = list(c)
-                for a, b in moves:
-                    if moved[a] <= 0:
-                        break
-                    moved[a] -= 1
-                    moved[b] += 1
-                else:
-                    yield _counts(moved), added, moves
+        ends: list[tuple[Counts, tuple[tuple[int, int], ...]]] = [(c, ())]
+        last = ends
+        for _ in range(conversions):  # each conversion turns one symbol held, or none
+            last = [
+                (_move(e, a, b), (*moves, (a, b)))
+                for e, moves in last
+                for a, b in _MOVES
+                if e[a] > 0
+            ]
+            ends = ends + last
+        for e, moves in ends:
+            yield e, added, moves
+
+
+def _move(counts: Counts, a: int, b: int) -> Counts:
+    """One symbol `a` turned into a `b`."""
+    moved = list(counts)
+    moved[a] -= 1
+    moved[b] += 1
+    return _counts(moved)
 
 
 _MOVES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(3) for b in range(3) if a != b)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorer import score
+from scorer.engine import Source, Tally
 
 
 def _duel(ann_leaders: list[str]) -> dict[str, Any]:
@@ -46,3 +47,24 @@ def test_vitruvius_without_pairs_still_says_it_may_be_short() -> None:
     ]}).players[0]
     (line,) = [ln for ln in ann.lines if ln.source == "Vitruvius"]
     assert line.points == 0 and "Xenophon" in line.why
+
+
+def test_science_with_adds_every_science_field_and_no_line() -> None:
+    """Ranking a copy adds its science to the city's: symbols added up, each wildcard,
+    set bonus, extra symbol and conversion kept."""
+    aristotle = Source("Aristotle", "leaders", ())
+    base = Tally(
+        lines=[{"category": "civilian", "source": "Altar", "points": 2, "why": "2 VP printed"}],
+        symbols={"gear": 3},
+        wildcards=["Babylon"],
+        set_bonuses=[(aristotle, 3)],
+        extra_of_most=["Enheduanna"],
+    )
+    extra = Tally(symbols={"gear": 1, "compass": 1}, conversions=["Aganice"])
+    both = base.science_with(extra)
+    assert both.symbols == {"gear": 4, "compass": 1}  # 3 + 1 gear, 0 + 1 compass
+    assert both.wildcards == ["Babylon"]
+    assert both.set_bonuses == [(aristotle, 3)]
+    assert both.extra_of_most == ["Enheduanna"]
+    assert both.conversions == ["Aganice"]
+    assert both.lines == []
