@@ -62,9 +62,8 @@ def symbols(board: Board, city: City) -> list[str]:
 
 def controlled(board: Board, city: City) -> list[int]:
     """Chambers (0-based) where the city has strictly more cubes than its opponent."""
-    mine = city.influence
-    theirs = board.neighbour(city, "opponent").influence or (0,) * len(mine)
-    return [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a > b]
+    theirs = board.neighbour(city, "opponent").influence  # one count per Chamber, 0 included
+    return [i for i, (a, b) in enumerate(zip(city.influence, theirs, strict=True)) if a > b]
 
 
 def ahead(board: Board) -> tuple[City, int] | None:
@@ -148,7 +147,7 @@ def _military(board: Board, city: City, result: Tally) -> None:
 
 def _senate(board: Board, city: City, result: Tally) -> None:
     points = board.ruleset.constants.chamber_points
-    theirs = board.neighbour(city, "opponent").influence or (0,) * len(points)
+    theirs = board.neighbour(city, "opponent").influence
     for i in controlled(board, city):
         result.add(
             "senate",

@@ -82,6 +82,8 @@ def best(
     first, then each "extra of most" symbol, then each conversion (at most one symbol
     each). Ties keep the first found: fewer changes, then compass, gear, tablet."""
     base: Counts = (fixed["compass"], fixed["gear"], fixed["tablet"])
+    if not (wildcards or extra_of_most or conversions):  # nothing to choose
+        return ScienceOutcome(dict(fixed), dict.fromkeys(SYMBOLS, 0), (), ())
     found: tuple[int, Counts, Counts, tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
     for counts in candidates(base, wildcards, conversions):
         for final, extras, moves in _finishes(counts, extra_of_most, conversions):
@@ -112,7 +114,7 @@ def highest_level(fixed: Counts, wildcards: int) -> int:
     return lo + wildcards
 
 
-def candidates(fixed: Counts, wildcards: int, shifts: int = 0) -> list[Counts]:
+def candidates(fixed: Counts, wildcards: int, shifts: int) -> list[Counts]:
     """The counts after the wildcards that can be best (module docstring): level to m, then
     the rest on one symbol; m is the lowest count, a fixed count or the highest level, and
     with conversions after the wildcards (`shifts`) each of those give or take `shifts` + 1.
