@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
-from scorer.effects import CardColour, Colour
-from scorer.effects import City as CityScope
+from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
 from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
 
@@ -64,39 +65,59 @@ class City:
     courtesan: Leader | None = None
     """The table's choice for the Courtesans Guild, when given."""
 
-    colour_counts: dict[CardColour, int] = field(init=False, repr=False, compare=False)
-    copies_a_guild: bool = field(init=False, repr=False, compare=False)
-    """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
-    copies_a_leader: bool = field(init=False, repr=False, compare=False)
-    """A card of the city copies a neighbour's leader (Courtesans Guild)."""
-
-    def __post_init__(self) -> None:
-        """What effects ask of the city again and again, worked out once (eager, not a
-        cached property: the compiled engine's classes keep no instance dict). Kinds are
-        told by their tag: an isinstance test of a pydantic class is far slower."""
-        built = self.side.stages[: self.stages_built]
-        colours: dict[CardColour, int] = {}
+    @cached_property
+    def colour_counts(self) -> dict[CardColour, int]:
+        """Cards of each colour (worked out once: the city never changes)."""
+        counts: dict[CardColour, int] = {}
         for card in self.cards:
-            colours[card.colour] = colours.get(card.colour, 0) + 1
-        derived = {
-            "colour_counts": colours,
-            "copies_a_guild": any(
-                e.kind == "copy_neighbour_guild" for s in built for e in s.effects
-            ),
-            "copies_a_leader": any(
-                e.kind == "copy_neighbour_leader" for c in self.cards for e in c.effects
-            ),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)  # frozen: set once, here
+            counts[card.colour] = counts.get(card.colour, 0) + 1
+        return counts
 
     def count(self, colours: tuple[Colour, ...]) -> int:
+        """Cards of the given colours in the city."""
         counts = self.colour_counts
         return sum([counts.get(c, 0) for c in colours])
 
-    @property
+    @cached_property
+    def copies_a_guild(self) -> bool:
+        """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
+        return any(
+            isinstance(e, CopyNeighbourGuild)
+            for s in self.side.stages[: self.stages_built]
+            for e in s.effects
+        )
+
+    @cached_property
+    def copies_a_leader(self) -> bool:
+        """A card of the city copies a neighbour's leader (Courtesans Guild)."""
+        return any(isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects)
+
+    @cached_property
     def guilds(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.cards if c.colour == "purple")
+        return tuple(c for c in self.cards if c.is_guild)
+
+
+def neighbour(cities: Sequence[City], city: City, scope: Scope) -> City:
+    """The one neighbour rule: "left" is the seat before, "right" the seat after (wrapping
+    around the table), "opponent" the other city of a two-player (Duel) board. Takes the
+    seats as a sequence so that validation can use it before a `Board` exists."""
+    n = len(cities)
+    match scope:
+        case "own":
+            return city
+        case "opponent":
+            if n != 2:
+                raise ValueError("the opponent scope is for two-player (Duel) boards")
+            return cities[1 - city.index]
+        case "left":
+            return cities[(city.index - 1) % n]
+        case "right":
+            return cities[(city.index + 1) % n]
+
+
+def beside(cities: Sequence[City], city: City) -> tuple[City, City]:
+    """The left and the right neighbour."""
+    return neighbour(cities, city, "left"), neighbour(cities, city, "right")
 
 
 def guilds_beside(left: City, right: City) -> dict[str, Card]:
@@ -125,16 +146,11 @@ class Board:
     track: Track | None = None
     """Duel only."""
 
-    def around(self, city: City, scopes: tuple[CityScope, ...]) -> list[City]:
-        return [self.neighbour(city, s) for s in scopes]
+    def around(self, city: City, scopes: tuple[Scope, ...]) -> list[City]:
+        return [neighbour(self.cities, city, s) for s in scopes]
 
-    def neighbour(self, city: City, scope: CityScope) -> City:
-        n = len(self.cities)
-        if scope == "own":
-            return city
-        if scope == "opponent":
-            if n != 2:
-                raise ValueError("the opponent scope is for two-player (Duel) boards")
-            return self.cities[1 - city.index]
-        step = -1 if scope == "left" else 1
-        return self.cities[(city.index + step) % n]
+    def neighbour(self, city: City, scope: Scope) -> City:
+        return neighbour(self.cities, city, scope)
+
+    def beside(self, city: City) -> tuple[City, City]:
+        return beside(self.cities, city)

@@ -4,6 +4,7 @@ rules around it, with every number taken from the ruleset's constants."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -85,9 +86,8 @@ def symbols(effects: Tally) -> list[str]:
 
 def controlled(board: Board, city: City) -> list[int]:
     """Chambers (0-based) where the city has strictly more cubes than its opponent."""
-    mine = city.influence
-    theirs = board.neighbour(city, "opponent").influence or (0,) * len(mine)
-    return [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a > b]
+    theirs = board.neighbour(city, "opponent").influence  # one count per Chamber, 0 included
+    return [i for i, (a, b) in enumerate(zip(city.influence, theirs, strict=True)) if a > b]
 
 
 def ahead(board: Board) -> tuple[City, int] | None:
@@ -244,7 +244,7 @@ def _military(board: Board, city: City, result: Tally) -> None:
 
 def _senate(board: Board, city: City, result: Tally) -> None:
     points = board.ruleset.constants.chamber_points
-    theirs = board.neighbour(city, "opponent").influence or (0,) * len(points)
+    theirs = board.neighbour(city, "opponent").influence
     for i in controlled(board, city):
         result.add(
             "senate",
@@ -259,7 +259,7 @@ def _senate(board: Board, city: City, result: Tally) -> None:
 def score_city(board: Board, city: City, effects: Tally) -> CityScore:
     """Every row of the Duel score pad for one city, from its effects' tally."""
     const = board.ruleset.constants
-    result = effects.plus(Tally())  # a copy: the tally stays as the checks read it
+    result = dataclasses.replace(effects, lines=list(effects.lines))  # the checks read it as is
     _military(board, city, result)
     add_treasury(city, result, const.coins_per_point)
     if const.chamber_points:

@@ -15,9 +15,14 @@ Colour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple"]
 CardColour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple", "none"]
 """A card's colour; "none" for Agora's Senators, which are no colour and score nothing."""
 
-City = Literal["own", "left", "right", "opponent"]
+Scope = Literal["own", "left", "right", "opponent"]
 """Which cities an effect counts in: the owner's, the neighbour on either side (7 Wonders),
-or the opponent (Duel)."""
+or the opponent (Duel). (Not `City`: that is the resolved city of `scorer.board`.)"""
+
+CountIn = Literal["each", "most"]
+"""How an effect counting in several cities adds them up: "each" counts every listed city
+and adds the counts (7 Wonders guilds); "most" counts only the listed city with the most
+(Duel guilds: "in the city which has the most")."""
 
 Symbol = Literal["compass", "gear", "tablet"]
 DuelSymbol = Literal["globe", "law", "sundial", "mortar", "plumb_line", "quill", "wheel"]
@@ -26,6 +31,14 @@ DuelSymbol = Literal["globe", "law", "sundial", "mortar", "plumb_line", "quill",
 
 class _Effect(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+class _PerCity(_Effect):
+    """Points per item counted in the listed cities, added up or only the city with most."""
+
+    points: int
+    cities: tuple[Scope, ...] = Field(min_length=1)
+    count_in: CountIn = "each"
 
 
 class Points(_Effect):
@@ -57,30 +70,26 @@ class ScienceWildcard(_Effect):
     count: int = Field(default=1, ge=1)
 
 
-class PerCard(_Effect):
+class PerCard(_PerCity):
     """Points per card of the given colours in the given cities (guilds, yellow cards,
-    Phidias, Hiram...)."""
+    Phidias, Hiram...; `count_in = "most"`: the Duel guilds, Shipowners counting brown and
+    grey of one city)."""
 
     kind: Literal["per_card"]
-    points: int
     colours: tuple[Colour, ...] = Field(min_length=1)
-    cities: tuple[City, ...] = Field(min_length=1)
 
 
-class PerWonderStage(_Effect):
-    """Points per built wonder stage in the given cities (Builders Guild, Arena, Amytis)."""
+class PerWonderStage(_PerCity):
+    """Points per built wonder stage (7 Wonders) or wonder built (Duel) in the given cities
+    (Builders Guild, Arena, Amytis; `count_in = "most"`: the Duel Builders Guild)."""
 
     kind: Literal["per_wonder_stage"]
-    points: int
-    cities: tuple[City, ...] = Field(min_length=1)
 
 
-class PerDefeatToken(_Effect):
+class PerDefeatToken(_PerCity):
     """Points per defeat token held in the given cities (Strategists Guild)."""
 
     kind: Literal["per_defeat_token"]
-    points: int
-    cities: tuple[City, ...] = Field(min_length=1)
 
 
 class PerVictoryToken(_Effect):
@@ -90,11 +99,12 @@ class PerVictoryToken(_Effect):
     points: int
 
 
-class PerCoins(_Effect):
-    """Points per full set of `coins` coins in the owner's treasury (Midas, Gamers Guild)."""
+class PerCoins(_PerCity):
+    """Points per full set of `coins` coins in a treasury: the owner's (Midas, Gamers Guild),
+    or with `count_in = "most"` the richest of the given cities (Duel Moneylenders Guild).
+    With "each" over several cities, each city's sets are counted on its own."""
 
     kind: Literal["per_coins"]
-    points: int
     coins: int = Field(ge=1)
 
 
@@ -114,12 +124,10 @@ class PerScienceSet(_Effect):
     points: int
 
 
-class PerLeader(_Effect):
+class PerLeader(_PerCity):
     """Points per recruited (face-up) leader in the given cities (Diplomats Guild)."""
 
     kind: Literal["per_leader"]
-    points: int
-    cities: tuple[City, ...] = Field(min_length=1)
 
 
 class WonderComplete(_Effect):
@@ -141,14 +149,22 @@ class CopyNeighbourLeader(_Effect):
     kind: Literal["copy_neighbour_leader"]
 
 
-class MajorityBonus(_Effect):
-    """Points if the owner has strictly more of something than each neighbour
-    (2nd-ed Leaders: Phryne, Cornelia, Euryptyle, Theano by card colour; Makeda by coins)."""
+class CardMajority(_Effect):
+    """Points if the owner has strictly more cards of the given colours than each neighbour
+    (2nd-ed Leaders: Phryne, Cornelia, Euryptyle, Theano). Two kinds, not one with "cards
+    or coins" options: each kind then has exactly the fields its rule reads, and a card
+    majority without colours cannot be written."""
 
-    kind: Literal["majority_bonus"]
+    kind: Literal["card_majority"]
     points: int
-    colours: tuple[Colour, ...] = ()
-    coins: bool = False
+    colours: tuple[Colour, ...] = Field(min_length=1)
+
+
+class CoinMajority(_Effect):
+    """Points if the owner has strictly more coins than each neighbour (Makeda)."""
+
+    kind: Literal["coin_majority"]
+    points: int
 
 
 class NoDefeatBonus(_Effect):
@@ -181,35 +197,6 @@ class ConvertScienceSymbol(_Effect):
     """At game end, turn one of the owner's symbols into another (Aganice)."""
 
     kind: Literal["convert_science_symbol"]
-
-
-class PerCardInMost(_Effect):
-    """Points per card of the given colours in whichever of the given cities has the most
-    of them (Duel guilds: Shipowners counts brown+grey of one city)."""
-
-    kind: Literal["per_card_in_most"]
-    points: int
-    colours: tuple[Colour, ...] = Field(min_length=1)
-    cities: tuple[City, ...] = Field(min_length=1)
-
-
-class PerWonderInMost(_Effect):
-    """Points per wonder built in whichever of the given cities built the most (Duel
-    Builders Guild)."""
-
-    kind: Literal["per_wonder_in_most"]
-    points: int
-    cities: tuple[City, ...] = Field(min_length=1)
-
-
-class PerCoinsInRichest(_Effect):
-    """Points per full set of `coins` coins in the richest of the given cities (Duel
-    Moneylenders Guild)."""
-
-    kind: Literal["per_coins_in_richest"]
-    points: int
-    coins: int = Field(ge=1)
-    cities: tuple[City, ...] = Field(min_length=1)
 
 
 class PerProgressToken(_Effect):
@@ -260,15 +247,13 @@ Effect = Annotated[
     | WonderComplete
     | CopyNeighbourGuild
     | CopyNeighbourLeader
-    | MajorityBonus
+    | CardMajority
+    | CoinMajority
     | NoDefeatBonus
     | VictoryTokenPairs
     | SoleLeaderBonus
     | ExtraScienceSymbolOfMost
     | ConvertScienceSymbol
-    | PerCardInMost
-    | PerWonderInMost
-    | PerCoinsInRichest
     | PerProgressToken
     | PerChainPair
     | ByConquests

@@ -2,54 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import product
-from typing import TypedDict, assert_never
+from typing import NamedTuple, TypedDict, assert_never
 
 from scorer import science
 from scorer.board import Board, City, guilds_beside, leaders_beside
 from scorer.effects import (
     BuriedLeaderCost,
     ByConquests,
+    CardMajority,
+    CoinMajority,
     ConvertScienceSymbol,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
     DuelSymbol,
     Effect,
     ExtraScienceSymbolOfMost,
-    MajorityBonus,
     NoDefeatBonus,
     PerCard,
-    PerCardInMost,
     PerChainPair,
     PerCoins,
-    PerCoinsInRichest,
     PerColourSet,
     PerDefeatToken,
     PerLeader,
     PerProgressToken,
     PerScienceSet,
     PerVictoryToken,
-    PerWonderInMost,
     PerWonderStage,
     Points,
     ScienceSymbol,
     ScienceWildcard,
+    Scope,
     Shields,
     SoleLeaderBonus,
     Symbol,
     VictoryTokenPairs,
     WonderComplete,
 )
-from scorer.effects import City as CityScope
-from scorer.ruleset import Card, Category, Leader, Ruleset
+from scorer.ruleset import Card, Category, Leader
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Something in a city that carries effects, with the pad row its points go to."""
 
     name: str
@@ -59,8 +56,8 @@ class Source:
 
 class LineData(TypedDict):
     """A line of the result as the engine writes it: plain data, validated into
-    `scorer.result.Line` once, when the result is built (a model per line costs more than
-    scoring the line)."""
+    `scorer.result.Line` with the whole result (a model built per line cost about 100 µs
+    per 7-player score, `BENCHMARKS.md`: more than the rest of the scoring of the lines)."""
 
     category: Category
     source: str
@@ -85,14 +82,15 @@ class Tally:
                 {"category": category, "source": source, "points": points, "why": why}
             )
 
-    def plus(self, other: Tally) -> Tally:
-        """Both tallies in one (a choice's extra on top of the shared base)."""
+    def science_with(self, other: Tally) -> Tally:
+        """The science of both tallies in one, without lines (a choice's extra on top of
+        the shared base, to rank the choices)."""
+        symbols = dict(self.symbols)
+        for s, n in other.symbols.items():
+            symbols[s] = symbols.get(s, 0) + n
         return Tally(
-            self.lines + other.lines,
-            {
-                s: self.symbols.get(s, 0) + other.symbols.get(s, 0)
-                for s in {**self.symbols, **other.symbols}
-            },
+            [],
+            symbols,
             self.wildcards + other.wildcards,
             self.set_bonuses + other.set_bonuses,
             self.extra_of_most + other.extra_of_most,
@@ -125,7 +123,7 @@ def _vp(n: int) -> str:
     return f"{n} VP"
 
 
-def _cities_text(scopes: tuple[CityScope, ...], seen: list[City], counts: list[int]) -> str:
+def _cities_text(scopes: tuple[Scope, ...], seen: list[City], counts: list[int]) -> str:
     return ", ".join(
         [
             f"own city {n}" if s == "own" else f"{s}: {c.name} {n}"
@@ -137,15 +135,14 @@ def _cities_text(scopes: tuple[CityScope, ...], seen: list[City], counts: list[i
 def _per_item(
     tally: Tally,
     source: Source,
-    points: int,
-    scopes: tuple[CityScope, ...],
+    effect: PerCard | PerWonderStage | PerDefeatToken | PerLeader | PerCoins,
     seen: list[City],
     counts: list[int],
     what: str,
-    most: bool = False,
 ) -> None:
-    """Points per item counted in some cities (`seen`, one per scope): all of them, or
-    only the city with the most."""
+    """Points per item counted in some cities (`seen`, one per scope): all of them added,
+    or only the city with the most (`count_in`)."""
+    most = effect.count_in == "most"
     n = max(counts) if most else sum(counts)
     if not n:
         return
@@ -153,9 +150,31 @@ def _per_item(
     tally.add(
         source.category,
         source.name,
-        points * n,
-        f"{points} x {n} {what}{where} ({_cities_text(scopes, seen, counts)})",
+        effect.points * n,
+        f"{effect.points} x {n} {what}{where} ({_cities_text(effect.cities, seen, counts)})",
     )
+
+
+def _majority(
+    tally: Tally,
+    source: Source,
+    points: int,
+    board: Board,
+    city: City,
+    what: str,
+    count: Callable[[City], int],
+) -> None:
+    """`points` if the city has strictly more of something than each neighbour."""
+    left, right = board.beside(city)
+    mine, theirs = count(city), (count(left), count(right))
+    if mine > max(theirs):
+        tally.add(
+            source.category,
+            source.name,
+            points,
+            f"{_vp(points)}: {mine} {what}, more than "
+            f"{left.name} ({theirs[0]}) and {right.name} ({theirs[1]})",
+        )
 
 
 def chain_pairs(city: City) -> list[tuple[str, str, str]]:
@@ -175,34 +194,35 @@ def chain_pairs(city: City) -> list[tuple[str, str, str]]:
 def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally) -> None:
     """The meaning of each effect kind; a kind without a branch fails `mypy --strict`."""
     cat = source.category
-    match effect:  # the most frequent kinds first: each case is an isinstance test
+    match effect:
         case Points(points=p):
             tally.add(cat, source.name, p, f"{_vp(p)} printed")
-        case PerCard(points=p, colours=colours, cities=scopes):
-            seen = board.around(city, scopes)
+        case PerCard(colours=colours):
+            seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
-            _per_item(tally, source, p, scopes, seen, counts, f"{'+'.join(colours)} cards")
+            _per_item(tally, source, effect, seen, counts, f"{'+'.join(colours)} cards")
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
             tally.symbols[s] = tally.symbols.get(s, 0) + 1
         case ScienceWildcard(count=n):
             tally.wildcards.extend([source.name] * n)
-        case PerWonderStage(points=p, cities=scopes):
-            seen = board.around(city, scopes)
+        case PerWonderStage():
+            seen = board.around(city, effect.cities)
             counts = [c.stages_built for c in seen]
-            unit = board.ruleset.constants.wonder_unit
-            _per_item(tally, source, p, scopes, seen, counts, unit)
-        case PerDefeatToken(points=p, cities=scopes):
-            seen = board.around(city, scopes)
+            _per_item(tally, source, effect, seen, counts, board.ruleset.constants.wonder_unit)
+        case PerDefeatToken():
+            seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]
-            _per_item(tally, source, p, scopes, seen, counts, "defeat tokens")
+            _per_item(tally, source, effect, seen, counts, "defeat tokens")
         case PerVictoryToken(points=p):
             n = city.tokens.victory_count
             tally.add(cat, source.name, p * n, f"{p} x {n} victory tokens held")
-        case PerCoins(points=p, coins=c):
-            sets = city.coins // c
-            tally.add(cat, source.name, p * sets, f"{p} x {sets} ({city.coins} coins // {c})")
+        case PerCoins(coins=c):
+            seen = board.around(city, effect.cities)
+            coins = ", ".join(f"{ct.coins}" for ct in seen)
+            counts = [ct.coins // c for ct in seen]
+            _per_item(tally, source, effect, seen, counts, f"sets of {c} coins (coins: {coins})")
         case PerColourSet(points=p, colours=colours):
             counts = [city.count((c,)) for c in colours]
             sets = min(counts)
@@ -210,10 +230,10 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             tally.add(cat, source.name, p * sets, f"{p} x {sets} complete sets ({detail})")
         case PerScienceSet(points=p):
             tally.set_bonuses.append((source, p))
-        case PerLeader(points=p, cities=scopes):
-            seen = board.around(city, scopes)
+        case PerLeader():
+            seen = board.around(city, effect.cities)
             counts = [len(c.leaders) for c in seen]
-            _per_item(tally, source, p, scopes, seen, counts, "recruited leaders")
+            _per_item(tally, source, effect, seen, counts, "recruited leaders")
         case WonderComplete(points=p):
             total = len(city.side.stages)
             if city.stages_built == total:
@@ -225,21 +245,11 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 )
         case CopyNeighbourGuild() | CopyNeighbourLeader():
             pass  # resolved before scoring: the copied guild or leader is scored as a source
-        case MajorityBonus(points=p, colours=colours, coins=by_coins):
-            left, right = board.neighbour(city, "left"), board.neighbour(city, "right")
-            if by_coins:
-                mine, theirs, what = city.coins, (left.coins, right.coins), "coins"
-            else:
-                mine, theirs = city.count(colours), (left.count(colours), right.count(colours))
-                what = "+".join(colours) + " cards"
-            if mine > max(theirs):
-                tally.add(
-                    cat,
-                    source.name,
-                    p,
-                    f"{_vp(p)}: {mine} {what}, more than "
-                    f"{left.name} ({theirs[0]}) and {right.name} ({theirs[1]})",
-                )
+        case CardMajority(points=p, colours=colours):
+            what = "+".join(colours) + " cards"
+            _majority(tally, source, p, board, city, what, lambda c: c.count(colours))
+        case CoinMajority(points=p):
+            _majority(tally, source, p, board, city, "coins", lambda c: c.coins)
         case NoDefeatBonus(points=p):
             if city.tokens.defeats == 0:
                 tally.add(cat, source.name, p, f"{_vp(p)}: no defeat token")
@@ -259,28 +269,6 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             tally.extra_of_most.append(source.name)
         case ConvertScienceSymbol():
             tally.conversions.append(source.name)
-        case PerCardInMost(points=p, colours=colours, cities=scopes):
-            seen = board.around(city, scopes)
-            counts = [c.count(colours) for c in seen]
-            what = f"{'+'.join(colours)} cards"
-            _per_item(tally, source, p, scopes, seen, counts, what, most=True)
-        case PerWonderInMost(points=p, cities=scopes):
-            seen = board.around(city, scopes)
-            counts = [c.stages_built for c in seen]
-            unit = board.ruleset.constants.wonder_unit
-            _per_item(tally, source, p, scopes, seen, counts, unit, most=True)
-        case PerCoinsInRichest(points=p, coins=c, cities=scopes):
-            seen = board.around(city, scopes)
-            counts = [c.coins for c in seen]
-            richest = max(counts)
-            sets = richest // c
-            tally.add(
-                cat,
-                source.name,
-                p * sets,
-                f"{p} x {sets} ({richest} coins // {c} in the richest city: "
-                f"{_cities_text(scopes, seen, counts)} coins)",
-            )
         case PerProgressToken(points=p):
             n = len(city.progress)
             names = ", ".join(t.name for t in city.progress)
@@ -288,10 +276,15 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerChainPair(points=p):
             found = chain_pairs(city)
             detail = ", ".join(f"{g}+{u} ({s})" for g, u, s in found)
-            tally.add(
-                cat, source.name, p * len(found), f"{p} x {len(found)} chain pairs ({detail})"
-            )
-
+            why = f"{p} x {len(found)} chain pairs ({detail})"
+            unknown = [ld.name for ld in city.leaders if ld.gives_chain_unknown]
+            if unknown:
+                why += f"; may be short: the chain symbols of {', '.join(unknown)} are not known"
+            if found or unknown:  # a 0 that may be short is still said
+                points = p * len(found)
+                tally.lines.append(
+                    {"category": cat, "source": source.name, "points": points, "why": why}
+                )
         case ByConquests(points=by_count):
             n = min(city.conquests, len(by_count) - 1)
             tally.add(
@@ -315,54 +308,32 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             assert_never(effect)
 
 
-@cache
-def _card_sources(ruleset: Ruleset) -> dict[str, Source]:
-    """Each card of the ruleset as a source, built once per ruleset (asked per city)."""
-    colour_category = ruleset.constants.colour_categories
-    return {
-        c.name: Source(c.name, colour_category.get(c.colour, "civilian"), c.effects)
-        for c in ruleset.cards.values()
-    }
+def card_source(board: Board, card: Card) -> Source:
+    """A card scores in the pad row of its colour."""
+    category = board.ruleset.constants.colour_categories.get(card.colour, "civilian")
+    return Source(card.name, category, card.effects)
 
 
-@cache
-def _leader_sources(ruleset: Ruleset) -> dict[str, Source]:
-    return {ld.name: Source(ld.name, "leaders", ld.effects) for ld in ruleset.leaders.values()}
-
-
-def card_sources(board: Board, city: City) -> list[Source]:
-    """The city's cards, each scoring in the pad row of its colour."""
-    by_name = _card_sources(board.ruleset)
-    return [by_name[c.name] for c in city.cards]
-
-
-def leader_sources(board: Board, city: City) -> list[Source]:
-    by_name = _leader_sources(board.ruleset)
-    return [by_name[ld.name] for ld in city.leaders]
-
-
-@cache
-def _stage_sources(ruleset: Ruleset) -> dict[tuple[str, str], tuple[Source, ...]]:
-    """Each board side's stages as sources, by (wonder, side), built once per ruleset."""
-    return {
-        (w.name, side_name): tuple(
-            Source(f"{w.name} {side_name} stage {i}", "wonders", stage.effects)
-            for i, stage in enumerate(side.stages, start=1)
-        )
-        for w in ruleset.wonders.values()
-        for side_name, side in w.sides.items()
-    }
+def leader_source(leader: Leader) -> Source:
+    return Source(leader.name, "leaders", leader.effects)
 
 
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a city that scores: cards, built stages of its board (7 Wonders),
     wonders built and progress tokens (Duel), leaders; each in its pad row."""
-    out = card_sources(board, city)
-    stages = _stage_sources(board.ruleset).get((city.wonder.name, city.side_name), ())
-    out.extend(stages[: city.stages_built])
+    colour_category = board.ruleset.constants.colour_categories
+    out = [
+        Source(c.name, colour_category.get(c.colour, "civilian"), c.effects)
+        for c in city.cards
+        if c.effects
+    ]
+    out.extend(
+        Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects)
+        for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)
+    )
     out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
-    out.extend(leader_sources(board, city))
+    out.extend(leader_source(ld) for ld in city.leaders)
     return out
 
 
@@ -383,16 +354,16 @@ def city_score(
     """The pad rows (every one of the game, zeros included) summed from the lines."""
     totals: dict[Category, int] = dict.fromkeys(categories, 0)
     for line in tally.lines:
-        totals[line["category"]] = totals.get(line["category"], 0) + line["points"]
+        totals[line["category"]] += line["points"]  # a row the pad lacks is a data error
     return CityScore(tuple(tally.lines), totals, choices)
 
 
 def _holder(board: Board, city: City, name: str) -> str:
     """The neighbour a copied guild or leader is taken from (each card exists once)."""
-    left = board.neighbour(city, "left")
+    left, right = board.beside(city)
     if any(c.name == name for c in left.cards) or any(ld.name == name for ld in left.leaders):
         return left.name
-    return board.neighbour(city, "right").name
+    return right.name
 
 
 def copied_sources(
@@ -402,13 +373,13 @@ def copied_sources(
     it is copied from, unless `explain` is False: ranking the choices needs no names)."""
     out = []
     if guild is not None:
-        copied = _card_sources(board.ruleset)[guild.name]
+        copied = card_source(board, guild)
         name = guild.name
         if explain:
             name += f" (copied from {_holder(board, city, name)} by {city.wonder.name})"
         out.append(Source(name, copied.category, copied.effects))
     if leader is not None:
-        copied = _leader_sources(board.ruleset)[leader.name]
+        copied = leader_source(leader)
         name = leader.name
         if explain:
             by = next(
@@ -431,11 +402,8 @@ def _base_tally(board: Board, city: City) -> Tally:
 
 def _science_points(tally: Tally, set_points: int) -> int:
     """What the city's science scores at best, set bonuses included (no lines written)."""
-    outcome = _science_outcome(tally, set_points)
-    if outcome is None:
-        return 0
     bonus = sum(p for _, p in tally.set_bonuses)
-    return outcome.squares() + (set_points + bonus) * outcome.sets
+    return science.score(_science_outcome(tally, set_points).counts, set_points + bonus)
 
 
 def _choice_gain(
@@ -453,7 +421,9 @@ def _choice_gain(
     gain = sum(line["points"] for line in extra.lines)
     if not extra.has_science:
         return gain + base_science
-    return gain + _science_points(base.plus(extra), board.ruleset.constants.science_set_points)
+    return gain + _science_points(
+        base.science_with(extra), board.ruleset.constants.science_set_points
+    )
 
 
 def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) -> None:
@@ -466,19 +436,11 @@ def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) ->
         tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
 
 
-def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome | None:
-    """The best use of the city's symbols, or None when it has no science at all."""
+def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome:
+    """The best use of the city's symbols (all zero when it has none)."""
     bonus = sum(p for _, p in tally.set_bonuses)
-    fixed: dict[Symbol, int] = {s: tally.symbols.get(s, 0) for s in science.SYMBOLS}
-    if (
-        not tally.wildcards
-        and not tally.extra_of_most
-        and not tally.conversions
-        and not any(fixed.values())
-    ):
-        return None
     return science.best(
-        fixed,
+        {s: tally.symbols.get(s, 0) for s in science.SYMBOLS},
         len(tally.wildcards),
         set_points + bonus,
         len(tally.extra_of_most),
@@ -487,25 +449,28 @@ def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome | 
 
 
 def _science(tally: Tally, set_points: int) -> None:
+    if not (tally.symbols or tally.wildcards or tally.extra_of_most or tally.conversions):
+        return  # no science line, not even a zero
     outcome = _science_outcome(tally, set_points)
-    if outcome is None:
-        return
     counts = outcome.counts
     squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
     why = (
         f"{', '.join(f'{counts[s]} {s}' for s in science.SYMBOLS)}: {squares} + "
         f"{outcome.sets} set(s) x {set_points}"
     )
-    notes = [f"{src} -> {sym}" for src, sym in zip(tally.wildcards, outcome.wildcards, strict=True)]
+    given = outcome.given()
+    notes = [f"{src} -> {sym}" for src, sym in zip(tally.wildcards, given, strict=True)]
     notes += [
         f"{src} -> {sym}"
         for src, sym in zip(tally.extra_of_most, outcome.extra_of_most, strict=True)
     ]
-    if outcome.conversion is not None:
-        notes.append(f"{tally.conversions[0]}: {outcome.conversion[0]} -> {outcome.conversion[1]}")
+    notes += [
+        f"{src}: {a} -> {b}"
+        for src, (a, b) in zip(tally.conversions, outcome.conversions, strict=False)
+    ]
     if notes:
         why += f" (best choice: {'; '.join(notes)})"
-    tally.add("science", "science symbols", outcome.squares() + set_points * outcome.sets, why)
+    tally.add("science", "science symbols", science.score(counts, set_points), why)
     for source, points in tally.set_bonuses:
         tally.add(
             source.category,
@@ -517,7 +482,7 @@ def _science(tally: Tally, set_points: int) -> None:
 
 def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
     """What the engine may pick where the table did not say."""
-    left, right = board.neighbour(city, "left"), board.neighbour(city, "right")
+    left, right = board.beside(city)
     guilds: list[Card | None] = [None]
     if city.copied_guild is not None:
         guilds = [city.copied_guild]

@@ -67,6 +67,7 @@ class Card(_Data):
 
     @property
     def is_guild(self) -> bool:
+        """The one "is a guild" test: guilds are the purple cards (both games)."""
         return self.colour == "purple"
 
 
@@ -123,6 +124,9 @@ class Leader(_Data):
     """Age cards this leader can add to the city beyond one per turn (Solomon)."""
     gives_chain: tuple[str, ...] = ()
     """Duel Leaders: chain symbols printed on the leader (they count for Vitruvius)."""
+    gives_chain_unknown: bool = False
+    """Duel Leaders: the leader prints chain symbols that no source names, so a count of
+    chain pairs (Vitruvius) may be short; the line says so."""
 
 
 class MilitaryZone(_Data):
@@ -238,7 +242,7 @@ class Ruleset:
 
     @property
     def guilds(self) -> list[Card]:
-        return [c for c in self.cards.values() if c.colour == "purple"]
+        return [c for c in self.cards.values() if c.is_guild]
 
 
 _SECTIONS: dict[str, type[_Data]] = {
