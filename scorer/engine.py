@@ -310,7 +310,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
 
 def card_source(board: Board, card: Card) -> Source:
     """A card scores in the pad row of its colour."""
-    category = board.ruleset.constants.colour_categories.get(card.colour, "civilian")
+    category = board.ruleset.constants.colour_categories[card.colour]
     return Source(card.name, category, card.effects)
 
 
@@ -323,7 +323,7 @@ def sources(board: Board, city: City) -> list[Source]:
     wonders built and progress tokens (Duel), leaders; each in its pad row."""
     colour_category = board.ruleset.constants.colour_categories
     out = [
-        Source(c.name, colour_category.get(c.colour, "civilian"), c.effects)
+        Source(c.name, colour_category[c.colour], c.effects)
         for c in city.cards
         if c.effects
     ]

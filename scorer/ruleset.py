@@ -379,6 +379,15 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         consts = Constants.model_validate(constants)
     except ValidationError as err:
         problems.extend(_validation_messages(f"{_rel(RULESETS_DIR / game)}: [constants]", err))
+    if not problems:
+        unmapped = sorted(
+            {c.colour for c in validated["cards"].values()} - set(consts.colour_categories)
+        )
+        if unmapped:
+            problems.append(
+                f"{_rel(RULESETS_DIR / game)}: [constants.colour_categories]: no pad row for "
+                f"the card colour(s) {', '.join(unmapped)}"
+            )
     if problems:
         raise RulesetLoadError(problems)
     return Ruleset(

@@ -28,7 +28,7 @@ def seven_wonders_tables(draw: st.DrawFn) -> dict[str, Any]:
     guild_names = [g.name for g in rules.guilds]
     guilds = draw(st.lists(st.sampled_from(guild_names), unique=True, max_size=n + 2))
     for card in rules.cards.values():
-        if card.colour == "purple":
+        if card.is_guild:
             continue
         copies = sum(1 for m in card.copies if m <= n)
         owners = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=copies))

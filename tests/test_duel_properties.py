@@ -31,9 +31,9 @@ def duel_tables(draw: st.DrawFn) -> dict[str, Any]:
     for card in rules.cards.values():
         for _ in range(max(1, len(card.copies))):
             who = draw(owner)
-            if who is None or (card.colour == "purple" and guilds == const.guilds_in_game):
+            if who is None or (card.is_guild and guilds == const.guilds_in_game):
                 continue
-            if card.colour == "purple":
+            if card.is_guild:
                 if card.name in players[0]["cards"] + players[1]["cards"]:
                     continue
                 guilds += 1
