@@ -177,6 +177,16 @@ def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, i
     return taken
 
 
+def cost_in_words(rules: Ruleset, cost: str) -> str:
+    """A printed cost as the card shows it: "OOCSW" is "2 Ore + 1 Clay + 1 Stone + 1 Wood"
+    (the order of first appearance); a cost already in words is returned as it is."""
+    letters = rules.constants.cost_letters
+    if not cost or any(ch not in letters for ch in cost):
+        return cost
+    counts = {ch: cost.count(ch) for ch in dict.fromkeys(cost)}
+    return " + ".join(f"{n} {letters[ch]}" for ch, n in counts.items())
+
+
 def leader_cost(rules: Ruleset, name: str) -> int | None:
     """The coin cost printed on a leader, when the ruleset knows it."""
     leader = rules.leaders.get(name)

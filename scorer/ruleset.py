@@ -179,6 +179,8 @@ class Constants(_Data):
     """The 2-player variant: a Free City seat that is scored but never ranked."""
     side_names: dict[str, Literal["A", "B"]] = {}
     """The board sides a table may name, and the side each means; empty: no boards."""
+    cost_letters: dict[str, str] = {}
+    """The resource each letter of a cost stands for ("O" = Ore); empty: costs are words."""
     not_supported: dict[str, str] = {}
     """Names a player may enter that this ruleset knows but cannot score, with the reason."""
     # --- Duel (none in 7 Wonders) ---

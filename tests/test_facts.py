@@ -11,6 +11,7 @@ from scorer import score
 from scorer.facts import (
     cards_in_play,
     copies_taken,
+    cost_in_words,
     facts,
     field_bounds,
     games,
@@ -186,3 +187,11 @@ def test_field_bounds_of_duel_agora() -> None:
 
 def test_a_name_is_at_most_the_formats_length() -> None:
     assert max_name_length() == 100  # spec table-format.md: names of 1-100 characters
+
+
+def test_a_cost_reads_in_words() -> None:
+    # reference rules_multiplayer.md (top): O ore, C clay, S stone, W wood
+    rules = ruleset("7wonders-1e")
+    assert cost_in_words(rules, "OOCSW") == "2 Ore + 1 Clay + 1 Stone + 1 Wood"
+    assert cost_in_words(rules, "1 coin") == "1 coin"  # already words
+    assert cost_in_words(ruleset("duel"), "1 Clay") == "1 Clay"  # Duel writes words

@@ -218,6 +218,13 @@ def problems_count(n: int) -> str:
     return "1 problem" if n == 1 else f"{n} problems"
 
 
+def problems_elsewhere(names: list[str]) -> str:
+    """The problems that keep a complete city's total from being final are elsewhere."""
+    if not names:
+        return "a problem of the table (see the table screen)"
+    return f"problems at {', '.join(names)}"
+
+
 def stage(n: int) -> str:
     return str(n)
 

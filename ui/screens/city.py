@@ -280,6 +280,16 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
     return out
 
 
+def _whose(draft: Draft, evaluation: Evaluation, i: int) -> str:
+    """Why the total is not final, said of whose problems they are: this player's (shown
+    on this screen), or the other players' and the table's (named)."""
+    here = evaluation.count_for(i)
+    if here:
+        return f"{S.NOT_FINAL} · {S.problems_count(here)}"
+    others = [s.name for k, s in enumerate(draft.seats) if k != i and evaluation.count_for(k)]
+    return f"{S.NOT_FINAL} · {S.problems_elsewhere(others)}"
+
+
 def _seat_index(text: str) -> int:
     """The seat a link names; -1 (no such seat) when it is not a number (a mistyped link)."""
     try:
@@ -322,8 +332,7 @@ def CityScreen() -> ft.View:
     total = evaluation.total(i)
     shown = S.points(total) if total is not None else S.NO_VALUE
     title = f"{seat.name} · {shown}"
-    status = "" if evaluation.final else \
-        f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}"
+    status = "" if evaluation.final else _whose(draft, evaluation, i)
     items: list[ft.Control] = [
         ft.Row([
             ft.Semantics(identifier="running-total", content=ft.Text(

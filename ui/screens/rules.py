@@ -9,7 +9,7 @@ from typing import Literal
 
 import flet as ft
 
-from scorer.facts import expansions, games, ruleset
+from scorer.facts import cost_in_words, expansions, games, ruleset
 from scorer.names import normalize
 from scorer.whatif import what_if
 from ui import strings as S
@@ -35,10 +35,12 @@ def entries(game: str, expansions: list[str]) -> list[Entry]:
         cost = "" if leader.cost is None else str(leader.cost)
         out.append(Entry("leader", S.LEADERS, leader.name, cost, leader.text))
     for card in rules.guilds:
-        out.append(Entry("card", S.GUILDS, card.name, card.cost, card.text))
+        out.append(Entry("card", S.GUILDS, card.name, cost_in_words(rules, card.cost),
+                         card.text))
     for wonder in rules.wonders.values():
         if not wonder.sides:  # a Duel wonder: one card
-            out.append(Entry("", S.WONDERS, wonder.name, wonder.cost, wonder.text))
+            out.append(Entry("", S.WONDERS, wonder.name, cost_in_words(rules, wonder.cost),
+                         wonder.text))
         for side, ws in wonder.sides.items():
             stages = "; ".join(f"{k}. {st.text}" for k, st in enumerate(ws.stages, start=1))
             text = f"{ws.text} {stages}".strip()
