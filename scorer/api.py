@@ -189,7 +189,8 @@ def assess(data: Any) -> Assessment:
         scores = [engine.score_city(board, city) for city in board.cities]
     # a place repaired to read the file is told by its format problem alone
     problems = shape + [_original(p, removed) for p in found if p.path not in replaced]
-    lines = [[Line(**line) for line in s.lines] for s in scores]
+    # the engine's own lines, well typed by construction: built without a second validation
+    lines = [[Line.model_construct(**line) for line in s.lines] for s in scores]
     players = [
         PlayerScore(
             name=c.name,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from pydantic import BaseModel
 
@@ -268,8 +269,10 @@ def _most(rules: Ruleset, count: Callable[[Sequence[Effect]], int]) -> int:
     return held + max(boards, default=0)
 
 
+@cache
 def field_bounds(rules: Ruleset) -> FieldBounds:
-    """The largest number each field of a city screen takes, for a game and expansions."""
+    """The largest number each field of a city screen takes, for a game and expansions
+    (once per ruleset: every render of a city screen asks, and it reads every card)."""
     const = rules.constants
     ages = const.victory_token_by_age
     tokens = {v: ages.count(v) * const.max_players for v in dict.fromkeys(ages)}

@@ -11,7 +11,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from scorer import military
 from scorer.board import (
@@ -36,9 +36,10 @@ from scorer.effects import CopyNeighbourLeader, Shields
 from scorer.i18n import N_, _, any_of, ngettext
 from scorer.names import normalize
 from scorer.problems import SETS_ASIDE, Problem, problem
-from scorer.ruleset import Card, Leader, Ruleset
+from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
 
+T = TypeVar("T")
 TableCheck = Callable[[SevenWondersTable, Ruleset], list[Problem]]
 BoardCheck = Callable[[SevenWondersTable, Board], list[Problem]]
 Aside = frozenset[tuple[int | None, str | None, int | None]]
@@ -246,6 +247,13 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     )
 
 
+def _known(found: list[T | None], aside: Aside, seat: int, field: str) -> list[T]:
+    """The things of a list field that are known and not set aside."""
+    if not aside:  # the common case: nothing to leave out but unknown names
+        return [x for x in found if x is not None]
+    return [x for j, x in enumerate(found) if x is not None and _kept(aside, seat, field, j)]
+
+
 def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: Tokens) -> City:
     wonder = rules.wonders.get(p.wonder.board) if _kept(aside, i, "wonder.board") else None
     side_key = side_name(rules, p.wonder.side)
@@ -253,14 +261,8 @@ def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: T
     if wonder is None or side is None or not _kept(aside, i, "wonder.side"):
         wonder, side, side_key = NO_BOARD, NO_SIDE, None
     stages = p.wonder.stages if _kept(aside, i, "wonder.stages") else 0
-    cards = [
-        c for j, c in enumerate(rules.cards.get_all(p.cards)) if c and _kept(aside, i, "cards", j)
-    ]
-    leaders = [
-        ld
-        for j, ld in enumerate(rules.leaders.get_all(p.leaders))
-        if ld and _kept(aside, i, "leaders", j)
-    ]
+    cards = _known(rules.cards.get_all(p.cards), aside, i, "cards")
+    leaders = _known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
     return City(
         index=i,
         name=p.name,
@@ -550,9 +552,12 @@ def _shields_of(effects: Iterable[object]) -> int:
 def possible_shields(board: Board, c: City) -> set[int]:
     """The city's shields at game end; with a Courtesan still to choose, one total per
     leader it could copy (Caesar, Hannibal give shields)."""
-    base = sum(_shields_of(card.effects) for card in c.cards)
-    base += sum(_shields_of(s.effects) for s in c.side.stages[: c.stages_built])
-    base += sum(_shields_of(ld.effects) for ld in c.leaders)
+    things: list[Card | WonderStage | Leader] = [
+        *c.cards,
+        *c.side.stages[: c.stages_built],
+        *c.leaders,
+    ]
+    base = _shields_of(e for thing in things for e in thing.effects)
     if not c.copies_a_leader:
         return {base}
     if c.courtesan is not None:
