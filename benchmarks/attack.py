@@ -181,7 +181,9 @@ async def player(url: str, until: asyncio.Event, report: SessionReport
         c = FletWsClient(url)
         await c.start()
         await enter_game(c, 900 + k, 1000, report)
-        games.append((dict(c.prefs), sorted(c.all_texts())))
+        await c.go("/game/pad")  # the pad as the device reopens it below (same screens)
+        await c.settle(expect=False)
+        games.append((dict(c.prefs), sorted(c.texts())))  # the pad on top
         report.timings += [t for t in c.timings if t > 0]
         await c.close()
     return games
@@ -195,7 +197,8 @@ async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) ->
         back.prefs = dict(prefs)
         await back.start()
         await back.go("/game/pad")
-        again = set(back.all_texts())
+        await back.settle(expect=False)
+        again = set(back.texts())
         lost += [t for t in pad if t not in again]
         await back.close()
     return lost
