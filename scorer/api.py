@@ -55,6 +55,11 @@ def _table_adapter() -> TypeAdapter[Table]:
     return TypeAdapter(Table)
 
 
+@cache
+def _lines_adapter() -> TypeAdapter[list[list[Line]]]:
+    return TypeAdapter(list[list[Line]])
+
+
 def result_json(result: Result, indent: int | None = 2) -> str:
     """The result JSON of the format."""
     return result.model_dump_json(indent=indent)
@@ -189,8 +194,9 @@ def assess(data: Any) -> Assessment:
         scores = [engine.score_city(board, city) for city in board.cities]
     # a place repaired to read the file is told by its format problem alone
     problems = shape + [_original(p, removed) for p in found if p.path not in replaced]
-    # the engine's own lines, well typed by construction: built without a second validation
-    lines = [[Line.model_construct(**line) for line in s.lines] for s in scores]
+    # every line of every city validated into its model in one call (one per line costs more
+    # than scoring the line)
+    lines = _lines_adapter().validate_python([list(s.lines) for s in scores])
     players = [
         PlayerScore(
             name=c.name,
