@@ -315,6 +315,12 @@ def ruleset_id(game: str, expansions: Sequence[str] = ()) -> str:
     return "+".join([game, *sorted(expansions)])
 
 
+def expansion_name(game: str, expansion: str) -> str:
+    """The expansion as its box names it (its folder's `[ruleset] name`), else its id."""
+    name = _raw(f"{game}+{expansion}").header.get("name")
+    return name if isinstance(name, str) and name else expansion
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 

@@ -40,7 +40,6 @@ NEED_NAMES = "Give every player a different name."
 
 def name_too_long(limit: int) -> str:
     return f"A name is at most {limit} characters."
-EXPANSION = {"leaders": "Leaders", "agora": "Agora"}
 """Expansion names as the app shows them (an expansion not listed shows its ruleset name)."""
 
 

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import expansions, games, max_name_length, ruleset
+from scorer.facts import expansions, facts, games, max_name_length, ruleset
+from scorer.ruleset import expansion_name
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
@@ -47,7 +48,7 @@ def Setup() -> ft.View:
     remembered = ft.use_memo(lambda: model.store.names(), [])
 
     const = ruleset(game).constants
-    is_duel = game == "duel"
+    has_boards = facts(ruleset(game)).has_boards  # boards to deal (not Duel's wonder cards)
 
     def pick_game(g: str) -> Callable[[], None]:
         """Another game: as many rows as it needs at least; blank rows beyond the most it
@@ -116,7 +117,7 @@ def Setup() -> ft.View:
         set_asking(False)
         seats = [Seat(name=n.strip()) for n in names]
         draft = Draft(game=game, expansions=list(chosen), seats=seats)
-        if deal and not is_duel:
+        if deal and has_boards:
             random_boards(game, draft.seats, random.Random())
         model.start(draft)
         ft.context.page.navigate(model.path())
@@ -155,7 +156,7 @@ def Setup() -> ft.View:
     exps = expansions(game)
     if exps:
         items += [header(S.EXPANSIONS),
-                  wrap([toggle(S.EXPANSION.get(e, e), e in chosen, flip_expansion(e))
+                  wrap([toggle(expansion_name(game, e), e in chosen, flip_expansion(e))
                         for e in exps])]
     items += [header(S.PLAYERS), ft.Text(S.DRAG_HINT, italic=True),
               ft.ReorderableListView(rows, on_reorder=dragged, show_default_drag_handles=False,
@@ -167,7 +168,7 @@ def Setup() -> ft.View:
         items += [ft.Text(S.REMEMBERED),
                   wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n), height=TAP)
                         for n in unused])]
-    if not is_duel:
+    if has_boards:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
                                on_change=lambda e: set_deal(bool(e.control.value))))
     if not count_ok:
