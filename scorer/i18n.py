@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -32,7 +32,21 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
-_current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+_current: ContextVar[str | None] = ContextVar("language", default=None)
+
+
+def _no_fallback() -> str | None:
+    return None
+
+
+_fallback: Callable[[], str | None] = _no_fallback
+
+
+def use_fallback(find: Callable[[], str | None]) -> None:
+    """Where the language comes from when no context chose one: the app's is its Flet
+    session's (event handlers run in fresh tasks that do not carry a context's choice)."""
+    global _fallback
+    _fallback = find
 
 
 def catalogue_path(language: str) -> Path:
@@ -67,7 +81,7 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 def current() -> str:
-    return _current.get()
+    return _current.get() or _fallback() or SOURCE_LANGUAGE
 
 
 def set_language(language: str) -> None:
@@ -86,16 +100,16 @@ def language(code: str) -> Iterator[None]:
 
 
 def _(message: str) -> str:
-    return translations(_current.get()).gettext(message)
+    return translations(current()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return translations(_current.get()).ngettext(singular, plural, n)
+    return translations(current()).ngettext(singular, plural, n)
 
 
 def translated(message: str) -> str:
     """`_` of a text held in a variable (marked with `N_` where it is written)."""
-    return translations(_current.get()).gettext(message)
+    return translations(current()).gettext(message)
 
 
 def N_(message: str) -> str:
@@ -105,12 +119,12 @@ def N_(message: str) -> str:
 
 def all_of(items: Iterable[str]) -> str:
     """ "Ann, Bob and Cid" in the current language (CLDR's list patterns, through Babel)."""
-    return format_list(list(items), "standard", locale=_current.get())
+    return format_list(list(items), "standard", locale=current())
 
 
 def any_of(items: Iterable[str]) -> str:
     """ "Ann, Bob or Cid" in the current language."""
-    return format_list(list(items), "or", locale=_current.get())
+    return format_list(list(items), "or", locale=current())
 
 
 def supported(code: str) -> str | None:
