@@ -11,7 +11,7 @@ from typing import cast
 import flet as ft
 
 from ui import strings as S
-from ui.language import remembered_language, set_session_language
+from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
@@ -104,6 +104,7 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         # else the browser's own
         language = set_session_language(page, await remembered_language(page))
         page.title = S.APP_TITLE
+        page.locale_configuration = flutter_locale(language)
         seed = "#8D5A2B"
         page.theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.dark_theme = ft.Theme(color_scheme_seed=seed, use_material3=True)

@@ -37,6 +37,14 @@ def set_session_language(page: ft.Page, code: str) -> str:
     return language
 
 
+def flutter_locale(language: str) -> ft.LocaleConfiguration:
+    """The language for Flutter's own words (the back button's "Back", a text field's
+    menu): the app's languages, the session's current."""
+    return ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in i18n.languages()],
+        current_locale=ft.Locale(language))
+
+
 def choices() -> list[tuple[str, str]]:
     """The picker's languages: code and name, English first."""
     return [(code, NAMES.get(code, code)) for code in i18n.languages()]

@@ -17,7 +17,7 @@ from scorer.paper import assess_mixed
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal
-from ui.language import LANGUAGE_KEY, set_session_language
+from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
 
@@ -298,6 +298,7 @@ class AppModel(ft.Observable):
         page = ft.context.page
         self.language = set_session_language(page, language)
         page.title = S.APP_TITLE
+        page.locale_configuration = flutter_locale(self.language)
         page.update()
         if self.prefs is not None:
             await self.prefs.set(LANGUAGE_KEY, self.language)
