@@ -133,4 +133,17 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     seen["score pad"] = english_on(phone)
     phone.shot("vi-5-duel-score-pad")
     phone.no_error_box()
+    phone.tap("Kết thúc và lưu")  # "Finish and save"
+    phone.wait_text("Đã lưu vào lịch sử")  # "Saved to history."
+    seen["saved pad"] = english_on(phone)
+    phone.shot("vi-6-saved-pad")
+    # the other screens, from Home: "History", "Rules", "Import", "Join a game"
+    for i, button in enumerate(["Lịch sử", "Luật chơi", "Nhập", "Tham gia ván chơi"]):
+        phone.page.goto(url)
+        phone.open(url, ready=button)
+        phone.tap(button)
+        phone.page.wait_for_timeout(800)
+        seen[button] = english_on(phone)
+        phone.shot(f"vi-{7 + i}-{i}")
+        phone.no_error_box()
     assert {k: v for k, v in seen.items() if v} == {}
