@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import BinaryIO
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
@@ -157,3 +158,30 @@ def from_environment(env: Mapping[str, str] | None = None) -> str:
         if value:
             return first_supported(value.split(":"))
     return SOURCE_LANGUAGE
+
+
+def ruleset_texts(data: object) -> Iterator[str]:
+    """The `text` fields of a ruleset's TOML data (what a card, wonder stage, leader or
+    token does, in words) and its resources' names (`cost_letters`: a cost in words):
+    shown to players, so in the catalogue; names of cards and wonders are not."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "text" and isinstance(value, str) and value:
+                yield value
+            elif key == "cost_letters" and isinstance(value, dict):
+                yield from (v for v in value.values() if isinstance(v, str) and v)
+            else:
+                yield from ruleset_texts(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from ruleset_texts(value)
+
+
+def extract_ruleset_texts(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel's extractor for rulesets (babel.cfg): each `text` field of a TOML file."""
+    import tomllib
+
+    for text in ruleset_texts(tomllib.loads(fileobj.read().decode("utf-8"))):
+        yield 1, None, text, []

@@ -280,6 +280,22 @@ def serve_banner(here: str, lan: list[str]) -> str:
     return "\n".join(lines)
 
 
+def ruleset_text(text: str) -> str:
+    """What a card, stage, leader or token does, as its ruleset words it, in the reader's
+    language (the catalogue holds every ruleset's `text` fields)."""
+    return translated(text) if text else text
+
+
+def cost_words(cost: str) -> str:
+    """A cost in words as the engine gives it ("2 Ore + 1 Clay", `scorer.facts.cost_in_words`)
+    with the resources named in the reader's language (the rulesets' `cost_letters`)."""
+    parts = []
+    for part in cost.split(" + "):
+        count, _space, resource = part.partition(" ")
+        parts.append(f"{count} {translated(resource)}" if count.isdigit() and resource else part)
+    return " + ".join(parts)
+
+
 def line(source: str, pts: int, why: str) -> str:
     return f"{source}: {pts} ({why})"
 
