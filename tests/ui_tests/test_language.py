@@ -72,3 +72,21 @@ async def test_each_phone_reads_the_game_in_its_own_language(store: Store) -> No
     await a.until("tiền của Bob đổi thành 7 trên điện thoại của Bob")
     await a.type("Tiền", "4")
     await b.until("Ann's coins changed to 4 on the host's phone")
+
+
+def _drawn(text: str) -> bytes:
+    from PIL import Image, ImageDraw
+
+    from ui.share_image import _font
+
+    img = Image.new("L", (80, 40), 0)
+    ImageDraw.Draw(img).text((4, 4), text, font=_font(24), fill=255)
+    return img.tobytes()
+
+
+async def test_the_share_image_draws_vietnamese_letters() -> None:
+    # a font without them draws one same box for each (Pillow's own font did)
+    letters = ["ể", "ở", "ạ", "ự", "Đ"]
+    drawn = {_drawn(x) for x in letters}
+    assert len(drawn) == len(letters)
+    assert _drawn("ể") != _drawn("e") and _drawn("ể") != _drawn("\uffff")
