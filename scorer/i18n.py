@@ -8,8 +8,10 @@ read with Babel (extraction, plural forms, the catalogue check in the tests). A 
 language is a catalogue to fill: copy `locale/messages.pot` to its folder and translate.
 Card, wonder and leader names are never translated (players match them with the cards).
 
-The language is per context (`language(code)`): each app session and each command-line
-run has its own; English, the source language, needs no catalogue.
+The language is per context (`language(code)`): each command-line run has its own; where
+no context chose one, `use_fallback` says where it comes from (the app: each Flet session's
+own). English, the source language, needs no catalogue. The rulesets' `text` fields are in
+the catalogue too (`extract_ruleset_texts`, Babel's extractor named in babel.cfg).
 """
 
 from __future__ import annotations
