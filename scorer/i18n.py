@@ -8,20 +8,23 @@ read with Babel (extraction, plural forms, the catalogue check in the tests). A 
 language is a catalogue to fill: copy `locale/messages.pot` to its folder and translate.
 Card, wonder and leader names are never translated (players match them with the cards).
 
-The language is per context (`language(code)`): each app session and each command-line
-run has its own; English, the source language, needs no catalogue.
+The language is per context (`language(code)`): each command-line run has its own; where
+no context chose one, `use_fallback` says where it comes from (the app: each Flet session's
+own). English, the source language, needs no catalogue. The rulesets' `text` fields are in
+the catalogue too (`extract_ruleset_texts`, Babel's extractor named in babel.cfg).
 """
 
 from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import BinaryIO
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
@@ -32,7 +35,21 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
-_current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+_current: ContextVar[str | None] = ContextVar("language", default=None)
+
+
+def _no_fallback() -> str | None:
+    return None
+
+
+_fallback: Callable[[], str | None] = _no_fallback
+
+
+def use_fallback(find: Callable[[], str | None]) -> None:
+    """Where the language comes from when no context chose one: the app's is its Flet
+    session's (event handlers run in fresh tasks that do not carry a context's choice)."""
+    global _fallback
+    _fallback = find
 
 
 def catalogue_path(language: str) -> Path:
@@ -67,7 +84,7 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 def current() -> str:
-    return _current.get()
+    return _current.get() or _fallback() or SOURCE_LANGUAGE
 
 
 def set_language(language: str) -> None:
@@ -86,16 +103,16 @@ def language(code: str) -> Iterator[None]:
 
 
 def _(message: str) -> str:
-    return translations(_current.get()).gettext(message)
+    return translations(current()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return translations(_current.get()).ngettext(singular, plural, n)
+    return translations(current()).ngettext(singular, plural, n)
 
 
 def translated(message: str) -> str:
     """`_` of a text held in a variable (marked with `N_` where it is written)."""
-    return translations(_current.get()).gettext(message)
+    return translations(current()).gettext(message)
 
 
 def N_(message: str) -> str:
@@ -105,12 +122,12 @@ def N_(message: str) -> str:
 
 def all_of(items: Iterable[str]) -> str:
     """ "Ann, Bob and Cid" in the current language (CLDR's list patterns, through Babel)."""
-    return format_list(list(items), "standard", locale=_current.get())
+    return format_list(list(items), "standard", locale=current())
 
 
 def any_of(items: Iterable[str]) -> str:
     """ "Ann, Bob or Cid" in the current language."""
-    return format_list(list(items), "or", locale=_current.get())
+    return format_list(list(items), "or", locale=current())
 
 
 def supported(code: str) -> str | None:
@@ -143,3 +160,30 @@ def from_environment(env: Mapping[str, str] | None = None) -> str:
         if value:
             return first_supported(value.split(":"))
     return SOURCE_LANGUAGE
+
+
+def ruleset_texts(data: object) -> Iterator[str]:
+    """The `text` fields of a ruleset's TOML data (what a card, wonder stage, leader or
+    token does, in words) and its resources' names (`cost_letters`: a cost in words):
+    shown to players, so in the catalogue; names of cards and wonders are not."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "text" and isinstance(value, str) and value:
+                yield value
+            elif key == "cost_letters" and isinstance(value, dict):
+                yield from (v for v in value.values() if isinstance(v, str) and v)
+            else:
+                yield from ruleset_texts(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from ruleset_texts(value)
+
+
+def extract_ruleset_texts(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel's extractor for rulesets (babel.cfg): each `text` field of a TOML file."""
+    import tomllib
+
+    for text in ruleset_texts(tomllib.loads(fileobj.read().decode("utf-8"))):
+        yield 1, None, text, []

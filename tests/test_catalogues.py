@@ -1,9 +1,11 @@
-"""The translation catalogues: every text the code marks is translated in every language,
+"""The translation catalogues: every text the code marks (and every `text` field of the
+rulesets: what a card or leader does) is translated in every language,
 no catalogue keeps a text the code no longer has, and every placeholder survives."""
 
 from __future__ import annotations
 
 import string
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,9 @@ def _in_code() -> dict[str, str | None]:
                 found[message[0]] = message[1]
             else:
                 found[message] = None
+    for path in (ROOT / "rulesets").rglob("*.toml"):
+        for text in i18n.ruleset_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
+            found[text] = None
     return found
 
 

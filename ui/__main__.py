@@ -14,6 +14,7 @@ from pathlib import Path
 
 import segno
 
+from scorer import i18n
 from ui import strings as S
 from ui.app import make_main
 from ui.server import build_app, serve
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     args = parser.parse_args(argv)
     here, lan = urls(args.host, args.port)
-    print(S.serve_banner(here, lan), flush=True)
+    with i18n.language(i18n.from_environment()):  # the server's console: its LANG
+        print(S.serve_banner(here, lan), flush=True)
     if lan and not args.no_qr:
         segno.make(lan[0], error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()

@@ -11,6 +11,7 @@ from typing import cast
 import flet as ft
 
 from ui import strings as S
+from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
@@ -28,10 +29,11 @@ ROUTES = [
     ft.Route(path="/", component=Home, children=[
         ft.Route(path="new", component=Setup),
         # a game's screens at its own address: a reload or a shared link leads back to it
-        ft.Route(path="g/:code", component=at_address(TableScreen, S.TABLE_TITLE), children=[
-            ft.Route(path="player/:i", component=at_address(CityScreen, S.TABLE_TITLE)),
-            ft.Route(path="pad", component=at_address(PadScreen, S.SCORE_PAD)),
-            ft.Route(path="export", component=at_address(ExportScreen, S.EXPORT_TITLE)),
+        ft.Route(path="g/:code", component=at_address(TableScreen, lambda: S.TABLE_TITLE),
+                 children=[
+            ft.Route(path="player/:i", component=at_address(CityScreen, lambda: S.TABLE_TITLE)),
+            ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD)),
+            ft.Route(path="export", component=at_address(ExportScreen, lambda: S.EXPORT_TITLE)),
         ]),
         ft.Route(path="game/:rest*", component=MovedGame),  # links from before /g/<code>
         ft.Route(path="history", component=HistoryScreen),
@@ -51,9 +53,10 @@ def NotFound() -> ft.Control:
 
 @ft.component
 def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
-        address: str = "") -> list[ft.View]:
+        address: str = "", language: str = "en") -> list[ft.View]:
     def make() -> AppModel:
-        model = AppModel(store=store, upload_dir=upload_dir, theme=theme, device=store.owner,
+        model = AppModel(store=store, upload_dir=upload_dir, theme=theme, language=language,
+                         device=store.owner,
                          prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
         model.open_game(model.tables.current(store.owner))
         return model
@@ -97,7 +100,11 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
     picked files (None: tables are imported by pasting only); `address` is the one other
     phones open (shown with the join code; "" = the address this browser opened)."""
     async def main(page: ft.Page) -> None:
+        # this session's language before any word is shown: the one this browser chose,
+        # else the browser's own
+        language = set_session_language(page, await remembered_language(page))
         page.title = S.APP_TITLE
+        page.locale_configuration = flutter_locale(language)
         seed = "#8D5A2B"
         page.theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.dark_theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
@@ -108,7 +115,7 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         own = store.for_owner(key)
         theme = await remembered_theme()
         page.theme_mode = THEME_MODES[theme]
-        page.render_views(App, own, upload_dir, theme, address or _origin(page))
+        page.render_views(App, own, upload_dir, theme, address or _origin(page), language)
     return main
 
 

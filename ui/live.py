@@ -61,9 +61,28 @@ class Change:
     edit: Edit | None
     device: str
     """The device that made it."""
-    text: str
-    """The change in words, with where it was made ("Bob's coins changed to 7 on Cid's
-    phone"); "" for a change nobody needs to be told about."""
+    before: LiveRecord
+    """The game just before the change (who held which seat, the players' names)."""
+    kind: str = ""
+    """What to tell the other devices: "edit", "claimed", "freed", "finished"; "" nothing."""
+    player: str = ""
+    """The player whose seat was claimed or freed."""
+
+    @property
+    def text(self) -> str:
+        """The change in words, in the reader's language, with where it was made ("Bob's
+        coins changed to 7 on Cid's phone"); "" for a change nobody needs to be told about.
+        Made where it is shown, so that each phone reads it in its own language."""
+        if self.kind == "edit" and self.edit is not None:
+            return S.changed_on(describe(self.edit, self.before.draft),
+                                _device_name(self.before, self.device))
+        if self.kind == "claimed":
+            return S.seat_claimed(self.player)
+        if self.kind == "freed":
+            return S.seat_freed(self.player)
+        if self.kind == "finished":
+            return S.GAME_FINISHED
+        return ""
 
 
 class Tables:
@@ -145,8 +164,7 @@ class Tables:
                             touched=now, closed=False, spent=_spent(rec, now))
             self.store.save_live(saved, device, to_json(edit))
             self._games[game_id] = saved
-            return Change(saved, edit, device,
-                          S.changed_on(describe(edit, rec.draft), _device_name(rec, device)))
+            return Change(saved, edit, device, rec, "edit")
 
     def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The device holds this player's seat (and no other); "" gives its seat back."""
@@ -167,8 +185,7 @@ class Tables:
                             spent=_spent(rec, now))
             self.store.save_live(saved)
             self._games[game_id] = saved
-            return Change(saved, None, device,
-                          S.seat_claimed(player) if player else "")
+            return Change(saved, None, device, rec, "claimed" if player else "", player)
 
     def free(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The host frees a seat another phone holds (that phone broke, or its browser
@@ -183,7 +200,7 @@ class Tables:
             saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
             self.store.save_live(saved)
             self._games[game_id] = saved
-            return Change(saved, None, device, S.seat_freed(player))
+            return Change(saved, None, device, rec, "freed", player)
 
     def finish(self, game_id: str, device: str, summary: str, seen: int) -> Change | Refusal:
         """The host closes the game: it goes into the history of every device that took
@@ -204,7 +221,7 @@ class Tables:
                             closed=True, spent=True)
             self.store.save_live(saved)
             self._games[game_id] = saved
-            return Change(saved, None, device, S.GAME_FINISHED)
+            return Change(saved, None, device, rec, "finished")
 
     def seats_left(self, rec: LiveRecord) -> int:
         """How many more players the game takes (the ruleset's most players)."""

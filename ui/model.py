@@ -12,10 +12,12 @@ from pathlib import Path
 
 import flet as ft
 
-from scorer import Problem, Result
+from scorer import Problem, Result, i18n
 from scorer.paper import assess_mixed
+from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal
+from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
 
@@ -57,23 +59,28 @@ class Evaluation:
 
 
 @functools.lru_cache(maxsize=128)
-def _evaluate(table_json: str, quick_json: str) -> Evaluation:
-    found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+def _evaluate(table_json: str, quick_json: str, language: str) -> Evaluation:
+    """The engine's problems, lines and verdict are words: made in `language` (this runs in
+    a thread of its own, where no session says which)."""
+    with i18n.language(language):
+        found = assess_mixed(json.loads(table_json), json.loads(quick_json))
     return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players))
 
 
-_SCORED: dict[tuple[str, str], None] = {}
+_SCORED: dict[tuple[str, str, str], None] = {}
 """The drafts `_evaluate` holds (its cache has no membership test), oldest first."""
 _SCORED_LOCK = threading.Lock()
 
 
-def _key(draft: Draft) -> tuple[str, str]:
-    return (json.dumps(draft.table(), sort_keys=True), json.dumps(draft.quick(), sort_keys=True))
+def _key(draft: Draft, language: str) -> tuple[str, str, str]:
+    return (json.dumps(draft.table(), sort_keys=True), json.dumps(draft.quick(), sort_keys=True),
+            language)
 
 
-def evaluate(draft: Draft) -> Evaluation:
-    """What the engine says about the draft (cached: a render asks many times)."""
-    key = _key(draft)
+def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
+    """What the engine says about the draft, in `language` (None: the session's; cached:
+    a render asks many times)."""
+    key = _key(draft, language or i18n.current())
     got = _evaluate(*key)
     with _SCORED_LOCK:
         _SCORED.pop(key, None)
@@ -84,9 +91,10 @@ def evaluate(draft: Draft) -> Evaluation:
 
 
 def is_evaluated(draft: Draft) -> bool:
-    """Whether the engine's answer on this draft is at hand (no scoring to wait for)."""
+    """Whether the engine's answer on this draft, in the session's language, is at hand
+    (no scoring to wait for)."""
     with _SCORED_LOCK:
-        return _key(draft) in _SCORED
+        return _key(draft, i18n.current()) in _SCORED
 
 
 def use_evaluation(model: AppModel) -> Evaluation | None:
@@ -96,13 +104,15 @@ def use_evaluation(model: AppModel) -> Evaluation | None:
     draft = model.draft
     _, set_done = ft.use_state(0)
     ready = draft is not None and is_evaluated(draft)
+    language = i18n.current()
 
     async def score_now() -> None:
         if draft is not None and not ready:
-            await asyncio.to_thread(evaluate, draft)  # at once if another screen did it
+            # at once if another screen did it
+            await asyncio.to_thread(evaluate, draft, language)
             set_done(lambda n: n + 1)
 
-    ft.use_effect(score_now, [id(draft)])
+    ft.use_effect(score_now, [id(draft), language])
     return evaluate(draft) if ready and draft is not None else None
 
 
@@ -116,6 +126,8 @@ class AppModel(ft.Observable):
     """Where the server's upload handler puts picked files (None: no uploads)."""
     theme: str = "system"
     """light, dark or system: remembered in the browser."""
+    language: str = i18n.SOURCE_LANGUAGE
+    """The session's language (the browser's, or the one chosen): remembered in the browser."""
     prefs: ft.SharedPreferences | None = None
     """The browser's local storage (the theme)."""
     notice: str = ""
@@ -232,6 +244,7 @@ class AppModel(ft.Observable):
 
     async def _receive(self, change: Change) -> None:
         mine = self.game
+        i18n.set_language(self.language)  # this task came from the phone that made the change
         if mine is None or change.game.id != mine.id or change.game.version <= mine.version:
             return  # another game, or older than what is shown
         self._show(change.game)
@@ -278,6 +291,17 @@ class AppModel(ft.Observable):
         self.apply_theme(theme)
         if self.prefs is not None:
             await self.prefs.set(THEME_KEY, theme)
+
+    async def choose_language(self, language: str) -> None:
+        """The player's choice: every screen in it from now on, remembered by this browser.
+        The engine's words come anew in it (its cache is by language)."""
+        page = ft.context.page
+        self.language = set_session_language(page, language)
+        page.title = S.APP_TITLE
+        page.locale_configuration = flutter_locale(self.language)
+        page.update()
+        if self.prefs is not None:
+            await self.prefs.set(LANGUAGE_KEY, self.language)
 
     def say(self, notice: str, undo_id: str = "") -> None:
         self.notice = notice

@@ -1,10 +1,14 @@
 """The final score pad as a PNG that a phone can send to a chat, drawn on the server with
-Pillow (no browser rendering, no font from the system: Pillow's own scalable font)."""
+Pillow (no browser rendering, no font from the system: the Roboto that flet-web serves to
+the browsers, which has the Vietnamese letters Pillow's own font lacks)."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,6 +27,24 @@ BG = "#FFF8F0"
 LINE = "#8D5A2B"
 
 
+@cache
+def _font_file() -> Path | None:
+    """flet-web's Roboto (a pinned dependency), if it is there and Pillow reads it."""
+    try:
+        spec = importlib.util.find_spec("flet_web")
+        assert spec is not None and spec.origin is not None
+        path = Path(spec.origin).parent / "web" / "assets" / "fonts" / "roboto.woff2"
+        ImageFont.truetype(str(path), 12)
+    except Exception:  # not installed, or a Pillow without WOFF2: Pillow's own font
+        return None
+    return path
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    path = _font_file()
+    return ImageFont.load_default(size) if path is None else ImageFont.truetype(str(path), size)
+
+
 def image_size(players: int, rows: int, verdict_lines: int = 1) -> tuple[int, int]:
     """Width and height of the image for a pad of `players` columns and `rows` category
     rows (plus the name, total and rank rows) and a verdict of so many lines."""
@@ -34,9 +56,9 @@ def pad_png(result: Result, categories: Sequence[Category], title: str) -> bytes
     """The pad: the game's title, one row per category in its colour, totals, ranks (the
     winner's column marked) and the verdict in words."""
     players = result.players
-    big = ImageFont.load_default(30)
-    font = ImageFont.load_default(24)
-    small = ImageFont.load_default(20)
+    big = _font(30)
+    font = _font(24)
+    small = _font(20)
     width, _ = image_size(len(players), len(categories))
     verdict = _wrap(ImageDraw.Draw(Image.new("RGB", (1, 1))), result.verdict, font,
                     width - 2 * PAD)

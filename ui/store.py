@@ -261,13 +261,21 @@ def _is_damage(err: sqlite3.Error) -> bool:
     return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
+NOTICES: dict[str, Callable[..., str]] = {
+    "recovered": S.store_recovered, "unavailable": S.store_unavailable,
+    "failed": S.store_failed, "unreadable": S.draft_unreadable}
+"""How each kind of trouble with the saved-games file is worded (ui/strings.py)."""
+
+
 class _Shared:
     """The connection, its lock and the store's notice: one per file, shared by owners."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.lock = threading.RLock()
-        self.notice = ""
+        self.notice: tuple[str, tuple[str, ...]] | None = None
+        """What went wrong, as a kind of `NOTICES` and its words' values: worded when read,
+        in the reader's language (the file is opened before any session)."""
         self.kept: Path | None = None
         """The copy kept aside of a damaged file, until the notice names it."""
         self.db = self._open_or_recover()
@@ -340,7 +348,7 @@ class _Shared:
             return self._recover(err)
 
     def _say_recovered(self, why: str, kept: Path) -> None:
-        self.notice = S.store_recovered(kept.name, why)
+        self.notice = ("recovered", (kept.name, why))
         print(f"wonders-scorer: {self.path} could not be read ({why}); the original kept as "
               f"{kept} (with its -wal and -shm, if any)", file=sys.stderr, flush=True)
 
@@ -362,7 +370,7 @@ class _Shared:
         return db
 
     def _in_memory(self, err: Exception) -> sqlite3.Connection:
-        self.notice = S.store_unavailable(str(self.path), str(err))
+        self.notice = ("unavailable", (str(self.path), str(err)))
         print(f"wonders-scorer: {self.path} cannot be used ({err}); nothing will be saved",
               file=sys.stderr, flush=True)
         return self._connect(":memory:")
@@ -375,7 +383,7 @@ class _Shared:
                 return work(self.db)
             except sqlite3.Error as err:
                 if not _is_damage(err):
-                    self.notice = S.store_failed(str(err))
+                    self.notice = ("failed", (str(err),))
                     print(f"wonders-scorer: {err}", file=sys.stderr, flush=True)
                     return fallback
                 self._close_keeping(self.db)
@@ -383,7 +391,7 @@ class _Shared:
             try:
                 return work(self.db)
             except sqlite3.Error as err:
-                self.notice = S.store_failed(str(err))
+                self.notice = ("failed", (str(err),))
                 return fallback
 
 
@@ -454,10 +462,11 @@ class Store:
     @property
     def notice(self) -> str:
         """What went wrong with the file, in words, until `dismiss()` ("" when all is well)."""
-        return self._shared.notice
+        found = self._shared.notice
+        return "" if found is None else NOTICES[found[0]](*found[1])
 
     def dismiss(self) -> None:
-        self._shared.notice = ""
+        self._shared.notice = None
 
     def close(self) -> None:
         with self._shared.lock:
@@ -529,7 +538,7 @@ class Store:
                 seats = json.loads(claims)
             except (ValueError, TypeError, AttributeError) as err:
                 self._keep_aside_live(gid, text)
-                self._shared.notice = S.draft_unreadable(str(err))
+                self._shared.notice = ("unreadable", (str(err),))
                 continue
             out.append(LiveRecord(gid, code, host, draft, dict(seats), version, touched,
                                   bool(closed), bool(spent)))

@@ -1,4 +1,4 @@
-"""Every word the app shows, in one place, so that it can be translated later.
+"""Every word the app shows, in one place, in the catalogue (`scorer.i18n`).
 
 Names of games, cards, wonders and leaders, and every number and problem message, come from
 the engine (`scorer`); the words here are the app's own.
@@ -6,222 +6,233 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
+from typing import Any
+
+from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
 
-APP_TITLE = "Wonders Score Pad"
-TAGLINE = "Count a finished game: every point explained."
+_OWN = set(globals())
+
+APP_TITLE = N_("Wonders Score Pad")
+TAGLINE = N_("Count a finished game: every point explained.")
 
 # Home
-CONTINUE = "Continue game"
-NEW_GAME = "New game"
-HISTORY = "History"
-RULES = "Rules"
-IMPORT = "Import"
-IN_PROGRESS = "Game in progress"
-NO_GAME = "No game in progress."
+CONTINUE = N_("Continue game")
+NEW_GAME = N_("New game")
+HISTORY = N_("History")
+RULES = N_("Rules")
+IMPORT = N_("Import")
+IN_PROGRESS = N_("Game in progress")
+NO_GAME = N_("No game in progress.")
 
 # Setup
-SETUP_TITLE = "New game"
-GAME = "Game"
-EXPANSIONS = "Expansions"
-PLAYERS = "Players in seating order"
-PLAYER_NAME = "Name"
-ADD_PLAYER = "Add player"
-REMEMBERED = "Earlier players"
-RANDOM_WONDERS = "Random wonders"
-START = "Start"
-DRAG = "Drag to reorder"
-DRAG_HINT = "Drag a player by the handle, or use the arrows, to match the seating."
-MOVE_UP = "Move up"
-MOVE_DOWN = "Move down"
-REMOVE = "Remove"
-NEED_NAMES = "Give every player a different name."
+SETUP_TITLE = N_("New game")
+GAME = N_("Game")
+EXPANSIONS = N_("Expansions")
+PLAYERS = N_("Players in seating order")
+PLAYER_NAME = N_("Name")
+ADD_PLAYER = N_("Add player")
+REMEMBERED = N_("Earlier players")
+RANDOM_WONDERS = N_("Random wonders")
+START = N_("Start")
+DRAG = N_("Drag to reorder")
+DRAG_HINT = N_("Drag a player by the handle, or use the arrows, to match the seating.")
+MOVE_UP = N_("Move up")
+MOVE_DOWN = N_("Move down")
+REMOVE = N_("Remove")
+NEED_NAMES = N_("Give every player a different name.")
 
 
 def name_too_long(limit: int) -> str:
-    return f"A name is at most {limit} characters."
+    return ngettext("A name is at most {limit} character.", "A name is at most {limit} characters.",
+                    limit).format(limit=limit)
 """Expansion names as the app shows them (an expansion not listed shows its ruleset name)."""
 
 
 def players_for(least: int, most: int) -> str:
-    span = str(least) if least == most else f"{least} to {most}"
-    return f"This game is for {span} players."
+    if least == most:
+        return ngettext("This game is for {n} player.", "This game is for {n} players.",
+                        least).format(n=least)
+    return _("This game is for {least} to {most} players.").format(least=least, most=most)
+
 
 # Table
-TABLE_TITLE = "Table"
-SCORE_PAD = "Score pad"
-EXPORT = "Export"
-TAP_A_PLAYER = "Tap a player to enter their city."
-NO_SUCH_PLAYER = "This link names no player of the game in progress."
-TO_TABLE = "Back to the table"
-NO_WONDER = "no wonder yet"
-QUICK = "paper"
-CONFLICT = "Conflict pawn"
-TOWARD = "The pawn is on whose side? (the other player scores)"
-SPACES = "Spaces from the centre"
-CENTRE = "Centre"
+TABLE_TITLE = N_("Table")
+SCORE_PAD = N_("Score pad")
+EXPORT = N_("Export")
+TAP_A_PLAYER = N_("Tap a player to enter their city.")
+NO_SUCH_PLAYER = N_("This link names no player of the game in progress.")
+TO_TABLE = N_("Back to the table")
+NO_WONDER = N_("no wonder yet")
+QUICK = N_("paper")
+CONFLICT = N_("Conflict pawn")
+TOWARD = N_("The pawn is on whose side? (the other player scores)")
+SPACES = N_("Spaces from the centre")
+CENTRE = N_("Centre")
 
 # City
-DETAILED = "Cards"
-QUICK_MODE = "Paper totals"
-WONDER = "Wonder"
-SIDE = "Side"
-CHANGE_WONDER = "Change"
-STAGES = "Stages built"
-COINS = "Coins"
-MILITARY = "Conflict tokens"
-CARDS = "Cards"
-SEARCH = "Search"
-LEADERS = "Leaders"
-CHOICES = "Choices"
-TAKEN = "taken"
-WONDERS_BUILT = "Wonders built"
-PROGRESS = "Progress tokens"
-SENATE = "Senate cubes by Chamber"
-CHAMBER = "Chamber"
-PREVIOUS = "Previous player"
-NEXT = "Next player"
-NOT_FINAL = "not final"
-SO_FAR = "Totals so far (not final)"
-SCIENCE_CALC = "Science calculator"
-WILDCARDS = "Wildcards"
-USE = "Use"
-TYPED_HINT = "Type each total from the paper pad; coins and tokens give treasury and military."
-COMPASS = "Compass"
-GEAR = "Gear"
-TABLET = "Tablet"
-NONE_SELECTED = "none"
-BURIED_HINT = "The leader under the wonder: it loses its ability and counts its cost in points."
-BURIED_COST = "Cost printed on the card (coins)"
-CONQUESTS = "Military tokens taken from the opponent's side"
-CONQUESTS_HINT = "For Alexander. Leave on \u201cfrom the pawn\u201d unless the pawn moved back."
-FROM_PAWN = "From the pawn"
-SUPREMACY = "Game ended early (supremacy)"
-SUPREMACY_HINT = ("Only when the game ended at once on a supremacy, in any Age (Age III "
+DETAILED = N_("Cards")
+QUICK_MODE = N_("Paper totals")
+WONDER = N_("Wonder")
+SIDE = N_("Side")
+CHANGE_WONDER = N_("Change")
+STAGES = N_("Stages built")
+COINS = N_("Coins")
+MILITARY = N_("Conflict tokens")
+CARDS = N_("Cards")
+SEARCH = N_("Search")
+LEADERS = N_("Leaders")
+CHOICES = N_("Choices")
+TAKEN = N_("taken")
+WONDERS_BUILT = N_("Wonders built")
+PROGRESS = N_("Progress tokens")
+SENATE = N_("Senate cubes by Chamber")
+CHAMBER = N_("Chamber")
+PREVIOUS = N_("Previous player")
+NEXT = N_("Next player")
+NOT_FINAL = N_("not final")
+SO_FAR = N_("Totals so far (not final)")
+SCIENCE_CALC = N_("Science calculator")
+WILDCARDS = N_("Wildcards")
+USE = N_("Use")
+TYPED_HINT = N_("Type each total from the paper pad; coins and tokens give treasury and military.")
+COMPASS = N_("Compass")
+GEAR = N_("Gear")
+TABLET = N_("Tablet")
+NONE_SELECTED = N_("none")
+BURIED_HINT = N_("The leader under the wonder: it loses its ability and counts its cost in points.")
+BURIED_COST = N_("Cost printed on the card (coins)")
+CONQUESTS = N_("Military tokens taken from the opponent's side")
+CONQUESTS_HINT = N_("For Alexander. Leave on \u201cfrom the pawn\u201d unless the pawn moved back.")
+FROM_PAWN = N_("From the pawn")
+SUPREMACY = N_("Game ended early (supremacy)")
+SUPREMACY_HINT = N_("Only when the game ended at once on a supremacy, in any Age (Age III "
                   "included); the engine checks it against the table.")
-NO_SUPREMACY = "No"
-WINNER = "Winner"
-PICK_WINNER = "Who won it? (the claim counts once a winner is chosen)"
+NO_SUPREMACY = N_("No")
+WINNER = N_("Winner")
+PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
 NO_VALUE = "\u2014"
-ALL_AGES = "All Ages"
-SYMBOL = {"compass": "compass", "gear": "gear", "tablet": "tablet", "globe": "globe",
-          "law": "law", "sundial": "sundial", "mortar": "mortar", "plumb_line": "plumb line",
-          "quill": "quill", "wheel": "wheel"}
+ALL_AGES = N_("All Ages")
+SYMBOL = {"compass": N_("compass"), "gear": N_("gear"), "tablet": N_("tablet"),
+          "globe": N_("globe"), "law": N_("law"), "sundial": N_("sundial"),
+          "mortar": N_("mortar"), "plumb_line": N_("plumb line"), "quill": N_("quill"),
+          "wheel": N_("wheel")}
 """Science symbols as a card list shows them (a symbol not listed shows its ruleset name)."""
 
 
 def vp(n: int) -> str:
-    return f"{n} VP"
+    return _("{n} VP").format(n=n)
 
 
 def shields(n: int) -> str:
-    return "1 shield" if n == 1 else f"{n} shields"
+    return ngettext("{n} shield", "{n} shields", n).format(n=n)
 
 
 CATEGORY: dict[str, str] = {row: label for row, label in CATEGORY_LABELS.items()}
 """The pad rows: the same names as the command line's (`scorer.result`)."""
 
 COLOUR = {
-    "brown": "Raw materials",
-    "grey": "Manufactured goods",
-    "blue": "Civilian",
-    "yellow": "Commercial",
-    "green": "Science",
-    "red": "Military",
-    "purple": "Guilds",
-    "none": "Other",
+    "brown": N_("Raw materials"),
+    "grey": N_("Manufactured goods"),
+    "blue": N_("Civilian"),
+    "yellow": N_("Commercial"),
+    "green": N_("Science"),
+    "red": N_("Military"),
+    "purple": N_("Guilds"),
+    "none": N_("Other"),
 }
 
 CHOICE = {
-    "copied_guild": "Guild copied by the wonder",
-    "courtesan": "Leader under the Courtesan",
+    "copied_guild": N_("Guild copied by the wonder"),
+    "courtesan": N_("Leader under the Courtesan"),
 }
 
 # Score pad
-TOTAL = "Total"
-RANK = "Rank"
-PROBLEMS = "Fix these first"
-LINES_FOR = "Points for"
-NO_LINES = "No points here."
-FINISH = "Finish and save"
-SAVED = "Saved to history."
-SHARE_IMAGE = "Share image"
-DOWNLOAD_IMAGE = "Download PNG"
-COPY_IMAGE = "Copy image"
-COPIED_IMAGE = "Image copied."
-EXPORT_TITLE = "Export"
-TABLE_JSON = "Table (JSON)"
-RESULT_CSV = "Result (CSV)"
-SHARE_TEXT = "Share text"
-COPY = "Copy"
-COPIED = "Copied."
-QUICK_NOTE = "Paper totals are not part of the table file; those players export as seats only."
+TOTAL = N_("Total")
+RANK = N_("Rank")
+PROBLEMS = N_("Fix these first")
+LINES_FOR = N_("Points for")
+NO_LINES = N_("No points here.")
+FINISH = N_("Finish and save")
+SAVED = N_("Saved to history.")
+SHARE_IMAGE = N_("Share image")
+DOWNLOAD_IMAGE = N_("Download PNG")
+COPY_IMAGE = N_("Copy image")
+COPIED_IMAGE = N_("Image copied.")
+EXPORT_TITLE = N_("Export")
+TABLE_JSON = N_("Table (JSON)")
+RESULT_CSV = N_("Result (CSV)")
+SHARE_TEXT = N_("Share text")
+COPY = N_("Copy")
+COPIED = N_("Copied.")
+QUICK_NOTE = N_("Paper totals are not part of the table file; those players export as seats only.")
 
 # History
-HISTORY_TITLE = "History"
-NO_HISTORY = "No finished games yet."
-OPEN = "Open"
-DUPLICATE = "Play again"
-DELETE = "Delete"
-UNDO = "Undo"
-DELETED = "Deleted"
+HISTORY_TITLE = N_("History")
+NO_HISTORY = N_("No finished games yet.")
+OPEN = N_("Open")
+DUPLICATE = N_("Play again")
+DELETE = N_("Delete")
+UNDO = N_("Undo")
+DELETED = N_("Deleted")
 
 # Rules
-RULES_TITLE = "Rules"
-GUILDS = "Guilds"
-WONDERS = "Wonders"
-COST = "Cost"
-WHAT_IF = "What would it score for"
-WOULD_SCORE = "would score"
-CANNOT = "Not possible here"
+RULES_TITLE = N_("Rules")
+GUILDS = N_("Guilds")
+WONDERS = N_("Wonders")
+COST = N_("Cost")
+WHAT_IF = N_("What would it score for")
+WOULD_SCORE = N_("would score")
+CANNOT = N_("Not possible here")
 
 # Import
-IMPORT_TITLE = "Import a table"
-PASTE = "Paste a table file (JSON)"
-IMPORTED = "Imported."
-CHOOSE_FILE = "Choose a file (.json)"
-OR_PASTE = "or paste it below"
-UPLOADING = "Reading the file..."
-CHECKING = "Checking the table..."
-SCORING = "Scoring..."
-LOADING = "Loading..."
-NO_UPLOAD = "Files cannot be uploaded to this server: paste the file instead."
-REPLACE_TITLE = "Replace the game in progress?"
-REPLACE = "Replace"
-KEEP = "Keep my game"
-DOWNLOAD = "Download"
-THEME = "Theme"
-THEME_LIGHT = "Light"
-THEME_DARK = "Dark"
-THEME_SYSTEM = "System"
+IMPORT_TITLE = N_("Import a table")
+PASTE = N_("Paste a table file (JSON)")
+IMPORTED = N_("Imported.")
+CHOOSE_FILE = N_("Choose a file (.json)")
+OR_PASTE = N_("or paste it below")
+UPLOADING = N_("Reading the file...")
+CHECKING = N_("Checking the table...")
+SCORING = N_("Scoring...")
+LOADING = N_("Loading...")
+NO_UPLOAD = N_("Files cannot be uploaded to this server: paste the file instead.")
+REPLACE_TITLE = N_("Replace the game in progress?")
+REPLACE = N_("Replace")
+KEEP = N_("Keep my game")
+DOWNLOAD = N_("Download")
+THEME = N_("Theme")
+LANGUAGE = N_("Language")
+THEME_LIGHT = N_("Light")
+THEME_DARK = N_("Dark")
+THEME_SYSTEM = N_("System")
 
 # Misc
-BACK = "Back"
-HOME = "Home"
-WORKING = "Working..."
+BACK = N_("Back")
+HOME = N_("Home")
+WORKING = N_("Working...")
 
 
 def points(n: int) -> str:
-    return f"{n} pts"
+    return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
 def players_count(n: int) -> str:
-    return f"{n} players"
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def player_default(n: int) -> str:
-    return f"Player {n}"
+    return _("Player {n}").format(n=n)
 
 
 def problems_count(n: int) -> str:
-    return "1 problem" if n == 1 else f"{n} problems"
+    return ngettext("{n} problem", "{n} problems", n).format(n=n)
 
 
 def problems_elsewhere(names: list[str]) -> str:
     """The problems that keep a complete city's total from being final are elsewhere."""
     if not names:
-        return "a problem of the table (see the table screen)"
-    return f"problems at {', '.join(names)}"
+        return _("a problem of the table (see the table screen)")
+    return _("problems at {names}").format(names=", ".join(names))
 
 
 def stage(n: int) -> str:
@@ -229,39 +240,57 @@ def stage(n: int) -> str:
 
 
 def started(when: str) -> str:
-    return f"Started {when}"
+    return _("Started {when}").format(when=when)
 
 
 def finished(when: str) -> str:
-    return f"Finished {when}"
+    return _("Finished {when}").format(when=when)
 
 
 def what_if_result(player: str, name: str, delta: int) -> str:
     sign = "+" if delta >= 0 else ""
-    return f"{name} {WOULD_SCORE} {sign}{delta} for {player}"
+    return _("{card} would score {points} for {player}").format(
+        card=name, points=f"{sign}{delta}", player=player)
 
 
 def toward(name: str) -> str:
-    return f"{name}'s side"
+    return _("{name}'s side").format(name=name)
 
 
 def military_gain(name: str, pts: int) -> str:
-    return f"{name} scores {pts} military points"
+    return ngettext("{name} scores {n} military point", "{name} scores {n} military points",
+                    pts).format(name=name, n=pts)
 
 
 def deleted(what: str) -> str:
-    return f"{DELETED}: {what}"
+    return _("Deleted: {what}").format(what=what)
 
 
 def serve_banner(here: str, lan: list[str]) -> str:
-    lines = ["Wonders Score Pad is running.", f"On this computer: {here}"]
+    lines = [_("Wonders Score Pad is running."), _("On this computer: {url}").format(url=here)]
     if lan:
-        lines.append("On a phone on the same network (or scan the QR code):")
+        lines.append(_("On a phone on the same network (or scan the QR code):"))
         lines += [f"  {u}" for u in lan]
-    lines += ["No accounts: anyone who can reach these addresses can see and change the games,",
-              "the history and the remembered names. Run it only on a network the players",
-              "trust (a home network, a phone's hotspot), not on a public one."]
+    lines += [_("No accounts: anyone who can reach these addresses can see and change the "
+                "games, the history and the remembered names. Run it only on a network the "
+                "players trust (a home network, a phone's hotspot), not on a public one.")]
     return "\n".join(lines)
+
+
+def ruleset_text(text: str) -> str:
+    """What a card, stage, leader or token does, as its ruleset words it, in the reader's
+    language (the catalogue holds every ruleset's `text` fields)."""
+    return translated(text) if text else text
+
+
+def cost_words(cost: str) -> str:
+    """A cost in words as the engine gives it ("2 Ore + 1 Clay", `scorer.facts.cost_in_words`)
+    with the resources named in the reader's language (the rulesets' `cost_letters`)."""
+    parts = []
+    for part in cost.split(" + "):
+        count, _space, resource = part.partition(" ")
+        parts.append(f"{count} {translated(resource)}" if count.isdigit() and resource else part)
+    return " + ".join(parts)
 
 
 def line(source: str, pts: int, why: str) -> str:
@@ -269,68 +298,79 @@ def line(source: str, pts: int, why: str) -> str:
 
 
 def at_where(where: str, message: str) -> str:
-    return f"{where}: {message}" if where else message
+    return _("{where}: {message}").format(where=where, message=message) if where else message
 
 
 def buried_under(wonder: str) -> str:
-    return f"Leader buried under {wonder}"
+    return _("Leader buried under {wonder}").format(wonder=wonder)
 
 
 def printed_cost(cost: int | None) -> str:
     if cost is None:
-        return "Not known to the app: type the cost printed on the card"
-    return f"Blank = {cost} coins, as printed"
+        return _("Not known to the app: type the cost printed on the card")
+    return ngettext("Blank = {n} coin, as printed", "Blank = {n} coins, as printed",
+                    cost).format(n=cost)
 
 
 def paper_note(name: str, duel: bool) -> str:
-    whose = ("the opponent's guilds and leaders that count cards in both cities" if duel else
-             "neighbours' guilds and leaders that count the cards next door")
-    return (f"{name} counted on paper, so the app does not know {name}'s cards: {whose} "
-            f"cannot count {name}'s cards. For an exact count, enter {name}'s cards instead.")
+    if duel:
+        return _("{name} counted on paper, so the app does not know {name}'s cards: the "
+                 "opponent's guilds and leaders that count cards in both cities cannot count "
+                 "{name}'s cards. For an exact count, enter {name}'s cards instead."
+                 ).format(name=name)
+    return _("{name} counted on paper, so the app does not know {name}'s cards: neighbours' "
+             "guilds and leaders that count the cards next door cannot count {name}'s cards. "
+             "For an exact count, enter {name}'s cards instead.").format(name=name)
 
 
 def kib(n: int) -> str:
-    return f"{n / 1024:.0f} KB" if n >= 1024 else f"{n} bytes"
+    if n >= 1024:
+        return _("{n} KB").format(n=f"{n / 1024:.0f}")
+    return ngettext("{n} byte", "{n} bytes", n).format(n=n)
 
 
 def not_a_json_file(name: str) -> str:
-    return f"{name}: only table files in JSON (.json) are imported"
+    return _("{name}: only table files in JSON (.json) are imported").format(name=name)
 
 
 def too_big(name: str, size: int, limit: int) -> str:
-    what = f"{name} is" if name else "This is"
-    return f"{what} {size:,} bytes; a table file is at most {kib(limit)} ({limit:,} bytes)"
+    if name:
+        return _("{name} is {size} bytes; a table file is at most {kb} ({limit} bytes)").format(
+            name=name, size=f"{size:,}", kb=kib(limit), limit=f"{limit:,}")
+    return _("This is {size} bytes; a table file is at most {kb} ({limit} bytes)").format(
+        size=f"{size:,}", kb=kib(limit), limit=f"{limit:,}")
 
 
 def upload_failed(why: str) -> str:
-    return f"The file could not be uploaded: {why}"
+    return _("The file could not be uploaded: {why}").format(why=why)
 
 
-REPLACED_BY_IMPORT = "The imported table replaces it."
-REPLACED_BY_HISTORY = "The game from the history replaces it."
-REPLACED_BY_NEW = "The new game replaces it."
+REPLACED_BY_IMPORT = N_("The imported table replaces it.")
+REPLACED_BY_HISTORY = N_("The game from the history replaces it.")
+REPLACED_BY_NEW = N_("The new game replaces it.")
 
 
 def number_range(least: int | None, most: int | None) -> str:
     """Under a number field whose text cannot be taken: what it takes."""
     if least is not None and most is not None:
-        return f"A whole number from {least} to {most}"
+        return _("A whole number from {least} to {most}").format(least=least, most=most)
     if least is not None:
-        return f"A whole number, {least} or more"
-    return "A whole number"
+        return _("A whole number, {least} or more").format(least=least)
+    return _("A whole number")
 
 
 def replace_game(names: str, game: str, by: str) -> str:
     """`by`: what replaces the game in progress (one of the REPLACED_BY_ texts)."""
-    return f"The game in progress ({game}: {names}) is not finished and would be lost. {by}"
+    return _("The game in progress ({game}: {names}) is not finished and would be lost. "
+             "{by}").format(game=game, names=names, by=by)
 
 
 def downloaded(name: str) -> str:
-    return f"Downloaded {name}."
+    return _("Downloaded {name}.").format(name=name)
 
 
 def card_taken(name: str) -> str:
-    return f"{name} ({TAKEN})"
+    return _("{card} (taken)").format(card=name)
 
 
 def age_label(ages: tuple[int, ...]) -> str:
@@ -339,65 +379,68 @@ def age_label(ages: tuple[int, ...]) -> str:
 
 
 # Saved games (ui/store.py): what went wrong with the file, and what was done about it
-DISMISS = "OK"
-IMPORT_TOO_LARGE = "This is too large for a table file"
+DISMISS = N_("OK")
+IMPORT_TOO_LARGE = N_("This is too large for a table file")
 
 
 def store_recovered(kept: str, why: str) -> str:
-    return (f"The saved games could not be read ({why}). The damaged file was kept as "
-            f"\"{kept}\" next to the new one, and a fresh history was started.")
+    return _("The saved games could not be read ({why}). The damaged file was kept as "
+             "\"{kept}\" next to the new one, and a fresh history was started."
+             ).format(why=why, kept=kept)
 
 
 def store_unavailable(where: str, why: str) -> str:
-    return (f"Games cannot be saved in {where} ({why}). The app works, but nothing will be "
-            "kept after the server stops.")
+    return _("Games cannot be saved in {where} ({why}). The app works, but nothing will be "
+             "kept after the server stops.").format(where=where, why=why)
 
 
 def store_failed(why: str) -> str:
-    return f"The last change could not be saved ({why})."
+    return _("The last change could not be saved ({why}).").format(why=why)
 
 
 def draft_unreadable(why: str) -> str:
-    return (f"The game in progress could not be read back ({why}). It was kept aside in the "
-            "saved-games file; start a new game or import its table.")
+    return _("The game in progress could not be read back ({why}). It was kept aside in the "
+             "saved-games file; start a new game or import its table.").format(why=why)
 
 
 def import_too_large(size: int, limit: int) -> str:
-    return f"{IMPORT_TOO_LARGE}: {size:,} characters (at most {limit:,})."
+    return _("This is too large for a table file: {size} characters (at most {limit})."
+             ).format(size=f"{size:,}", limit=f"{limit:,}")
 
 # One game, every phone (ui/live.py, ui/edits.py, ui/screens/join.py)
-JOIN = "Join a game"
-JOIN_TITLE = "Join a game"
-JOIN_CODE = "Join code"
-JOIN_HINT = "Type the 4 letters shown on the host's table screen, or scan its QR code."
-JOIN_BUTTON = "Join"
-NO_SUCH_PAGE = "This app has no such page (a mistyped or cut link)."
-NO_SUCH_CODE = "No game in progress has this code. Check the letters on the host's screen."
-NOT_IN_GAME = "This device is not at this table: join it with its code first."
-HOST_FINISHES = "Only the host's phone can finish the game."
-CHANGED_BEFORE_FINISH = ("The game changed on another phone just now: check the score pad, "
+JOIN = N_("Join a game")
+JOIN_TITLE = N_("Join a game")
+JOIN_CODE = N_("Join code")
+JOIN_HINT = N_("Type the 4 letters shown on the host's table screen, or scan its QR code.")
+JOIN_BUTTON = N_("Join")
+NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
+NO_SUCH_CODE = N_("No game in progress has this code. Check the letters on the host's screen.")
+NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
+HOST_FINISHES = N_("Only the host's phone can finish the game.")
+CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check the score pad, "
                          "then finish again.")
-HOST_FREES = "Only the host's phone can free a seat held by another phone."
-GAME_FINISHED = "The host finished the game: it is in your history."
-HOST_PHONE = "the host's phone"
-A_PHONE = "another phone"
-SHARE_TITLE = "Players join with their phones"
-SHARE_HINT = "Open the address on a phone on the same network, or scan the code:"
-YOUR_SEAT = "Your seat"
-NO_SEAT = "Tap your own name: your phone then holds your seat."
-EDIT_PLAYERS = "Players"
-RENAME = "Rename"
-NEW_NAME = "New name"
-SAVE = "Save"
-CANCEL = "Cancel"
-BOARD = "Board"
-BAD_VALUE = "this value does not fit here"
-TABLE_FIELD = {"conflict_toward": "the conflict pawn's side",
-               "conflict_spaces": "the conflict pawn's spaces",
-               "supremacy_kind": "the supremacy", "supremacy_winner": "the supremacy's winner"}
-SEAT_FIELD = {"board": "wonder", "side": "wonder side", "stages": "stages built",
-              "coins": "coins", "quick": "paper totals", "buried": "buried leader",
-              "buried_cost": "buried leader's cost", "conquests": "tokens taken"}
+HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
+GAME_FINISHED = N_("The host finished the game: it is in your history.")
+HOST_PHONE = N_("the host's phone")
+A_PHONE = N_("another phone")
+SHARE_TITLE = N_("Players join with their phones")
+SHARE_HINT = N_("Open the address on a phone on the same network, or scan the code:")
+YOUR_SEAT = N_("Your seat")
+NO_SEAT = N_("Tap your own name: your phone then holds your seat.")
+EDIT_PLAYERS = N_("Players")
+RENAME = N_("Rename")
+NEW_NAME = N_("New name")
+SAVE = N_("Save")
+CANCEL = N_("Cancel")
+BOARD = N_("Board")
+BAD_VALUE = N_("this value does not fit here")
+TABLE_FIELD = {"conflict_toward": N_("the conflict pawn's side"),
+               "conflict_spaces": N_("the conflict pawn's spaces"),
+               "supremacy_kind": N_("the supremacy"),
+               "supremacy_winner": N_("the supremacy's winner")}
+SEAT_FIELD = {"board": N_("wonder"), "side": N_("wonder side"), "stages": N_("stages built"),
+              "coins": N_("coins"), "quick": N_("paper totals"), "buried": N_("buried leader"),
+              "buried_cost": N_("buried leader's cost"), "conquests": N_("tokens taken")}
 
 
 def join_address(url: str, code: str) -> str:
@@ -405,81 +448,107 @@ def join_address(url: str, code: str) -> str:
 
 
 def too_many_tries(seconds: int) -> str:
-    return f"Too many wrong codes from this device. Try again in {seconds} s."
+    return _("Too many wrong codes from this device. Try again in {seconds} s.").format(
+        seconds=seconds)
 
 
 def seats_moved(player: str) -> str:
-    return (f"The seats changed meanwhile ({player} is not there any more); "
-            "the table shows them now.")
+    return _("The seats changed meanwhile ({player} is not there any more); "
+             "the table shows them now.").format(player=player)
 
 
 def seat_taken(player: str) -> str:
-    return f"{player}'s seat is held by another phone."
+    return _("{player}'s seat is held by another phone.").format(player=player)
 
 
 def seat_claimed(player: str) -> str:
-    return f"{player} took their seat."
+    return _("{player} took their seat.").format(player=player)
 
 
 def free_seat(player: str) -> str:
-    return f"Free {player}'s seat (for another phone)"
+    return _("Free {player}'s seat (for another phone)").format(player=player)
 
 
 def seat_freed(player: str) -> str:
-    return f"{player}'s seat is free: {player} can take it on another phone."
+    return _("{player}'s seat is free: {player} can take it on another phone.").format(
+        player=player)
 
 
 def phone_of(player: str) -> str:
-    return f"{player}'s phone"
+    return _("{player}'s phone").format(player=player)
 
 
 def changed_on(what: str, device: str) -> str:
-    return f"{what} on {device}"
+    return _("{what} on {device}").format(what=what, device=device)
 
 
 def seat_changed(player: str, what: str, value: str) -> str:
-    return f"{player}'s {what} changed to {value}"
+    return _("{player}'s {what} changed to {value}").format(player=player, what=what,
+                                                             value=value)
 
 
 def held_changed(player: str, name: str, held: bool) -> str:
-    return f"{name} {'added to' if held else 'taken from'} {player}'s city"
+    if held:
+        return _("{card} added to {player}'s city").format(card=name, player=player)
+    return _("{card} taken from {player}'s city").format(card=name, player=player)
 
 
 def table_changed(what: str, value: str) -> str:
-    return f"{what[:1].upper()}{what[1:]} changed to {value}"
+    said = _("{what} changed to {value}").format(what=what, value=value)
+    return said[:1].upper() + said[1:]
 
 
 def entry_label(field: str, key: str) -> str:
     if field == "military":
-        return f"{'+' if not key.startswith('-') else ''}{key} tokens"
+        return _("{value} tokens").format(value=key if key.startswith("-") else f"+{key}")
     if field == "typed":
-        return f"{CATEGORY.get(key, key).lower()} total"
-    return CHOICE.get(key, key).lower()
+        row = CATEGORY_LABELS.get(key, key)  # type: ignore[call-overload]
+        return _("{row} total").format(row=translated(row).lower())
+    return translated(_CHOICE.get(key, key)).lower()
 
 
 def yes_no(value: bool) -> str:
-    return "on" if value else "off"
+    return _("on") if value else _("off")
 
 
 def player_added(name: str) -> str:
-    return f"{name} joined the table"
+    return _("{name} joined the table").format(name=name)
 
 
 def player_removed(name: str) -> str:
-    return f"{name} left the table"
+    return _("{name} left the table").format(name=name)
 
 
 def player_renamed(old: str, new: str) -> str:
-    return f"{old} is now {new}"
+    return _("{old} is now {new}").format(old=old, new=new)
 
 
 def player_moved(name: str, seat: int) -> str:
-    return f"{name} moved to seat {seat}"
+    return _("{name} moved to seat {seat}").format(name=name, seat=seat)
 
 
 def seat_of(index: int, name: str) -> str:
-    return f"Seat {index + 1}: {name}"
+    return _("Seat {n}: {name}").format(n=index + 1, name=name)
 
 
 def i_am(name: str) -> str:
-    return f"I am {name}"
+    return _("I am {name}").format(name=name)
+
+
+_CHOICE = CHOICE
+_TEXTS: dict[str, Any] = {k: v for k, v in globals().items()
+                          if k not in _OWN and k[0].isupper() and isinstance(v, (str, dict))}
+"""The texts above, in the catalogue's source language: read as `S.NAME`, each comes out in
+the reader's language (`__getattr__`), so that a constant is translated when shown, never
+at import."""
+for _name in _TEXTS:
+    del globals()[_name]
+
+
+def __getattr__(name: str) -> Any:
+    text = _TEXTS.get(name)
+    if text is None:
+        raise AttributeError(name)
+    if isinstance(text, dict):
+        return {k: translated(v) for k, v in text.items()}
+    return translated(text)

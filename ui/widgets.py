@@ -274,10 +274,10 @@ def confirm_replace_dialog(current: Draft, game: str, by: str, on_replace: Handl
 
 
 def no_game_view(route: str, title: str, button: str, target: str,
-                 text: str = S.NO_GAME) -> ft.View:
+                 text: str = "") -> ft.View:
     """A game screen opened with no game in progress (a stale link), or naming what the game
     does not have (a mistyped link): say so, and a way out."""
-    return view(route, title, [ft.Text(text),
+    return view(route, title, [ft.Text(text or S.NO_GAME),
                                ft.FilledButton(content=button, on_click=back_to(target))])
 
 

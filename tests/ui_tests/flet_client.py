@@ -60,6 +60,8 @@ class RecordingConnection(Connection):
         """The files picked in the browser's file dialog, by their id."""
         self.downloads: list[tuple[str, bytes]] = []
         """Files the app had the browser save (save_file): name, contents."""
+        self.languages: list[str] = []
+        """The browser's preferred languages (navigator.languages); []: it says none."""
 
     def get_upload_url(self, file_name: str, expires: int) -> str:
         return f"/upload?f={file_name}&e={expires}"
@@ -86,6 +88,9 @@ class RecordingConnection(Connection):
             elif body.name == "set":
                 self.storage[body.args["key"]] = body.args["value"]
                 result = True
+        elif body.name == "get_device_info" and self.languages:
+            result = {"browser_name": "chrome", "languages": self.languages,
+                      "locales": [{"language_code": x.split("-")[0]} for x in self.languages]}
         elif isinstance(control, ft.FilePicker) and body.name == "save_file":
             self.downloads.append((body.args["file_name"], bytes(body.args["src_bytes"])))
         session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
@@ -174,6 +179,8 @@ class Client:
         None: a browser that keeps nothing."""
         self.upload_dir: Path | None = None
         """Set before start(): the server's upload folder."""
+        self.languages: list[str] = []
+        """Set before start(): the browser's preferred languages, best first."""
 
     async def start(self) -> Client:
         loop = asyncio.get_running_loop()
@@ -182,6 +189,7 @@ class Client:
         self.conn.session = self.session
         self.conn.storage = self.storage
         self.conn.upload_dir = self.upload_dir
+        self.conn.languages = self.languages
         self.session.apply_page_patch(
             {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True,
              "client_ip": self.address})

@@ -88,10 +88,10 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
         if current is not None and not quick:
             out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages)))
             if current.text:
-                out.append(ft.Text(current.text, italic=True))
+                out.append(ft.Text(S.ruleset_text(current.text), italic=True))
             for k, st in enumerate(current.stages, start=1):
                 # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
-                out.append(ft.Checkbox(label=f"{k}. {st.text}", value=k <= stages,
+                out.append(ft.Checkbox(label=f"{k}. {S.ruleset_text(st.text)}", value=k <= stages,
                                        on_change=lambda _, k=k: set_stages(
                                            k - 1 if k <= stages else k)))
     out.append(problems(list(messages)))

@@ -39,7 +39,7 @@ def gives(card: Card) -> str:
     words = [p for p in parts if p]
     if words and len(words) == len(parts):
         return ", ".join(words)
-    return card.text if len(card.text) <= 24 else ""
+    return S.ruleset_text(card.text) if len(card.text) <= 24 else ""
 
 
 def _effect_words(e: Effect) -> str:

@@ -9,12 +9,17 @@ import flet as ft
 from scorer.facts import ruleset
 from ui import strings as S
 from ui.draft import Draft
+from ui.language import choices
 from ui.model import use_model
 from ui.store import Store
 from ui.widgets import back_to, header, notice, toggle, view, wrap
 
-THEMES = (("light", S.THEME_LIGHT, ft.Icons.LIGHT_MODE), ("dark", S.THEME_DARK, ft.Icons.DARK_MODE),
-          ("system", S.THEME_SYSTEM, ft.Icons.BRIGHTNESS_AUTO))
+
+def themes() -> tuple[tuple[str, str, ft.IconData], ...]:
+    """The theme picker: key, label (in the session's language), icon."""
+    return (("light", S.THEME_LIGHT, ft.Icons.LIGHT_MODE),
+            ("dark", S.THEME_DARK, ft.Icons.DARK_MODE),
+            ("system", S.THEME_SYSTEM, ft.Icons.BRIGHTNESS_AUTO))
 
 
 def game_title(game: str) -> str:
@@ -27,21 +32,24 @@ def game_title(game: str) -> str:
 @ft.component
 def Home() -> ft.View:
     model = use_model()
-    nothing: tuple[Draft | None, str, str] | None = None
+    nothing: tuple[Draft | None, str, str, str] | None = None
     seen = ft.use_ref(nothing)
     # Under another screen, Home keeps what it showed (its body is memoized); on top again
     # it catches up. A tap in a city then does not re-render Home too.
     if ft.is_route_active("/", exact=True) or seen.current is None:
-        seen.current = (model.draft, model.theme, model.path())
-    draft, theme, address = seen.current
+        seen.current = (model.draft, model.theme, model.path(), model.language)
+    draft, theme, address, language = seen.current
     return view("/", S.APP_TITLE, [HomeBody(draft, theme, address, model.store,
-                                            model.choose_theme)])
+                                            model.choose_theme, language,
+                                            model.choose_language)])
 
 
 @ft.component
 def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
-              choose_theme: Callable[[str], Awaitable[None]]) -> ft.Control:
-    """`address`: the game in progress's own (Continue leads there)."""
+              choose_theme: Callable[[str], Awaitable[None]], language: str = "en",
+              choose_language: Callable[[str], Awaitable[None]] | None = None) -> ft.Control:
+    """`address`: the game in progress's own (Continue leads there); `language`: the
+    session's, a value so that choosing another renders the memoized body again."""
     dismissed, set_dismissed = ft.use_state(False)
     items: list[ft.Control] = [
         ft.Text(S.TAGLINE, size=16),
@@ -79,10 +87,20 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
             await choose_theme(theme)
         return go
 
+    def speak(code: str) -> Callable[[], Awaitable[None]]:
+        async def go() -> None:
+            if choose_language is not None:
+                await choose_language(code)
+        return go
+
+    items += [header(S.LANGUAGE), wrap([
+        ft.Semantics(identifier=f"language-{code}", content=toggle(name, language == code,
+                                                                   speak(code)))
+        for code, name in choices()])]
     items += [header(S.THEME), wrap([
         ft.Semantics(identifier=f"theme-{key}", content=toggle(label, theme == key,
                                                                 pick(key), icon=icon))
-        for key, label, icon in THEMES])]
+        for key, label, icon in themes()])]
     return ft.Column(items, spacing=12)
 
 

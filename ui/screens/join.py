@@ -58,10 +58,11 @@ def JoinScreen() -> ft.View:
     return view("/join", S.JOIN_TITLE, items)
 
 
-def at_address(screen: Callable[[], ft.View], title: str) -> Callable[[], ft.View]:
+def at_address(screen: Callable[[], ft.View], title: Callable[[], str]) -> Callable[[], ft.View]:
     """A screen of one game at its own address (/g/<code>/...): it shows that game and no
     other, reached by its code (a game this device took part in, or joined by the code).
-    Until then it says it is loading; a refused code is said, with a way to type another."""
+    Until then it says it is loading; a refused code is said, with a way to type another.
+    `title` gives the title in the session's language (read when shown)."""
     @ft.component
     def AtAddress() -> ft.View:
         model = use_model()
@@ -77,12 +78,12 @@ def at_address(screen: Callable[[], ft.View], title: str) -> Callable[[], ft.Vie
         if here:
             return screen()
         if model.refused[0] == code:
-            return view(route, title, [
+            return view(route, title(), [
                 notice(model.refused[1], icon=ft.Icons.ERROR_OUTLINE),
                 ft.FilledButton(content=S.JOIN, icon=ft.Icons.LOGIN, height=52,
                                 on_click=back_to("/join")),
                 ft.OutlinedButton(content=S.HOME, on_click=back_to("/"), height=52)])
-        return view(route, title, [busy_overlay(S.LOADING)])
+        return view(route, title(), [busy_overlay(S.LOADING)])
     return AtAddress
 
 

@@ -33,20 +33,25 @@ def entries(game: str, expansions: list[str]) -> list[Entry]:
     out: list[Entry] = []
     for leader in rules.leaders.values():
         cost = "" if leader.cost is None else str(leader.cost)
-        out.append(Entry("leader", S.LEADERS, leader.name, cost, leader.text))
+        out.append(Entry("leader", S.LEADERS, leader.name, cost,
+                         S.ruleset_text(leader.text)))
     for card in rules.guilds:
-        out.append(Entry("card", S.GUILDS, card.name, cost_in_words(rules, card.cost),
-                         card.text))
+        out.append(Entry("card", S.GUILDS, card.name,
+                         S.cost_words(cost_in_words(rules, card.cost)),
+                         S.ruleset_text(card.text)))
     for wonder in rules.wonders.values():
         if not wonder.sides:  # a Duel wonder: one card
-            out.append(Entry("", S.WONDERS, wonder.name, cost_in_words(rules, wonder.cost),
-                         wonder.text))
+            out.append(Entry("", S.WONDERS, wonder.name,
+                             S.cost_words(cost_in_words(rules, wonder.cost)),
+                             S.ruleset_text(wonder.text)))
         for side, ws in wonder.sides.items():
-            stages = "; ".join(f"{k}. {st.text}" for k, st in enumerate(ws.stages, start=1))
-            text = f"{ws.text} {stages}".strip()
+            stages = "; ".join(f"{k}. {S.ruleset_text(st.text)}"
+                               for k, st in enumerate(ws.stages, start=1))
+            text = f"{S.ruleset_text(ws.text)} {stages}".strip()
             out.append(Entry("", S.WONDERS, f"{wonder.name} {side}", "", text))
     for token in rules.progress.values():
-        out.append(Entry("", S.PROGRESS, token.name, "", token.text))
+        out.append(Entry("", S.PROGRESS, token.name, "",
+                         S.ruleset_text(token.text)))
     return out
 
 

@@ -1,0 +1,149 @@
+"""A Duel game walked in Vietnamese in a real browser at 360 px (the browser asks for
+Vietnamese: the app follows it), with no English word left on any screen but the names of
+cards, wonders, leaders, games and players. Screenshots as test_browser.py takes them
+(`vi-*.png`)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorer import i18n
+from ui.language import NAMES
+
+from .game_data import DUEL_CONFLICT, DUEL_PLAYERS
+from .test_browser import CHROMIUM, MISSING_CHROMIUM, ROOT, TALL, Phone
+from .test_browser import server as server  # the fixture, by name
+
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _names() -> set[str]:
+    """Every word of a name the rulesets give (cards, wonders, leaders, progress tokens,
+    games): shown as printed, never translated."""
+    words: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in ("name", "title") and isinstance(inner, str):
+                    words.update(WORD.findall(inner))
+                else:
+                    walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for path in (ROOT / "rulesets").rglob("*.toml"):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    return words
+
+
+def english_words() -> set[str]:
+    """Words of the catalogue's English texts that its Vietnamese never uses: one of them
+    on screen is a text left in English."""
+    with i18n.catalogue_path("vi").open("rb") as f:
+        catalog = read_po(f, locale="vi")
+    source: set[str] = set()
+    target: set[str] = set()
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = [str(x) for x in (m.id if isinstance(m.id, tuple) else (m.id,))]
+        strs = [str(x) for x in (m.string if isinstance(m.string, tuple) else (m.string,))]
+        for text in ids:
+            source.update(WORD.findall(re.sub(r"\{[^}]*\}", "", text)))
+        for text in strs:
+            target.update(WORD.findall(re.sub(r"\{[^}]*\}", "", text)))
+    names = _names() | {p["name"] for p in DUEL_PLAYERS} | set(NAMES.values())
+    return {w for w in source if w not in target and w not in names}
+
+
+ENGLISH = english_words()
+
+
+def english_on(phone: Phone) -> set[str]:
+    return set(WORD.findall(phone.page.inner_text("body"))) & ENGLISH
+
+
+@pytest.fixture
+def phone_vi() -> Iterator[Phone]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(MISSING_CHROMIUM)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--lang=vi-VN"])
+        page = browser.new_page(viewport=TALL, locale="vi-VN")
+        page.route("**/*", lambda route: route.continue_()
+                   if route.request.url.startswith("http://127.0.0.1") else route.abort())
+        yield Phone(page)
+        browser.close()
+
+
+def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> None:
+    url, _ = server
+    phone = phone_vi
+    phone.open(url, ready="Ván mới")  # "New game"
+    seen: dict[str, set[str]] = {}
+    seen["home"] = english_on(phone)
+    phone.shot("vi-1-home")
+    phone.tap("Ván mới")
+    phone.tap("7 Wonders Duel")
+    for i, p in enumerate(DUEL_PLAYERS):
+        phone.type(f"Tên {i + 1}", p["name"])  # "Name {n}"
+    seen["setup"] = english_on(phone)
+    phone.shot("vi-2-new-game")
+    phone.tap("Bắt đầu")  # "Start"
+    phone.wait_text("Chạm vào một người chơi")  # "Tap a player to enter their city."
+    phone.type("Số ô tính từ giữa", str(DUEL_CONFLICT["spaces"]))  # "Spaces from the centre"
+    phone.tap(f"Phía {DUEL_CONFLICT['toward']}")  # "{name}'s side"
+    seen["table"] = english_on(phone)
+    phone.shot("vi-3-duel-table")
+    for i, p in enumerate(DUEL_PLAYERS):
+        phone.open_player(p["name"])
+        phone.type("Tiền", str(p["coins"]))  # "Coins"
+        for name in [*p["wonders"], *p["progress"]]:
+            phone.tap(name)
+        for name in p["cards"]:
+            phone.tap_card(name)
+        # "{n} pts": the totals are game_data's (rulebook arithmetic there)
+        phone.wait_text(rf"{p['name']} · {p['total']} điểm")
+        seen[f"city {p['name']}"] = english_on(phone)
+        phone.shot(f"vi-4-duel-city-{i}")
+        phone.shot(f"vi-4b-duel-city-{i}-cards", scroll=1100)
+        phone.page.go_back()
+        phone.wait_text("Chạm vào một người chơi")
+    phone.tap("Bảng điểm")  # "Score pad"
+    # "{tied} tie on {points}; {winner} wins with {tiebreak} to {others}."
+    phone.wait_text("hòa nhau với 24")
+    verdict = phone.text_of("verdict")
+    assert "Bob thắng" in verdict, verdict
+    for p in DUEL_PLAYERS:
+        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+    seen["score pad"] = english_on(phone)
+    phone.shot("vi-5-duel-score-pad")
+    phone.no_error_box()
+    phone.tap("Kết thúc và lưu")  # "Finish and save"
+    phone.wait_text("Đã lưu vào lịch sử")  # "Saved to history."
+    seen["saved pad"] = english_on(phone)
+    phone.shot("vi-6-saved-pad")
+    # the other screens, from Home: "History", "Rules", "Import", "Join a game"
+    for i, button in enumerate(["Lịch sử", "Luật chơi", "Nhập", "Tham gia ván chơi"]):
+        phone.page.goto(url)
+        phone.open(url, ready=button)
+        phone.tap(button)
+        phone.page.wait_for_timeout(800)
+        seen[button] = english_on(phone)
+        phone.shot(f"vi-{7 + i}-{i}")
+        phone.no_error_box()
+    assert {k: v for k, v in seen.items() if v} == {}
