@@ -15,6 +15,7 @@ from pathlib import Path
 import segno
 
 from scorer import i18n
+from scorer.i18n import _
 from ui import strings as S
 from ui.app import make_main
 from ui.server import build_app, serve
@@ -83,13 +84,14 @@ def upload_dir(data: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui", description=S.TAGLINE)
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    parser.add_argument("--port", type=int, default=8550, help="port (default 8550)")
-    parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
-    args = parser.parse_args(argv)
-    here, lan = urls(args.host, args.port)
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG
+        parser = argparse.ArgumentParser(prog="python -m ui", description=S.TAGLINE)
+        parser.add_argument("--host", default="0.0.0.0",
+                            help=_("address to listen on (default 0.0.0.0)"))
+        parser.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
+        parser.add_argument("--no-qr", action="store_true", help=_("do not print the QR code"))
+        args = parser.parse_args(argv)
+        here, lan = urls(args.host, args.port)
         print(S.serve_banner(here, lan), flush=True)
     if lan and not args.no_qr:
         segno.make(lan[0], error="m").terminal(out=sys.stdout, compact=True)
