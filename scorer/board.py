@@ -145,6 +145,9 @@ class Board:
     cities: tuple[City, ...]
     track: Track | None = None
     """Duel only."""
+    shield_tokens: tuple[Tokens, ...] | None = None
+    """7 Wonders: the conflict tokens each city's per-Age shields give, when every player
+    gave them and no leader moves tokens (worked out once: resolving and a check use it)."""
 
     def around(self, city: City, scopes: tuple[Scope, ...]) -> list[City]:
         return [neighbour(self.cities, city, s) for s in scopes]

@@ -289,7 +289,7 @@ def resolve(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:
         else:
             tokens = derived[i] if derived is not None else NO_TOKENS
         cities.append(_city(i, p, rules, aside, tokens))
-    return Board(rules, tuple(cities))
+    return Board(rules, tuple(cities), shield_tokens=None if derived is None else tuple(derived))
 
 
 def _copied_guild(table: SevenWondersTable, board: Board, i: int) -> Card | None:
@@ -384,7 +384,7 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
         cities.append(
             dataclasses.replace(c, copied_guild=guild, courtesan=leader) if changed else c
         )
-    return Board(board.ruleset, tuple(cities))
+    return dataclasses.replace(board, cities=tuple(cities))
 
 
 def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
@@ -514,7 +514,7 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     players = table.players
     if any(p.shields is None for p in players):
         return []
-    derived = derived_tokens(table, board.ruleset)
+    derived = board.shield_tokens
     out = []
     for c, p in zip(board.cities, players, strict=True):
         s = p.shields or []
