@@ -15,7 +15,15 @@ from scorer import duel, duel_validate, engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
 from scorer.i18n import _, translated
-from scorer.problems import SETS_ASIDE, Problem, TableError, from_validation_error, path_of, problem
+from scorer.problems import (
+    SETS_ASIDE,
+    Problem,
+    TableError,
+    from_validation_error,
+    is_union_tag,
+    path_of,
+    problem,
+)
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
 from scorer.table import DuelTable, SevenWondersTable, Table
@@ -99,7 +107,7 @@ def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Remove
     replaced: set[str] = set()
     lists: dict[tuple[Any, ...], set[int]] = {}
     for e in err.errors():
-        loc = tuple(p for p in e["loc"] if p not in ("7wonders-1e", "7wonders-2e", "duel"))
+        loc = tuple(p for p in e["loc"] if not is_union_tag(p))
         if e["type"] in ("missing", "union_tag_not_found", "union_tag_invalid") or not loc:
             return None
         if isinstance(loc[-1], int):

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scorer.i18n import N_, _, any_of, ngettext, translated
+from scorer.table import GAME_TAGS
 
 ProblemCode = Literal[
     # the file itself (command line)
@@ -262,7 +263,7 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
     """Pydantic's errors as problems in the words of the table format."""
     problems = []
     for e in err.errors():
-        loc = [p for p in e["loc"] if not _is_union_tag(p)]
+        loc = [p for p in e["loc"] if not is_union_tag(p)]
         kind, given = e["type"], e.get("input")
         ctx = e.get("ctx") or {}
         code: ProblemCode
@@ -336,5 +337,6 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
     return problems
 
 
-def _is_union_tag(part: int | str) -> bool:
-    return isinstance(part, str) and part in ("7wonders-1e", "7wonders-2e", "duel")
+def is_union_tag(part: int | str) -> bool:
+    """A `game` tag pydantic puts in an error's location (the file has no such key)."""
+    return isinstance(part, str) and part in GAME_TAGS

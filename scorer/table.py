@@ -6,7 +6,7 @@ its game is `scorer.validate`'s job, because that needs the ruleset.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -140,6 +140,12 @@ class DuelTable(_In):
         None, description="a game that ended early; omitted = detected from the state"
     )
 
+
+GAME_TAGS: tuple[str, ...] = (
+    *get_args(SevenWondersTable.model_fields["game"].annotation),
+    *get_args(DuelTable.model_fields["game"].annotation),
+)
+"""The games the format knows, as its `game` field spells them."""
 
 Table = Annotated[SevenWondersTable | DuelTable, Field(discriminator="game")]
 """Any table file, told apart by `game`."""
