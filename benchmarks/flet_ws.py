@@ -245,9 +245,10 @@ class FletWsClient:
 
     def title(self) -> str:
         bar = self.top().get("appbar")
-        if isinstance(bar, dict) and isinstance(bar.get("title"), dict):
-            return label(bar["title"])
-        return ""
+        title = bar.get("title") if isinstance(bar, dict) else None
+        while isinstance(title, dict) and title.get("_c") == "C":  # a part that renders it
+            title = title.get("_b")
+        return label(title) if isinstance(title, dict) else ""
 
     def has(self, text: str, exact: bool = False) -> bool:
         return any(t == text or (not exact and text in t) for t in self.texts())

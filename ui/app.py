@@ -12,7 +12,7 @@ import flet as ft
 
 from ui import strings as S
 from ui.language import flutter_locale, remembered_language, set_session_language
-from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext
+from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
 from ui.screens.home import Home
@@ -61,7 +61,8 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
         model.open_game(model.tables.current(store.owner))
         return model
     model = ft.use_memo(make, [])
-    views = ModelContext(model, lambda: ft.Router(ROUTES, manage_views=True,
+    holder = ft.use_memo(lambda: ModelHolder(model), [])
+    views = ModelContext(holder, lambda: ft.Router(ROUTES, manage_views=True,
                                                      not_found=NotFound))
     return cast(list[ft.View], views)
 

@@ -1,5 +1,7 @@
 """The app's state: the game being entered (saved on every change) and what the engine makes
-of it. Screens read it through `use_model()` and re-render when it changes."""
+of it. A screen says what of it it shows (`use_watch`) and renders again only when that
+changes: a tap in one city re-renders that city's changed parts, not every screen of every
+phone at the table."""
 
 from __future__ import annotations
 
@@ -7,8 +9,10 @@ import asyncio
 import functools
 import json
 import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar, cast
 
 import flet as ft
 
@@ -20,6 +24,8 @@ from ui.edits import Edit, Refusal
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
+
+T = TypeVar("T")
 
 THEME_KEY = "wonders.theme"
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
@@ -103,17 +109,17 @@ def use_evaluation(model: AppModel) -> Evaluation | None:
     the screen renders again."""
     draft = model.draft
     _, set_done = ft.use_state(0)
-    ready = draft is not None and is_evaluated(draft)
+    got = model.evaluation_at_hand()
     language = i18n.current()
 
     async def score_now() -> None:
-        if draft is not None and not ready:
+        if draft is not None and got is None:
             # at once if another screen did it
             await asyncio.to_thread(evaluate, draft, language)
             set_done(lambda n: n + 1)
 
     ft.use_effect(score_now, [id(draft), language])
-    return evaluate(draft) if ready and draft is not None else None
+    return got
 
 
 @dataclass
@@ -148,6 +154,11 @@ class AppModel(ft.Observable):
     refused: tuple[str, str] = ("", "")
     """A game address (/g/<code>) this session was refused, and why: (code, words)."""
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _scored: tuple[Draft, str, Evaluation] | None = field(default=None, repr=False)
+    """The last verdict asked for: (draft, language, verdict)."""
+    _derived: tuple[Draft | None, dict[Hashable, object]] = field(
+        default=(None, {}), repr=False)
+    """What `derived` worked out from one state of the game: (that draft, by key)."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -222,9 +233,10 @@ class AppModel(ft.Observable):
             shown = self.game
             if shown is not None and shown.id == rec.id and shown.version > rec.version:
                 return
-            self.game = rec
-            if self.draft is not rec.draft:
-                self.draft = rec.draft
+            # one change for the screens, not one per field
+            object.__setattr__(self, "game", rec)
+            object.__setattr__(self, "draft", rec.draft)
+            self.notify()  # type: ignore[no-untyped-call]
 
     def open_game(self, rec: LiveRecord | None) -> None:
         """Show this game, and hear every change of it from now on."""
@@ -265,7 +277,42 @@ class AppModel(ft.Observable):
         self.store.remember([s.name for s in draft.seats])
 
     def evaluation(self) -> Evaluation | None:
-        return None if self.draft is None else evaluate(self.draft)
+        """The engine's verdict on the game on screen, in the session's language (scored on
+        the first ask, then kept for this very draft: every part of a screen asks)."""
+        draft = self.draft
+        if draft is None:
+            return None
+        language = i18n.current()
+        kept = self._scored
+        if kept is not None and kept[0] is draft and kept[1] == language:
+            return kept[2]
+        got = evaluate(draft, language)
+        self._scored = (draft, language, got)
+        return got
+
+    def derived(self, key: Hashable, make: Callable[[Draft], T]) -> T | None:
+        """Something worked out from the game on screen (None: no game), once per state of
+        it: the parts of a screen each ask on every change. `key` names what `make` makes."""
+        draft = self.draft
+        if draft is None:
+            return None
+        kept_for, kept = self._derived
+        if kept_for is not draft:
+            kept = {}
+            self._derived = (draft, kept)
+        if key not in kept:
+            kept[key] = make(draft)
+        return cast(T, kept[key])
+
+    def evaluation_at_hand(self) -> Evaluation | None:
+        """The verdict when no scoring is needed to give it (None: it is not scored yet)."""
+        draft = self.draft
+        if draft is None:
+            return None
+        kept = self._scored
+        if kept is not None and kept[0] is draft and kept[1] == i18n.current():
+            return kept[2]
+        return self.evaluation() if is_evaluated(draft) else None
 
     def finish(self, summary: str, seen: int) -> bool:
         """The host closes the game as its score pad showed it (version `seen`, result
@@ -308,11 +355,80 @@ class AppModel(ft.Observable):
         self.undo_id = undo_id
 
 
-ModelContext: ft.ContextProvider[AppModel | None] = ft.create_context(None)
+@dataclass(frozen=True, eq=False)
+class ModelHolder:
+    """The context's value. Not itself observable: reading it subscribes to nothing, so
+    that each screen says what it watches."""
+
+    model: AppModel
+
+
+ModelContext: ft.ContextProvider[ModelHolder | None] = ft.create_context(None)
+
+
+class _Watch(Generic[T]):
+    """What one component shows of the model, and how to read it again: on each change of
+    the model it is read anew, and the component renders again only if it differs."""
+
+    def __init__(self, model: AppModel, select: Callable[[AppModel], T],
+                 deps: tuple[Hashable, ...], redraw: Callable[[], None]) -> None:
+        self.model = model
+        self.select = select
+        self.deps = deps
+        self.value = select(model)
+        self.version = model.__version__
+        self.redraw = redraw
+        self.dispose = model.subscribe(self._changed)  # held here: the model's set is weak
+
+    def _changed(self, _sender: object, _field: str | None) -> None:
+        new = self.select(self.model)
+        self.version = self.model.__version__
+        if new != self.value:
+            self.value = new
+            self.redraw()
+
+    def read(self, select: Callable[[AppModel], T], deps: tuple[Hashable, ...]) -> T:
+        """The value for this render: the one read on the last change, unless the props it
+        depends on (`deps`) changed since."""
+        self.select = select
+        if deps != self.deps or self.version != self.model.__version__:
+            self.deps = deps
+            self.value = select(self.model)
+            self.version = self.model.__version__
+        return self.value
+
+
+def use_model_unwatched() -> AppModel:
+    """The model, for what a component does (its handlers), not for what it shows."""
+    holder = ft.use_context(ModelContext)
+    if holder is None:
+        raise RuntimeError("use_model() outside the app")
+    return holder.model
+
+
+def use_watch(select: Callable[[AppModel], T], deps: tuple[Hashable, ...] = ()) -> T:
+    """What this component shows of the model: `select` reads it (a pure function of the
+    model and of `deps`, the props it depends on). The component renders again when a
+    change of the model changes that value, and only then."""
+    model = use_model_unwatched()
+    _, set_tick = ft.use_state(0)
+    nothing: _Watch[T] | None = None
+    kept = ft.use_ref(nothing)
+    watch = kept.current
+    if watch is None:
+        watch = _Watch(model, select, deps, lambda: set_tick(lambda n: n + 1))
+        kept.current = watch
+    dispose = watch.dispose
+    ft.use_effect(lambda: None, [], cleanup=dispose)  # unmounted: watch nothing more
+    return watch.read(select, deps)
+
+
+def _version(model: AppModel) -> int:
+    return model.__version__
 
 
 def use_model() -> AppModel:
-    model = ft.use_context(ModelContext)
-    if model is None:
-        raise RuntimeError("use_model() outside the app")
-    return model
+    """The model, for a screen that shows much of it and is rarely under another: it renders
+    again on every change."""
+    use_watch(_version)
+    return use_model_unwatched()

@@ -233,12 +233,14 @@ def back_to(route: str) -> Callable[[], None]:
     return go
 
 
-def view(route: str, title: str, controls: list[ft.Control],
+def view(route: str, title: str | ft.Control, controls: list[ft.Control],
          actions: list[ft.Control] | None = None) -> ft.View:
-    """A screen: an app bar and a scrolling column, readable on a 360 px phone."""
+    """A screen: an app bar and a scrolling column, readable on a 360 px phone. `title`:
+    words, or a part that shows them (and follows what it watches)."""
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(title), actions=actions or []),
+        appbar=ft.AppBar(title=ft.Text(title) if isinstance(title, str) else title,
+                         actions=actions or []),
         controls=[ft.Column(controls, spacing=12, expand=True)],
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),

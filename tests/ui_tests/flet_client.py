@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
+from flet.components.component import Component
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
@@ -258,7 +259,10 @@ class Client:
 
     def title(self) -> str:
         bar = self.top().appbar
-        return label(bar.title) if bar is not None and hasattr(bar, "title") else ""
+        title = getattr(bar, "title", None)
+        if isinstance(title, Component):  # a part that renders its own words (a watched title)
+            title = title._b
+        return label(title) if title is not None else ""
 
     def find(self, text: str, kind: type | tuple[type, ...] = BaseControl,
              exact: bool = True) -> Any:

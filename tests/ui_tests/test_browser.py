@@ -99,7 +99,8 @@ class Phone:
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         for step in range(60):
             box = found.first.bounding_box() if found.count() else None
-            in_bar = box is not None and box["y"] + box["height"] <= APP_BAR  # the bar's own
+            # the bar's own (an element scrolled above the screen is not in the bar)
+            in_bar = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= APP_BAR
             if box is not None and (in_bar or (box["y"] >= APP_BAR and
                                     box["y"] + box["height"] <= size["height"])):
                 return found.first

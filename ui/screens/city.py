@@ -4,9 +4,11 @@ leaders and the choices that matter; or the paper totals. The running total foll
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import flet as ft
 
+from scorer import i18n
 from scorer.facts import facts, field_bounds, leader_cost, ruleset
 from scorer.names import normalize
 from scorer.paper import science_points
@@ -15,12 +17,13 @@ from scorer.whatif import choice_options
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.edits import ListField, SeatEdits
-from ui.model import Evaluation, evaluate, use_model
+from ui.model import AppModel, Evaluation, use_model_unwatched, use_watch
 from ui.screens.city_cards import (
     CardFilter,
     CardGroup,
-    card_chips,
+    Chip,
     card_flipper,
+    chip_layout,
     colours_in_play,
 )
 from ui.widgets import (
@@ -154,26 +157,6 @@ def list_flipper(edit: Edit, attr: ListField,
     return flip
 
 
-def choices_section(draft: Draft, i: int, evaluation: Evaluation, edit: Edit) -> list[ft.Control]:
-    result = evaluation.result
-    if result is None or i >= len(result.players):
-        return []
-    options = choice_options(draft.table(), i, result)
-    seat = draft.seats[i]
-    out: list[ft.Control] = []
-    for key, names in options.items():
-        engine_says = result.players[i].choices.get(key, "")
-
-        def pick(name: str, key: str = key) -> Callable[[], None]:
-            def go() -> None:
-                edit.entry("choices", key, None if seat.choices.get(key) == name else name)
-            return go
-
-        out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
-                wrap([toggle(n, seat.choices.get(key) == n, pick(n)) for n in names])]
-    return out
-
-
 def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
                          mine: dict[str, list[str]]) -> list[ft.Control]:
     """Duel Leaders beyond the recruited ones: the leader buried under Abu Simbel (shown
@@ -298,103 +281,330 @@ def _seat_index(text: str) -> int:
         return -1
 
 
+def _seat(m: AppModel, i: int) -> tuple[Draft, Seat] | None:
+    """The game and seat `i` of it, if both are there (another phone may remove a player)."""
+    draft = m.draft
+    if draft is None or not 0 <= i < len(draft.seats):
+        return None
+    return draft, draft.seats[i]
+
+
+def _messages(m: AppModel, i: int, *fields: str) -> tuple[str, ...]:
+    """The engine's messages about seat `i`'s `fields` (their first part)."""
+    evaluation = m.evaluation()
+    if evaluation is None:
+        return ()
+    mine = evaluation.player_problems(i)
+    return tuple(msg for f in fields for msg in mine.get(f, []))
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """What the city screen's frame shows: it renders again only when one of these changes
+    (a card, a coin or a total is shown by the parts below it, each watching its own)."""
+
+    base: str
+    """The game's address."""
+    seats: int
+    """How many seats the game has (0: no game)."""
+    name: str
+    quick: bool
+    game: str
+    expansions: tuple[str, ...]
+
+
+def _frame(m: AppModel, i: int) -> _Frame:
+    got = _seat(m, i)
+    if got is None:
+        return _Frame(m.path(), 0 if m.draft is None else len(m.draft.seats), "", False, "", ())
+    draft, seat = got
+    return _Frame(m.path(), len(draft.seats), seat.name, seat.quick, draft.game,
+                  tuple(draft.expansions))
+
+
+def _total_text(m: AppModel, i: int) -> tuple[str, str]:
+    """Seat `i`'s running total in words, and why it is not final ("" when it is)."""
+    got, evaluation = _seat(m, i), m.evaluation()
+    if got is None or evaluation is None:
+        return S.NO_VALUE, ""
+    total = evaluation.total(i)
+    status = "" if evaluation.final else _whose(got[0], evaluation, i)
+    return (S.points(total) if total is not None else S.NO_VALUE), status
+
+
+@ft.component
+def _TitleTotal(i: int) -> ft.Control:
+    """The app bar's title: the player and their running total (seen while scrolling)."""
+    name = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else ""), (i,))
+    shown, _ = use_watch(lambda m: _total_text(m, i), (i,))
+    return ft.Text(f"{name} · {shown}")
+
+
+@ft.component
+def _RunningTotal(i: int) -> ft.Control:
+    shown, status = use_watch(lambda m: _total_text(m, i), (i,))
+    messages = use_watch(lambda m: _messages(m, i, "", "name"), (i,))
+    return ft.Column([
+        ft.Row([
+            ft.Semantics(identifier="running-total", content=ft.Text(
+                shown, size=28, weight=ft.FontWeight.BOLD)),
+            ft.Text(status, italic=True, color=ft.Colors.ERROR),
+        ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        problems(list(messages)),
+    ], spacing=12)
+
+
+TitleTotal: Callable[[int], ft.Control] = ft.memo(_TitleTotal)  # type: ignore[no-untyped-call]
+RunningTotal: Callable[[int], ft.Control] = \
+    ft.memo(_RunningTotal)  # type: ignore[no-untyped-call]
+
+
+def _wonder(m: AppModel, i: int) -> tuple[object, ...] | None:
+    got = _seat(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
+    return (seat.name, draft.game, tuple(draft.expansions), seat.board, seat.side, seat.stages,
+            taken, seat.quick, _messages(m, i, "wonder"))
+
+
+@ft.component
+def _WonderSection(i: int) -> ft.Control:
+    model = use_model_unwatched()
+    shown = use_watch(lambda m: _wonder(m, i), (i,))
+    if shown is None:
+        return ft.Container()
+    name, *rest = shown
+    return WonderPart(SeatEdits(model.edit, i, str(name)), *rest)
+
+
+def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
+    got = _seat(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    rules = ruleset(draft.game, draft.expansions)
+    has, most = facts(rules), field_bounds(rules)  # no number beyond what the game allows
+    return (seat.name, seat.coins, tuple(sorted(seat.military.items())), has.token_values,
+            most.coins, tuple(most.tokens.get(v) for v in has.token_values),
+            _messages(m, i, "coins", "military"))
+
+
+@ft.component
+def _CoinsSection(i: int) -> ft.Control:
+    model = use_model_unwatched()
+    shown = use_watch(lambda m: _coins(m, i), (i,))
+    if shown is None:
+        return ft.Container()
+    name, *rest = shown
+    return CoinsPart(SeatEdits(model.edit, i, str(name)), *rest)
+
+
+def _no_cards(seat: Seat) -> Seat:
+    """The seat without what the sections of names never show (cards, coins, totals)."""
+    return replace(seat, cards=[], coins=0, military={}, typed={}, choices={}, shields=None)
+
+
+NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests")
+"""The fields the sections of names show problems of."""
+
+
+def _named(m: AppModel, i: int) -> tuple[Draft, Seat, tuple[tuple[str, ...], ...]] | None:
+    """What the sections of names show (Duel wonders, progress tokens, the Senate, leaders):
+    the game with every city's cards left out, so that a card tapped re-renders none of
+    them."""
+    got = _seat(m, i)
+    if got is None:
+        return None
+    draft = got[0]
+    light = replace(draft, seats=[_no_cards(s) for s in draft.seats])
+    return light, light.seats[i], tuple(_messages(m, i, f) for f in NAMED_FIELDS)
+
+
+@ft.component
+def _NamedSections(i: int, query: str) -> ft.Control:
+    model = use_model_unwatched()
+    shown = use_watch(lambda m: _named(m, i), (i,))
+    if shown is None:
+        return ft.Container()
+    draft, seat, messages = shown
+    mine = {f: list(found) for f, found in zip(NAMED_FIELDS, messages, strict=True)}
+    rules = ruleset(draft.game, draft.expansions)
+    has = facts(rules)
+    edit = SeatEdits(model.edit, i, seat.name)
+    items: list[ft.Control] = []
+    if not has.has_boards:  # wonders are cards of their own (Duel)
+        built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
+        items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
+                               list_flipper(edit, "wonders", seat.wonders), built_elsewhere)
+        items.append(problems(mine["wonders"]))
+    if len(rules.progress):
+        owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
+        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
+                               query, list_flipper(edit, "progress", seat.progress), owned)
+        items.append(problems(mine["progress"]))
+    if has.chambers:
+        items += senate_section(seat, has.chambers, edit, field_bounds(rules).cubes)
+        items.append(problems(mine["influence"]))
+    if has.has_leaders:
+        recruited = {x for k, s in enumerate(draft.seats) if k != i
+                     for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+        items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
+                               list_flipper(edit, "leaders", seat.leaders), recruited)
+        items.append(problems(mine["leaders"]))
+        if has.burying_wonders or has.max_conquests:
+            items += duel_leaders_section(draft, i, rules, edit, query, mine)
+    return ft.Column(items, spacing=12, visible=bool(items))
+
+
+NamedSections: Callable[[int, str], ft.Control] = \
+    ft.memo(_NamedSections)  # type: ignore[no-untyped-call]
+
+
+def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
+    """Each choice the engine made for seat `i`: (key, what it says, the options, the one
+    the table picked)."""
+    got, evaluation = _seat(m, i), m.evaluation()
+    result = evaluation.result if evaluation is not None else None
+    if got is None or result is None or i >= len(result.players) or not result.players[i].choices:
+        return ()
+    draft, seat = got
+    options = choice_options(draft.table(), i, result)
+    return tuple((key, result.players[i].choices.get(key, ""), tuple(names),
+                  seat.choices.get(key, "")) for key, names in options.items())
+
+
+@ft.component
+def _ChoicesSection(i: int) -> ft.Control:
+    model = use_model_unwatched()
+    shown = use_watch(lambda m: (_choices(m, i), _messages(m, i, "choices"),
+                                 s[1].name if (s := _seat(m, i)) else ""), (i,))
+    choices, messages, name = shown
+    edit = SeatEdits(model.edit, i, name)
+    out: list[ft.Control] = []
+    for key, engine_says, names, picked in choices:
+
+        def pick(option: str, key: str = key, picked: str = picked) -> Callable[[], None]:
+            def go() -> None:
+                edit.entry("choices", key, None if picked == option else option)
+            return go
+
+        out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
+                wrap([toggle(n, picked == n, pick(n)) for n in names])]
+    out.append(problems(list(messages)))
+    return ft.Column(out, spacing=12)
+
+
+ChoicesSection: Callable[[int], ft.Control] = \
+    ft.memo(_ChoicesSection)  # type: ignore[no-untyped-call]
+
+
+@ft.component
+def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, query: str,
+                  age: int, colour: str, on_flip: Callable[[Chip], None]) -> ft.Control:
+    """The city's cards by colour group: laid out again only when the filter changes; each
+    chip follows its own card."""
+    layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
+    return ft.Column([CardGroup(i, group, cards, on_flip) for group, cards in layout],
+                     spacing=12)
+
+
+@ft.component
+def _CardProblems(i: int) -> ft.Control:
+    return problems(list(use_watch(lambda m: _messages(m, i, "cards"), (i,))))
+
+
+CardProblems: Callable[[int], ft.Control] = ft.memo(_CardProblems)  # type: ignore[no-untyped-call]
+CardsSection: Callable[..., ft.Control] = ft.memo(_CardsSection)  # type: ignore[no-untyped-call]
+
+
+def _quick(m: AppModel, i: int) -> tuple[Draft, Seat] | None:
+    """What paper mode shows: the typed totals (the game without the cities' cards)."""
+    got = _seat(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    return replace(draft, seats=[]), replace(seat, cards=[])
+
+
+@ft.component
+def _QuickSection(i: int) -> ft.Control:
+    model = use_model_unwatched()
+    shown = use_watch(lambda m: _quick(m, i), (i,))
+    calc, set_calc = ft.use_state(dict[str, int]())
+    if shown is None:
+        return ft.Container()
+    draft, seat = shown
+    edit = SeatEdits(model.edit, i, seat.name)
+    return ft.Column(quick_section(draft, seat, edit, calc, set_calc), spacing=12)
+
+
+QuickSection: Callable[[int], ft.Control] = ft.memo(_QuickSection)  # type: ignore[no-untyped-call]
+
+
 @ft.component
 def CityScreen() -> ft.View:
-    model = use_model()
+    model = use_model_unwatched()
     params = ft.use_route_params()
     query, set_query = ft.use_state("")
     age, set_age_now = ft.use_state(0)
     colour, set_colour_now = ft.use_state("")
     set_age = ft.use_callback(set_age_now, [])  # stable: the memoized filter keeps its props
     set_colour = ft.use_callback(set_colour_now, [])
-    calc, set_calc = ft.use_state(dict[str, int]())
-    draft = model.draft
     raw = params.get("i", "0") or "0"
     i = _seat_index(raw)
-    route = model.path(f"/player/{raw}")
-    if draft is None:
-        return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
-    if not 0 <= i < len(draft.seats):
-        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, model.path(), S.NO_SUCH_PLAYER)
-    seat = draft.seats[i]
-    rules = ruleset(draft.game, draft.expansions)
-    evaluation = evaluate(draft)
-    mine = evaluation.player_problems(i)
-    has = facts(rules)
-    edit = SeatEdits(model.edit, i, seat.name)  # equal values each render: memo keeps props
+    frame = use_watch(lambda m: _frame(m, i), (i,))
+    route = f"{frame.base}/player/{raw}"
+    edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
     on_flip = ft.use_callback(card_flipper(edit), [edit])
+    if not frame.seats:
+        return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
+    if not frame.name:
+        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base, S.NO_SUCH_PLAYER)
+    rules = ruleset(frame.game, list(frame.expansions))
+    has = facts(rules)
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
             edit.set("quick", on)
         return go
 
-    total = evaluation.total(i)
-    shown = S.points(total) if total is not None else S.NO_VALUE
-    title = f"{seat.name} · {shown}"
-    status = "" if evaluation.final else _whose(draft, evaluation, i)
     items: list[ft.Control] = [
-        ft.Row([
-            ft.Semantics(identifier="running-total", content=ft.Text(
-                shown, size=28, weight=ft.FontWeight.BOLD)),
-            ft.Text(status, italic=True, color=ft.Colors.ERROR),
-        ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        problems(mine.get("", []) + mine.get("name", [])),
-        wrap([toggle(S.DETAILED, not seat.quick, set_quick(False)),
-              toggle(S.QUICK_MODE, seat.quick, set_quick(True))]),
+        RunningTotal(i),
+        wrap([toggle(S.DETAILED, not frame.quick, set_quick(False)),
+              toggle(S.QUICK_MODE, frame.quick, set_quick(True))]),
     ]
     if has.has_boards:
-        taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
-        items.append(WonderPart(edit, draft.game, tuple(draft.expansions), seat.board,
-                                seat.side, seat.stages, taken, seat.quick,
-                                tuple(mine.get("wonder", []))))
-    most = field_bounds(rules)  # no number beyond what the game allows
-    items.append(CoinsPart(edit, seat.coins, tuple(sorted(seat.military.items())),
-                           has.token_values, most.coins,
-                           tuple(most.tokens.get(v) for v in has.token_values),
-                           tuple(mine.get("coins", []) + mine.get("military", []))))
-    if seat.quick:
-        items += quick_section(draft, seat, edit, calc, set_calc)
+        items.append(WonderSection(i))
+    items.append(CoinsSection(i))
+    if frame.quick:
+        items.append(QuickSection(i))
     else:
         items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
                                   on_change=lambda e: set_query(e.control.value or "")))
-        if not has.has_boards:  # wonders are cards of their own (Duel)
-            built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
-            items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
-                                   list_flipper(edit, "wonders", seat.wonders), built_elsewhere)
-            items.append(problems(mine.get("wonders", [])))
-        if len(rules.progress):
-            owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
-            items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
-                                   query, list_flipper(edit, "progress", seat.progress), owned)
-            items.append(problems(mine.get("progress", [])))
-        if has.chambers:
-            items += senate_section(seat, has.chambers, edit, most.cubes)
-            items.append(problems(mine.get("influence", [])))
-        if has.has_leaders:
-            recruited = {x for k, s in enumerate(draft.seats) if k != i
-                         for x in [*s.leaders, *([s.buried] if s.buried else [])]}
-            items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
-                                   list_flipper(edit, "leaders", seat.leaders), recruited)
-            items.append(problems(mine.get("leaders", [])))
-            if has.burying_wonders or has.max_conquests:
-                items += duel_leaders_section(draft, i, rules, edit, query, mine)
-        items += choices_section(draft, i, evaluation, edit)
-        items.append(problems(mine.get("choices", [])))
+        items.append(NamedSections(i, query))
+        items.append(ChoicesSection(i))
         items.append(header(S.CARDS))
         ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
-        items.append(CardFilter(age, colour, ages, tuple(colours_in_play(draft, rules)),
+        items.append(CardFilter(age, colour, ages, colours_in_play(rules, frame.seats),
                                 set_age, set_colour))
-        items += [CardGroup(on_flip, group, chips)
-                  for group, chips in card_chips(draft, i, rules, query, age, colour)]
-        items.append(problems(mine.get("cards", [])))
+        items.append(CardsSection(i, frame.game, frame.expansions, frame.seats, query, age,
+                                  colour, on_flip))
+        items.append(CardProblems(i))
     items.append(ft.Row([
         ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
-                          on_click=back_to(model.path(f"/player/{(i - 1) % len(draft.seats)}"))),
+                          on_click=back_to(f"{frame.base}/player/{(i - 1) % frame.seats}")),
         ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT, height=TAP,
-                          on_click=back_to(model.path(f"/player/{(i + 1) % len(draft.seats)}"))),
+                          on_click=back_to(f"{frame.base}/player/{(i + 1) % frame.seats}")),
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
-                                 on_click=back_to(model.path("/pad")), height=52))
-    return view(route, title, items, actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(model.path("/pad")))])
+                                 on_click=back_to(f"{frame.base}/pad"), height=52))
+    return view(route, TitleTotal(i), items, actions=[
+        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD,
+                      on_click=back_to(f"{frame.base}/pad"))])
+
+
+WonderSection: Callable[[int], ft.Control] = \
+    ft.memo(_WonderSection)  # type: ignore[no-untyped-call]
+CoinsSection: Callable[[int], ft.Control] = ft.memo(_CoinsSection)  # type: ignore[no-untyped-call]

@@ -1,21 +1,24 @@
 """The city's cards, compact and quick under the thumb: each card a chip with its Age and what
-it gives, a filter by Age and by colour, and one memoized component per colour group, so that
-a tap re-renders only the group it changed."""
+it gives, a filter by Age and by colour. The groups are laid out once per filter; each chip
+watches its own card, so that a tap re-renders only the chip it changed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import flet as ft
 
 from scorer.effects import Effect, Points, ScienceSymbol, Shields
-from scorer.facts import cards_in_play, copies_taken, facts
+from scorer.facts import cards_in_play, copies_taken, facts, ruleset
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset
+from scorer.validate import copies_in_deck
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import SeatEdits
+from ui.model import AppModel, use_watch
 from ui.widgets import CARD_COLOURS, TAP, wrap
 
 
@@ -54,17 +57,46 @@ def _effect_words(e: Effect) -> str:
             return ""  # told by the card's printed text, when short
 
 
-def card_chips(draft: Draft, i: int, rules: Ruleset, query: str, age: int,
-               colour: str) -> list[tuple[str, tuple[Chip, ...]]]:
-    """The cards the player count uses, by colour group, filtered; copies held elsewhere
-    shown as taken."""
-    seat = draft.seats[i]
-    uses = cards_in_play(rules, len(draft.seats))
+@dataclass(frozen=True)
+class Holdings:
+    """What a city's chips need to know of the game: the cards the city holds (by ruleset
+    name, with the name as entered) and the cards whose every copy other cities hold."""
+
+    mine: dict[str, str]
+    full: frozenset[str]
+
+
+def holdings(draft: Draft, i: int) -> Holdings:
+    rules = ruleset(draft.game, draft.expansions)
+    in_deck = copies_in_deck(rules, len(draft.seats))
     others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
-    mine = {rules.cards.canonical(c) or c: c for c in seat.cards}
+    return Holdings({rules.cards.canonical(c) or c: c for c in draft.seats[i].cards},
+                    frozenset(name for name, n in others.items() if n >= in_deck.get(name, 0)))
+
+
+def chip_state(m: AppModel, i: int, name: str) -> tuple[bool, bool, str]:
+    """One card of seat `i`'s city: held, taken by other cities, and its name as entered.
+    Asked by every chip on every change of the game: the holdings are worked out once per
+    state of the game."""
+    held = m.derived(("holdings", i), lambda d: holdings(d, i) if 0 <= i < len(d.seats)
+                     else Holdings({}, frozenset()))
+    if held is None:
+        return False, False, ""
+    entered = held.mine.get(name)
+    return entered is not None, entered is None and name in held.full, entered or ""
+
+
+@lru_cache(maxsize=256)
+def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str, age: int,
+                colour: str, language: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The cards the player count uses, by colour group, filtered: each (name, what it gives).
+    The same for every city of the game: made once per filter and `language` (the caller's
+    session speaks it)."""
+    rules = ruleset(game, list(expansions))
+    uses = cards_in_play(rules, players)
     order = facts(rules).colour_order  # a colour the order does not list comes last
     extra = sorted({u.card.colour for u in uses} - set(order))
-    out: list[tuple[str, tuple[Chip, ...]]] = []
+    out: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     for group_colour in [*order, *extra]:
         if colour and group_colour != colour:
             continue
@@ -72,22 +104,19 @@ def card_chips(draft: Draft, i: int, rules: Ruleset, query: str, age: int,
                         and (not age or age in u.card.ages)
                         and (not query or normalize(query) in normalize(u.card.name))),
                        key=lambda u: min(u.card.ages))
-        chips = []
-        for u in group:
-            name = u.card.name
-            full = others.get(name, 0) >= u.copies and name not in mine
-            detail = " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card)) if x)
-            chips.append(Chip(name, S.card_taken(name) if full else name, detail,
-                              name in mine, full, mine.get(name, "")))
-        if chips:
-            out.append((group_colour, tuple(chips)))
-    return out
+        if group:
+            out.append((group_colour, tuple(
+                (u.card.name, " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card))
+                                        if x))
+                for u in group)))
+    return tuple(out)
 
 
-def colours_in_play(draft: Draft, rules: Ruleset) -> list[str]:
-    present: set[str] = {u.card.colour for u in cards_in_play(rules, len(draft.seats))}
+@lru_cache(maxsize=64)
+def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
+    present: set[str] = {u.card.colour for u in cards_in_play(rules, players)}
     order = facts(rules).colour_order
-    return [c for c in order if c in present] + sorted(present - set(order))
+    return (*[c for c in order if c in present], *sorted(present - set(order)))
 
 
 def card_chip(chip: Chip, colour: str, on_click: Callable[[], None]) -> ft.Control:
@@ -116,29 +145,33 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
 
 
 @ft.component
-def _CardGroup(on_flip: Callable[[Chip], None], colour: str, chips: tuple[Chip, ...]
-               ) -> ft.Control:
+def _CardGroup(i: int, colour: str, cards: tuple[tuple[str, str], ...],
+               on_flip: Callable[[Chip], None]) -> ft.Control:
     # Props are plain values and a stable callback, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
     return ft.Column([
         ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
-        wrap([CardChip(on_flip, colour, c) for c in chips]),
+        wrap([CardChip(i, colour, name, detail, on_flip) for name, detail in cards]),
     ], spacing=6)
 
 
 @ft.component
-def _CardChip(on_flip: Callable[[Chip], None], colour: str, chip: Chip) -> ft.Control:
+def _CardChip(i: int, colour: str, name: str, detail: str,
+              on_flip: Callable[[Chip], None]) -> ft.Control:
+    selected, taken, entered = use_watch(lambda m: chip_state(m, i, name), (i, name))
+    chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
     return card_chip(chip, colour, lambda: on_flip(chip))
 
 
-CardChip: Callable[[Callable[[Chip], None], str, Chip], ft.Control] = \
+CardChip: Callable[[int, str, str, str, Callable[[Chip], None]], ft.Control] = \
     ft.memo(_CardChip)  # type: ignore[no-untyped-call]
-"""One card, re-rendered only when it changes (taken, held, or its label)."""
+"""One card: it watches whether its city holds it (and whether other cities took every copy),
+so a tap re-renders that one chip and nothing around it."""
 
 
-CardGroup: Callable[[Callable[[Chip], None], str, tuple[Chip, ...]], ft.Control] = \
-    ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
-"""A colour group, re-rendered only when one of its chips changes."""
+CardGroup: Callable[[int, str, tuple[tuple[str, str], ...], Callable[[Chip], None]],
+                    ft.Control] = ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
+"""A colour group: rendered again only when the filter changes which cards it shows."""
 
 
 @ft.component

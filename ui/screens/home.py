@@ -10,7 +10,7 @@ from scorer.facts import ruleset
 from ui import strings as S
 from ui.draft import Draft
 from ui.language import choices
-from ui.model import use_model
+from ui.model import use_model_unwatched, use_watch
 from ui.store import Store
 from ui.widgets import back_to, header, notice, toggle, view, wrap
 
@@ -31,14 +31,14 @@ def game_title(game: str) -> str:
 
 @ft.component
 def Home() -> ft.View:
-    model = use_model()
-    nothing: tuple[Draft | None, str, str, str] | None = None
-    seen = ft.use_ref(nothing)
-    # Under another screen, Home keeps what it showed (its body is memoized); on top again
-    # it catches up. A tap in a city then does not re-render Home too.
-    if ft.is_route_active("/", exact=True) or seen.current is None:
-        seen.current = (model.draft, model.theme, model.path(), model.language)
-    draft, theme, address, language = seen.current
+    model = use_model_unwatched()
+    # Under another screen, Home watches nothing (a tap in a city does not re-render it);
+    # on top again it renders, and shows the game as it is then.
+    on_top = ft.is_route_active("/", exact=True)
+    shown = use_watch(lambda m: (m.draft, m.theme, m.path(), m.language) if on_top else None,
+                      (on_top,))
+    draft, theme, address, language = shown or (model.draft, model.theme, model.path(),
+                                                model.language)
     return view("/", S.APP_TITLE, [HomeBody(draft, theme, address, model.store,
                                             model.choose_theme, language,
                                             model.choose_language)])

@@ -13,7 +13,7 @@ import segno
 
 from ui import strings as S
 from ui.live import clean_code
-from ui.model import AppModel, use_model
+from ui.model import AppModel, use_model, use_model_unwatched, use_watch
 from ui.widgets import back_to, busy_overlay, header, no_game_view, notice, toggle, view, wrap
 
 
@@ -65,10 +65,13 @@ def at_address(screen: Callable[[], ft.View], title: Callable[[], str]) -> Calla
     `title` gives the title in the session's language (read when shown)."""
     @ft.component
     def AtAddress() -> ft.View:
-        model = use_model()
+        model = use_model_unwatched()
         code = clean_code(ft.use_route_params().get("code", "") or "")
         route = ft.use_route_location() or f"/g/{code}"
-        here = model.game is not None and model.game.code == code
+        # renders again when this game is reached or refused, not on each change of it
+        here, refused = use_watch(lambda m: (m.game is not None and m.game.code == code,
+                                             m.refused[1] if m.refused[0] == code else ""),
+                                  (code,))
 
         def reach() -> None:
             if not here:
@@ -77,9 +80,9 @@ def at_address(screen: Callable[[], ft.View], title: Callable[[], str]) -> Calla
         ft.use_effect(reach, [code, here])
         if here:
             return screen()
-        if model.refused[0] == code:
+        if refused:
             return view(route, title(), [
-                notice(model.refused[1], icon=ft.Icons.ERROR_OUTLINE),
+                notice(refused, icon=ft.Icons.ERROR_OUTLINE),
                 ft.FilledButton(content=S.JOIN, icon=ft.Icons.LOGIN, height=52,
                                 on_click=back_to("/join")),
                 ft.OutlinedButton(content=S.HOME, on_click=back_to("/"), height=52)])

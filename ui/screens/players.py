@@ -8,18 +8,26 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import ruleset
+from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
-from ui.model import use_model
+from ui.model import AppModel, use_model_unwatched, use_watch
 from ui.widgets import header, problems
 
 
+def _players(m: AppModel) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]] | None:
+    """What the editor shows: the game, and each seat's player and board."""
+    d = m.draft
+    if d is None:
+        return None
+    return d.game, tuple(d.expansions), tuple((s.name, s.board) for s in d.seats)
+
+
 @ft.component
-def PlayersEditor() -> ft.Control:
-    model = use_model()
-    draft = model.draft
+def _PlayersEditor() -> ft.Control:
+    model = use_model_unwatched()
+    shown = use_watch(_players)
     open_, set_open = ft.use_state(False)
     names, set_names = ft.use_state(dict[str, str]())
     """Names being typed, by the player they rename (by name, not by seat: another phone may
@@ -27,9 +35,11 @@ def PlayersEditor() -> ft.Control:
     adding, set_adding = ft.use_state("")
     refused, set_refused = ft.use_state(dict[str, str]())
     """Why a name was refused, by the player it was typed for ("" = the player to add)."""
-    if draft is None:
+    if shown is None:
         return ft.Container()
-    limits = ruleset(draft.game, draft.expansions).constants
+    game, expansions, seats = shown
+    rules = ruleset(game, list(expansions))
+    limits = rules.constants
     toggle_button = ft.TextButton(content=S.EDIT_PLAYERS, icon=ft.Icons.EDIT,
                                   on_click=lambda: set_open(not open_))
     if not open_:
@@ -43,6 +53,9 @@ def PlayersEditor() -> ft.Control:
     def rename(i: int, old: str) -> Callable[[], None]:
         def go() -> None:
             new = names.get(old, old)
+            draft = model.draft
+            if draft is None:
+                return
             why = Tables.name_refused(draft, i, new) if new.strip() != old else ""
             if why:
                 set_refused({**refused, old: why})
@@ -70,6 +83,9 @@ def PlayersEditor() -> ft.Control:
         return go
 
     def add() -> None:
+        draft = model.draft
+        if draft is None:
+            return
         why = Tables.name_refused(draft, len(draft.seats), adding)
         if why:
             set_refused({**refused, "": why})
@@ -78,28 +94,28 @@ def PlayersEditor() -> ft.Control:
         set_adding("")
         model.edit(AddPlayer(name=adding))
 
-    boards = ruleset(draft.game).wonders.names() if draft.facts.has_boards else []
-    n = len(draft.seats)
+    boards = ruleset(game).wonders.names() if facts(rules).has_boards else []
+    n = len(seats)
     rows: list[ft.Control] = [toggle_button, header(S.EDIT_PLAYERS)]
-    for i, s in enumerate(draft.seats):
+    for i, (player, placed) in enumerate(seats):
         rows.append(ft.Row([
-            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(s.name, s.name),
-                         on_change=typed(s.name), on_submit=rename(i, s.name), expand=True,
+            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(player, player),
+                         on_change=typed(player), on_submit=rename(i, player), expand=True,
                          dense=True),
-            ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {s.name}",
-                          on_click=rename(i, s.name)),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"{S.MOVE_UP} {s.name}",
-                          on_click=move(i, s.name, i - 1), disabled=i == 0),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=f"{S.MOVE_DOWN} {s.name}",
-                          on_click=move(i, s.name, i + 1), disabled=i == n - 1),
-            ft.IconButton(ft.Icons.CLOSE, tooltip=f"{S.REMOVE} {s.name}",
-                          on_click=remove(i, s.name), disabled=n <= limits.min_players),
+            ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {player}",
+                          on_click=rename(i, player)),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"{S.MOVE_UP} {player}",
+                          on_click=move(i, player, i - 1), disabled=i == 0),
+            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=f"{S.MOVE_DOWN} {player}",
+                          on_click=move(i, player, i + 1), disabled=i == n - 1),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=f"{S.REMOVE} {player}",
+                          on_click=remove(i, player), disabled=n <= limits.min_players),
         ], spacing=0))
-        rows.append(problems([refused[s.name]] if s.name in refused else []))
+        rows.append(problems([refused[player]] if player in refused else []))
         if boards:
-            rows.append(ft.Dropdown(label=f"{S.BOARD} · {s.name}", value=s.board or None,
+            rows.append(ft.Dropdown(label=f"{S.BOARD} · {player}", value=placed or None,
                                     options=[ft.DropdownOption(key=b, text=b) for b in boards],
-                                    on_select=board(i, s.name), dense=True))
+                                    on_select=board(i, player), dense=True))
     if n < limits.max_players:
         rows.append(ft.Row([
             ft.TextField(label=S.ADD_PLAYER, value=adding, expand=True, dense=True,
@@ -113,3 +129,7 @@ def PlayersEditor() -> ft.Control:
         rows.append(ft.Text(S.players_for(limits.min_players, limits.max_players),
                             italic=True))
     return ft.Column(rows)
+
+
+PlayersEditor: Callable[[], ft.Control] = ft.memo(_PlayersEditor)  # type: ignore[no-untyped-call]
+"""Rendered again when a player or a board changes (or its own fields), not on each tap."""

@@ -10,7 +10,7 @@ from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, SetTable
-from ui.model import Evaluation, use_evaluation, use_model
+from ui.model import Evaluation, use_evaluation, use_model_unwatched, use_watch
 from ui.screens.home import game_title
 from ui.screens.join import seat_picker, share_card
 from ui.screens.players import PlayersEditor
@@ -99,23 +99,19 @@ PlayerTile: Callable[[int, str, str, str, bool, str], ft.Control] = \
 
 @ft.component
 def TableScreen() -> ft.View:
-    model = use_model()
+    model = use_model_unwatched()
+    base = model.path()
+    # Under a city screen the table watches nothing: a tap in the city re-renders the city,
+    # not every screen below it. On top again, it renders the game as it is then.
+    on_top = ft.is_route_active(base, exact=True)
+    use_watch(lambda m: (m.draft, m.game, m.evaluation_at_hand()) if on_top else None,
+              (on_top,))
     evaluation = use_evaluation(model)
     draft = model.draft
-    nothing: tuple[Draft, Evaluation | None] | None = None
-    seen = ft.use_ref(nothing)
-    base = model.path()
-    on_top = ft.is_route_active(base, exact=True)
     if draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
-    # Under a city screen, the table keeps what it showed (its body is memoized): a tap in
-    # the city re-renders the city, not every screen below it. On top again, it catches up.
-    if on_top or seen.current is None:
-        seen.current = (draft, evaluation)
-    shown, scored = seen.current
-    # the seats, the players and the join card follow the game itself (they hold the model)
     return view(base, S.TABLE_TITLE, [
-        TableBody(shown, scored, model.edit, base), seat_picker(model), PlayersEditor(),
+        TableBody(draft, evaluation, model.edit, base), seat_picker(model), PlayersEditor(),
         share_card(model)], actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
         ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
