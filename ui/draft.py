@@ -4,12 +4,12 @@ no rule of the game (what is allowed and what scores is the engine's business)."
 
 from __future__ import annotations
 
-import json
+import copy
 import time
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
 
@@ -139,7 +139,9 @@ class Draft:
         return {s.name: dict(s.typed) for s in self.seats if s.quick}
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True)
+        """The draft as the store keeps it (every change of a game writes it: pydantic's
+        serializer, ~20x faster than `json.dumps(asdict(...))`)."""
+        return _stored().dump_json(self).decode()
 
     @staticmethod
     def from_json(text: str) -> Draft:
@@ -188,6 +190,12 @@ class Draft:
         draft.supremacy_winner = str(supremacy.get("winner", ""))
         return draft
 
+    def copy(self) -> Draft:
+        """An equal draft that shares no list or dict with this one (an edit changes the copy
+        only). Every field holds plain values or lists and dicts of them, so one level is
+        enough: a tap's copy, not `copy.deepcopy`'s (~10x the time)."""
+        return _copied(replace(self, seats=[_copied(s) for s in self.seats]))
+
     def fresh_copy(self) -> Draft:
         """The same game, players, seats and wonders, with empty cities: a new game."""
         return Draft(
@@ -204,6 +212,21 @@ class Draft:
                       created=self.created, finished=self.finished,
                       seats=[Seat(name=s.name, free_city=s.free_city) for s in self.seats])
         return self == blank
+
+
+_D = TypeVar("_D", Draft, Seat)
+
+
+def _copied(item: _D) -> _D:
+    """`item` with its own copy of each list and dict field (their items are plain values)."""
+    out = copy.copy(item)
+    own = vars(out)
+    for name, value in own.items():
+        if isinstance(value, list):
+            own[name] = list(value)
+        elif isinstance(value, dict):
+            own[name] = dict(value)
+    return out
 
 
 @cache

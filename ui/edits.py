@@ -11,7 +11,6 @@ two devices set the same field the last one saved wins and both see it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -185,7 +184,7 @@ def _seat_of(draft: Draft, edit: SeatEdit) -> Seat | Refusal:
 def apply(draft: Draft, edit: Edit) -> Draft | Refusal:
     """The draft after `edit` (a new value; `draft` is left as it was), or why not.
     A finished game that is corrected is unfinished again until Finish saves it."""
-    new = copy.deepcopy(draft)
+    new = draft.copy()
     problem = _apply(new, edit)
     if problem is not None:
         return problem

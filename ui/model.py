@@ -9,10 +9,10 @@ import asyncio
 import functools
 import json
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 import flet as ft
 
@@ -156,9 +156,6 @@ class AppModel(ft.Observable):
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _scored: tuple[Draft, str, Evaluation] | None = field(default=None, repr=False)
     """The last verdict asked for: (draft, language, verdict)."""
-    _derived: tuple[Draft | None, dict[Hashable, object]] = field(
-        default=(None, {}), repr=False)
-    """What `derived` worked out from one state of the game: (that draft, by key)."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -290,20 +287,6 @@ class AppModel(ft.Observable):
         self._scored = (draft, language, got)
         return got
 
-    def derived(self, key: Hashable, make: Callable[[Draft], T]) -> T | None:
-        """Something worked out from the game on screen (None: no game), once per state of
-        it: the parts of a screen each ask on every change. `key` names what `make` makes."""
-        draft = self.draft
-        if draft is None:
-            return None
-        kept_for, kept = self._derived
-        if kept_for is not draft:
-            kept = {}
-            self._derived = (draft, kept)
-        if key not in kept:
-            kept[key] = make(draft)
-        return cast(T, kept[key])
-
     def evaluation_at_hand(self) -> Evaluation | None:
         """The verdict when no scoring is needed to give it (None: it is not scored yet)."""
         draft = self.draft
@@ -421,6 +404,79 @@ def use_watch(select: Callable[[AppModel], T], deps: tuple[Hashable, ...] = ()) 
     dispose = watch.dispose
     ft.use_effect(lambda: None, [], cleanup=dispose)  # unmounted: watch nothing more
     return watch.read(select, deps)
+
+
+class SharedWatch(Generic[T]):
+    """One selection of the model shown by many small parts, each an entry of it (the card
+    chips of a city, each about one card): read once per change of the model, and only the
+    parts about what changed render again, instead of every part reading the model on
+    every change."""
+
+    def __init__(self, model: AppModel, select: Callable[[AppModel], T],
+                 touched: Callable[[T, T], Collection[Hashable]]) -> None:
+        self.model = model
+        self.select = select
+        self.touched = touched
+        """What a change of the selection is about (the parts' topics: card names)."""
+        self.value = select(model)
+        self.parts: dict[Hashable, dict[int, Callable[[], None]]] = {}
+        """How each part renders again, by topic and part."""
+        self.dispose = model.subscribe(self._changed)  # held here: the model's set is weak
+
+    def _changed(self, _sender: object, _field: str | None) -> None:
+        new = self.select(self.model)
+        old = self.value
+        if new == old:
+            return
+        self.value = new
+        for about in self.touched(old, new):
+            for redraw in list(self.parts.get(about, {}).values()):
+                redraw()
+
+
+def use_shared_watch(select: Callable[[AppModel], T],
+                     touched: Callable[[T, T], Collection[Hashable]],
+                     deps: tuple[Hashable, ...]) -> SharedWatch[T]:
+    """The selection a component's parts show entries of (`use_part`), read again when the
+    props it depends on (`deps`) change. Give it to the parts as a prop."""
+    model = use_model_unwatched()
+    nothing: tuple[tuple[Hashable, ...], SharedWatch[T]] | None = None
+    kept = ft.use_ref(nothing)
+    if kept.current is None or kept.current[0] != deps:
+        if kept.current is not None:
+            kept.current[1].dispose()
+        kept.current = (deps, SharedWatch(model, select, touched))
+    shared = kept.current[1]
+
+    def stop() -> None:
+        if kept.current is not None:
+            kept.current[1].dispose()
+
+    ft.use_effect(lambda: None, [], cleanup=stop)
+    return shared
+
+
+def use_part(shared: SharedWatch[T], topic: Hashable) -> T:
+    """The shared selection, for a component about `topic` of it: it renders again when a
+    change touches its topic, and not for the others'."""
+    _, set_tick = ft.use_state(0)
+    nothing: tuple[SharedWatch[T], Hashable] | None = None
+    joined = ft.use_ref(nothing)
+    key = id(joined)
+    if joined.current != (shared, topic):
+        if joined.current is not None:
+            was, was_topic = joined.current
+            was.parts.get(was_topic, {}).pop(key, None)
+        joined.current = (shared, topic)
+    shared.parts.setdefault(topic, {})[key] = lambda: set_tick(lambda n: n + 1)
+
+    def leave() -> None:
+        if joined.current is not None:
+            was, was_topic = joined.current
+            was.parts.get(was_topic, {}).pop(key, None)
+
+    ft.use_effect(lambda: None, [], cleanup=leave)
+    return shared.value
 
 
 def _version(model: AppModel) -> int:

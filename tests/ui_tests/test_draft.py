@@ -118,3 +118,25 @@ def test_untouched_is_only_the_names() -> None:
     draft.seats[1].board = ""
     draft.seats[0].typed["science"] = 4
     assert not draft.untouched()
+
+
+def test_a_copy_is_equal_and_shares_nothing_an_edit_changes() -> None:
+    """Every edit changes a copy of the saved draft (ui.edits.apply): whatever is changed in
+    the copy, in any list or dict of any seat, the saved draft keeps what it held."""
+    saved = Draft.from_table(FREE_CITY)
+    before = saved.to_json()
+    copy = saved.copy()
+    assert copy == saved
+    copy.expansions.append("leaders")
+    for seat in copy.seats:
+        seat.cards.append("Loom")
+        seat.military["1"] = 9
+        seat.choices["courtesan"] = "Caesar"
+        seat.typed["science"] = 3
+        seat.leaders.append("Caesar")
+        seat.wonders.append("The Colossus")
+        seat.progress.append("Law")
+        seat.influence.append(2)
+        assert seat.shields is not None
+        seat.shields.append(7)
+    assert saved.to_json() == before

@@ -76,7 +76,7 @@ async def test_join_claim_and_live_updates_both_ways(store: Store) -> None:
     await a.idle()
     # rules_multiplayer.md, Age I blue cards: Altar 2 + Theater 2 + Baths 3 = 7 civilian;
     # 4 coins // 3 = 1 treasury; Gizah with no stage built 0: 8 so far
-    assert b.cell("running-total") == "8 pts" and a.cell("running-total") == "8 pts"
+    assert b.title() == "Bob · 8 pts" and a.title() == "Bob · 8 pts"
     saved = saved_game(store)
     assert saved is not None and saved.seats[1].cards == ["Altar", "Theater", "Baths"]
 

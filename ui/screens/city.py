@@ -17,13 +17,21 @@ from scorer.whatif import choice_options
 from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.edits import ListField, SeatEdits
-from ui.model import AppModel, Evaluation, use_model_unwatched, use_watch
+from ui.model import (
+    AppModel,
+    Evaluation,
+    use_model_unwatched,
+    use_shared_watch,
+    use_watch,
+)
 from ui.screens.city_cards import (
     CardFilter,
     CardGroup,
     Chip,
     card_flipper,
+    cards_touched,
     chip_layout,
+    city_holdings,
     colours_in_play,
 )
 from ui.widgets import (
@@ -334,29 +342,24 @@ def _total_text(m: AppModel, i: int) -> tuple[str, str]:
 
 @ft.component
 def _TitleTotal(i: int) -> ft.Control:
-    """The app bar's title: the player and their running total (seen while scrolling)."""
+    """The app bar's title: the player and their running total, in sight wherever the
+    screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
     name = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else ""), (i,))
-    shown, _ = use_watch(lambda m: _total_text(m, i), (i,))
-    return ft.Text(f"{name} · {shown}")
+    shown = use_watch(lambda m: _total_text(m, i)[0], (i,))
+    return ft.Semantics(identifier="running-total", content=ft.Text(f"{name} · {shown}"))
 
 
 @ft.component
-def _RunningTotal(i: int) -> ft.Control:
-    shown, status = use_watch(lambda m: _total_text(m, i), (i,))
+def _CityStatus(i: int) -> ft.Control:
+    """Why the total is not final yet, and the problems about the player as a whole."""
+    status = use_watch(lambda m: _total_text(m, i)[1], (i,))
     messages = use_watch(lambda m: _messages(m, i, "", "name"), (i,))
-    return ft.Column([
-        ft.Row([
-            ft.Semantics(identifier="running-total", content=ft.Text(
-                shown, size=28, weight=ft.FontWeight.BOLD)),
-            ft.Text(status, italic=True, color=ft.Colors.ERROR),
-        ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        problems(list(messages)),
-    ], spacing=12)
+    return ft.Column([ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
+                      problems(list(messages))], spacing=12)
 
 
 TitleTotal: Callable[[int], ft.Control] = ft.memo(_TitleTotal)  # type: ignore[no-untyped-call]
-RunningTotal: Callable[[int], ft.Control] = \
-    ft.memo(_RunningTotal)  # type: ignore[no-untyped-call]
+CityStatus: Callable[[int], ft.Control] = ft.memo(_CityStatus)  # type: ignore[no-untyped-call]
 
 
 def _wonder(m: AppModel, i: int) -> tuple[object, ...] | None:
@@ -506,7 +509,8 @@ def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, 
     """The city's cards by colour group: laid out again only when the filter changes; each
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
-    return ft.Column([CardGroup(i, group, cards, on_flip) for group, cards in layout],
+    cards_of = use_shared_watch(lambda m: city_holdings(m, i), cards_touched, (i,))
+    return ft.Column([CardGroup(cards_of, group, cards, on_flip) for group, cards in layout],
                      spacing=12)
 
 
@@ -571,7 +575,7 @@ def CityScreen() -> ft.View:
         return go
 
     items: list[ft.Control] = [
-        RunningTotal(i),
+        CityStatus(i),
         wrap([toggle(S.DETAILED, not frame.quick, set_quick(False)),
               toggle(S.QUICK_MODE, frame.quick, set_quick(True))]),
     ]

@@ -18,7 +18,7 @@ from scorer.validate import copies_in_deck
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import SeatEdits
-from ui.model import AppModel, use_watch
+from ui.model import AppModel, SharedWatch, use_part
 from ui.widgets import CARD_COLOURS, TAP, wrap
 
 
@@ -74,14 +74,23 @@ def holdings(draft: Draft, i: int) -> Holdings:
                     frozenset(name for name, n in others.items() if n >= in_deck.get(name, 0)))
 
 
-def chip_state(m: AppModel, i: int, name: str) -> tuple[bool, bool, str]:
-    """One card of seat `i`'s city: held, taken by other cities, and its name as entered.
-    Asked by every chip on every change of the game: the holdings are worked out once per
-    state of the game."""
-    held = m.derived(("holdings", i), lambda d: holdings(d, i) if 0 <= i < len(d.seats)
-                     else Holdings({}, frozenset()))
-    if held is None:
-        return False, False, ""
+def city_holdings(m: AppModel, i: int) -> Holdings:
+    """Seat `i`'s holdings in the game on screen (none when there is no such seat: another
+    phone may remove a player)."""
+    d = m.draft
+    if d is None or not 0 <= i < len(d.seats):
+        return Holdings({}, frozenset())
+    return holdings(d, i)
+
+
+def cards_touched(old: Holdings, new: Holdings) -> set[str]:
+    """The cards whose chips a change of holdings is about (held, taken, or their spelling)."""
+    mine = {k for k in old.mine.keys() | new.mine.keys() if old.mine.get(k) != new.mine.get(k)}
+    return mine | (old.full ^ new.full)
+
+
+def chip_state(held: Holdings, name: str) -> tuple[bool, bool, str]:
+    """One card of a city: held, taken by other cities, and its name as entered."""
     entered = held.mine.get(name)
     return entered is not None, entered is None and name in held.full, entered or ""
 
@@ -119,21 +128,30 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
     return (*[c for c in order if c in present], *sorted(present - set(order)))
 
 
-def card_chip(chip: Chip, colour: str, on_click: Callable[[], None]) -> ft.Control:
-    """A card, 48 px tall: its name, and under it its Age and what it gives."""
-    bg, fg = CARD_COLOURS.get(colour, (None, None))
-    body = ft.Column([ft.Text(chip.label, size=14, weight=ft.FontWeight.W_500),
-                      ft.Text(chip.detail, size=11)],
-                     spacing=0, tight=True,
-                     horizontal_alignment=ft.CrossAxisAlignment.START)
-    pad = ft.Padding.symmetric(horizontal=10)
-    if chip.selected:
-        return ft.FilledButton(content=body, icon=ft.Icons.CHECK, on_click=on_click,
-                               height=TAP, disabled=chip.disabled,
-                               style=ft.ButtonStyle(bgcolor=bg, color=fg, padding=pad))
-    return ft.OutlinedButton(content=body, on_click=on_click, height=TAP, disabled=chip.disabled,
-                             style=ft.ButtonStyle(padding=pad, side=ft.BorderSide(2, bg)
-                                                  if bg else None))
+def chip_body(label: str, detail: str) -> ft.Control:
+    """A card's words: its name, and under it its Age and what it gives."""
+    return ft.Column([ft.Text(label, size=14, weight=ft.FontWeight.W_500),
+                      ft.Text(detail, size=11)],
+                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START)
+
+
+def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
+    """Filled in the card's colour when the city holds it, outlined in it otherwise."""
+    bg, fg = CARD_COLOURS.get(colour, (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
+    return ft.ButtonStyle(bgcolor=bg if selected else None, color=fg if selected else None,
+                          icon_color=fg if selected else None,
+                          padding=ft.Padding.symmetric(horizontal=10), side=ft.BorderSide(2, bg))
+
+
+def card_chip(chip: Chip, colour: str, on_click: Callable[[], None],
+              body: ft.Control | None = None, style: ft.ButtonStyle | None = None) -> ft.Control:
+    """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
+    few of its properties instead of replacing it; `body` and `style` may be kept from the
+    last render (the same objects are not compared again)."""
+    return ft.OutlinedButton(
+        content=body or chip_body(chip.label, chip.detail),
+        icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click, height=TAP,
+        disabled=chip.disabled, style=style or chip_style(colour, chip.selected))
 
 
 def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
@@ -145,32 +163,35 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
 
 
 @ft.component
-def _CardGroup(i: int, colour: str, cards: tuple[tuple[str, str], ...],
-               on_flip: Callable[[Chip], None]) -> ft.Control:
-    # Props are plain values and a stable callback, never the model: a component given an
+def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
+               cards: tuple[tuple[str, str], ...], on_flip: Callable[[Chip], None]) -> ft.Control:
+    # Props are plain values and stable objects, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
     return ft.Column([
         ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
-        wrap([CardChip(i, colour, name, detail, on_flip) for name, detail in cards]),
+        wrap([CardChip(cards_of, colour, name, detail, on_flip) for name, detail in cards]),
     ], spacing=6)
 
 
 @ft.component
-def _CardChip(i: int, colour: str, name: str, detail: str,
+def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: str,
               on_flip: Callable[[Chip], None]) -> ft.Control:
-    selected, taken, entered = use_watch(lambda m: chip_state(m, i, name), (i, name))
+    selected, taken, entered = chip_state(use_part(cards_of, name), name)
     chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
-    return card_chip(chip, colour, lambda: on_flip(chip))
+    body = ft.use_memo(lambda: chip_body(chip.label, detail), [chip.label, detail])
+    style = ft.use_memo(lambda: chip_style(colour, selected), [colour, selected])
+    return card_chip(chip, colour, lambda: on_flip(chip), body, style)
 
 
-CardChip: Callable[[int, str, str, str, Callable[[Chip], None]], ft.Control] = \
-    ft.memo(_CardChip)  # type: ignore[no-untyped-call]
-"""One card: it watches whether its city holds it (and whether other cities took every copy),
-so a tap re-renders that one chip and nothing around it."""
+CardChip: Callable[[SharedWatch[Holdings], str, str, str, Callable[[Chip], None]],
+                   ft.Control] = ft.memo(_CardChip)  # type: ignore[no-untyped-call]
+"""One card: it follows whether its city holds it (and whether other cities took every
+copy), so a tap re-renders that one chip and nothing around it."""
 
 
-CardGroup: Callable[[int, str, tuple[tuple[str, str], ...], Callable[[Chip], None]],
-                    ft.Control] = ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
+CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...],
+                     Callable[[Chip], None]], ft.Control] = \
+    ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
 """A colour group: rendered again only when the filter changes which cards it shows."""
 
 
