@@ -9,6 +9,7 @@ import asyncio
 import functools
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,14 +45,20 @@ class Evaluation:
     def final(self) -> bool:
         return self.result is not None and not self.problems
 
+    @functools.cached_property
+    def _by_seat(self) -> dict[int, dict[str, list[str]]]:
+        """Each player's messages by field (once: every part of every screen asks)."""
+        out: dict[int, dict[str, list[str]]] = {}
+        for p in self.problems:
+            if p.seat is not None:
+                out.setdefault(p.seat, {}).setdefault(
+                    (p.field or "").split(".")[0], []).append(p.message)
+        return out
+
     def player_problems(self, index: int) -> dict[str, list[str]]:
         """The messages about one player, by the field they name (its first part: `wonder`
-        for `wonder.board`; "" = the player)."""
-        out: dict[str, list[str]] = {}
-        for p in self.problems:
-            if p.seat == index:
-                out.setdefault((p.field or "").split(".")[0], []).append(p.message)
-        return out
+        for `wonder.board`; "" = the player). Not to be changed: it is kept."""
+        return self._by_seat.get(index, {})
 
     def table_problems(self) -> list[Problem]:
         """Problems that are not about one player."""
@@ -83,24 +90,49 @@ def _key(draft: Draft, language: str) -> tuple[str, str, str]:
             language)
 
 
+_BY_DRAFT: OrderedDict[tuple[int, str], tuple[Draft, Evaluation]] = OrderedDict()
+"""The latest verdicts by draft object and language, newest last. Every phone of a game is
+sent the same saved draft object (pub/sub), and each part of each screen asks: they find it
+here without writing the table out again."""
+
+
+def _known(draft: Draft, language: str) -> Evaluation | None:
+    with _SCORED_LOCK:
+        kept = _BY_DRAFT.get((id(draft), language))
+        if kept is None or kept[0] is not draft:
+            return None
+        _BY_DRAFT.move_to_end((id(draft), language))
+        return kept[1]
+
+
 def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
     """What the engine says about the draft, in `language` (None: the session's; cached:
     a render asks many times)."""
-    key = _key(draft, language or i18n.current())
+    language = language or i18n.current()
+    got = _known(draft, language)
+    if got is not None:
+        return got
+    key = _key(draft, language)
     got = _evaluate(*key)
     with _SCORED_LOCK:
         _SCORED.pop(key, None)
         _SCORED[key] = None
         while len(_SCORED) > _evaluate.cache_info().maxsize // 2:  # type: ignore[operator]
             del _SCORED[next(iter(_SCORED))]
+        _BY_DRAFT[(id(draft), language)] = (draft, got)  # holds the draft: its id stays its
+        while len(_BY_DRAFT) > 64:
+            _BY_DRAFT.popitem(last=False)
     return got
 
 
 def is_evaluated(draft: Draft) -> bool:
     """Whether the engine's answer on this draft, in the session's language, is at hand
     (no scoring to wait for)."""
+    language = i18n.current()
+    if _known(draft, language) is not None:
+        return True
     with _SCORED_LOCK:
-        return _key(draft, i18n.current()) in _SCORED
+        return _key(draft, language) in _SCORED
 
 
 def use_evaluation(model: AppModel) -> Evaluation | None:
@@ -154,8 +186,8 @@ class AppModel(ft.Observable):
     refused: tuple[str, str] = ("", "")
     """A game address (/g/<code>) this session was refused, and why: (code, words)."""
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _scored: tuple[Draft, str, Evaluation] | None = field(default=None, repr=False)
-    """The last verdict asked for: (draft, language, verdict)."""
+    _told: ft.SnackBar | None = field(default=None, repr=False)
+    """The bar that says who changed what, while it shows."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -259,8 +291,28 @@ class AppModel(ft.Observable):
         self._show(change.game)
         if change.game.draft.finished is not None and change.edit is None:
             self.history_version += 1
-        if change.text and self.page is not None:
-            self.page.show_dialog(ft.SnackBar(ft.Text(change.text), duration=4000))
+        if change.text:
+            self.tell(change.text)
+
+    def tell(self, text: str) -> None:
+        """Say something briefly at the foot of the screen (who changed what, on another
+        phone). One bar per session, its words replaced while it shows: changes that come
+        fast do not pile up bars (each one more for every later update to compare)."""
+        if self.page is None:
+            return
+        bar = self._told
+        if bar is not None:
+            bar.content = ft.Text(text)
+            bar.open = True
+            bar.update()
+            return
+
+        def gone() -> None:
+            self._told = None
+
+        bar = ft.SnackBar(ft.Text(text), duration=4000, on_dismiss=gone)
+        self._told = bar
+        self.page.show_dialog(bar)
 
     def would_lose(self) -> bool:
         """Whether starting another game would lose one: an unfinished game with something
@@ -276,26 +328,12 @@ class AppModel(ft.Observable):
     def evaluation(self) -> Evaluation | None:
         """The engine's verdict on the game on screen, in the session's language (scored on
         the first ask, then kept for this very draft: every part of a screen asks)."""
-        draft = self.draft
-        if draft is None:
-            return None
-        language = i18n.current()
-        kept = self._scored
-        if kept is not None and kept[0] is draft and kept[1] == language:
-            return kept[2]
-        got = evaluate(draft, language)
-        self._scored = (draft, language, got)
-        return got
+        return None if self.draft is None else evaluate(self.draft)
 
     def evaluation_at_hand(self) -> Evaluation | None:
         """The verdict when no scoring is needed to give it (None: it is not scored yet)."""
         draft = self.draft
-        if draft is None:
-            return None
-        kept = self._scored
-        if kept is not None and kept[0] is draft and kept[1] == i18n.current():
-            return kept[2]
-        return self.evaluation() if is_evaluated(draft) else None
+        return evaluate(draft) if draft is not None and is_evaluated(draft) else None
 
     def finish(self, summary: str, seen: int) -> bool:
         """The host closes the game as its score pad showed it (version `seen`, result

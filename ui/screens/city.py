@@ -404,34 +404,41 @@ def _CoinsSection(i: int) -> ft.Control:
     return CoinsPart(SeatEdits(model.edit, i, str(name)), *rest)
 
 
-def _no_cards(seat: Seat) -> Seat:
-    """The seat without what the sections of names never show (cards, coins, totals)."""
-    return replace(seat, cards=[], coins=0, military={}, typed={}, choices={}, shields=None)
-
-
 NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests")
 """The fields the sections of names show problems of."""
 
 
-def _named(m: AppModel, i: int) -> tuple[Draft, Seat, tuple[tuple[str, ...], ...]] | None:
+def _names_of(seat: Seat) -> tuple[object, ...]:
+    """What the sections of names show of a seat (never its cards, coins or totals)."""
+    return (seat.name, tuple(seat.wonders), tuple(seat.progress), tuple(seat.influence),
+            tuple(seat.leaders), seat.buried, seat.buried_cost, seat.conquests)
+
+
+NamedView = tuple[str, tuple[str, ...], tuple[tuple[object, ...], ...], tuple[tuple[str, ...], ...]]
+"""The game, its expansions, every seat's names, and the messages by NAMED_FIELDS."""
+
+
+def _named(m: AppModel, i: int) -> NamedView | None:
     """What the sections of names show (Duel wonders, progress tokens, the Senate, leaders):
-    the game with every city's cards left out, so that a card tapped re-renders none of
-    them."""
+    every seat's names and the messages about them, so that a card tapped re-renders none
+    of them."""
     got = _seat(m, i)
     if got is None:
         return None
     draft = got[0]
-    light = replace(draft, seats=[_no_cards(s) for s in draft.seats])
-    return light, light.seats[i], tuple(_messages(m, i, f) for f in NAMED_FIELDS)
+    return (draft.game, tuple(draft.expansions), tuple(_names_of(s) for s in draft.seats),
+            tuple(_messages(m, i, f) for f in NAMED_FIELDS))
 
 
 @ft.component
 def _NamedSections(i: int, query: str) -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(lambda m: _named(m, i), (i,))
-    if shown is None:
+    got = _seat(model, i)
+    if shown is None or got is None:
         return ft.Container()
-    draft, seat, messages = shown
+    draft, seat = got  # as it is now: what this part shows of it is `shown`
+    messages = shown[3]
     mine = {f: list(found) for f, found in zip(NAMED_FIELDS, messages, strict=True)}
     rules = ruleset(draft.game, draft.expansions)
     has = facts(rules)
