@@ -355,7 +355,7 @@ def _CityStatus(i: int) -> ft.Control:
     status = use_watch(lambda m: _total_text(m, i)[1], (i,))
     messages = use_watch(lambda m: _messages(m, i, "", "name"), (i,))
     return ft.Column([ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
-                      problems(list(messages))], spacing=12)
+                      problems(list(messages))], spacing=12, visible=bool(status or messages))
 
 
 TitleTotal: Callable[[int], ft.Control] = ft.memo(_TitleTotal)  # type: ignore[no-untyped-call]
