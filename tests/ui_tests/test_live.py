@@ -416,3 +416,22 @@ async def test_a_name_being_typed_follows_its_player_when_another_phone_reseats(
     await a.tap("Rename Ann")
     await b.until("Ann is now Annie")
     assert [s.name for s in saved_game(store).seats] == ["Bob", "Annie", "Cid"]  # type: ignore[union-attr]
+
+
+async def test_a_city_screen_follows_its_player_to_a_new_seat(store: Store) -> None:
+    """Bob scores his city on his phone (seat 2 of Ann, Bob, Cid); the host moves Ann down
+    (Bob, Ann, Cid): Bob's phone shows Bob's city at his new seat, not Ann's, which now sits
+    where Bob did."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await b.type("Coins", "6")
+    await a.tap("Players")
+    await a.tap("Move down Ann")
+    await b.idle()
+    assert b.page.route == f"/g/{code}/player/0"
+    assert b.title() == "Bob · 2 pts"  # his 6 coins // 3 = 2, at his new seat
+    assert coins(b) == "6"
+    # a seat the player picks is shown as picked: Next player shows Ann, now after Bob
+    await b.tap("Next player")
+    assert b.page.route == f"/g/{code}/player/1" and b.title().startswith("Ann")

@@ -319,15 +319,19 @@ class _Frame:
     quick: bool
     game: str
     expansions: tuple[str, ...]
+    players: tuple[str, ...]
+    """Every seat's player, in seat order (another phone may reseat them)."""
 
 
 def _frame(m: AppModel, i: int) -> _Frame:
+    draft = m.draft
+    players = () if draft is None else tuple(s.name for s in draft.seats)
     got = _seat(m, i)
     if got is None:
-        return _Frame(m.path(), 0 if m.draft is None else len(m.draft.seats), "", False, "", ())
+        return _Frame(m.path(), len(players), "", False, "", (), players)
     draft, seat = got
     return _Frame(m.path(), len(draft.seats), seat.name, seat.quick, draft.game,
-                  tuple(draft.expansions))
+                  tuple(draft.expansions), players)
 
 
 def _total_text(m: AppModel, i: int) -> tuple[str, str]:
@@ -567,6 +571,22 @@ def CityScreen() -> ft.View:
     i = _seat_index(raw)
     frame = use_watch(lambda m: _frame(m, i), (i,))
     route = f"{frame.base}/player/{raw}"
+    # The screen follows its player: when another phone reseats the players, the player
+    # shown here is shown at their new seat (the address names a seat), not whoever sits
+    # there now. A seat the player picked (Next, Back, a link) is followed as it is.
+    first: tuple[int, str] = (i, frame.name)
+    showing = ft.use_ref(first)
+    if showing.current is None or showing.current[0] != i:
+        showing.current = (i, frame.name)
+
+    def follow() -> None:
+        seat, player = showing.current or first
+        if seat == i and player and player != frame.name and player in frame.players:
+            ft.context.page.navigate(f"{frame.base}/player/{frame.players.index(player)}")
+        else:
+            showing.current = (i, frame.name)
+
+    ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
     on_flip = ft.use_callback(card_flipper(edit), [edit])
     if not frame.seats:
