@@ -28,12 +28,14 @@ def csv_text(value: str) -> str:
 
 
 def result_csv(result: Result) -> str:
-    """One row per player: name, rank, every category in pad order, total. Names are
-    escaped against formula injection; numbers are numbers."""
+    """One row per player: name, rank, every category in pad order, total, under headers in
+    the player's language (a spreadsheet is read by people). Names are escaped against
+    formula injection; numbers are numbers."""
     categories = list(result.players[0].categories) if result.players else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["player", "rank", *[csv_text(c) for c in categories], "total"])
+    writer.writerow([S.PLAYER, S.RANK, *[csv_text(S.CATEGORY.get(c, c)) for c in categories],
+                     S.TOTAL])
     for p in result.players:
         writer.writerow([csv_text(p.name), "" if p.rank is None else p.rank,
                          *[p.categories[c] for c in categories], p.total])

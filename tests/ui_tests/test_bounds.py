@@ -10,7 +10,7 @@ import json
 import flet as ft
 import pytest
 
-from scorer import score
+from scorer import i18n, score
 from ui import export
 from ui.app import make_main
 from ui.store import Store
@@ -100,3 +100,12 @@ async def test_science_calculator_takes_no_more_wildcards_than_the_game_has(stor
 def _error(c: Client, label: str) -> tuple[str, str | None]:
     (field,) = [x for x in c.controls() if isinstance(x, ft.TextField) and x.label == label]
     return str(field.value), None if field.error is None else str(field.error)
+
+
+def test_csv_headers_are_in_the_players_language() -> None:
+    """A spreadsheet is read by people: its headers are the pad's words in the session's
+    language (Vietnamese catalogue: Player = Người chơi, Rank = Hạng, Total = Tổng)."""
+    result = score(json.loads(json.dumps(TABLE)))
+    with i18n.language("vi"):
+        header = next(csv.reader(io.StringIO(export.result_csv(result))))
+    assert header[:2] == ["Người chơi", "Hạng"] and header[-1] == "Tổng"

@@ -237,6 +237,10 @@ async def test_export_downloads_files(store: Store) -> None:
     assert json.loads(json_bytes) == {**TABLE, "expansions": []}
     assert csv_name.endswith("-result.csv")
     rows = list(csv.reader(io.StringIO(csv_bytes.decode())))
+    # the headers are the pad's own words, in the 1st-edition pad's order (reference
+    # rules_multiplayer.md §1, R1: military, coins, wonder, blue, green, yellow, purple)
+    assert rows[0] == ["Player", "Rank", "Military", "Treasury", "Wonders", "Civilian",
+                       "Science", "Commercial", "Guilds", "Total"]
     # Ann 31, Bob 31, Cid 17 (game_data: arithmetic from the rulebook)
     assert [(r[0], r[1], r[-1]) for r in rows[1:]] == [("Ann", "1", "31"), ("Bob", "2", "31"),
                                                        ("Cid", "3", "17")]
