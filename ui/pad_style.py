@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from ui.widgets import CARD_COLOURS
+
 
 @dataclass(frozen=True)
 class RowStyle:
@@ -16,14 +18,20 @@ class RowStyle:
     icon: ft.IconData
 
 
+def _card(colour: str, icon: ft.IconData) -> RowStyle:
+    """A row printed in the colour of the cards it counts (as on the printed pad)."""
+    bg, fg = CARD_COLOURS[colour]
+    return RowStyle(bg, fg, icon)
+
+
 PAD_ROWS: dict[str, RowStyle] = {
-    "military": RowStyle("#C62828", "#FFFFFF", ft.Icons.SHIELD),
+    "military": _card("red", ft.Icons.SHIELD),
     "treasury": RowStyle("#E0B43A", "#000000", ft.Icons.MONETIZATION_ON),
     "wonders": RowStyle("#A1887F", "#000000", ft.Icons.CHANGE_HISTORY),
-    "civilian": RowStyle("#1565C0", "#FFFFFF", ft.Icons.ACCOUNT_BALANCE),
-    "commercial": RowStyle("#F2C029", "#000000", ft.Icons.STOREFRONT),
-    "science": RowStyle("#2E8B3E", "#FFFFFF", ft.Icons.SCIENCE),
-    "guilds": RowStyle("#6A3D9A", "#FFFFFF", ft.Icons.GROUPS),
+    "civilian": _card("blue", ft.Icons.ACCOUNT_BALANCE),
+    "commercial": _card("yellow", ft.Icons.STOREFRONT),
+    "science": _card("green", ft.Icons.SCIENCE),
+    "guilds": _card("purple", ft.Icons.GROUPS),
     "progress": RowStyle("#43A047", "#FFFFFF", ft.Icons.TOLL),
     "senate": RowStyle("#5D4037", "#FFFFFF", ft.Icons.GAVEL),
     "leaders": RowStyle("#ECEFF1", "#000000", ft.Icons.PERSON),

@@ -159,6 +159,16 @@ def label(c: Any) -> str:
     return str(getattr(c, "label", "") or getattr(c, "tooltip", "") or "")
 
 
+def _working() -> bool:
+    """Whether a task of the app is still running: an effect that scores off the event loop
+    (the pad shows "Scoring..." until it is done), a change heard from another phone. The
+    sessions' update schedulers run for as long as the sessions do."""
+    here = asyncio.current_task()
+    return any(t is not here and not t.done()
+               and not getattr(t.get_coro(), "__qualname__", "").endswith("__updates_scheduler")
+               for t in asyncio.all_tasks())
+
+
 class Client:
     """One browser tab: a session on the app, with helpers to read and tap the screen."""
 
@@ -212,7 +222,7 @@ class Client:
             await asyncio.sleep(0.002)
             pending = (self.session._Session__pending_updates  # type: ignore[attr-defined]
                        or self.session._Session__pending_effects  # type: ignore[attr-defined]
-                       or self.conn._tasks)
+                       or self.conn._tasks or _working())
             quiet = 0 if pending else quiet + 1
             if quiet >= rounds:
                 break
