@@ -386,6 +386,10 @@ def _WonderSection(i: int) -> ft.Control:
     return WonderPart(SeatEdits(model.edit, i, str(name)), *rest)
 
 
+WonderSection: Callable[[int], ft.Control] = \
+    ft.memo(_WonderSection)  # type: ignore[no-untyped-call]
+
+
 def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
     got = _seat(m, i)
     if got is None:
@@ -406,6 +410,9 @@ def _CoinsSection(i: int) -> ft.Control:
         return ft.Container()
     name, *rest = shown
     return CoinsPart(SeatEdits(model.edit, i, str(name)), *rest)
+
+
+CoinsSection: Callable[[int], ft.Control] = ft.memo(_CoinsSection)  # type: ignore[no-untyped-call]
 
 
 NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests")
@@ -634,8 +641,3 @@ def CityScreen() -> ft.View:
     return view(route, TitleTotal(i), items, actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD,
                       on_click=back_to(f"{frame.base}/pad"))])
-
-
-WonderSection: Callable[[int], ft.Control] = \
-    ft.memo(_WonderSection)  # type: ignore[no-untyped-call]
-CoinsSection: Callable[[int], ft.Control] = ft.memo(_CoinsSection)  # type: ignore[no-untyped-call]
