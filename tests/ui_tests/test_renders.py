@@ -1,0 +1,68 @@
+"""What a change renders again: only the parts that show what changed (ui.model.use_watch),
+on the phone that made it and on the other phones of the game. Counted, not timed: the
+time is in BENCHMARKS.md."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from flet.components.component import Component
+
+from ui.app import make_main
+from ui.store import Store
+
+from .flet_client import Client, shared_hub
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """How many times each component function rendered (as its own update, or because the
+    part above it rendered and its props changed)."""
+    seen: Counter[str] = Counter()
+    update, before_update = Component.update, Component.before_update
+
+    def counted_update(self: Component) -> None:
+        seen[self.fn.__name__] += 1
+        update(self)  # type: ignore[no-untyped-call]
+
+    def counted_before_update(self: Component) -> None:
+        memo_skip = (self.memoized and not self._state.is_dirty
+                     and self._state.last_b is not None
+                     and self._state.last_args == self.args
+                     and self._state.last_kwargs == self.kwargs)
+        if not memo_skip:
+            seen[self.fn.__name__] += 1
+        before_update(self)  # type: ignore[no-untyped-call]
+
+    monkeypatch.setattr(Component, "update", counted_update)
+    monkeypatch.setattr(Component, "before_update", counted_before_update)
+    yield seen
+
+
+async def test_a_card_tapped_renders_its_chip_and_the_total_only(
+        store: Store, renders: Counter[str]) -> None:
+    hub = shared_hub()
+    a = await Client(make_main(store), device="ann-phone", hub=hub).start()
+    await a.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    code = a.cell("join-code-shown")
+    b = await Client(make_main(store), device="bob-phone", hub=hub,
+                     route=f"/g/{code}/player/1").start()
+    await a.go(f"/g/{code}/player/0")
+    await a.tap("Altar")
+    await b.idle()
+    renders.clear()
+    await a.tap("Theater")  # on Ann's phone, in Ann's city
+    await b.idle()
+    # Ann's phone: her Theater chip and the title's total (Altar 2 + Theater 2 = 4 pts).
+    # Bob's phone, showing Bob's city: his Theater chip only, now taken (a 3-player game has
+    # one Theater: cards.toml, copies = [3, 6]); not his total, nor any other part
+    assert a.title() == "Ann · 4 pts" and b.title() == "Bob · 0 pts"
+    assert b.find("Theater (taken)").disabled
+    assert dict(renders) == {"_CardChip": 2, "_TitleTotal": 1}
