@@ -12,7 +12,11 @@ can do to the others sharing the event loop. Here:
   before it registered; such a handler is cancelled a few seconds after its client went);
 - FastAPI's `/docs`, `/redoc` and `/openapi.json` are not served;
 - an upload that did not complete (refused as too big, cut off) leaves no file behind;
-- SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do.
+- SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do;
+- a message to a browser costs no more than its encoding (`cheap_message_repr`).
+
+With `WONDERS_LOOP_LAG_MS=N` in the environment the server also logs, for benchmarks, each
+time its event loop woke a timer N ms or more late (what every session then waited on).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import dataclasses
 import logging
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -37,6 +42,9 @@ from flet.messaging.protocol import (
     RegisterClientRequestBody,
     UpdateControlPropsBody,
 )
+from flet.messaging.protocol import (
+    Message as FletMessage,
+)
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
@@ -49,6 +57,8 @@ STOP_S = 3
 """Seconds the server waits for open connections when told to stop, then cancels them."""
 ORPHAN_S = 5.0
 """Seconds a connection's handler may run on after its client went or was refused."""
+LOOP_LAG_ENV = "WONDERS_LOOP_LAG_MS"
+"""Environment variable: log each time the event loop is this many milliseconds late."""
 DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 Scope = MutableMapping[str, Any]
@@ -216,6 +226,58 @@ async def _not_found(send: Send) -> None:
     await send({"type": "http.response.body", "body": b"Not found"})
 
 
+def _log_late(at: float, late_s: float, busy_s: float) -> None:
+    log(f"event loop late by {late_s * 1000:.0f} ms ({busy_s * 1000:.0f} ms of it running "
+        f"Python on the loop) at {at:.3f}")
+
+
+async def watch_loop(threshold_s: float,
+                     report: Callable[[float, float, float], None] = _log_late,
+                     tick_s: float = 0.01) -> None:
+    """Report each time a `tick_s` timer fires `threshold_s` or more late: every session
+    waited as long. `report` gets the monotonic clock (the same in every process of the
+    machine, for benchmarks to match with what their clients did then), the lateness and the
+    CPU time the loop's thread used meanwhile, all in seconds: a loop busy with work uses
+    the CPU all along; a process the system did not let run (other processes had the
+    cores) uses next to none."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + tick_s
+        cpu = time.thread_time()
+        await asyncio.sleep(tick_s)
+        late = loop.time() - due
+        if late >= threshold_s:
+            report(time.monotonic(), late, time.thread_time() - cpu)
+
+
+def loop_watcher() -> Callable[[], None] | None:
+    """A startup hook that runs `watch_loop` when `LOOP_LAG_ENV` asks for it, else None."""
+    raw = os.environ.get(LOOP_LAG_ENV, "").strip()
+    if not raw:
+        return None
+    threshold_s = max(float(raw), 1.0) / 1000
+    tasks: list[asyncio.Task[None]] = []
+
+    def begin() -> None:
+        tasks.append(asyncio.get_running_loop().create_task(watch_loop(threshold_s)))
+
+    return begin
+
+
+def _message_repr(self: FletMessage) -> str:
+    return f"Message({self.action.name}, {type(self.body).__name__})"
+
+
+def cheap_message_repr() -> None:
+    """Flet 1.0.5 formats every message it sends for a debug log line, even when debug logs
+    are off (`transport_log.debug(f"send_message: {message}")` in flet_web's FletApp): the
+    dataclass repr of the whole patch, every control in it field by field. Measured under
+    attack, that was a fifth of the server's CPU, all of it on the event loop, inside the
+    re-render of a screen (py-spy, BENCHMARKS.md "Under attack"). The message's repr is
+    made its action and the kind of its body: the debug line still says what was sent."""
+    FletMessage.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
+
+
 class _OneLine(logging.Filter):
     """A library's log record with a traceback, written as one line."""
 
@@ -246,7 +308,10 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
                      max_upload_size=MAX_IMPORT_BYTES)
+    cheap_message_repr()
+    watcher = loop_watcher()
     outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
+                    on_startup=[watcher] if watcher else None,
                     on_shutdown=[on_stop] if on_stop else None)
     outer.mount("/", inner)
     return Guard(outer, upload_dir)
