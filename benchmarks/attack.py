@@ -76,10 +76,11 @@ class Outcomes:
 
 
 async def _close_code(url: str, frame: bytes) -> str:
-    """Send one raw frame; how the server answered it."""
+    """Send one raw frame, uncompressed (all its bytes on the wire, as a hostile client may;
+    the pastes go compressed, as a browser sends them); how the server answered it."""
     try:
         async with websockets.connect(url, max_size=2**25, ping_interval=None,
-                                      open_timeout=STALL_S) as ws:
+                                      open_timeout=STALL_S, compression=None) as ws:
             try:
                 await ws.send(frame)
                 await asyncio.wait_for(ws.wait_closed(), STALL_S)
@@ -416,8 +417,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--attackers", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=300.0, help="stop after (s)")
-    parser.add_argument("--nice", type=int, default=0,
-                        help="lower the attackers' priority by this (0-19)")
+    parser.add_argument("--nice", type=int, default=10,
+                        help="lower the attackers' priority by this, 0-19 (default 10): on a "
+                        "network they would use their own machines' CPU, not the server's")
     parser.add_argument("--player", help=argparse.SUPPRESS)  # the player's own process
     parser.add_argument("--stop-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--ready-file", type=Path, help=argparse.SUPPRESS)

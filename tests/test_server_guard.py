@@ -17,11 +17,19 @@ from pathlib import Path
 import msgpack  # type: ignore[import-untyped]
 import pytest
 import websockets
+from flet.messaging.protocol import Message, MessageAction
 from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
-from ui.server import WS_MAX_BYTES, frame_problem
+from ui.server import (
+    LOOP_LAG_ENV,
+    WS_MAX_BYTES,
+    cheap_message_repr,
+    frame_problem,
+    loop_watcher,
+    watch_loop,
+)
 
 SECRET = "test-secret-key"
 
@@ -162,3 +170,40 @@ def test_upload_folders_of_runs_that_are_gone_are_removed_at_start(tmp_path: Pat
 def test_banner_says_there_are_no_accounts(server: Server) -> None:
     text = _log(server)
     assert "No accounts" in text and "network the players" in text
+
+
+def test_a_message_sent_to_a_browser_is_not_formatted_whole() -> None:
+    # flet_web formats every message it sends for a debug line (even with debug logs off):
+    # with the guard's repr, that costs the same for a patch of 20,000 controls as for one
+    cheap_message_repr()
+    big = Message(MessageAction.PATCH_CONTROL, {"patch": [{"value": "x" * 50}] * 20_000})
+    text = f"send_message: {big}"
+    assert text == "send_message: Message(PATCH_CONTROL, dict)"
+
+
+def test_the_loop_watch_tells_a_busy_loop_from_a_starved_one() -> None:
+    async def block() -> list[tuple[float, float, float]]:
+        seen: list[tuple[float, float, float]] = []
+        watch = asyncio.create_task(watch_loop(0.1, lambda *x: seen.append(x), tick_s=0.01))
+        await asyncio.sleep(0.05)
+        time.sleep(0.3)  # the loop blocked, its thread not running: as when starved of CPU
+        await asyncio.sleep(0.05)
+        end = time.thread_time() + 0.3
+        while time.thread_time() < end:  # the loop blocked running Python: 0.3 s of CPU
+            pass
+        await asyncio.sleep(0.05)
+        watch.cancel()
+        return seen
+
+    seen = asyncio.run(block())
+    assert len(seen) == 2
+    (_, late1, cpu1), (_, late2, cpu2) = seen
+    assert late1 >= 0.29 and cpu1 < 0.1  # late, next to no CPU used meanwhile
+    assert late2 >= 0.29 and cpu2 >= 0.29  # late, the CPU used all along
+
+
+def test_the_loop_watch_runs_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(LOOP_LAG_ENV, raising=False)
+    assert loop_watcher() is None
+    monkeypatch.setenv(LOOP_LAG_ENV, "50")
+    assert loop_watcher() is not None

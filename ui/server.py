@@ -233,7 +233,7 @@ def _log_late(at: float, late_s: float, busy_s: float) -> None:
 
 async def watch_loop(threshold_s: float,
                      report: Callable[[float, float, float], None] = _log_late,
-                     tick_s: float = 0.01) -> None:
+                     tick_s: float = 0.02) -> None:
     """Report each time a `tick_s` timer fires `threshold_s` or more late: every session
     waited as long. `report` gets the monotonic clock (the same in every process of the
     machine, for benchmarks to match with what their clients did then), the lateness and the
