@@ -443,6 +443,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"server log: {len(lines) - lag_lines} lines (and {lag_lines} of the loop "
                   f"watch), {sum('Traceback' in x for x in lines)} tracebacks, "
                   f"{sum('refused a connection' in x for x in lines)} refused connections")
+            other = [x for x in lines[3:]  # after the banner
+                     if "event loop late by" not in x and "refused a connection" not in x]
+            for x in other[:5]:
+                print(f"  server log: {x[:200]}")
     return code
 
 
