@@ -13,6 +13,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
@@ -24,6 +25,7 @@ from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
 from ui.server import (
     LOOP_LAG_ENV,
+    Guard,
     WS_MAX_BYTES,
     cheap_message_repr,
     frame_problem,
@@ -207,3 +209,39 @@ def test_the_loop_watch_runs_only_when_asked(monkeypatch: pytest.MonkeyPatch) ->
     assert loop_watcher() is None
     monkeypatch.setenv(LOOP_LAG_ENV, "50")
     assert loop_watcher() is not None
+
+
+
+def test_an_answer_on_its_way_when_uvicorn_refused_the_connection_goes_nowhere(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # uvicorn closes a connection itself (1009, a message over the cap) and raises on any
+    # later send; Flet's sender may still have an answer queued before it hears of the
+    # close: that answer is dropped, the handler ends normally (Flet then lets its session
+    # go) and the refusal is the connection's only log line
+    inbox = [{"type": "websocket.connect"}, {"type": "websocket.disconnect", "code": 1009}]
+    sent: list[str] = []
+    ended: list[str] = []
+
+    async def receive() -> dict[str, object]:
+        return inbox.pop(0)
+
+    async def send(message: dict[str, object]) -> None:
+        if message["type"] == "websocket.send":  # as uvicorn's sans-io protocol does then
+            raise RuntimeError("Unexpected ASGI message 'websocket.send', after sending "
+                               "'websocket.close'.")
+        sent.append(str(message["type"]))
+
+    async def flet(scope: object, receive: Any, send: Any) -> None:
+        assert (await receive())["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "bytes": b"\x00answer"})  # queued before
+        assert (await receive())["type"] == "websocket.disconnect"
+        await send({"type": "websocket.send", "bytes": b"\x00later"})
+        ended.append("normally")
+
+    guard = Guard(flet, None)
+    asyncio.run(guard({"type": "websocket", "client": ("127.0.0.1", 9)}, receive, send))
+    assert sent == ["websocket.accept"] and ended == ["normally"]
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == ["wonders-scorer: refused a connection from 127.0.0.1:9: a message "
+                     f"larger than {WS_MAX_BYTES:,} bytes"]

@@ -162,6 +162,7 @@ class Guard:
                     return {"type": "websocket.disconnect", "code": 1008}
                 registered = True
             elif kind == "websocket.disconnect":
+                closed = True  # nothing more can go out
                 if message.get("code") == 1009:
                     log(f"refused a connection from {who}: a message larger than "
                         f"{WS_MAX_BYTES:,} bytes")
@@ -169,9 +170,19 @@ class Guard:
             return message
 
         async def guarded_send(message: Message) -> None:
+            nonlocal closed
             if closed:
                 return  # the connection was refused: nothing more goes out
-            await send(message)
+            try:
+                await send(message)
+            except RuntimeError:
+                # uvicorn closed the connection itself (a message over the cap: 1009) and
+                # refuses any later send, while Flet may have had an answer on its way
+                # before it heard of the close: that answer goes nowhere, and Flet's
+                # handler ends normally (it then lets the session go) instead of raising
+                if message.get("type") != "websocket.send":
+                    raise
+                closed = True
 
         handler = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
         waiter = asyncio.ensure_future(gone.wait())
@@ -247,7 +258,8 @@ async def watch_loop(threshold_s: float,
         await asyncio.sleep(tick_s)
         late = loop.time() - due
         if late >= threshold_s:
-            report(time.monotonic(), late, time.thread_time() - cpu)
+            # the CPU was read over the whole tick: no more of it than the lateness counts
+            report(time.monotonic(), late, min(time.thread_time() - cpu, late))
 
 
 def loop_watcher() -> Callable[[], None] | None:
