@@ -25,8 +25,8 @@ from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
 from ui.server import (
     LOOP_LAG_ENV,
-    Guard,
     WS_MAX_BYTES,
+    Guard,
     cheap_message_repr,
     frame_problem,
     loop_watcher,
