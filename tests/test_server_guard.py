@@ -11,7 +11,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -218,14 +218,15 @@ def test_an_answer_on_its_way_when_uvicorn_refused_the_connection_goes_nowhere(
     # later send; Flet's sender may still have an answer queued before it hears of the
     # close: that answer is dropped, the handler ends normally (Flet then lets its session
     # go) and the refusal is the connection's only log line
-    inbox = [{"type": "websocket.connect"}, {"type": "websocket.disconnect", "code": 1009}]
+    inbox: list[dict[str, Any]] = [{"type": "websocket.connect"},
+                                   {"type": "websocket.disconnect", "code": 1009}]
     sent: list[str] = []
     ended: list[str] = []
 
-    async def receive() -> dict[str, object]:
+    async def receive() -> dict[str, Any]:
         return inbox.pop(0)
 
-    async def send(message: dict[str, object]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         if message["type"] == "websocket.send":  # as uvicorn's sans-io protocol does then
             raise RuntimeError("Unexpected ASGI message 'websocket.send', after sending "
                                "'websocket.close'.")
