@@ -5,6 +5,7 @@ a clean stop on SIGTERM, a trust warning at start. A real `python -m ui` on loop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -246,3 +247,26 @@ def test_an_answer_on_its_way_when_uvicorn_refused_the_connection_goes_nowhere(
     lines = capsys.readouterr().err.splitlines()
     assert lines == ["wonders-scorer: refused a connection from 127.0.0.1:9: a message "
                      f"larger than {WS_MAX_BYTES:,} bytes"]
+
+
+def test_a_refused_connection_leaves_no_session_to_come_back_to(server: Server) -> None:
+    # a tab that closed comes back to its session (Flet keeps it for the phone); one refused
+    # for a message over the cap does not: its session was let go at once
+    async def back(refuse: bool) -> tuple[str, str]:
+        tab = await FletWsClient(server.ws_url).start()
+        first = tab.session_id
+        if refuse:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await tab._ws.send(b"\x00" + b"x" * (WS_MAX_BYTES + 1))
+                await asyncio.wait_for(tab._ws.wait_closed(), 10)
+            assert tab._ws.close_code == 1009
+        await tab.close()
+        await asyncio.sleep(1.0)  # the server hears of the end
+        again = await FletWsClient(server.ws_url).start(session_id=first)
+        await again.close()
+        return first, again.session_id
+
+    kept, kept_again = asyncio.run(back(refuse=False))
+    refused, refused_again = asyncio.run(back(refuse=True))
+    assert kept_again == kept
+    assert refused_again and refused_again != refused
