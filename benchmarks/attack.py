@@ -2,7 +2,7 @@
 
 `python -m benchmarks.attack [--attackers 20] [--rounds 2] [--timeout 300]`: starts
 `python -m ui --host 127.0.0.1` with a fresh data folder; 20 raw clients each run `rounds`
-rounds of: a 16 MB websocket frame, a 15 MB paste and a 300 KB one (over the import limit,
+rounds of: a 16 MB websocket frame (uncompressed), a 15 MB paste and a 300 KB one (over the import limit,
 under the message cap) into Import, a million-character and a 400,000-character player
 name, the largest numbers the city fields take and beyond (wildcards 999999999, coins
 10001, tokens), and random protocol messages. Meanwhile a 21st client enters 3-player games
