@@ -1,14 +1,15 @@
 """One table under attack: 20 hostile clients and one player entering a game, on loopback.
 
-`python -m benchmarks.attack [--attackers 20] [--rounds 2] [--timeout 300]`: starts
-`python -m ui --host 127.0.0.1` with a fresh data folder; 20 raw clients each run `rounds`
-rounds of: a 16 MB websocket frame (uncompressed), a 15 MB paste and a 300 KB one (over the import limit,
-under the message cap) into Import, a million-character and a 400,000-character player
-name, the largest numbers the city fields take and beyond (wildcards 999999999, coins
-10001, tokens), and random protocol messages. Meanwhile a 21st client enters 3-player games
-city by city and times each answer. Prints the 21st client's p50/p95/max, the server's peak
-RSS (sampled every 50 ms), every hostile input with how it was answered (a close code or a
-message on screen) and any that stalled, and whether the player's game came back whole.
+`python -m benchmarks.attack [--attackers 20] [--rounds 2] [--timeout 300] [--nice 10]`:
+starts `python -m ui --host 127.0.0.1` with a fresh data folder; 20 raw clients each run
+`rounds` rounds of: a 16 MB websocket frame (uncompressed), a 15 MB paste and a 300 KB one
+(over the import limit, under the message cap) into Import, a million-character and a
+400,000-character player name, the largest numbers the city fields take and beyond
+(wildcards 999999999, coins 10001, tokens), and random protocol messages. Meanwhile a 21st
+client enters 3-player games city by city and times each answer. Prints the 21st client's
+p50/p95/max, the server's peak RSS (sampled every 50 ms), every hostile input with how it
+was answered (a close code or a message on screen) and any that stalled, and whether the
+player's game came back whole.
 
 What the player waited on: the 21st client runs in a process of its own (a phone does not
 share the attackers' CPU), the server logs each time its event loop was late
