@@ -1,14 +1,23 @@
 """One table under attack: 20 hostile clients and one player entering a game, on loopback.
 
-`python -m benchmarks.attack [--attackers 20] [--rounds 2] [--timeout 300]`: starts
-`python -m ui --host 127.0.0.1` with a fresh data folder; 20 raw clients each run `rounds`
-rounds of: a 16 MB websocket frame, a 15 MB paste and a 300 KB one (over the import limit,
-under the message cap) into Import, a million-character and a 400,000-character player
-name, the largest numbers the city fields take and beyond (wildcards 999999999, coins
-10001, tokens), and random protocol messages. Meanwhile a 21st client enters 3-player games
-city by city and times each answer. Prints the 21st client's p50/p95/max, the server's peak
-RSS (sampled every 50 ms), every hostile input with how it was answered (a close code or a
-message on screen) and any that stalled, and whether the player's game came back whole.
+`python -m benchmarks.attack [--attackers 20] [--rounds 2] [--timeout 300] [--nice 10]`:
+starts `python -m ui --host 127.0.0.1` with a fresh data folder; 20 raw clients each run
+`rounds` rounds of: a 16 MB websocket frame (uncompressed), a 15 MB paste and a 300 KB one
+(over the import limit, under the message cap) into Import, a million-character and a
+400,000-character player name, the largest numbers the city fields take and beyond
+(wildcards 999999999, coins 10001, tokens), and random protocol messages. Meanwhile a 21st
+client enters 3-player games city by city and times each answer. Prints the 21st client's
+p50/p95/max, the server's peak RSS (sampled every 50 ms), every hostile input with how it
+was answered (a close code or a message on screen) and any that stalled, and whether the
+player's game came back whole.
+
+What the player waited on: the 21st client runs in a process of its own (a phone does not
+share the attackers' CPU), the server logs each time its event loop was late
+(`WONDERS_LOOP_LAG_MS`), each process watches its own loop, and the CPU each used during the
+attack is read from /proc, with the rest of the machine's. Each slow answer is printed with
+how late the server's loop and the player's own were meanwhile and which attacks were in
+flight. `--nice N` lowers the attackers' priority (the server and the player keep theirs):
+on a real network the attackers' CPU is their own machines', not the server's.
 Not run in CI; bounded by `--timeout`; loopback only.
 """
 
@@ -17,11 +26,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
+import os
 import random
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,15 +44,30 @@ import websockets
 from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient, label
 from benchmarks.load import SessionReport, enter_game, percentile
+from ui.server import LOOP_LAG_ENV, watch_loop
 
 STALL_S = 10.0
 """A hostile input not answered (closed, or the screen changed) within this is a stall."""
+SLOW_S = 0.3
+"""An answer slower than this is printed with what happened meanwhile (the p95 goal)."""
+LAG_S = 0.02
+"""An event loop this late or more is noted (the server's and each benchmark process's)."""
 
 
 @dataclass
 class Outcomes:
     answered: Counter[str] = field(default_factory=Counter)
     stalled: list[str] = field(default_factory=list)
+    spans: list[tuple[str, float, float]] = field(default_factory=list)
+    """Each attack step: what it was, when it began and ended (perf_counter)."""
+
+    @contextlib.contextmanager
+    def step(self, what: str) -> Iterator[None]:
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.spans.append((what, began, time.perf_counter()))
 
     def note(self, what: str, how: str) -> None:
         if how.startswith("stall"):
@@ -50,10 +77,11 @@ class Outcomes:
 
 
 async def _close_code(url: str, frame: bytes) -> str:
-    """Send one raw frame; how the server answered it."""
+    """Send one raw frame, uncompressed (all its bytes on the wire, as a hostile client may;
+    the pastes go compressed, as a browser sends them); how the server answered it."""
     try:
         async with websockets.connect(url, max_size=2**25, ping_interval=None,
-                                      open_timeout=STALL_S) as ws:
+                                      open_timeout=STALL_S, compression=None) as ws:
             try:
                 await ws.send(frame)
                 await asyncio.wait_for(ws.wait_closed(), STALL_S)
@@ -133,60 +161,85 @@ async def _flet_step(c: FletWsClient, coro: Any) -> str:
 async def attacker(url: str, k: int, rounds: int, out: Outcomes) -> None:
     rng = random.Random(k)
     for _ in range(rounds):
-        out.note("16 MB frame", await _close_code(url, b"\x00" + b"x" * (16 * 2**20)))
-        for _ in range(3):
-            out.note("random protocol message", await _close_code(url, _random_frame(rng)))
+        with out.step("16 MB frame"):
+            out.note("16 MB frame", await _close_code(url, b"\x00" + b"x" * (16 * 2**20)))
+        with out.step("random protocol message"):
+            for _ in range(3):
+                out.note("random protocol message", await _close_code(url, _random_frame(rng)))
         # pastes into Import
-        c = await FletWsClient(url, route="/import").start()
-        got = await _flet_step(c, c.type("Paste a table file (JSON)", " " * (300 * 1024)))
-        out.note("300 KB paste", got or await _answered(c, "a table file is at most"))
-        got = await _flet_step(c, c.type("Paste a table file (JSON)", "x" * (15 * 2**20)))
-        out.note("15 MB paste", got or "stall (taken)")
-        await c.close()
+        with out.step("open Import"):
+            c = await FletWsClient(url, route="/import").start()
+        with out.step("300 KB paste"):
+            got = await _flet_step(c, c.type("Paste a table file (JSON)", " " * (300 * 1024)))
+            out.note("300 KB paste", got or await _answered(c, "a table file is at most"))
+        with out.step("15 MB paste"):
+            got = await _flet_step(c, c.type("Paste a table file (JSON)", "x" * (15 * 2**20)))
+            out.note("15 MB paste", got or "stall (taken)")
+            await c.close()
         # names on New game
-        c = await FletWsClient(url, route="/new").start()
-        got = await _flet_step(c, c.type("Name 1", "N" * 1_000_000, expect=False))
-        out.note("1,000,000-character name", got or "stall (taken)")
-        await c.close()
-        c = await FletWsClient(url, route="/new").start()
-        got = await _flet_step(c, c.type("Name 1", "N" * 400_000, expect=False))
-        out.note("400,000-character name", got or await _until(
-            lambda c=c: len(str(c.find("Name 1", "TextField").get("value", ""))) <= 100,
-            "cut to 100"))
-        await c.close()
+        with out.step("1,000,000-character name"):
+            c = await FletWsClient(url, route="/new").start()
+            got = await _flet_step(c, c.type("Name 1", "N" * 1_000_000, expect=False))
+            out.note("1,000,000-character name", got or "stall (taken)")
+            await c.close()
+        with out.step("400,000-character name"):
+            c = await FletWsClient(url, route="/new").start()
+            got = await _flet_step(c, c.type("Name 1", "N" * 400_000, expect=False))
+            out.note("400,000-character name", got or await _until(
+                lambda c=c: len(str(c.find("Name 1", "TextField").get("value", ""))) <= 100,
+                "cut to 100"))
+            await c.close()
         # the largest numbers, on a paper city of a game of its own
-        c = await FletWsClient(url).start()
-        got = await _flet_step(c, _new_game(c, [f"X{k}a", f"X{k}b", f"X{k}c"]))
-        if not got:
-            got = await _flet_step(c, c.go("/game/player/0"))
-        if not got:
-            got = await _flet_step(c, c.tap("Coins +1"))
-        for name, value in (("Coins", "10001"), ("+5", "99999999"), ("-1", "99999999")):
-            step = got or await _flet_step(c, c.type(name, value))
-            out.note(f"{name} {value}", step or await _answered(c, "A whole number from 0"))
-        if not got:
-            got = await _flet_step(c, c.tap("Paper totals"))
-        step = got or await _flet_step(c, c.type("Wildcards", "999999999"))
-        out.note("Wildcards 999999999", step or await _answered(c, "A whole number from 0"))
-        await c.close()
+        with out.step("new game for the numbers"):
+            c = await FletWsClient(url).start()
+            got = await _flet_step(c, _new_game(c, [f"X{k}a", f"X{k}b", f"X{k}c"]))
+            if not got:
+                got = await _flet_step(c, c.go("/game/player/0"))
+            if not got:
+                got = await _flet_step(c, c.tap("Coins +1"))
+        with out.step("largest numbers"):
+            for name, value in (("Coins", "10001"), ("+5", "99999999"), ("-1", "99999999")):
+                step = got or await _flet_step(c, c.type(name, value))
+                out.note(f"{name} {value}", step or await _answered(c, "A whole number from 0"))
+            if not got:
+                got = await _flet_step(c, c.tap("Paper totals"))
+            step = got or await _flet_step(c, c.type("Wildcards", "999999999"))
+            out.note("Wildcards 999999999", step or await _answered(c, "A whole number from 0"))
+            await c.close()
 
 
-async def player(url: str, until: asyncio.Event, report: SessionReport
-                 ) -> list[tuple[dict[str, Any], list[str]]]:
-    """The 21st client: games entered one after another (each on a device of its own)
-    until the attack ends; each device's local storage and the texts of its score pad."""
+async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
+    """The 21st client, in a process of its own: games entered one after another (each on a
+    device of its own) until `stop` exists; written to `out` as JSON: each answer (when it
+    was sent, seconds), each device's local storage and the texts of its score pad, this
+    process's CPU seconds and each time its own event loop was late."""
+    lags: list[tuple[float, float, float]] = []
+    watcher = asyncio.create_task(watch_loop(LAG_S, lambda *x: lags.append(x)))
+    report = SessionReport(0)
     games: list[tuple[dict[str, Any], list[str]]] = []
-    while not until.is_set() or not games:
-        k = len(games)
-        c = FletWsClient(url)
-        await c.start()
-        await enter_game(c, 900 + k, 1000, report)
-        await c.go("/game/pad")  # the pad as the device reopens it below (same screens)
-        await c.settle(expect=False)
-        games.append((dict(c.prefs), sorted(c.texts())))  # the pad on top
-        report.timings += [t for t in c.timings if t > 0]
-        await c.close()
-    return games
+    answers: list[tuple[float, float]] = []
+    cpu = time.process_time()
+    ready.touch()
+    try:
+        while not stop.exists() or not games:
+            k = len(games)
+            c = FletWsClient(url)
+            await c.start()
+            try:
+                await enter_game(c, 900 + k, 1000, report)
+                await c.go("/game/pad")  # the pad as the device reopens it (same screens)
+                await c.settle(expect=False)
+                games.append((dict(c.prefs), sorted(c.texts())))  # the pad on top
+            finally:
+                answers += [(s, t) for s, t in zip(c.sent, c.timings, strict=True) if t > 0]
+                await c.close()
+    except Exception as err:  # reported, with what was measured until then
+        report.error = f"{type(err).__name__}: {err}"
+    watcher.cancel()
+    out.write_text(json.dumps({"answers": answers, "games": games, "error": report.error,
+                               "leaks": report.leaks, "lags": lags,
+                               "cpu_s": time.process_time() - cpu}))
+    return 0
 
 
 async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) -> list[str]:
@@ -204,10 +257,104 @@ async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) ->
     return lost
 
 
-async def run(server: srv.Server, attackers: int, rounds: int) -> int:
+def machine_busy_s() -> float:
+    """CPU seconds all cores of the machine have spent busy since boot (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+Lag = tuple[float, float, float]
+"""A late wake of an event loop: when, seconds late, seconds of it on the CPU."""
+
+
+def server_lags(log: Path) -> list[Lag]:
+    """Each late wake the server's loop watch wrote in its log."""
+    found = []
+    for line in log.read_text(errors="replace").splitlines():
+        if "event loop late by " in line:
+            w = line.replace("(", " ").split()
+            at = w.index("late")
+            found.append((float(w[-1]), float(w[at + 2]) / 1000, float(w[at + 4]) / 1000))
+    return found
+
+
+def late_within(lags: list[Lag], a: float, b: float, busy: bool = False) -> float:
+    """Seconds of [a, b] during which a loop was late (a late wake at t of s covers
+    [t - s, t]); `busy`: only the share of it the loop spent running Python."""
+    return sum(max(0.0, min(b, t) - max(a, t - s)) * (c / s if busy else 1.0)
+               for t, s, c in lags)
+
+
+def in_flight(spans: list[tuple[str, float, float]], a: float, b: float) -> Counter[str]:
+    return Counter(what for what, s, e in spans if s < b and e > a)
+
+
+def explain(answers: list[tuple[float, float]], spans: list[tuple[str, float, float]],
+            server: list[Lag], own: list[Lag], attackers: list[Lag], began: float,
+            ended: float) -> None:
+    """What each slow answer waited on, and which attacks were in flight then compared with
+    the whole attack."""
+    print(f"server event loop: late >= {LAG_S * 1000:.0f} ms {len(server)} times, "
+          f"{sum(s for _, s, _ in server):.1f} s in all ({sum(c for _, _, c in server):.1f} s "
+          f"of it running Python, the rest waiting for a core), longest "
+          f"{max((s for _, s, _ in server), default=0) * 1000:.0f} ms; the attackers' own "
+          f"loop {sum(s for _, s, _ in attackers):.1f} s, the player's own loop "
+          f"{sum(s for _, s, _ in own):.1f} s")
+    slow = [(a, t) for a, t in answers if t > SLOW_S]
+    if not slow:
+        return
+    total = sum(t for _, t in slow)
+    on_server = sum(late_within(server, a, a + t) for a, t in slow)
+    busy = sum(late_within(server, a, a + t, busy=True) for a, t in slow)
+    on_player = sum(late_within(own, a, a + t) for a, t in slow)
+    print(f"{len(slow)} answers over {SLOW_S * 1000:.0f} ms ({total:.1f} s in all): the "
+          f"server's loop was late {on_server / total:.0%} of that time ({busy / total:.0%} "
+          f"running Python, {(on_server - busy) / total:.0%} waiting for a core), the "
+          f"player's own loop {on_player / total:.0%}")
+    for a, t in sorted(slow, key=lambda x: -x[1])[:12]:
+        what = ", ".join(f"{w} x{n}" for w, n in in_flight(spans, a, a + t).most_common(4))
+        print(f"  +{a - began:5.1f} s  {t * 1000:5.0f} ms: server loop late "
+              f"{late_within(server, a, a + t) * 1000:4.0f} ms "
+              f"({late_within(server, a, a + t, busy=True) * 1000:.0f} running), player's "
+              f"loop {late_within(own, a, a + t) * 1000:4.0f} ms; in flight: {what}")
+    # each kind of attack: share of the slow answers' time it was in flight, and of the
+    # whole attack
+    kinds = sorted({w for w, _, _ in spans})
+    print("  attack in flight:   during slow answers / during the attack")
+    for kind in kinds:
+        mine = [(s, e) for w, s, e in spans if w == kind]
+        slow_cover = sum(_covered(mine, a, a + t) for a, t in slow) / total
+        all_cover = _covered(mine, began, ended) / max(ended - began, 1e-9)
+        print(f"  {kind:28s} {slow_cover:5.0%} / {all_cover:5.0%}")
+
+
+def _covered(spans: list[tuple[float, float]], a: float, b: float) -> float:
+    """Seconds of [a, b] covered by at least one of `spans`."""
+    cut = sorted((max(s, a), min(e, b)) for s, e in spans if s < b and e > a)
+    total, end = 0.0, a
+    for s, e in cut:
+        if e > end:
+            total += e - max(s, end)
+            end = e
+    return total
+
+
+async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: int) -> int:
     out = Outcomes()
     peak = server.rss_kb()
     done = asyncio.Event()
+    stop, ready, played = tmp / "stop", tmp / "ready", tmp / "player.json"
+    victim = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmarks.attack", "--player", server.ws_url,
+        "--stop-file", str(stop), "--ready-file", str(ready), "--out", str(played),
+        cwd=srv.ROOT)
+    while not ready.exists():
+        if victim.returncode is not None:
+            raise RuntimeError("the player's process ended before it began")
+        await asyncio.sleep(0.05)
+    if nice:
+        os.nice(nice)  # this process only: the attackers (server and player keep theirs)
 
     async def sample() -> None:
         nonlocal peak
@@ -215,33 +362,54 @@ async def run(server: srv.Server, attackers: int, rounds: int) -> int:
             peak = max(peak, server.rss_kb())
             await asyncio.sleep(0.05)
 
+    own: list[tuple[float, float, float]] = []
+    watcher = asyncio.create_task(watch_loop(LAG_S, lambda *x: own.append(x)))
     sampler = asyncio.create_task(sample())
-    report = SessionReport(0)
+    load_before = os.getloadavg()
+    cpu = (server.cpu_s(), time.process_time(), machine_busy_s())
     began = time.perf_counter()
-    victim = asyncio.create_task(player(server.ws_url, done, report))
     results = await asyncio.gather(*(attacker(server.ws_url, k, rounds, out)
                                      for k in range(attackers)), return_exceptions=True)
-    attack_s = time.perf_counter() - began
+    ended = time.perf_counter()
+    attack_s = ended - began
+    cpu_server, cpu_attackers = server.cpu_s() - cpu[0], time.process_time() - cpu[1]
+    cpu_machine = machine_busy_s() - cpu[2]
+    load_after = os.getloadavg()
     done.set()
-    games = await victim
+    stop.touch()
+    await victim.wait()
     sampler.cancel()
+    watcher.cancel()
+    got = json.loads(played.read_text())
+    games = [(dict(p), list(t)) for p, t in got["games"]]
+    answers = [(float(a), float(t)) for a, t in got["answers"]]
     errors = [r for r in results if isinstance(r, BaseException)]
     lost = await lost_texts(server.ws_url, games)
-    t = report.timings
-    print(f"attack: {attackers} clients x {rounds} rounds, {attack_s:.1f} s")
+    t = [x for _, x in answers]
+    print(f"attack: {attackers} clients x {rounds} rounds, {attack_s:.1f} s; attackers at "
+          f"nice {nice}; load average (1 min) {load_before[0]:.1f} before, "
+          f"{load_after[0]:.1f} after")
+    print(f"CPU during the attack, core-seconds (2 cores x {attack_s:.1f} s = "
+          f"{2 * attack_s:.1f}): server {cpu_server:.1f}, attackers {cpu_attackers:.1f}, "
+          f"player ~{got['cpu_s']:.1f} (its whole run), rest of the machine "
+          f"{max(cpu_machine - cpu_server - cpu_attackers - got['cpu_s'], 0):.1f}")
     print(f"player: {len(t)} answers, p50 {percentile(t, 0.5) * 1000:.0f} ms, "
           f"p95 {percentile(t, 0.95) * 1000:.0f} ms, max {max(t) * 1000:.0f} ms "
           f"(goal p95 < 300 ms)")
     print(f"server RSS peak: {peak / 1024:.0f} MiB (goal < 200 MiB)")
     print(f"player's {len(games)} games after the attack: "
           f"{'whole' if not lost else f'LOST {lost[:5]}'} (each device reopened its pad)")
+    explain(answers, out.spans, server_lags(server.log),
+            [(float(a), float(s), float(c)) for a, s, c in got["lags"]], own, began, ended)
     for what, n in sorted(out.answered.items()):
         print(f"  {n:4d}  {what}")
     for s in out.stalled:
         print(f"  STALL {s}")
     for e in errors:
         print(f"  attacker error: {type(e).__name__}: {e}")
-    bad = bool(out.stalled or errors or lost or report.error)
+    if got["error"] or got["leaks"]:
+        print(f"  player: {got['error']} {got['leaks'][:3]}")
+    bad = bool(out.stalled or errors or lost or got["error"] or got["leaks"])
     return 1 if bad else 0
 
 
@@ -250,20 +418,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--attackers", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=300.0, help="stop after (s)")
+    parser.add_argument("--nice", type=int, default=10,
+                        help="lower the attackers' priority by this, 0-19 (default 10): on a "
+                        "network they would use their own machines' CPU, not the server's")
+    parser.add_argument("--player", help=argparse.SUPPRESS)  # the player's own process
+    parser.add_argument("--stop-file", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--ready-file", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.player:
+        return asyncio.run(player(args.player, args.stop_file, args.ready_file, args.out))
     with tempfile.TemporaryDirectory(prefix="wonders-attack-") as tmp:
         log = Path(tmp) / "server.log"
-        with srv.start(Path(tmp) / "data", log=log) as server:
+        env = {LOOP_LAG_ENV: str(LAG_S * 1000)}
+        with srv.start(Path(tmp) / "data", log=log, env=env) as server:
             try:
                 code = asyncio.run(asyncio.wait_for(
-                    run(server, args.attackers, args.rounds), args.timeout))
+                    run(server, args.attackers, args.rounds, Path(tmp), args.nice),
+                    args.timeout))
             except TimeoutError:
                 print(f"stopped after {args.timeout:.0f} s", file=sys.stderr)
                 code = 1
             lines = log.read_text(errors="replace").splitlines()
-            print(f"server log: {len(lines)} lines, "
-                  f"{sum('Traceback' in x for x in lines)} tracebacks, "
+            lag_lines = sum("event loop late by" in x for x in lines)
+            print(f"server log: {len(lines) - lag_lines} lines (and {lag_lines} of the loop "
+                  f"watch), {sum('Traceback' in x for x in lines)} tracebacks, "
                   f"{sum('refused a connection' in x for x in lines)} refused connections")
+            other = [x for x in lines[3:]  # after the banner
+                     if "event loop late by" not in x and "refused a connection" not in x]
+            for x in other[:5]:
+                print(f"  server log: {x[:200]}")
     return code
 
 

@@ -79,6 +79,9 @@ class FletWsClient:
         self.crashes: list[str] = []
         self.timings: list[float] = []
         """Seconds from each event sent to the last patch of its answer."""
+        self.sent: list[float] = []
+        """When each of `timings` was sent (`time.perf_counter()`: the machine's monotonic
+        clock on Linux, the same in every process)."""
         self._ws: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._last_message = 0.0
@@ -333,6 +336,7 @@ class FletWsClient:
         for m in messages:
             await self._ws.send(m)
         await self.settle(since=sent, expect=expect)
+        self.sent.append(sent)
         self.timings.append(max(self._last_message - sent, 0.0))
 
     async def tap(self, text: str, exact: bool = True, expect: bool = True) -> None:
@@ -355,4 +359,5 @@ class FletWsClient:
         sent = time.perf_counter()
         await self._navigate(route)
         await self.settle(since=sent)
+        self.sent.append(sent)
         self.timings.append(max(self._last_message - sent, 0.0))

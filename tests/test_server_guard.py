@@ -5,23 +5,34 @@ a clean stop on SIGTERM, a trust warning at start. A real `python -m ui` on loop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
+from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
 import websockets
+from flet.messaging.protocol import Message, MessageAction
 from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
-from ui.server import WS_MAX_BYTES, frame_problem
+from ui.server import (
+    LOOP_LAG_ENV,
+    WS_MAX_BYTES,
+    Guard,
+    cheap_message_repr,
+    frame_problem,
+    loop_watcher,
+    watch_loop,
+)
 
 SECRET = "test-secret-key"
 
@@ -162,3 +173,100 @@ def test_upload_folders_of_runs_that_are_gone_are_removed_at_start(tmp_path: Pat
 def test_banner_says_there_are_no_accounts(server: Server) -> None:
     text = _log(server)
     assert "No accounts" in text and "network the players" in text
+
+
+def test_a_message_sent_to_a_browser_is_not_formatted_whole() -> None:
+    # flet_web formats every message it sends for a debug line (even with debug logs off):
+    # with the guard's repr, that costs the same for a patch of 20,000 controls as for one
+    cheap_message_repr()
+    big = Message(MessageAction.PATCH_CONTROL, {"patch": [{"value": "x" * 50}] * 20_000})
+    text = f"send_message: {big}"
+    assert text == "send_message: Message(PATCH_CONTROL, dict)"
+
+
+def test_the_loop_watch_tells_a_busy_loop_from_a_starved_one() -> None:
+    async def block() -> list[tuple[float, float, float]]:
+        seen: list[tuple[float, float, float]] = []
+        watch = asyncio.create_task(watch_loop(0.1, lambda *x: seen.append(x), tick_s=0.01))
+        await asyncio.sleep(0.05)
+        time.sleep(0.3)  # the loop blocked, its thread not running: as when starved of CPU
+        await asyncio.sleep(0.05)
+        end = time.thread_time() + 0.3
+        while time.thread_time() < end:  # the loop blocked running Python: 0.3 s of CPU
+            pass
+        await asyncio.sleep(0.05)
+        watch.cancel()
+        return seen
+
+    seen = asyncio.run(block())
+    assert len(seen) == 2
+    (_, late1, cpu1), (_, late2, cpu2) = seen
+    assert late1 >= 0.29 and cpu1 < 0.1  # late, next to no CPU used meanwhile
+    assert late2 >= 0.29 and cpu2 >= 0.29  # late, the CPU used all along
+
+
+def test_the_loop_watch_runs_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(LOOP_LAG_ENV, raising=False)
+    assert loop_watcher() is None
+    monkeypatch.setenv(LOOP_LAG_ENV, "50")
+    assert loop_watcher() is not None
+
+
+
+def test_an_answer_on_its_way_when_uvicorn_refused_the_connection_goes_nowhere(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # uvicorn closes a connection itself (1009, a message over the cap) and raises on any
+    # later send; Flet's sender may still have an answer queued before it hears of the
+    # close: that answer is dropped, the handler ends normally (Flet then lets its session
+    # go) and the refusal is the connection's only log line
+    inbox: list[dict[str, Any]] = [{"type": "websocket.connect"},
+                                   {"type": "websocket.disconnect", "code": 1009}]
+    sent: list[str] = []
+    ended: list[str] = []
+
+    async def receive() -> dict[str, Any]:
+        return inbox.pop(0)
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        if message["type"] == "websocket.send":  # as uvicorn's sans-io protocol does then
+            raise RuntimeError("Unexpected ASGI message 'websocket.send', after sending "
+                               "'websocket.close'.")
+        sent.append(str(message["type"]))
+
+    async def flet(scope: object, receive: Any, send: Any) -> None:
+        assert (await receive())["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "bytes": b"\x00answer"})  # queued before
+        assert (await receive())["type"] == "websocket.disconnect"
+        await send({"type": "websocket.send", "bytes": b"\x00later"})
+        ended.append("normally")
+
+    guard = Guard(flet, None)
+    asyncio.run(guard({"type": "websocket", "client": ("127.0.0.1", 9)}, receive, send))
+    assert sent == ["websocket.accept"] and ended == ["normally"]
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == ["wonders-scorer: refused a connection from 127.0.0.1:9: a message "
+                     f"larger than {WS_MAX_BYTES:,} bytes"]
+
+
+def test_a_refused_connection_leaves_no_session_to_come_back_to(server: Server) -> None:
+    # a tab that closed comes back to its session (Flet keeps it for the phone); one refused
+    # for a message over the cap does not: its session was let go at once
+    async def back(refuse: bool) -> tuple[str, str]:
+        tab = await FletWsClient(server.ws_url).start()
+        first = tab.session_id
+        if refuse:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await tab._ws.send(b"\x00" + b"x" * (WS_MAX_BYTES + 1))
+                await asyncio.wait_for(tab._ws.wait_closed(), 10)
+            assert tab._ws.close_code == 1009
+        await tab.close()
+        await asyncio.sleep(1.0)  # the server hears of the end
+        again = await FletWsClient(server.ws_url).start(session_id=first)
+        await again.close()
+        return first, again.session_id
+
+    kept, kept_again = asyncio.run(back(refuse=False))
+    refused, refused_again = asyncio.run(back(refuse=True))
+    assert kept_again == kept
+    assert refused_again and refused_again != refused

@@ -12,17 +12,26 @@ can do to the others sharing the event loop. Here:
   before it registered; such a handler is cancelled a few seconds after its client went);
 - FastAPI's `/docs`, `/redoc` and `/openapi.json` are not served;
 - an upload that did not complete (refused as too big, cut off) leaves no file behind;
-- SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do.
+- SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do;
+- a message to a browser costs no more than its encoding (`cheap_message_repr`);
+- the session of a refused connection is let go at once (`release_refused_sessions`), not
+  kept the 10 minutes a closed tab's session waits for its phone to come back.
+
+With `WONDERS_LOOP_LAG_MS=N` in the environment the server also logs, for benchmarks, each
+time its event loop woke a timer N ms or more late (what every session then waited on).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import dataclasses
+import gc
 import logging
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -37,7 +46,13 @@ from flet.messaging.protocol import (
     RegisterClientRequestBody,
     UpdateControlPropsBody,
 )
+from flet.messaging.protocol import (
+    Message as FletMessage,
+)
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
+from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
+    app_manager as flet_sessions,
+)
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
 from ui.export import MAX_IMPORT_BYTES
@@ -49,6 +64,8 @@ STOP_S = 3
 """Seconds the server waits for open connections when told to stop, then cancels them."""
 ORPHAN_S = 5.0
 """Seconds a connection's handler may run on after its client went or was refused."""
+LOOP_LAG_ENV = "WONDERS_LOOP_LAG_MS"
+"""Environment variable: log each time the event loop is this many milliseconds late."""
 DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 Scope = MutableMapping[str, Any]
@@ -112,6 +129,39 @@ def frame_problem(message: Message, registered: bool) -> str:
     return ""
 
 
+@dataclasses.dataclass
+class _Connection:
+    """What the guard knows of one websocket connection, seen by the code that runs in its
+    handler (Flet's, through `_CONNECTION`)."""
+
+    refused: bool = False
+
+
+_CONNECTION: contextvars.ContextVar[_Connection | None] = contextvars.ContextVar(
+    "wonders_connection", default=None)
+
+
+def release_refused_sessions() -> None:
+    """When a connection ends, Flet keeps its session for the phone to come back (the
+    session timeout, 10 minutes); a refused connection's session is deleted at once, as an
+    expired one is: a hostile client leaves nothing behind to hold memory, and each full
+    garbage collection (a pause of every session) has that much less to walk. Flet's
+    handler tells the end of a connection to its session manager from within the
+    connection's context, where the guard put what it knows of it."""
+    if getattr(flet_sessions, "_wonders_guarded", False):
+        return
+    disconnect = flet_sessions.disconnect_session
+
+    async def disconnect_session(session_id: str, session_timeout_seconds: int) -> None:
+        await disconnect(session_id, session_timeout_seconds)
+        state = _CONNECTION.get()
+        if state is not None and state.refused:
+            await flet_sessions.delete_session(session_id)
+
+    flet_sessions.disconnect_session = disconnect_session
+    flet_sessions._wonders_guarded = True
+
+
 class Guard:
     """ASGI middleware in front of Flet's app: see the module's docstring."""
 
@@ -135,6 +185,7 @@ class Guard:
         gone = asyncio.Event()
         closed = False
         registered = False
+        state = _Connection()
 
         async def guarded_receive() -> Message:
             nonlocal closed, registered
@@ -144,7 +195,7 @@ class Guard:
                 why = frame_problem(message, registered)
                 if why:
                     log(f"refused a connection from {who}: {why}")
-                    closed = True
+                    closed = state.refused = True
                     gone.set()
                     with contextlib.suppress(Exception):
                         await send({"type": "websocket.close", "code": 1008,
@@ -152,18 +203,36 @@ class Guard:
                     return {"type": "websocket.disconnect", "code": 1008}
                 registered = True
             elif kind == "websocket.disconnect":
+                closed = True  # nothing more can go out
                 if message.get("code") == 1009:
+                    state.refused = True
                     log(f"refused a connection from {who}: a message larger than "
                         f"{WS_MAX_BYTES:,} bytes")
                 gone.set()
             return message
 
         async def guarded_send(message: Message) -> None:
+            nonlocal closed
             if closed:
                 return  # the connection was refused: nothing more goes out
-            await send(message)
+            try:
+                await send(message)
+            except RuntimeError:
+                # uvicorn closed the connection itself (a message over the cap: 1009) and
+                # refuses any later send, while Flet may have had an answer on its way
+                # before it heard of the close: that answer goes nowhere, and Flet's
+                # handler ends normally (it then lets the session go) instead of raising
+                if message.get("type") != "websocket.send":
+                    raise
+                closed = True
 
-        handler = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
+        context = contextvars.copy_context()
+        context.run(_CONNECTION.set, state)  # what Flet's handler runs in: see release_...
+
+        async def flet() -> None:
+            await self.app(scope, guarded_receive, guarded_send)
+
+        handler = asyncio.get_running_loop().create_task(flet(), context=context)
         waiter = asyncio.ensure_future(gone.wait())
         try:
             await asyncio.wait({handler, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -216,6 +285,59 @@ async def _not_found(send: Send) -> None:
     await send({"type": "http.response.body", "body": b"Not found"})
 
 
+def _log_late(at: float, late_s: float, busy_s: float) -> None:
+    log(f"event loop late by {late_s * 1000:.0f} ms ({busy_s * 1000:.0f} ms of it running "
+        f"Python on the loop) at {at:.3f}")
+
+
+async def watch_loop(threshold_s: float,
+                     report: Callable[[float, float, float], None] = _log_late,
+                     tick_s: float = 0.02) -> None:
+    """Report each time a `tick_s` timer fires `threshold_s` or more late: every session
+    waited as long. `report` gets the monotonic clock (the same in every process of the
+    machine, for benchmarks to match with what their clients did then), the lateness and the
+    CPU time the loop's thread used meanwhile, all in seconds: a loop busy with work uses
+    the CPU all along; a process the system did not let run (other processes had the
+    cores) uses next to none."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + tick_s
+        cpu = time.thread_time()
+        await asyncio.sleep(tick_s)
+        late = loop.time() - due
+        if late >= threshold_s:
+            # the CPU was read over the whole tick: no more of it than the lateness counts
+            report(time.monotonic(), late, min(time.thread_time() - cpu, late))
+
+
+def loop_watcher() -> Callable[[], None] | None:
+    """A startup hook that runs `watch_loop` when `LOOP_LAG_ENV` asks for it, else None."""
+    raw = os.environ.get(LOOP_LAG_ENV, "").strip()
+    if not raw:
+        return None
+    threshold_s = max(float(raw), 1.0) / 1000
+    tasks: list[asyncio.Task[None]] = []
+
+    def begin() -> None:
+        tasks.append(asyncio.get_running_loop().create_task(watch_loop(threshold_s)))
+
+    return begin
+
+
+def _message_repr(self: FletMessage) -> str:
+    return f"Message({self.action.name}, {type(self.body).__name__})"
+
+
+def cheap_message_repr() -> None:
+    """Flet 1.0.5 formats every message it sends for a debug log line, even when debug logs
+    are off (`transport_log.debug(f"send_message: {message}")` in flet_web's FletApp): the
+    dataclass repr of the whole patch, every control in it field by field. Measured under
+    attack, that was a fifth of the server's CPU, all of it on the event loop, inside the
+    re-render of a screen (py-spy, BENCHMARKS.md "Under attack"). The message's repr is
+    made its action and the kind of its body: the debug line still says what was sent."""
+    FletMessage.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
+
+
 class _OneLine(logging.Filter):
     """A library's log record with a traceback, written as one line."""
 
@@ -246,7 +368,11 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
                      max_upload_size=MAX_IMPORT_BYTES)
+    cheap_message_repr()
+    release_refused_sessions()
+    watcher = loop_watcher()
     outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
+                    on_startup=[watcher] if watcher else None,
                     on_shutdown=[on_stop] if on_stop else None)
     outer.mount("/", inner)
     return Guard(outer, upload_dir)
@@ -255,6 +381,11 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
 def serve(app: Guard, host: str, port: int) -> None:
     """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S."""
     quiet_logs()
+    # What the app holds once built (modules, Flet's classes, the rulesets) lives as long
+    # as the process: moved out of the collector's sight, a full collection under load (a
+    # pause of every session, 100-200 ms with 160 sessions open) does not walk it again.
+    gc.collect()
+    gc.freeze()
     config = uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
                             ws_max_size=WS_MAX_BYTES, log_level="warning",
                             timeout_graceful_shutdown=STOP_S, lifespan="on")
