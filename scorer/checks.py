@@ -208,14 +208,18 @@ def once_across_cities(
         value = field.read(player)
         if value is None:
             continue
-        names = [value] if isinstance(value, str) else value
+        single = isinstance(value, str)
+        names: Sequence[str] = [value] if isinstance(value, str) else value
         for j, thing in enumerate(known.get_all(names)):
             if thing is None:
                 continue
-            places = holders.setdefault(thing.name, [])
-            if not places or places[-1][0] != seat:  # a city's second one is not a copy
-                places.append((seat, None if isinstance(value, str) else j))
-                things[thing.name] = thing
+            name = thing.name
+            places = holders.get(name)
+            if places is None:
+                holders[name] = [(seat, None if single else j)]
+                things[name] = thing
+            elif places[-1][0] != seat:  # a city's second one is not a copy
+                places.append((seat, None if single else j))
     out = []
     for name, places in holders.items():
         if len(places) < 2:

@@ -241,6 +241,8 @@ class Ruleset:
         self.progress: NameIndex[ProgressToken] = NameIndex(
             progress or {}, aliases.get("progress", {})
         )
+        self.sides: NameIndex[Literal["A", "B"]] = NameIndex(constants.side_names, {})
+        """The board side each typed side means ("day" is A in the 2nd edition)."""
 
     @property
     def guilds(self) -> list[Card]:

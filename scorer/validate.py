@@ -34,7 +34,6 @@ from scorer.checks import (
 )
 from scorer.effects import CopyNeighbourLeader, Shields
 from scorer.i18n import N_, _, any_of, ngettext
-from scorer.names import normalize
 from scorer.problems import SETS_ASIDE, Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
@@ -101,8 +100,7 @@ def names(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
 
 def side_name(rules: Ruleset, typed: str) -> Literal["A", "B"] | None:
     """The board side a typed side means ("day" is A in the 2nd edition)."""
-    sides = rules.constants.side_names
-    return next((v for k, v in sides.items() if normalize(k) == normalize(typed)), None)
+    return rules.sides.get(typed)
 
 
 def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
@@ -189,11 +187,21 @@ def copies_across_cities(table: SevenWondersTable, rules: Ruleset) -> list[Probl
     )
 
 
+@cache
+def _guild_names(rules: Ruleset) -> frozenset[str]:
+    return frozenset(c.name for c in rules.guilds)
+
+
+def _canonical(rules: Ruleset, names: list[str]) -> list[str]:
+    """The cards' names as the ruleset spells them (unknown ones left out)."""
+    cards = rules.cards
+    return [c.name for c in cards.get_all(names) if c is not None]
+
+
 def guilds_in_game(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     seats = len(table.players)
-    built = {
-        c.name for p in table.players for c in rules.cards.get_all(p.cards) if c and c.is_guild
-    }
+    guilds = _guild_names(rules)
+    built = {n for p in table.players for n in _canonical(rules, p.cards) if n in guilds}
     most = seats + rules.constants.extra_guilds
     if len(built) <= most:
         return []
