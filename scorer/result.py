@@ -1,6 +1,5 @@
 """The result JSON of the spec, as models: every point is a line with its reason."""
 
-from __future__ import annotations
 
 from typing import Literal
 

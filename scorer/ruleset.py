@@ -6,7 +6,6 @@ with the name of an existing one replace it; `[[imports]]` takes whole sections 
 ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are data too.
 """
 
-from __future__ import annotations
 
 import os
 import tomllib
