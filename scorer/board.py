@@ -76,6 +76,8 @@ class City:
     def count(self, colours: tuple[Colour, ...]) -> int:
         """Cards of the given colours in the city."""
         counts = self.colour_counts
+        if len(colours) == 1:  # the common case: one colour
+            return counts.get(colours[0], 0)
         return sum([counts.get(c, 0) for c in colours])
 
     @cached_property
@@ -90,7 +92,11 @@ class City:
     @cached_property
     def copies_a_leader(self) -> bool:
         """A card of the city copies a neighbour's leader (Courtesans Guild)."""
-        return any(isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects)
+        for card in self.cards:
+            for e in card.effects:
+                if isinstance(e, CopyNeighbourLeader):
+                    return True
+        return False
 
     @cached_property
     def guilds(self) -> tuple[Card, ...]:

@@ -113,11 +113,15 @@ def unknown_names(table: AnyTable, rules: Ruleset, fields: Sequence[NamedField])
             value = f.read(player)
             if value is None:
                 continue
-            entries = [(None, value)] if isinstance(value, str) else list(enumerate(value))
             known = index(rules, f.section)
-            for item, name in entries:
-                if known.get(name) is None:
-                    code, message = why_unknown(rules, f.section, f.kind, name)
+            if isinstance(value, str):
+                if known.get(value) is None:
+                    code, message = why_unknown(rules, f.section, f.kind, value)
+                    out.append(problem(code, message, seat, f.field))
+                continue
+            for item, found in enumerate(known.get_all(value)):
+                if found is None:
+                    code, message = why_unknown(rules, f.section, f.kind, value[item])
                     out.append(problem(code, message, seat, f.field, item))
     return out
 

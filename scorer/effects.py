@@ -5,7 +5,6 @@ entry is one of the models below, chosen by its `kind`. `scorer.engine` gives ea
 meaning in one `match`, so a new kind without a meaning fails `mypy --strict`.
 """
 
-
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field

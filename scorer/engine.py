@@ -197,7 +197,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
     cat = source.category
     match effect:
         case Points(points=p):
-            tally.add(cat, source.name, p, f"{_vp(p)} printed")
+            tally.add(cat, source.name, p, f"{p} VP printed")
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]

@@ -44,7 +44,10 @@ class NameIndex(Generic[T]):
     def get_all(self, names: Iterable[str]) -> list[T | None]:
         """`get` for many names at once: one call per city instead of one per card."""
         items = self._items
-        return [items[n] if n in items else self.get(n) for n in names]
+        try:  # the common case: every name spelled exactly
+            return [items[n] for n in names]
+        except KeyError:
+            return [items[n] if n in items else self.get(n) for n in names]
 
     def canonical(self, name: str) -> str | None:
         return self._keys.get(normalize(name))

@@ -7,7 +7,6 @@ exactly what a problem of a code in `SETS_ASIDE` locates. The codes are a closed
 listed with their meaning in the README.
 """
 
-
 import re
 from collections.abc import Sequence
 from typing import Any, Literal

@@ -1,6 +1,5 @@
 """The result JSON of the spec, as models: every point is a line with its reason."""
 
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -6,7 +6,6 @@ with the name of an existing one replace it; `[[imports]]` takes whole sections 
 ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are data too.
 """
 
-
 import os
 import tomllib
 from collections.abc import Mapping, Sequence

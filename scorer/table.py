@@ -4,7 +4,6 @@ These models check shapes and types only; whether the table can exist under the 
 its game is `scorer.validate`'s job, because that needs the ruleset.
 """
 
-
 from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -553,19 +553,19 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-def _shields_of(effects: Iterable[object]) -> int:
-    return sum(e.shields for e in effects if isinstance(e, Shields))
+def _shields_of(things: Iterable[Card | WonderStage | Leader]) -> int:
+    total = 0
+    for thing in things:
+        for e in thing.effects:
+            if isinstance(e, Shields):
+                total += e.shields
+    return total
 
 
 def possible_shields(board: Board, c: City) -> set[int]:
     """The city's shields at game end; with a Courtesan still to choose, one total per
     leader it could copy (Caesar, Hannibal give shields)."""
-    things: list[Card | WonderStage | Leader] = [
-        *c.cards,
-        *c.side.stages[: c.stages_built],
-        *c.leaders,
-    ]
-    base = _shields_of(e for thing in things for e in thing.effects)
+    base = _shields_of([*c.cards, *c.side.stages[: c.stages_built], *c.leaders])
     if not c.copies_a_leader:
         return {base}
     if c.courtesan is not None:
@@ -574,7 +574,7 @@ def possible_shields(board: Board, c: City) -> set[int]:
         offered = [
             *leaders_beside(board.neighbour(c, "left"), board.neighbour(c, "right")).values()
         ]
-    return {base} | {base + _shields_of(ld.effects) for ld in offered}
+    return {base} | {base + _shields_of([ld]) for ld in offered}
 
 
 BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields)
