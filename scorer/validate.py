@@ -54,6 +54,8 @@ def aside_of(problems: Iterable[Problem]) -> Aside:
 
 
 def _kept(aside: Aside, seat: int, field: str, item: int | None = None) -> bool:
+    if not aside:  # the common case: a table with no problem sets nothing aside
+        return True
     return (seat, field, None) not in aside and (seat, field, item) not in aside
 
 
@@ -247,7 +249,7 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     players = table.players
     if not players or any(p.shields is None for p in players):
         return None
-    recruited = rules.leaders.get_all(name for p in players for name in p.leaders)
+    recruited = rules.leaders.get_all([name for p in players for name in p.leaders])
     if any(ld is not None and ld.moves_tokens for ld in recruited):
         return None
     return military.derive_tokens(
@@ -392,6 +394,8 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
         cities.append(
             dataclasses.replace(c, copied_guild=guild, courtesan=leader) if changed else c
         )
+    if all(new is old for new, old in zip(cities, board.cities, strict=True)):
+        return board  # no choice given: the board as it is
     return dataclasses.replace(board, cities=tuple(cities))
 
 
