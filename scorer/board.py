@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
 from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
 
-@dataclass(frozen=True)
-class Tokens:
+class Tokens(NamedTuple):
     victories: dict[int, int]
     """Victory tokens by face value (1, 3, 5)."""
     defeats: int
@@ -29,8 +29,7 @@ NO_BOARD = Wonder.model_construct(name="(no wonder board)", aliases=(), resource
 NO_SIDE = WonderSide.model_construct(stages=())
 
 
-@dataclass(frozen=True)
-class Buried:
+class Buried(NamedTuple):
     """Duel Leaders, Abu Simbel: the leader under the wonder and the cost that counts."""
 
     leader: Leader
@@ -136,8 +135,7 @@ def leaders_beside(left: City, right: City) -> dict[str, Leader]:
     return {ld.name: ld for ld in (*left.leaders, *right.leaders)}
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(NamedTuple):
     """Duel: the Conflict pawn, `spaces` from the centre toward the capital of city
     `toward` (None at the centre)."""
 

@@ -5,8 +5,7 @@ ruleset returning problems; `scorer.validate` and `scorer.duel_validate` list th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from scorer.i18n import _, all_of, any_of, ngettext, translated
 from scorer.names import NameIndex, closest, normalize
@@ -36,8 +35,7 @@ class AnyTable(Protocol):
     def players(self) -> Sequence[AnyPlayer]: ...
 
 
-@dataclass(frozen=True)
-class NamedField:
+class NamedField(NamedTuple):
     """A field of a seat that holds names of the ruleset's things."""
 
     field: str

@@ -109,8 +109,7 @@ class Tally:
         )
 
 
-@dataclass(frozen=True)
-class CityScore:
+class CityScore(NamedTuple):
     lines: tuple[LineData, ...]
     categories: dict[Category, int]
     choices: dict[str, str]

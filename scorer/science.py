@@ -26,7 +26,7 @@ result with trying every assignment, up to large wildcard counts.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorer.effects import Symbol
 
@@ -51,8 +51,7 @@ def score(counts: Mapping[Symbol, int], set_points: int) -> int:
     return squares(counts) + set_points * sets(counts)
 
 
-@dataclass(frozen=True)
-class ScienceOutcome:
+class ScienceOutcome(NamedTuple):
     counts: dict[Symbol, int]
     """The final count of each symbol."""
     wildcards: dict[Symbol, int]
