@@ -38,6 +38,8 @@ class Buried(NamedTuple):
 
 @dataclass(frozen=True, kw_only=True)
 class City:
+    """One seat's city as the engine scores it: its known things, less what was set aside."""
+
     index: int
     name: str
     wonder: Wonder = NO_BOARD
@@ -145,6 +147,8 @@ class Track(NamedTuple):
 
 @dataclass(frozen=True)
 class Board:
+    """Every city of a table with the ruleset they are scored by."""
+
     ruleset: Ruleset
     cities: tuple[City, ...]
     track: Track | None = None
