@@ -330,12 +330,14 @@ def sources(board: Board, city: City) -> list[Source]:
     """Everything in a city that scores: cards, built stages of its board (7 Wonders),
     wonders built and progress tokens (Duel), leaders; each in its pad row."""
     known = _card_sources(board.ruleset)
-    out = []
-    for c in city.cards:
-        if c.effects:
-            found = known.get(c.name)
-            # a card not from the ruleset (a test's own) gets its source made here
-            out.append(found if found and found.effects is c.effects else card_source(board, c))
+    # a card not from the ruleset (a test's own) gets its source made here
+    out = [
+        found
+        if (found := known.get(c.name)) and found.effects is c.effects
+        else card_source(board, c)
+        for c in city.cards
+        if c.effects
+    ]
     out.extend(
         Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects)
         for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)

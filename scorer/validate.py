@@ -194,16 +194,16 @@ def _guild_names(rules: Ruleset) -> frozenset[str]:
     return frozenset(c.name for c in rules.guilds)
 
 
-def _canonical(rules: Ruleset, names: list[str]) -> list[str]:
-    """The cards' names as the ruleset spells them (unknown ones left out)."""
-    cards = rules.cards
-    return [c.name for c in cards.get_all(names) if c is not None]
-
-
 def guilds_in_game(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     seats = len(table.players)
     guilds = _guild_names(rules)
-    built = {n for p in table.players for n in _canonical(rules, p.cards) if n in guilds}
+    cards = rules.cards
+    built = {
+        c.name
+        for p in table.players
+        for c in cards.get_all(p.cards)
+        if c is not None and c.name in guilds
+    }
     most = seats + rules.constants.extra_guilds
     if len(built) <= most:
         return []
