@@ -329,22 +329,15 @@ def _card_sources(rules: Ruleset) -> dict[str, Source]:
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a city that scores: cards, built stages of its board (7 Wonders),
     wonders built and progress tokens (Duel), leaders; each in its pad row."""
-    known = _card_sources(board.ruleset)
-    # a card not from the ruleset (a test's own) gets its source made here
-    out = [
-        found
-        if (found := known.get(c.name)) and found.effects is c.effects
-        else card_source(board, c)
-        for c in city.cards
-        if c.effects
-    ]
+    known = _card_sources(board.ruleset)  # a city holds its board's ruleset's cards
+    out = [known[c.name] for c in city.cards if c.effects]
     out.extend(
         Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects)
         for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)
     )
     out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
-    out.extend(Source(ld.name, "leaders", ld.effects) for ld in city.leaders)
+    out.extend(leader_source(ld) for ld in city.leaders)
     return out
 
 
