@@ -4,7 +4,7 @@ ruleset returning problems; `scorer.validate` and `scorer.duel_validate` list th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from scorer.i18n import _, all_of, any_of, ngettext, translated
@@ -210,18 +210,21 @@ def once_across_cities(
         value = field.read(player)
         if value is None:
             continue
-        single = isinstance(value, str)
-        names: Sequence[str] = [value] if isinstance(value, str) else value
-        for j, thing in enumerate(known.get_all(names)):
+        found: Iterable[tuple[int | None, Any]] = (
+            [(None, known.get(value))]
+            if isinstance(value, str)
+            else enumerate(known.get_all(value))
+        )
+        for item, thing in found:
             if thing is None:
                 continue
             name = thing.name
             places = holders.get(name)
             if places is None:
-                holders[name] = [(seat, None if single else j)]
+                holders[name] = [(seat, item)]
                 things[name] = thing
             elif places[-1][0] != seat:  # a city's second one is not a copy
-                places.append((seat, None if single else j))
+                places.append((seat, item))
     out = []
     for name, places in holders.items():
         if len(places) < 2:
