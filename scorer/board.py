@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
 from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
 
-@dataclass(frozen=True)
-class Tokens:
+class Tokens(NamedTuple):
     victories: dict[int, int]
     """Victory tokens by face value (1, 3, 5)."""
     defeats: int
@@ -29,8 +29,7 @@ NO_BOARD = Wonder.model_construct(name="(no wonder board)", aliases=(), resource
 NO_SIDE = WonderSide.model_construct(stages=())
 
 
-@dataclass(frozen=True)
-class Buried:
+class Buried(NamedTuple):
     """Duel Leaders, Abu Simbel: the leader under the wonder and the cost that counts."""
 
     leader: Leader
@@ -39,6 +38,8 @@ class Buried:
 
 @dataclass(frozen=True, kw_only=True)
 class City:
+    """One seat's city as the engine scores it: its known things, less what was set aside."""
+
     index: int
     name: str
     wonder: Wonder = NO_BOARD
@@ -76,6 +77,8 @@ class City:
     def count(self, colours: tuple[Colour, ...]) -> int:
         """Cards of the given colours in the city."""
         counts = self.colour_counts
+        if len(colours) == 1:  # the common case: one colour
+            return counts.get(colours[0], 0)
         return sum([counts.get(c, 0) for c in colours])
 
     @cached_property
@@ -90,7 +93,11 @@ class City:
     @cached_property
     def copies_a_leader(self) -> bool:
         """A card of the city copies a neighbour's leader (Courtesans Guild)."""
-        return any(isinstance(e, CopyNeighbourLeader) for c in self.cards for e in c.effects)
+        for card in self.cards:
+            for e in card.effects:
+                if isinstance(e, CopyNeighbourLeader):
+                    return True
+        return False
 
     @cached_property
     def guilds(self) -> tuple[Card, ...]:
@@ -130,8 +137,7 @@ def leaders_beside(left: City, right: City) -> dict[str, Leader]:
     return {ld.name: ld for ld in (*left.leaders, *right.leaders)}
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(NamedTuple):
     """Duel: the Conflict pawn, `spaces` from the centre toward the capital of city
     `toward` (None at the centre)."""
 
@@ -141,6 +147,8 @@ class Track:
 
 @dataclass(frozen=True)
 class Board:
+    """Every city of a table with the ruleset they are scored by."""
+
     ruleset: Ruleset
     cities: tuple[City, ...]
     track: Track | None = None

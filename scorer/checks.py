@@ -4,9 +4,8 @@ ruleset returning problems; `scorer.validate` and `scorer.duel_validate` list th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from scorer.i18n import _, all_of, any_of, ngettext, translated
 from scorer.names import NameIndex, closest, normalize
@@ -36,8 +35,7 @@ class AnyTable(Protocol):
     def players(self) -> Sequence[AnyPlayer]: ...
 
 
-@dataclass(frozen=True)
-class NamedField:
+class NamedField(NamedTuple):
     """A field of a seat that holds names of the ruleset's things."""
 
     field: str
@@ -113,11 +111,15 @@ def unknown_names(table: AnyTable, rules: Ruleset, fields: Sequence[NamedField])
             value = f.read(player)
             if value is None:
                 continue
-            entries = [(None, value)] if isinstance(value, str) else list(enumerate(value))
             known = index(rules, f.section)
-            for item, name in entries:
-                if known.get(name) is None:
-                    code, message = why_unknown(rules, f.section, f.kind, name)
+            if isinstance(value, str):
+                if known.get(value) is None:
+                    code, message = why_unknown(rules, f.section, f.kind, value)
+                    out.append(problem(code, message, seat, f.field))
+                continue
+            for item, found in enumerate(known.get_all(value)):
+                if found is None:
+                    code, message = why_unknown(rules, f.section, f.kind, value[item])
                     out.append(problem(code, message, seat, f.field, item))
     return out
 
@@ -208,14 +210,21 @@ def once_across_cities(
         value = field.read(player)
         if value is None:
             continue
-        names = [value] if isinstance(value, str) else value
-        for j, thing in enumerate(known.get_all(names)):
+        found: Iterable[tuple[int | None, Any]] = (
+            [(None, known.get(value))]
+            if isinstance(value, str)
+            else enumerate(known.get_all(value))
+        )
+        for item, thing in found:
             if thing is None:
                 continue
-            places = holders.setdefault(thing.name, [])
-            if not places or places[-1][0] != seat:  # a city's second one is not a copy
-                places.append((seat, None if isinstance(value, str) else j))
-                things[thing.name] = thing
+            name = thing.name
+            places = holders.get(name)
+            if places is None:
+                holders[name] = [(seat, item)]
+                things[name] = thing
+            elif places[-1][0] != seat:  # a city's second one is not a copy
+                places.append((seat, item))
     out = []
     for name, places in holders.items():
         if len(places) < 2:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from scorer.board import Board, City
 from scorer.effects import BuriedLeaderCost
@@ -44,8 +43,7 @@ DECIDED_BY: dict[SupremacyKind, DecidedBy] = {
 }
 
 
-@dataclass(frozen=True)
-class Supremacy:
+class Supremacy(NamedTuple):
     """A game that ended early: who won, how, and whether the table said so."""
 
     kind: SupremacyKind

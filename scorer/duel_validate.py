@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from scorer import duel
 from scorer.board import Board, Buried, City, Track
@@ -42,8 +41,7 @@ BURIED = NamedField(
 )
 
 
-@dataclass(frozen=True)
-class DuelGame:
+class DuelGame(NamedTuple):
     """A Duel table resolved: the board to score and every supremacy the state shows."""
 
     board: Board

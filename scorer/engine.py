@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import product
 from typing import NamedTuple, TypedDict, assert_never
 
@@ -41,7 +42,7 @@ from scorer.effects import (
     VictoryTokenPairs,
     WonderComplete,
 )
-from scorer.ruleset import Card, Category, Leader
+from scorer.ruleset import Card, Category, Leader, Ruleset
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -108,8 +109,7 @@ class Tally:
         )
 
 
-@dataclass(frozen=True)
-class CityScore:
+class CityScore(NamedTuple):
     lines: tuple[LineData, ...]
     categories: dict[Category, int]
     choices: dict[str, str]
@@ -196,7 +196,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
     cat = source.category
     match effect:
         case Points(points=p):
-            tally.add(cat, source.name, p, f"{_vp(p)} printed")
+            tally.add(cat, source.name, p, f"{p} VP printed")
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
@@ -318,15 +318,19 @@ def leader_source(leader: Leader) -> Source:
     return Source(leader.name, "leaders", leader.effects)
 
 
+@cache
+def _card_sources(rules: Ruleset) -> dict[str, Source]:
+    """The source of each card of a ruleset, by name (worked out once per ruleset: the
+    cities of every table hold its cards)."""
+    category = rules.constants.colour_categories
+    return {c.name: Source(c.name, category[c.colour], c.effects) for c in rules.cards.values()}
+
+
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a city that scores: cards, built stages of its board (7 Wonders),
     wonders built and progress tokens (Duel), leaders; each in its pad row."""
-    colour_category = board.ruleset.constants.colour_categories
-    out = [
-        Source(c.name, colour_category[c.colour], c.effects)
-        for c in city.cards
-        if c.effects
-    ]
+    known = _card_sources(board.ruleset)  # a city holds its board's ruleset's cards
+    out = [known[c.name] for c in city.cards if c.effects]
     out.extend(
         Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects)
         for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)
@@ -400,10 +404,10 @@ def _base_tally(board: Board, city: City) -> Tally:
     return tally
 
 
-def _science_points(tally: Tally, set_points: int) -> int:
-    """What the city's science scores at best, set bonuses included (no lines written)."""
+def _science_points(tally: Tally, outcome: science.ScienceOutcome, set_points: int) -> int:
+    """What the outcome scores, set bonuses included (no lines written)."""
     bonus = sum(p for _, p in tally.set_bonuses)
-    return science.score(_science_outcome(tally, set_points).counts, set_points + bonus)
+    return science.score(outcome.counts, set_points + bonus)
 
 
 def _choice_gain(
@@ -413,17 +417,20 @@ def _choice_gain(
     base_science: int,
     guild: Card | None,
     leader: Leader | None,
-) -> int:
+) -> tuple[int, science.ScienceOutcome | None]:
     """What the city scores with this choice beyond its base lines, which every choice
-    shares: the copied card's lines, and the science with whatever it adds."""
+    shares: the copied card's lines, and the science with whatever it adds; and that
+    science's best use, when the choice changes it (the chosen one's is not worked out
+    again)."""
     extra = Tally()
     apply_all(copied_sources(board, city, guild, leader, explain=False), city, board, extra)
     gain = sum(line["points"] for line in extra.lines)
     if not extra.has_science:
-        return gain + base_science
-    return gain + _science_points(
-        base.science_with(extra), board.ruleset.constants.science_set_points
-    )
+        return gain + base_science, None
+    both = base.science_with(extra)
+    set_points = board.ruleset.constants.science_set_points
+    outcome = _science_outcome(both, set_points)
+    return gain + _science_points(both, outcome, set_points), outcome
 
 
 def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) -> None:
@@ -448,10 +455,13 @@ def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome:
     )
 
 
-def _science(tally: Tally, set_points: int) -> None:
+def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | None = None) -> None:
+    """The science line and the set bonuses' lines; `outcome` is the best use of the
+    tally's symbols when it is known already."""
     if not (tally.symbols or tally.wildcards or tally.extra_of_most or tally.conversions):
         return  # no science line, not even a zero
-    outcome = _science_outcome(tally, set_points)
+    if outcome is None:
+        outcome = _science_outcome(tally, set_points)
     counts = outcome.counts
     squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
     why = (
@@ -508,13 +518,19 @@ def score_city(board: Board, city: City) -> CityScore:
     guilds, leaders = _options(board, city)
     tally = _base_tally(board, city)
     options = list(product(guilds, leaders))
+    outcome = None
     if len(options) > 1:  # rank the options first: lines only for the winner
-        base_science = _science_points(tally, const.science_set_points)
-        gains = [_choice_gain(board, city, tally, base_science, g, ld) for g, ld in options]
-        options = [options[gains.index(max(gains))]]
+        set_points = const.science_set_points
+        base_outcome = _science_outcome(tally, set_points)
+        base_science = _science_points(tally, base_outcome, set_points)
+        ranked = [_choice_gain(board, city, tally, base_science, g, ld) for g, ld in options]
+        gains = [gain for gain, _ in ranked]
+        best = gains.index(max(gains))
+        options = [options[best]]
+        outcome = ranked[best][1] or base_outcome
     guild, leader = options[0]
     apply_all(copied_sources(board, city, guild, leader), city, board, tally)
-    _science(tally, const.science_set_points)
+    _science(tally, const.science_set_points, outcome)
     choices = {}
     if guild is not None:
         entered = city.copied_guild is not None

@@ -15,9 +15,9 @@ def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int
     victories = [dict.fromkeys(victory_by_age, 0) for _seat in range(n)]
     defeats = [0] * n
     for age, value in enumerate(victory_by_age):
-        for i in range(n):
-            for j in ((i - 1) % n, (i + 1) % n):
-                mine, theirs = shields[i][age], shields[j][age]
+        at_age = [s[age] for s in shields]
+        for i, mine in enumerate(at_age):
+            for theirs in (at_age[i - 1], at_age[(i + 1) % n]):  # left and right
                 if mine > theirs:
                     victories[i][value] += 1
                 elif mine < theirs:

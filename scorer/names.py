@@ -4,7 +4,7 @@ full stops do not count, so "lumber-yard" finds "Lumber Yard"."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -41,10 +41,13 @@ class NameIndex(Generic[T]):
             key = self._keys.get(normalize(name))
             return None if key is None else self._items[key]
 
-    def get_all(self, names: Iterable[str]) -> list[T | None]:
+    def get_all(self, names: Sequence[str]) -> list[T | None]:
         """`get` for many names at once: one call per city instead of one per card."""
         items = self._items
-        return [items[n] if n in items else self.get(n) for n in names]
+        try:  # the common case: every name spelled exactly
+            return [items[n] for n in names]
+        except KeyError:
+            return [items[n] if n in items else self.get(n) for n in names]
 
     def canonical(self, name: str) -> str | None:
         return self._keys.get(normalize(name))

@@ -7,8 +7,6 @@ exactly what a problem of a code in `SETS_ASIDE` locates. The codes are a closed
 listed with their meaning in the README.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Sequence
 from typing import Any, Literal

@@ -1,7 +1,5 @@
 """The result JSON of the spec, as models: every point is a line with its reason."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -51,6 +49,12 @@ class Line(_Out):
     why: str
 
 
+def _no_choices() -> dict[str, str]:
+    """No choice made. (A function of ours, not the builtin `dict`: pydantic reads a default
+    factory's signature, and a builtin's costs a tokenizer run at start.)"""
+    return {}
+
+
 class PlayerResult(_Out):
     name: str
     total: int
@@ -58,7 +62,7 @@ class PlayerResult(_Out):
     categories: dict[Category, int]
     lines: list[Line]
     choices: dict[str, str] = Field(
-        default_factory=dict,
+        default_factory=_no_choices,
         description="(extension) choices the engine made or took from the table, in words",
     )
     free_city: bool = Field(False, description="(extension) the 2-player variant's Free City")

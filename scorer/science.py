@@ -26,7 +26,7 @@ result with trying every assignment, up to large wildcard counts.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorer.effects import Symbol
 
@@ -51,8 +51,7 @@ def score(counts: Mapping[Symbol, int], set_points: int) -> int:
     return squares(counts) + set_points * sets(counts)
 
 
-@dataclass(frozen=True)
-class ScienceOutcome:
+class ScienceOutcome(NamedTuple):
     counts: dict[Symbol, int]
     """The final count of each symbol."""
     wildcards: dict[Symbol, int]
@@ -86,6 +85,11 @@ def best(
         return ScienceOutcome(dict(fixed), dict.fromkeys(SYMBOLS, 0), (), ())
     found: tuple[int, Counts, Counts, tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
     for counts in candidates(base, wildcards, conversions):
+        if not (extra_of_most or conversions):  # wildcards alone: the candidate is final
+            value = _value(counts, set_points)
+            if found is None or value > found[0]:
+                found = (value, counts, counts, (), ())
+            continue
         for final, extras, moves in _finishes(counts, extra_of_most, conversions):
             value = _value(final, set_points)
             if found is None or value > found[0]:
@@ -127,16 +131,18 @@ def candidates(fixed: Counts, wildcards: int, shifts: int) -> list[Counts]:
     near = {m + k for m in ends for k in range(-shifts - 1, shifts + 2)} if shifts else ends
     levels = sorted(m for m in near if lo <= m <= top)
     out: dict[Counts, None] = {}  # ordered and without repeats
+    a, b, c = fixed
     for m in levels:
-        raised = [max(x, m) for x in fixed]
-        rest = wildcards - (sum(raised) - sum(fixed))
-        for t in range(3):
-            piled = list(raised)
-            piled[t] += rest
-            out[_counts(piled)] = None
+        ra, rb, rc = max(a, m), max(b, m), max(c, m)
+        rest = wildcards - (ra - a) - (rb - b) - (rc - c)
+        # the rest piled on each symbol in turn
+        out[ra + rest, rb, rc] = None
+        out[ra, rb + rest, rc] = None
+        out[ra, rb, rc + rest] = None
         if m == top and rest == 2:  # two left over: one each on two symbols
-            for k in range(3):
-                out[_counts([x + (i != k) for i, x in enumerate(raised)])] = None
+            out[ra, rb + 1, rc + 1] = None
+            out[ra + 1, rb, rc + 1] = None
+            out[ra + 1, rb + 1, rc] = None
     return list(out)
 
 

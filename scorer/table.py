@@ -4,8 +4,6 @@ These models check shapes and types only; whether the table can exist under the 
 its game is `scorer.validate`'s job, because that needs the ruleset.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -51,6 +49,12 @@ class Choices(_In):
     )
 
 
+def _no_names() -> list[str]:
+    """An omitted list is empty. (A function of ours, not the builtin `list`: pydantic reads
+    a default factory's signature, and a builtin's costs a tokenizer run at start.)"""
+    return []
+
+
 _NO_CHOICES = Choices.model_construct()
 
 
@@ -64,7 +68,7 @@ def _no_choices() -> Choices:
 class SevenWondersPlayer(_In):
     name: Name
     wonder: WonderEntry
-    cards: list[Name] = Field(default_factory=list, max_length=60)
+    cards: list[Name] = Field(default_factory=_no_names, max_length=60)
     coins: Count = Field(0, le=10_000)
     military: Military | None = Field(
         None,
@@ -73,7 +77,7 @@ class SevenWondersPlayer(_In):
     shields: Annotated[list[Count], Field(min_length=3, max_length=3)] | None = Field(
         None, description="shield totals at the end of Ages I, II, III"
     )
-    leaders: list[Name] = Field(default_factory=list, max_length=20)
+    leaders: list[Name] = Field(default_factory=_no_names, max_length=20)
     choices: Choices = Field(default_factory=_no_choices)
     free_city: bool = Field(
         False, description="the 2-player variant's Free City: scored, never ranked"
@@ -82,7 +86,7 @@ class SevenWondersPlayer(_In):
 
 class SevenWondersTable(_In):
     game: Literal["7wonders-1e", "7wonders-2e"]
-    expansions: list[Name] = Field(default_factory=list, max_length=10)
+    expansions: list[Name] = Field(default_factory=_no_names, max_length=10)
     players: list[SevenWondersPlayer] = Field(min_length=1, max_length=20)
 
 
@@ -98,20 +102,22 @@ class Buried(_In):
 class DuelPlayer(_In):
     name: Name
     cards: list[Name] = Field(
-        default_factory=list,
+        default_factory=_no_names,
         max_length=80,
         description="Age cards, guilds (and Agora Senators) in the city; not tucked ones",
     )
-    wonders: list[Name] = Field(default_factory=list, max_length=10, description="wonders built")
+    wonders: list[Name] = Field(
+        default_factory=_no_names, max_length=10, description="wonders built"
+    )
     progress: list[Name] = Field(
-        default_factory=list, max_length=15, description="progress tokens owned"
+        default_factory=_no_names, max_length=15, description="progress tokens owned"
     )
     coins: Count = Field(0, le=10_000)
     influence: Annotated[list[Count], Field(min_length=6, max_length=6)] | None = Field(
         None, description="Agora: cubes in Chambers 1-6, left to right"
     )
     leaders: list[Name] = Field(
-        default_factory=list, max_length=20, description="Duel Leaders: recruited, not buried"
+        default_factory=_no_names, max_length=20, description="Duel Leaders: recruited, not buried"
     )
     buried: Buried | None = Field(None, description="Duel Leaders: the leader under Abu Simbel")
     conquests: Count | None = Field(
@@ -133,7 +139,7 @@ class Supremacy(_In):
 
 class DuelTable(_In):
     game: Literal["duel"]
-    expansions: list[Name] = Field(default_factory=list, max_length=10)
+    expansions: list[Name] = Field(default_factory=_no_names, max_length=10)
     players: list[DuelPlayer] = Field(min_length=1, max_length=20)
     conflict: Conflict
     supremacy: Supremacy | None = Field(

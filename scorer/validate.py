@@ -34,7 +34,6 @@ from scorer.checks import (
 )
 from scorer.effects import CopyNeighbourLeader, Shields
 from scorer.i18n import N_, _, any_of, ngettext
-from scorer.names import normalize
 from scorer.problems import SETS_ASIDE, Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
@@ -55,6 +54,8 @@ def aside_of(problems: Iterable[Problem]) -> Aside:
 
 
 def _kept(aside: Aside, seat: int, field: str, item: int | None = None) -> bool:
+    if not aside:  # the common case: a table with no problem sets nothing aside
+        return True
     return (seat, field, None) not in aside and (seat, field, item) not in aside
 
 
@@ -101,8 +102,7 @@ def names(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
 
 def side_name(rules: Ruleset, typed: str) -> Literal["A", "B"] | None:
     """The board side a typed side means ("day" is A in the 2nd edition)."""
-    sides = rules.constants.side_names
-    return next((v for k, v in sides.items() if normalize(k) == normalize(typed)), None)
+    return rules.sides.get(typed)
 
 
 def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
@@ -189,10 +189,20 @@ def copies_across_cities(table: SevenWondersTable, rules: Ruleset) -> list[Probl
     )
 
 
+@cache
+def _guild_names(rules: Ruleset) -> frozenset[str]:
+    return frozenset(c.name for c in rules.guilds)
+
+
 def guilds_in_game(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     seats = len(table.players)
+    guilds = _guild_names(rules)
+    cards = rules.cards
     built = {
-        c.name for p in table.players for c in rules.cards.get_all(p.cards) if c and c.is_guild
+        c.name
+        for p in table.players
+        for c in cards.get_all(p.cards)
+        if c is not None and c.name in guilds
     }
     most = seats + rules.constants.extra_guilds
     if len(built) <= most:
@@ -239,7 +249,7 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     players = table.players
     if not players or any(p.shields is None for p in players):
         return None
-    recruited = rules.leaders.get_all(name for p in players for name in p.leaders)
+    recruited = rules.leaders.get_all([name for p in players for name in p.leaders])
     if any(ld is not None and ld.moves_tokens for ld in recruited):
         return None
     return military.derive_tokens(
@@ -384,6 +394,8 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
         cities.append(
             dataclasses.replace(c, copied_guild=guild, courtesan=leader) if changed else c
         )
+    if all(new is old for new, old in zip(cities, board.cities, strict=True)):
+        return board  # no choice given: the board as it is
     return dataclasses.replace(board, cities=tuple(cities))
 
 
@@ -545,19 +557,19 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-def _shields_of(effects: Iterable[object]) -> int:
-    return sum(e.shields for e in effects if isinstance(e, Shields))
+def _shields_of(things: Iterable[Card | WonderStage | Leader]) -> int:
+    total = 0
+    for thing in things:
+        for e in thing.effects:
+            if isinstance(e, Shields):
+                total += e.shields
+    return total
 
 
 def possible_shields(board: Board, c: City) -> set[int]:
     """The city's shields at game end; with a Courtesan still to choose, one total per
     leader it could copy (Caesar, Hannibal give shields)."""
-    things: list[Card | WonderStage | Leader] = [
-        *c.cards,
-        *c.side.stages[: c.stages_built],
-        *c.leaders,
-    ]
-    base = _shields_of(e for thing in things for e in thing.effects)
+    base = _shields_of([*c.cards, *c.side.stages[: c.stages_built], *c.leaders])
     if not c.copies_a_leader:
         return {base}
     if c.courtesan is not None:
@@ -566,7 +578,7 @@ def possible_shields(board: Board, c: City) -> set[int]:
         offered = [
             *leaders_beside(board.neighbour(c, "left"), board.neighbour(c, "right")).values()
         ]
-    return {base} | {base + _shields_of(ld.effects) for ld in offered}
+    return {base} | {base + _shields_of([ld]) for ld in offered}
 
 
 BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields)

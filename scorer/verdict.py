@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorer.i18n import _, all_of, ngettext
 from scorer.result import DecidedBy
@@ -29,8 +29,7 @@ def _points(n: int) -> str:
     return ngettext("{count} point", "{count} points", n).format(count=n)
 
 
-@dataclass(frozen=True)
-class Contender:
+class Contender(NamedTuple):
     name: str
     total: int
     tiebreak: int
@@ -45,8 +44,7 @@ def contender(
     return Contender(name, total, value)
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     ranks: dict[str, int]
     winners: list[str]
     decided_by: DecidedBy
@@ -58,9 +56,9 @@ def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
     victory is shared. Tied players share a rank (1, 1, 3)."""
     tiebreak = TIEBREAKS[kind]
     key = {c.name: (c.total, c.tiebreak) for c in contenders}
-    ranks = {
-        c.name: 1 + sum(1 for o in contenders if key[o.name] > key[c.name]) for c in contenders
-    }
+    # a rank is 1 + how many are strictly ahead: the first place of its key, best first
+    ahead = sorted([key[c.name] for c in contenders], reverse=True)
+    ranks = {c.name: 1 + ahead.index(key[c.name]) for c in contenders}
     top = max(c.total for c in contenders)
     leaders = [c for c in contenders if c.total == top]
     if len(leaders) == 1:
