@@ -377,17 +377,22 @@ def _wonder(m: AppModel, i: int) -> tuple[object, ...] | None:
 
 
 @ft.component
-def _WonderSection(i: int) -> ft.Control:
+def _SeatPart(i: int, select: Callable[[AppModel, int], tuple[object, ...] | None],
+              part: Callable[..., ft.Control]) -> ft.Control:
+    """A part of seat `i`'s city (`part`: the wonder, the coins) drawn from what `select`
+    reads of the model, the player's name first (for the part's edits): rendered again only
+    when that changes."""
     model = use_model_unwatched()
-    shown = use_watch(lambda m: _wonder(m, i), (i,))
+    shown = use_watch(lambda m: select(m, i), (i, select))
     if shown is None:
         return ft.Container()
     name, *rest = shown
-    return WonderPart(SeatEdits(model.edit, i, str(name)), *rest)
+    return part(SeatEdits(model.edit, i, str(name)), *rest)
 
 
-WonderSection: Callable[[int], ft.Control] = \
-    ft.memo(_WonderSection)  # type: ignore[no-untyped-call]
+SeatPart: Callable[[int, Callable[[AppModel, int], tuple[object, ...] | None],
+                    Callable[..., ft.Control]], ft.Control] = \
+    ft.memo(_SeatPart)  # type: ignore[no-untyped-call]
 
 
 def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
@@ -400,19 +405,6 @@ def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
     return (seat.name, seat.coins, tuple(sorted(seat.military.items())), has.token_values,
             most.coins, tuple(most.tokens.get(v) for v in has.token_values),
             _messages(m, i, "coins", "military"))
-
-
-@ft.component
-def _CoinsSection(i: int) -> ft.Control:
-    model = use_model_unwatched()
-    shown = use_watch(lambda m: _coins(m, i), (i,))
-    if shown is None:
-        return ft.Container()
-    name, *rest = shown
-    return CoinsPart(SeatEdits(model.edit, i, str(name)), *rest)
-
-
-CoinsSection: Callable[[int], ft.Control] = ft.memo(_CoinsSection)  # type: ignore[no-untyped-call]
 
 
 NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests")
@@ -614,8 +606,8 @@ def CityScreen() -> ft.View:
               toggle(S.QUICK_MODE, frame.quick, set_quick(True))]),
     ]
     if has.has_boards:
-        items.append(WonderSection(i))
-    items.append(CoinsSection(i))
+        items.append(SeatPart(i, _wonder, WonderPart))
+    items.append(SeatPart(i, _coins, CoinsPart))
     if frame.quick:
         items.append(QuickSection(i))
     else:
