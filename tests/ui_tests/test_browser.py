@@ -140,12 +140,27 @@ class Phone:
         self.page.wait_for_timeout(250)
 
     def type(self, label: str, text: str) -> None:
-        box = self.reveal(self.page.get_by_role("textbox", name=label, exact=True))
-        box.click()
-        self.page.wait_for_timeout(150)
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(text)
-        self.page.wait_for_timeout(250)
+        """Type into a field as a thumb would; typed again if the field did not take the
+        keys (on a loaded machine a click can land before Flutter gives the field focus)."""
+        for _ in range(3):
+            box = self.reveal(self.page.get_by_role("textbox", name=label, exact=True))
+            box.click()
+            self.page.wait_for_timeout(150)
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(text)
+            self.page.wait_for_timeout(250)
+            got = self._value_of(box)
+            if got in (text, None):
+                return
+        raise AssertionError(f"the field {label!r} never took {text!r}: it holds {got!r}")
+
+    @staticmethod
+    def _value_of(box: Any) -> str | None:
+        """What a field holds, when the page says (None: its node is gone, re-rendered)."""
+        try:
+            return str(box.input_value(timeout=1000))
+        except Exception:  # not an input element, or replaced by a re-render meanwhile
+            return None
 
     def node(self, identifier: str) -> Any:
         """The element of an `ft.Semantics(identifier=...)`, scrolled onto the screen."""
