@@ -48,7 +48,7 @@ def JoinScreen() -> ft.View:
         ft.Text(S.JOIN_HINT),
         ft.Semantics(identifier="join-code", content=ft.TextField(
             label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=8,
-            capitalization=ft.TextCapitalization.CHARACTERS, autofocus=True,
+            capitalization=ft.TextCapitalization.CHARACTERS,
             on_submit=lambda: join(typed))),
         ft.Semantics(identifier="join-problem", visible=bool(problem),
                      content=notice(problem, icon=ft.Icons.ERROR_OUTLINE)),
