@@ -329,21 +329,12 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                 ).format(wonder=c.wonder.name, side=c.side_name, count=c.stages_built)
                 out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
             elif guild is None or guild.name not in offered:
-                if offered:
-                    text = _(
-                        '"{choice}" is not a guild of a neighbour; {left} and {right} have {have}'
-                    )
-                else:
-                    text = _(
-                        '"{choice}" is not a guild of a neighbour; {left} and {right} have no guild'
-                    )
-                message = text.format(
-                    choice=p.choices.copied_guild,
-                    left=left.name,
-                    right=right.name,
-                    have=", ".join(offered),
-                )
-                out.append(problem("choice-not-offered", message, c.index, "choices.copied_guild"))
+                out.append(_not_offered(
+                    _('"{choice}" is not a guild of a neighbour; {left} and {right} have {have}')
+                    if offered else
+                    _('"{choice}" is not a guild of a neighbour; {left} and {right} have no guild'),
+                    p.choices.copied_guild, left, right, offered, c.index,
+                    "choices.copied_guild"))
         if p.choices.courtesan is not None:
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
@@ -360,24 +351,24 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                 message = text.format(cards=any_of(copiers))
                 out.append(problem("choice-not-possible", message, c.index, "choices.courtesan"))
             elif leader is None or leader.name not in offered_leaders:
-                if offered_leaders:
-                    text = _(
-                        '"{choice}" is not a recruited leader of a neighbour; {left} and '
-                        "{right} have {have}"
-                    )
-                else:
-                    text = _(
-                        '"{choice}" is not a recruited leader of a neighbour; {left} and '
-                        "{right} have no leader"
-                    )
-                message = text.format(
-                    choice=p.choices.courtesan,
-                    left=left.name,
-                    right=right.name,
-                    have=", ".join(offered_leaders),
-                )
-                out.append(problem("choice-not-offered", message, c.index, "choices.courtesan"))
+                out.append(_not_offered(
+                    _('"{choice}" is not a recruited leader of a neighbour; {left} and '
+                      "{right} have {have}")
+                    if offered_leaders else
+                    _('"{choice}" is not a recruited leader of a neighbour; {left} and '
+                      "{right} have no leader"),
+                    p.choices.courtesan, left, right, offered_leaders, c.index,
+                    "choices.courtesan"))
     return out
+
+
+def _not_offered(text: str, choice: str, left: City, right: City, offered: Iterable[str],
+                 index: int, field: str) -> Problem:
+    """A choice naming what neither neighbour offers: `text` (translated) says what the
+    neighbours have instead."""
+    message = text.format(choice=choice, left=left.name, right=right.name,
+                          have=", ".join(offered))
+    return problem("choice-not-offered", message, index, field)
 
 
 def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
