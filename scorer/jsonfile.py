@@ -50,7 +50,9 @@ def loads(raw: str | bytes) -> Any:
             raise _whole(_("not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
     else:
         text = raw.removeprefix("\ufeff")
-    repeated: dict[int, list[str]] = {}
+    repeated: dict[int, tuple[dict[str, Any], list[str]]] = {}
+    """Objects with a key given twice, by id; each held here, so that an object the parser
+    drops (under a key itself given twice) cannot lend its id to a later one."""
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         obj: dict[str, Any] = {}
@@ -60,7 +62,7 @@ def loads(raw: str | bytes) -> Any:
                 twice.append(key)
             obj[key] = value
         if twice:
-            repeated[id(obj)] = twice
+            repeated[id(obj)] = (obj, twice)
         return obj
 
     try:
@@ -89,7 +91,8 @@ def loads(raw: str | bytes) -> Any:
                 *located([*where, key]),
             )
             for where, obj in _objects(data, [])
-            for key in repeated.get(id(obj), [])
+            if id(obj) in repeated and repeated[id(obj)][0] is obj
+            for key in repeated[id(obj)][1]
         ]
         raise TableError(problems)
     return data

@@ -80,3 +80,13 @@ def test_import_refuses_a_duplicate_key() -> None:
     got = read_table(_table_with_cards_twice())
     assert got.draft is None
     assert len(got.problems) == 1 and got.problems[0].startswith("players[0].cards: ")
+
+
+def test_an_object_dropped_under_a_repeated_key_lends_its_duplicate_to_no_other() -> None:
+    """`{"a": {"x": 1, "x": 2}, "a": 3}`: the inner object is dropped (the last "a" wins), so
+    only "a" is named; the object read next, which has no "x", is never blamed for one."""
+    objects = ",".join('{"b": {"y": 1, "q": 2}}' for _ in range(50))
+    text = '{"players": [{"a": {"x": 1, "x": 2}, "a": 3}, ' + objects + "]}"
+    with pytest.raises(TableError) as err:
+        loads(text)
+    assert [(p.code, p.path) for p in err.value.problems] == [("duplicate-key", "players[0].a")]
