@@ -20,6 +20,7 @@ from scorer.i18n import (
     language,
     languages,
     ngettext,
+    supported,
     translated,
 )
 from scorer.jsonfile import loads
@@ -37,10 +38,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _language(text: str) -> str:
+    """`--lang`'s value: a language with a catalogue (`vi`, `vi_VN`), never one silently
+    replaced by English."""
+    found = supported(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            _("no language {lang}; the pad speaks {languages}").format(
+                lang=text, languages=", ".join(languages())))
+    return found
+
+
 def _language_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--lang",
         metavar="LANG",
+        type=_language,
         help=_(
             "language of the pad, the verdict and the messages: {languages}; default: from "
             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English"
@@ -99,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
 def _chosen_language(argv: Sequence[str] | None) -> str:
     """`--lang` (read before the full parser, whose help is in that language), else the
     environment's."""
-    first = argparse.ArgumentParser(add_help=False)
+    first = argparse.ArgumentParser(prog="python -m scorer", add_help=False)
     _language_option(first)
     known, _rest = first.parse_known_args(argv)
     return str(known.lang) if known.lang else from_environment()

@@ -251,3 +251,13 @@ def test_json_is_the_same_in_every_language_but_its_words(table_file: Path) -> N
     en, vi = problems(), problems("--lang", "vi")
     assert [{**p, "message": ""} for p in vi] == [{**p, "message": ""} for p in en]
     assert all(a["message"] != b["message"] for a, b in zip(en, vi, strict=True))
+
+
+def test_a_language_without_a_catalogue_is_refused_not_replaced(table_file: Path) -> None:
+    """`--lang xx`: said, with the languages there are, exit 2; never a pad in English that
+    the player did not ask for. A locale spelling of a language there is (`vi_VN`) is it."""
+    refused = run("--lang", "xx", "score", str(table_file))
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "no language xx" in refused.stderr and "en, vi" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert run("--lang", "vi_VN", "score", str(table_file)).returncode == 0
