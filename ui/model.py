@@ -242,6 +242,7 @@ class AppModel(ft.Observable):
     def _outcome(self, outcome: Change | Refusal) -> None:
         if isinstance(outcome, Refusal):
             self.say(outcome.message)
+            self.tell(outcome.message)  # said where the tap was made (a city shows no notice)
             self._reload()
             return
         self._show(outcome.game)
@@ -291,8 +292,9 @@ class AppModel(ft.Observable):
         self._show(change.game)
         if change.game.draft.finished is not None and change.edit is None:
             self.history_version += 1
-        if change.text:
-            self.tell(change.text)
+        text = change.text  # worded on each read
+        if text:
+            self.tell(text)
 
     def tell(self, text: str) -> None:
         """Say something briefly at the foot of the screen (who changed what, on another
@@ -304,8 +306,11 @@ class AppModel(ft.Observable):
         if bar is not None:
             bar.content = ft.Text(text)
             bar.open = True
-            bar.update()
-            return
+            try:
+                bar.update()
+                return
+            except RuntimeError:  # gone from the page before its dismissal reached us
+                self._told = None
 
         def gone() -> None:
             self._told = None

@@ -11,7 +11,7 @@ import pytest
 
 from ui.app import make_main
 from ui.draft import Draft
-from ui.edits import Refusal, SetSeat
+from ui.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
 from ui.live import FAILED_JOINS, Change, tables_for
 from ui.model import AppModel
 from ui.store import IDLE_EXPIRY_S, JOIN_LETTERS, Store
@@ -435,3 +435,23 @@ async def test_a_city_screen_follows_its_player_to_a_new_seat(store: Store) -> N
     # a seat the player picks is shown as picked: Next player shows Ann, now after Bob
     await b.tap("Next player")
     assert b.page.route == f"/g/{code}/player/1" and b.title().startswith("Ann")
+
+
+async def test_a_refused_tap_is_said_on_the_phone_that_made_it(store: Store) -> None:
+    """Cid scores on his phone; meanwhile the host adds Dan and removes Cid, so Dan sits in
+    Cid's seat. Cid's next tap is refused (the edit names Cid, the seat holds Dan): his phone says
+    why, and changes nothing."""
+    hub = shared_hub()
+    _host, code = await host_game(store, hub)
+    c = await phone(store, "cid-phone", route=f"/g/{code}/player/2", hub=hub)
+    stale = c.find("Altar")  # the chip as Cid's phone shows it, before the news arrives
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None
+    # Dan first: a game keeps at least 3 players (the ruleset's min_players)
+    assert not isinstance(tables.submit(game.id, "ann-phone", AddPlayer("Dan")), Refusal)
+    assert not isinstance(tables.submit(game.id, "ann-phone", RemovePlayer(2, "Cid")), Refusal)
+    await c.tap_control(stale)
+    assert any("Cid is not there any more" in s for s in c.snacks())
+    saved = saved_game(store)
+    assert saved is not None and saved.seats[2].name == "Dan" and saved.seats[2].cards == []
