@@ -93,9 +93,10 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
         labels = {v: k for k, v in reversed(list(rules.constants.side_names.items()))}
-        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", side == x, set_side(x))
+        key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
+        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", key == x, set_side(x))
                          for x in sides if x in wonder.sides]))
-        current = wonder.sides.get("A" if side not in wonder.sides else side)
+        current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not quick:
             out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages)))
             if current.text:
@@ -334,14 +335,19 @@ def _frame(m: AppModel, i: int) -> _Frame:
                   tuple(draft.expansions), players)
 
 
-def _total_text(m: AppModel, i: int) -> tuple[str, str]:
-    """Seat `i`'s running total in words, and why it is not final ("" when it is)."""
+def _total(m: AppModel, i: int) -> str:
+    """Seat `i`'s running total in words."""
+    evaluation = m.evaluation()
+    total = evaluation.total(i) if evaluation is not None else None
+    return S.points(total) if total is not None else S.NO_VALUE
+
+
+def _status(m: AppModel, i: int) -> str:
+    """Why seat `i`'s total is not final ("" when it is)."""
     got, evaluation = _seat(m, i), m.evaluation()
-    if got is None or evaluation is None:
-        return S.NO_VALUE, ""
-    total = evaluation.total(i)
-    status = "" if evaluation.final else _whose(got[0], evaluation, i)
-    return (S.points(total) if total is not None else S.NO_VALUE), status
+    if got is None or evaluation is None or evaluation.final:
+        return ""
+    return _whose(got[0], evaluation, i)
 
 
 @ft.component
@@ -349,14 +355,14 @@ def _TitleTotal(i: int) -> ft.Control:
     """The app bar's title: the player and their running total, in sight wherever the
     screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
     name = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else ""), (i,))
-    shown = use_watch(lambda m: _total_text(m, i)[0], (i,))
+    shown = use_watch(lambda m: _total(m, i), (i,))
     return ft.Semantics(identifier="running-total", content=ft.Text(f"{name} · {shown}"))
 
 
 @ft.component
 def _CityStatus(i: int) -> ft.Control:
     """Why the total is not final yet, and the problems about the player as a whole."""
-    status = use_watch(lambda m: _total_text(m, i)[1], (i,))
+    status = use_watch(lambda m: _status(m, i), (i,))
     messages = use_watch(lambda m: _messages(m, i, "", "name"), (i,))
     return ft.Column([ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
                       problems(list(messages))], spacing=12, visible=bool(status or messages))

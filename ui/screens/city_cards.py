@@ -24,7 +24,7 @@ from ui.widgets import CARD_COLOURS, TAP, wrap
 
 @dataclass(frozen=True)
 class Chip:
-    """One card as the list shows it: equal chips render the same (memo compares them)."""
+    """One card as the list shows it, and what a tap on it sends (`card_flipper`)."""
 
     name: str
     label: str
@@ -143,15 +143,14 @@ def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
                           padding=ft.Padding.symmetric(horizontal=10), side=ft.BorderSide(2, bg))
 
 
-def card_chip(chip: Chip, colour: str, on_click: Callable[[], None],
-              body: ft.Control | None = None, style: ft.ButtonStyle | None = None) -> ft.Control:
+def card_chip(chip: Chip, on_click: Callable[[], None], body: ft.Control,
+              style: ft.ButtonStyle) -> ft.Control:
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
-    few of its properties instead of replacing it; `body` and `style` may be kept from the
-    last render (the same objects are not compared again)."""
+    few of its properties instead of replacing it; `body` and `style` are kept from the
+    last render when they did not change (the same objects are not compared again)."""
     return ft.OutlinedButton(
-        content=body or chip_body(chip.label, chip.detail),
-        icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click, height=TAP,
-        disabled=chip.disabled, style=style or chip_style(colour, chip.selected))
+        content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
+        height=TAP, disabled=chip.disabled, style=style)
 
 
 def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
@@ -180,7 +179,7 @@ def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: s
     chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
     body = ft.use_memo(lambda: chip_body(chip.label, detail), [chip.label, detail])
     style = ft.use_memo(lambda: chip_style(colour, selected), [colour, selected])
-    return card_chip(chip, colour, lambda: on_flip(chip), body, style)
+    return card_chip(chip, lambda: on_flip(chip), body, style)
 
 
 CardChip: Callable[[SharedWatch[Holdings], str, str, str, Callable[[Chip], None]],

@@ -81,7 +81,7 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
 
 
 @ft.component
-def _PlayerTile(i: int, name: str, subtitle: str, total: str, problem: bool,
+def _PlayerTile(name: str, subtitle: str, total: str, problem: bool,
                 link: str) -> ft.Control:
     return ft.ListTile(
         leading=ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON),
@@ -92,7 +92,7 @@ def _PlayerTile(i: int, name: str, subtitle: str, total: str, problem: bool,
     )
 
 
-PlayerTile: Callable[[int, str, str, str, bool, str], ft.Control] = \
+PlayerTile: Callable[[str, str, str, bool, str], ft.Control] = \
     ft.memo(_PlayerTile)  # type: ignore[no-untyped-call]
 """A player's line: re-rendered only when its name, wonder, total or problems change."""
 
@@ -135,7 +135,7 @@ def _TableBody(draft: Draft, evaluation: Evaluation | None,
             subtitle = f"{subtitle} · {S.QUICK}"
         if count:
             subtitle = f"{subtitle} · {S.problems_count(count)}"
-        tiles.append(PlayerTile(i, seat.name, subtitle,
+        tiles.append(PlayerTile(seat.name, subtitle,
                                 S.points(total) if total is not None else S.NO_VALUE,
                                 bool(count), f"{base}/player/{i}"))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
