@@ -10,7 +10,6 @@ import flet as ft
 
 from scorer import i18n
 from scorer.facts import facts, field_bounds, leader_cost, ruleset
-from scorer.names import normalize
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
@@ -33,6 +32,7 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
+    matches,
 )
 from ui.widgets import (
     TAP,
@@ -50,10 +50,6 @@ from ui.widgets import (
 )
 
 Edit = SeatEdits
-
-
-def _matches(query: str, name: str) -> bool:
-    return not query or normalize(query) in normalize(name)
 
 
 @ft.component
@@ -148,7 +144,7 @@ CoinsPart: Callable[..., ft.Control] = ft.memo(_CoinsPart)  # type: ignore[no-un
 
 def named_toggles(title: str, names: list[str], held: list[str], query: str,
                   flip: Callable[[str], Callable[[], None]], taken: set[str]) -> list[ft.Control]:
-    shown = [n for n in names if _matches(query, n) or n in held]
+    shown = [n for n in names if matches(query, n) or n in held]
     if not shown:
         return []
     return [header(title), wrap([
@@ -187,7 +183,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
         def cost(n: int | None) -> None:
             edit.set("buried_cost", n)
 
-        shown = [n for n in rules.leaders.names() if _matches(query, n) or n == seat.buried]
+        shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
                 ft.Text(S.BURIED_HINT, italic=True),
                 wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),

@@ -103,15 +103,12 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
     session speaks it)."""
     rules = ruleset(game, list(expansions))
     uses = cards_in_play(rules, players)
-    order = facts(rules).colour_order  # a colour the order does not list comes last
-    extra = sorted({u.card.colour for u in uses} - set(order))
     out: list[tuple[str, tuple[tuple[str, str], ...]]] = []
-    for group_colour in [*order, *extra]:
+    for group_colour in colours_in_play(rules, players):
         if colour and group_colour != colour:
             continue
         group = sorted((u for u in uses if u.card.colour == group_colour
-                        and (not age or age in u.card.ages)
-                        and (not query or normalize(query) in normalize(u.card.name))),
+                        and (not age or age in u.card.ages) and matches(query, u.card.name)),
                        key=lambda u: min(u.card.ages))
         if group:
             out.append((group_colour, tuple(
@@ -121,8 +118,15 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
     return tuple(out)
 
 
+def matches(query: str, name: str) -> bool:
+    """Whether a name is one the search field asks for (any case, any accents)."""
+    return not query or normalize(query) in normalize(name)
+
+
 @lru_cache(maxsize=64)
 def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
+    """The card colours a game of `players` uses, in the ruleset's colour order (a colour
+    the order does not list comes last)."""
     present: set[str] = {u.card.colour for u in cards_in_play(rules, players)}
     order = facts(rules).colour_order
     return (*[c for c in order if c in present], *sorted(present - set(order)))
