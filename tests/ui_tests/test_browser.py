@@ -26,6 +26,8 @@ from playwright.sync_api import ViewportSize
 
 from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, VERDICT
 
+pytestmark = pytest.mark.browser
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 # Screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1, else to a temporary folder

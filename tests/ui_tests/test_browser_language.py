@@ -21,6 +21,8 @@ from .game_data import DUEL_CONFLICT, DUEL_PLAYERS
 from .test_browser import CHROMIUM, MISSING_CHROMIUM, ROOT, TALL, Phone
 from .test_browser import server as server  # the fixture, by name
 
+pytestmark = pytest.mark.browser
+
 WORD = re.compile(r"[A-Za-z]{3,}")
 
 
