@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -61,9 +62,28 @@ def _language_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+COMMANDS = ("wonders", "wonders-app")
+"""The console commands an installed package gives (pyproject.toml, `[project.scripts]`)."""
+
+
+def program(module: str) -> str:
+    """How the user called the program, for its help: `wonders` (or `wonders-app`) as a
+    console command, else `python -m <module>`."""
+    name = Path(sys.argv[0]).name if sys.argv else ""
+    return name if name in COMMANDS else module
+
+
+def package_version() -> str:
+    """The installed package's version (pyproject.toml holds it)."""
+    try:
+        return metadata.version("wonders-scorer")
+    except metadata.PackageNotFoundError:  # a checkout that was never installed
+        return "unknown"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
-        prog="python -m scorer",
+        prog=program("python -m scorer"),
         description=_(
             "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
             "7 Wonders Duel, written in the table format (see README)."
@@ -74,6 +94,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     _language_option(p)
+    p.add_argument("--version", action="version", version=package_version())
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser(
         "score",
@@ -112,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
 def _chosen_language(argv: Sequence[str] | None) -> str:
     """`--lang` (read before the full parser, whose help is in that language), else the
     environment's."""
-    first = argparse.ArgumentParser(prog="python -m scorer", add_help=False)
+    first = argparse.ArgumentParser(prog=program("python -m scorer"), add_help=False)
     _language_option(first)
     known, _rest = first.parse_known_args(argv)
     return str(known.lang) if known.lang else from_environment()

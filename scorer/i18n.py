@@ -31,7 +31,9 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+from scorer.data import data_folder
+
+LOCALE_DIR = data_folder("locale")
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 

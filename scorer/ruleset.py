@@ -15,12 +15,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from scorer.data import data_folder
 from scorer.effects import CardColour, Effect
 from scorer.names import NameIndex, normalize
 
-RULESETS_DIR = Path(
-    os.environ.get("WONDERS_RULESETS", Path(__file__).resolve().parent.parent / "rulesets")
-)
+RULESETS_DIR = Path(os.environ.get("WONDERS_RULESETS") or data_folder("rulesets"))
 
 Category = Literal[
     "military",

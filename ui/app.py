@@ -11,6 +11,7 @@ from typing import cast
 import flet as ft
 
 from ui import strings as S
+from ui.browser import read_browser, remember_browser
 from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
 from ui.screens.city import CityScreen
@@ -104,6 +105,7 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         # this session's language before any word is shown: the one this browser chose,
         # else the browser's own
         language = set_session_language(page, await remembered_language(page))
+        remember_browser(page, await read_browser())  # what it can do: ui/browser.py
         page.title = S.APP_TITLE
         page.locale_configuration = flutter_locale(language)
         seed = "#8D5A2B"

@@ -32,7 +32,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -360,14 +360,16 @@ def quiet_logs() -> None:
 
 def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | None,
               session_timeout_s: int, on_stop: Callable[[], None] | None = None,
-              assets_dir: Path | None = None) -> Guard:
+              assets_dir: Path | None = None,
+              web_names: Mapping[str, str] | None = None) -> Guard:
     """Flet's app for `main` (offline: no CDN), without API docs, behind the guard.
     `on_stop` runs when the server stops (uvicorn then re-raises SIGTERM, which ends the
-    process at once: a `finally` after `serve` would not run)."""
+    process at once: a `finally` after `serve` would not run). `web_names`: Flet's own
+    `app_name`, `app_short_name` and `app_description` for the page and its manifest."""
     inner = flet_app(main, upload_dir=str(upload_dir) if upload_dir else None, no_cdn=True,
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
-                     max_upload_size=MAX_IMPORT_BYTES)
+                     max_upload_size=MAX_IMPORT_BYTES, **(web_names or {}))
     cheap_message_repr()
     release_refused_sessions()
     watcher = loop_watcher()
@@ -378,8 +380,10 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     return Guard(outer, upload_dir)
 
 
-def serve(app: Guard, host: str, port: int) -> None:
-    """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S."""
+def serve(app: Guard, host: str, port: int, certfile: str | None = None,
+          keyfile: str | None = None) -> None:
+    """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S; over
+    HTTPS (uvicorn's TLS) with `certfile` and `keyfile`."""
     quiet_logs()
     # What the app holds once built (modules, Flet's classes, the rulesets) lives as long
     # as the process: moved out of the collector's sight, a full collection under load (a
@@ -388,5 +392,6 @@ def serve(app: Guard, host: str, port: int) -> None:
     gc.freeze()
     config = uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
                             ws_max_size=WS_MAX_BYTES, log_level="warning",
-                            timeout_graceful_shutdown=STOP_S, lifespan="on")
+                            timeout_graceful_shutdown=STOP_S, lifespan="on",
+                            ssl_certfile=certfile, ssl_keyfile=keyfile)
     uvicorn.Server(config).run()

@@ -46,6 +46,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
+import platformdirs
+
 from scorer.facts import max_name_length
 from ui import strings as S
 from ui.draft import Draft
@@ -177,17 +179,12 @@ _T = TypeVar("_T")
 
 
 def data_dir() -> Path:
-    """The user's data folder for this app (created when missing)."""
+    """The user's data folder for this app (created when missing): the platform's own, as
+    platformdirs knows it (`~/.local/share/wonders-scorer` or `$XDG_DATA_HOME`, macOS's
+    Application Support, Windows' local AppData), or `WONDERS_DATA_DIR`."""
     override = os.environ.get("WONDERS_DATA_DIR")
-    if override:
-        base = Path(override)
-    elif sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home())) / "wonders-scorer"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support" / "wonders-scorer"
-    else:
-        xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        base = Path(xdg) / "wonders-scorer"
+    base = Path(override) if override else Path(
+        platformdirs.user_data_dir("wonders-scorer", appauthor=False))
     private_dir(base)
     return base
 

@@ -14,6 +14,7 @@ from scorer.result import CATEGORY_LABELS
 _OWN = set(globals())
 
 APP_TITLE = N_("Wonders Score Pad")
+APP_SHORT_TITLE = N_("Score Pad")
 TAGLINE = N_("Count a finished game: every point explained.")
 
 # Home
@@ -159,13 +160,25 @@ SAVED = N_("Saved to history.")
 SHARE_IMAGE = N_("Share image")
 DOWNLOAD_IMAGE = N_("Download PNG")
 COPY_IMAGE = N_("Copy image")
-COPIED_IMAGE = N_("Image copied.")
+COPIED_IMAGE = N_("Image copied: paste it into a chat.")
+RESULT_QR = N_("The result as a QR code: another phone's camera reads it as text.")
+SHARE_NOT_SECURE = N_("This page is not secure (http), so the phone cannot share or copy the "
+                      "image from it: download it, or scan the result's QR code.")
+SHARE_MISSING = N_("This browser cannot share files: download the image, or scan the "
+                   "result's QR code.")
 EXPORT_TITLE = N_("Export")
 TABLE_JSON = N_("Table (JSON)")
 RESULT_CSV = N_("Result (CSV)")
 SHARE_TEXT = N_("Share text")
 COPY = N_("Copy")
 COPIED = N_("Copied.")
+COPY_NOT_SECURE = N_("This page is not secure (http), so the phone cannot copy from it: "
+                     "download the files, or select the text below and copy it.")
+COPY_MISSING = N_("This browser cannot copy from a page: download the files, or select the "
+                  "text below and copy it.")
+INSTALL_NOT_SECURE = N_("This page is not secure (http), so the phone cannot install it as an "
+                        "app: open the server's https address for that.")
+INSTALL_HINT = N_("To keep it as an app: the browser's menu, Add to Home screen.")
 QUICK_NOTE = N_("Paper totals are not part of the table file; those players export as seats only.")
 
 # History

@@ -11,10 +11,12 @@ from scorer import Result
 from scorer.facts import ruleset
 from scorer.ruleset import Category
 from ui import strings as S
-from ui.export import summary
+from ui.browser import this_browser
+from ui.export import share_text, summary
 from ui.model import use_evaluation, use_model
 from ui.pad_style import WINNER, style
 from ui.screens.home import game_title
+from ui.screens.join import qr_png
 from ui.screens.transfer import file_name
 from ui.share_image import pad_png
 from ui.widgets import (
@@ -206,9 +208,12 @@ def _who(seats: Sequence[object], seat: int | None) -> str:
 def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
                name: str) -> ft.Control:
     """Share the final pad as a PNG made on the server: the phone's share sheet (a chat),
-    a download, or the clipboard."""
+    a download, or the clipboard; each offered only where this browser can do it
+    (ui/browser.py). Where it cannot share, one sentence says why, and the result's QR code
+    carries the result as text to another phone."""
     done, set_done = ft.use_state("")
     picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    can = this_browser()
 
     def png() -> bytes:
         return pad_png(result, categories, title)
@@ -225,13 +230,21 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
         await ft.Clipboard().set_image(png())
         set_done(S.COPIED_IMAGE)
 
-    return ft.Column([
-        wrap([ft.FilledTonalButton(content=S.SHARE_IMAGE, icon=ft.Icons.SHARE, on_click=share,
-                                   height=48),
-              ft.OutlinedButton(content=S.DOWNLOAD_IMAGE, icon=ft.Icons.IMAGE,
-                                on_click=download, height=48),
-              ft.TextButton(content=S.COPY_IMAGE, icon=ft.Icons.COPY, on_click=copy,
-                            height=48)]),
-        ft.Text(done, italic=True, visible=bool(done)),
-    ], spacing=4)
-
+    buttons: list[ft.Control] = []
+    if can.share_files:
+        buttons.append(ft.FilledTonalButton(content=S.SHARE_IMAGE, icon=ft.Icons.SHARE,
+                                            on_click=share, height=48))
+    buttons.append(ft.OutlinedButton(content=S.DOWNLOAD_IMAGE, icon=ft.Icons.IMAGE,
+                                     on_click=download, height=48))
+    if can.copy_image:
+        buttons.append(ft.TextButton(content=S.COPY_IMAGE, icon=ft.Icons.COPY, on_click=copy,
+                                     height=48))
+    items: list[ft.Control] = [wrap(buttons),
+                               ft.Text(done, italic=True, visible=bool(done))]
+    if not can.share_files:
+        items += [ft.Semantics(identifier="why-no-share",
+                               content=ft.Text(can.why_no_share(), italic=True)),
+                  ft.Semantics(identifier="result-qr", label=S.RESULT_QR, content=ft.Image(
+                      src=qr_png(share_text(result, title)), width=220, height=220,
+                      tooltip=S.RESULT_QR))]
+    return ft.Column(items, spacing=4)
