@@ -161,6 +161,7 @@ SHARE_IMAGE = N_("Share image")
 DOWNLOAD_IMAGE = N_("Download PNG")
 COPY_IMAGE = N_("Copy image")
 COPIED_IMAGE = N_("Image copied: paste it into a chat.")
+SHARE_FAILED = N_("The phone did not share the image: download it instead.")
 RESULT_QR = N_("The result as a QR code: another phone's camera reads it as text.")
 SHARE_NOT_SECURE = N_("This page is not secure (http), so the phone cannot share or copy the "
                       "image from it: download it, or scan the result's QR code.")

@@ -219,8 +219,11 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
         return pad_png(result, categories, title)
 
     async def share() -> None:
-        await ft.Share().share_files([ft.ShareFile.from_bytes(png(), mime_type="image/png",
-                                                              name=name)], title=title)
+        try:
+            await ft.Share().share_files([ft.ShareFile.from_bytes(
+                png(), mime_type="image/png", name=name)], title=title)
+        except Exception:  # the share sheet refused or failed: the download still works
+            set_done(S.SHARE_FAILED)
 
     async def download() -> None:
         await picker.save_file(dialog_title=name, file_name=name, src_bytes=png())
