@@ -65,10 +65,11 @@ def tls_problem(certfile: str | None, keyfile: str | None) -> str:
     if not certfile or not keyfile:
         return _("--certfile and --keyfile go together: give both, or neither for plain "
                  "http")
+    for name in (certfile, keyfile):
+        if not os.path.isfile(name):
+            return _("--certfile/--keyfile: no such file {name}").format(name=name)
     try:
         ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
-    except FileNotFoundError as err:
-        return _("--certfile/--keyfile: no such file {name}").format(name=err.filename)
     except (OSError, ssl.SSLError) as err:
         return _("--certfile/--keyfile: not a certificate (PEM) and its private key: "
                  "{why}").format(why=err)
