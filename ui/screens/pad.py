@@ -3,6 +3,7 @@ words; tap a cell to see what gave its points and why. Never final while a probl
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Sequence
 
 import flet as ft
@@ -199,6 +200,10 @@ def PadScreen() -> ft.View:
     return view(model.path("/pad"), S.SCORE_PAD, items)
 
 
+def _data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
 def _who(seats: Sequence[object], seat: int | None) -> str:
     """The player a problem is about, by name ("" for the table as a whole)."""
     if seat is None or not 0 <= seat < len(seats):
@@ -247,7 +252,8 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
     if not can.share_files:
         items += [ft.Semantics(identifier="why-no-share",
                                content=ft.Text(can.why_no_share(), italic=True)),
-                  ft.Semantics(identifier="result-qr", label=S.RESULT_QR, content=ft.Image(
-                      src=qr_png(share_text(result, title)), width=220, height=220,
-                      tooltip=S.RESULT_QR))]
+                  ft.Semantics(identifier="result-qr", content=ft.Image(
+                      src=_data_url(qr_png(share_text(result, title))), width=220,
+                      height=220)),
+                  ft.Text(S.RESULT_QR, size=12)]
     return ft.Column(items, spacing=4)
