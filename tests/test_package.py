@@ -156,6 +156,7 @@ def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path)
     (["--keyfile", "key.pem"], "--certfile and --keyfile go together"),
     (["--certfile", "missing.pem", "--keyfile", "key.pem"], "no such file missing.pem"),
     (["--certfile", "key.pem", "--keyfile", "key.pem"], "not a certificate (PEM)"),
+    (["--public-url", "scores.example.org"], "--public-url: an address that starts with"),
 ])
 def test_package_tls_options_refused_before_the_server_starts(
         tmp_path: Path, args: list[str], said: str) -> None:

@@ -75,8 +75,6 @@ def tls_problem(certfile: str | None, keyfile: str | None) -> str:
                  "{why}").format(why=err)
     return ""
 
-
-
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -85,7 +83,6 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
 
 def upload_dir(data: Path) -> Path:
     """This run's private upload folder, `<data>/uploads/run-<pid>`. Folders left by runs
@@ -105,7 +102,6 @@ def upload_dir(data: Path) -> Path:
     except OSError:
         return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
 
-
 def main(argv: list[str] | None = None) -> int:
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG
         parser = argparse.ArgumentParser(prog=program("python -m ui"), description=S.TAGLINE,
@@ -121,9 +117,15 @@ def main(argv: list[str] | None = None) -> int:
                             help=_("serve HTTPS with this certificate (PEM, with its chain)"))
         parser.add_argument("--keyfile", metavar="FILE",
                             help=_("the certificate's private key (PEM)"))
+        parser.add_argument("--public-url", metavar="URL",
+                            help=_("the address phones open, shown with the join code "
+                                   "(behind a proxy such as Caddy: its https address)"))
         parser.add_argument("--version", action="version", version=package_version())
         args = parser.parse_args(argv)
         why = tls_problem(args.certfile, args.keyfile)
+        if args.public_url and not args.public_url.startswith(("https://", "http://")):
+            why = _("--public-url: an address that starts with https:// (or http://), "
+                    "not {url!r}").format(url=args.public_url)
         if why:
             parser.error(why)  # exit status 2
         here, lan = urls(args.host, args.port, "https" if args.certfile else "http")
@@ -149,13 +151,13 @@ def main(argv: list[str] | None = None) -> int:
             store.close()
 
     try:
-        main_app = make_main(store, uploads, (lan or [here])[0])
+        main_app = make_main(store, uploads, (args.public_url or "").rstrip("/")
+                             or (lan or [here])[0])
         serve(build_app(main_app, uploads, timeout, stop, assets, web_names()), args.host,
               args.port, certfile=args.certfile, keyfile=args.keyfile)
     finally:
         stop()
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
