@@ -38,15 +38,27 @@ FEATURES_SCRIPT = """<script>
       n.canShare({files: [new File([new Uint8Array(8)], "pad.png", {type: "image/png"})]});
   } catch (e) { found.share_files = false; }
   found.copy_text = secure && !!n.clipboard && typeof n.clipboard.writeText === "function";
-  found.copy_image = secure && !!n.clipboard && typeof n.clipboard.write === "function" &&
+  found.standalone = n.standalone === true || (typeof window.matchMedia === "function" &&
+    window.matchMedia("(display-mode: standalone)").matches);
+  function save() {
+    try {
+      window.localStorage.setItem("flutter.KEY", JSON.stringify(JSON.stringify(found)));
+    } catch (e) { /* a browser that keeps nothing: the app offers what works everywhere */ }
+  }
+  save();
+  // An image reaches the clipboard after a round trip to the server, when the tap's
+  // permission has passed: only a browser that grants clipboard writes without one
+  // (Chromium's "clipboard-write" permission) copies it; elsewhere the copy would fail
+  // unseen, and the app would say it copied.
+  var image = secure && !!n.clipboard && typeof n.clipboard.write === "function" &&
     typeof window.ClipboardItem === "function" &&
     (typeof window.ClipboardItem.supports !== "function" ||
      window.ClipboardItem.supports("image/png"));
-  found.standalone = n.standalone === true || (typeof window.matchMedia === "function" &&
-    window.matchMedia("(display-mode: standalone)").matches);
-  try {
-    window.localStorage.setItem("flutter.KEY", JSON.stringify(JSON.stringify(found)));
-  } catch (e) { /* a browser that keeps nothing: the app offers what works everywhere */ }
+  if (image && n.permissions && typeof n.permissions.query === "function") {
+    n.permissions.query({name: "clipboard-write"}).then(function (state) {
+      if (state.state === "granted") { found.copy_image = true; save(); }
+    }, function () { /* no such permission here (Safari, Firefox): no Copy image */ });
+  }
 })();
 </script>""".replace("KEY", FEATURES_KEY)
 

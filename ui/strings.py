@@ -173,6 +173,7 @@ RESULT_CSV = N_("Result (CSV)")
 SHARE_TEXT = N_("Share text")
 COPY = N_("Copy")
 COPIED = N_("Copied.")
+COPY_FAILED = N_("The browser did not copy it: select the text below and copy it.")
 COPY_NOT_SECURE = N_("This page is not secure (http), so the phone cannot copy from it: "
                      "download the files, or select the text below and copy it.")
 COPY_MISSING = N_("This browser cannot copy from a page: download the files, or select the "

@@ -52,10 +52,11 @@ SCREENS = ["/", "/new", "/join", "/history", "/rules", "/import"]
 """Every screen without a game; the game's own are visited with one."""
 
 
-def _start_app(data: Path) -> tuple[subprocess.Popen[bytes], int]:
+def _start_app(data: Path, *options: str) -> tuple[subprocess.Popen[bytes], int]:
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
+        [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port), "--no-qr",
+         *options],
         cwd=ROOT, env=dict(os.environ, WONDERS_DATA_DIR=str(data)),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _wait_for(f"http://127.0.0.1:{port}/", proc)
@@ -96,8 +97,10 @@ def behind_caddy(tmp_path: Path) -> Iterator[tuple[str, Path]]:
                           (CERTUTIL, MISSING_CERTUTIL)):
         if not Path(tool).exists():
             pytest.fail(missing)
-    app, app_port = _start_app(tmp_path / "data")
     https_port = _free_port()
+    # the app on this machine only, told the address phones open (for the join code)
+    app, app_port = _start_app(tmp_path / "data", "--public-url",
+                               f"https://{HOST}:{https_port}/")
     caddy_home = tmp_path / "caddy"  # its authority and certificates: this test's own
     env = dict(os.environ, HOME=str(caddy_home), XDG_DATA_HOME=str(caddy_home / "data"),
                XDG_CONFIG_HOME=str(caddy_home / "config"), WONDERS_SITE=HOST,
@@ -256,8 +259,10 @@ def test_https_origin_through_caddy_is_secure_installable_and_shares(
         data = json.loads(manifest["data"])
         assert (data["id"], data["lang"], data["name"]) == ("/", "en", "Wonders Score Pad")
         _import(phone, url, tmp_path)
-        # the pad: share, download and copy the image
         game = page.url.rstrip("/")  # the game's own address, /g/<code>
+        # the join card gives Caddy's https address (--public-url), not the app's own
+        assert game.startswith(url) and phone.text_of("join-address").strip() == game
+        # the pad: share, download and copy the image
         phone.open(game + "/pad", ready="Share image")
         phone.button("Download PNG")
         assert page.locator('[flt-semantics-identifier="result-qr"]').count() == 0

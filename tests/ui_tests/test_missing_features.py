@@ -145,6 +145,12 @@ async def test_missing_feature_copy_offered_over_https(store: Store) -> None:
     assert len([a for n, a in c.conn.invoked if n == "set"
                 and VERDICT in str(a.get("data", ""))]) == 1
     assert c.has("Copied. Share text")
+    # a browser that refuses the copy after all: said, and the text is still there
+    c.conn.refused.add("set")
+    await c.tap_control(next(x for x in c.controls() if isinstance(x, ft.TextButton)
+                             and x.content == "Copy"))
+    assert c.has("The browser did not copy it: select the text below and copy it.",
+                 exact=True)
 
 
 @pytest.mark.parametrize(("found", "note"), [

@@ -36,10 +36,14 @@ from ui.widgets import (
 )
 
 
-def _copy_button(text: str, done: Callable[[], None]) -> ft.Control:
+def _copy_button(text: str, done: Callable[[bool], None]) -> ft.Control:
     async def copy() -> None:
-        await ft.Clipboard().set(text)
-        done()
+        try:
+            await ft.Clipboard().set(text)
+        except Exception:  # the browser refused (a Safari once the tap's moment passed)
+            done(False)
+            return
+        done(True)
 
     return ft.TextButton(content=S.COPY, icon=ft.Icons.COPY, on_click=copy)
 
@@ -73,8 +77,8 @@ def ExportScreen() -> ft.View:
     if any(s.quick for s in draft.seats):
         items.append(ft.Text(S.QUICK_NOTE, italic=True))
     for title, text, name in parts:
-        def done(title: str = title) -> None:
-            set_copied(f"{S.COPIED} {title}")
+        def done(copied: bool, title: str = title) -> None:
+            set_copied(f"{S.COPIED} {title}" if copied else S.COPY_FAILED)
 
         def download(text: str = text, name: str = name) -> Callable[[], Awaitable[None]]:
             async def go() -> None:
