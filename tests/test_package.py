@@ -25,8 +25,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "scorer", "ui", "rulesets", "locale")
-"""What the wheel is built from (pyproject.toml's packages and package data)."""
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "scorer", "ui", "rulesets",
+           "locale")
+"""What the wheel is built from (setup.py: its packages; pyproject.toml: the rest)."""
 EXAMPLE = ROOT / "examples" / "7wonders-1e-4p-full-game.json"
 
 
