@@ -47,8 +47,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from scorer.facts import max_name_length
+from scorer.history import Play
+from scorer.stats import PlayerRow
+from ui import history_db
 from ui import strings as S
 from ui.draft import Draft
+from ui.history_db import HistoryEntry, Imported, Renamed
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS current (
@@ -278,6 +282,10 @@ class _Shared:
         in the reader's language (the file is opened before any session)."""
         self.kept: Path | None = None
         """The copy kept aside of a damaged file, until the notice names it."""
+        self.history_version = 0
+        """Counted up by every change to the history (the statistics' rows are cached per
+        owner until it changes)."""
+        self.rows_cache: dict[str, tuple[int, list[PlayerRow]]] = {}
         self.db = self._open_or_recover()
 
     def _connect(self, target: Path | str) -> sqlite3.Connection:
@@ -295,6 +303,7 @@ class _Shared:
             if "spent" not in [r[1] for r in db.execute("PRAGMA table_info(live)")]:
                 db.execute("ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
             db.execute("DELETE FROM games WHERE deleted = 1")
+            history_db.upgrade(db)  # the history's plays and per-player results
             # a file from before per-device games: its game in progress becomes the shared one
             db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
                        "SELECT ?, draft, saved FROM current WHERE slot = 1", (DEFAULT_OWNER,))
@@ -626,6 +635,11 @@ class Store:
         """A finished game into the history of its members (this device when none are
         given)."""
         who = members if members is not None else [self.owner]
+        finished = draft.finished or time.time()
+        try:  # its players' results, for the statistics (scored here once, never again)
+            rows = history_db.summarize(draft, finished)
+        except Exception:  # the engine must never lose a finished game
+            rows = None
 
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
@@ -635,8 +649,9 @@ class Store:
                     "VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET "
                     "draft = excluded.draft, summary = excluded.summary, "
                     "finished = excluded.finished, deleted = 0",
-                    (draft.id, draft.to_json(), summary, draft.finished or time.time()),
+                    (draft.id, draft.to_json(), summary, finished),
                 )
+                history_db.write(db, draft, finished, rows)
                 db.executemany("INSERT OR IGNORE INTO members (game, device, joined) "
                                "VALUES (?, ?, ?)", [(draft.id, d, time.time()) for d in who])
                 db.execute("COMMIT")
@@ -644,6 +659,7 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
         self._shared.run(work, None)
+        self._shared.history_version += 1
 
     _MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
              "id NOT IN (SELECT game FROM members))")
@@ -675,6 +691,7 @@ class Store:
             db.execute("UPDATE games SET deleted = ? WHERE id = ? AND "
                        "id NOT IN (SELECT game FROM members)", (int(deleted), game_id))
         self._shared.run(work, None)
+        self._shared.history_version += 1
 
     # remembered names
     def remember(self, names: list[str]) -> None:
@@ -696,3 +713,67 @@ class Store:
             return [r[0] for r in rows]
         none: list[str] = []
         return self._shared.run(work, none)
+
+    # the history's plays and statistics (ui/history_db.py)
+    def history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
+        """A page of this device's history, newest first, without reading any game."""
+        none: list[HistoryEntry] = []
+        return self._shared.run(lambda db: history_db.page(db, self.owner, offset, limit), none)
+
+    def history_count(self) -> int:
+        return self._shared.run(lambda db: history_db.count(db, self.owner), 0)
+
+    def saved_game(self, game_id: str) -> tuple[HistoryEntry, Draft] | None:
+        """One game of this device's history, with its draft (None: not there, or its draft
+        cannot be read)."""
+        got = self._shared.run(lambda db: history_db.entry(db, self.owner, game_id), None)
+        if got is None:
+            return None
+        try:
+            return got[0], Draft.from_json(got[1])
+        except ValueError:
+            return None
+
+    def set_play(self, game_id: str, place: str, note: str) -> bool:
+        """A finished game's place and note."""
+        done = self._shared.run(
+            lambda db: history_db.set_play(db, self.owner, game_id, place, note), False)
+        self._shared.history_version += 1
+        return done
+
+    def result_rows(self) -> list[PlayerRow]:
+        """Every player's result in every game this device sees (read once per change of
+        the history, then kept)."""
+        shared = self._shared
+        version = shared.history_version
+        kept = shared.rows_cache.get(self.owner)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        none: list[PlayerRow] = []
+        found = shared.run(lambda db: history_db.rows(db, self.owner), none)
+        with shared.lock:
+            if len(shared.rows_cache) > 16:
+                shared.rows_cache.clear()
+            shared.rows_cache[self.owner] = (version, found)
+        return found
+
+    def rename_player(self, old: str, new: str) -> Renamed:
+        """`old` is `new` from now on in every game this device sees (a merge when `new`
+        already plays; refused, naming the games, when both sat at one table)."""
+        done = self._shared.run(lambda db: history_db.rename(db, self.owner, old, new),
+                                Renamed())
+        self._shared.history_version += 1
+        return done
+
+    def history_plays(self) -> list[Play]:
+        """Every game this device sees, for the history file."""
+        none: list[Play] = []
+        return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
+
+    def import_plays(self, plays: list[Play]) -> Imported | None:
+        """The games of a history file that this history lacks (None: the file could not
+        be written; nothing was added)."""
+        done = self._shared.run(
+            lambda db: history_db.import_plays(db, self.owner, plays), None)
+        self._shared.history_version += 1
+        return done
