@@ -14,7 +14,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from scorer.result import Result
 from scorer.ruleset import Category
@@ -35,9 +35,9 @@ def family_of(game: str) -> Family:
     return "duel" if game == "duel" else "7wonders"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    """One player's result in one saved game: what every statistic is counted from."""
+class PlayerRow(NamedTuple):
+    """One player's result in one saved game: what every statistic is counted from (a named
+    tuple: years of games are tens of thousands of rows, read at once)."""
 
     game_id: str
     game: str
@@ -220,7 +220,7 @@ def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHIN
                  ) -> list[PlayerStats]:
     """`name`'s page: one entry per family they played (7 Wonders first), from the rows of
     the games `where` keeps. Rows of other players' games may be given: they are skipped."""
-    kept = [r for r in rows if where.keeps(r)]
+    kept = list(rows) if where == EVERYTHING else [r for r in rows if where.keeps(r)]
     mine = {r.game_id for r in kept if r.name == name and r.rank is not None}
     games = by_game(r for r in kept if r.game_id in mine)
     out = []
@@ -298,7 +298,7 @@ def _record(best: Record | None, kind: Any, value: int, row: PlayerRow, higher: 
 
 def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupStats:
     """The group's statistics over the games `where` keeps."""
-    kept = [r for r in rows if where.keeps(r)]
+    kept = list(rows) if where == EVERYTHING else [r for r in rows if where.keeps(r)]
     plays: Counter[tuple[str, str]] = Counter()
     wins: Counter[tuple[str, str]] = Counter()
     highest = science = military = closest = None

@@ -172,31 +172,32 @@ def summarize_pending(db: sqlite3.Connection, batch: int = 500) -> int:
 
 # --- reading ---------------------------------------------------------------------------------
 
-def _row(values: Sequence[object]) -> PlayerRow:
-    (game, kind, expansions, finished, seat, name, wonders, side, total, rank, won,
-     *cats) = values
-    return PlayerRow(
-        game_id=str(game), game=str(kind),
-        expansions=tuple(str(expansions).split(",")) if expansions else (),
-        finished=float(finished),  # type: ignore[arg-type]
-        seat=int(seat), name=str(name),  # type: ignore[call-overload]
-        wonders=tuple(str(wonders).split(SEPARATOR)) if wonders else (),
-        side=str(side), total=int(total),  # type: ignore[call-overload]
-        rank=None if rank is None else int(rank),  # type: ignore[call-overload]
-        won=bool(won),
-        categories={c: v for c, v in zip(CATEGORIES, cats, strict=True)
-                    if v is not None})  # type: ignore[misc]
+def all_rows(db: sqlite3.Connection) -> dict[str, list[PlayerRow]]:
+    """Every game's rows (whoever sees it), by game, oldest game first: read in one query
+    and made into rows in one loop (years of games: tens of thousands of rows)."""
+    out: dict[str, list[PlayerRow]] = {}
+    categories = CATEGORIES
+    found = db.execute(f"SELECT {', '.join(_ROW_COLUMNS)} FROM results "
+                       "ORDER BY finished, game, seat")
+    for (game, kind, expansions, finished, seat, name, wonders, side, total, rank, won,
+         *cats) in found:
+        row = PlayerRow(game, kind, tuple(expansions.split(",")) if expansions else (),
+                        finished, seat, name,
+                        tuple(wonders.split(SEPARATOR)) if wonders else (), side, total,
+                        rank, bool(won),
+                        {c: v for c, v in zip(categories, cats, strict=True) if v is not None})
+        seats = out.get(game)
+        if seats is None:
+            out[game] = [row]
+        else:
+            seats.append(row)
+    return out
 
 
-def rows(db: sqlite3.Connection, owner: str, name: str | None = None) -> list[PlayerRow]:
-    """The rows of the games `owner` sees (with `name`: only of the games `name` played)."""
-    where = f"game IN (SELECT id FROM games WHERE deleted = 0 AND {MINE})"
-    args: tuple[object, ...] = (owner,)
-    if name is not None:
-        where += " AND game IN (SELECT game FROM results WHERE name = ?)"
-        args += (name,)
-    found = db.execute(f"SELECT {', '.join(_ROW_COLUMNS)} FROM results WHERE {where}", args)
-    return [_row(v) for v in found]
+def visible(db: sqlite3.Connection, owner: str) -> set[str]:
+    """The ids of the finished games `owner` sees."""
+    return {r[0] for r in db.execute(f"SELECT id FROM games WHERE deleted = 0 AND {MINE}",
+                                     (owner,))}
 
 
 @dataclass(frozen=True)

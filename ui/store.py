@@ -286,6 +286,9 @@ class _Shared:
         """Counted up by every change to the history (the statistics' rows are cached per
         owner until it changes)."""
         self.rows_cache: dict[str, tuple[int, list[PlayerRow]]] = {}
+        """Each owner's rows, as of a `history_version`."""
+        self.rows_by_game: dict[str, list[PlayerRow]] | None = None
+        """Every game's rows, read at the first use (None: not read, or to read again)."""
         self.db = self._open_or_recover()
 
     def _connect(self, target: Path | str) -> sqlite3.Connection:
@@ -397,6 +400,8 @@ class _Shared:
                     return fallback
                 self._close_keeping(self.db)
                 self.db = self._recover(err)
+                self.rows_by_game = None  # a fresh file: its history is read anew
+                self.history_version += 1
             try:
                 return work(self.db)
             except sqlite3.Error as err:
@@ -652,6 +657,10 @@ class Store:
                     (draft.id, draft.to_json(), summary, finished),
                 )
                 history_db.write(db, draft, finished, rows)
+                if self._shared.rows_by_game is not None:  # kept up to date, not read again
+                    self._shared.rows_by_game.pop(draft.id, None)
+                    if rows is not None:
+                        self._shared.rows_by_game[draft.id] = rows.rows
                 db.executemany("INSERT OR IGNORE INTO members (game, device, joined) "
                                "VALUES (?, ?, ?)", [(draft.id, d, time.time()) for d in who])
                 db.execute("COMMIT")
@@ -742,26 +751,32 @@ class Store:
         return done
 
     def result_rows(self) -> list[PlayerRow]:
-        """Every player's result in every game this device sees (read once per change of
-        the history, then kept)."""
+        """Every player's result in every game this device sees. The rows of the whole file
+        are read once, then kept up to date by each save (`save_game` adds its game's); an
+        import or a rename reads them again."""
         shared = self._shared
-        version = shared.history_version
-        kept = shared.rows_cache.get(self.owner)
-        if kept is not None and kept[0] == version:
-            return kept[1]
-        none: list[PlayerRow] = []
-        found = shared.run(lambda db: history_db.rows(db, self.owner), none)
         with shared.lock:
+            version = shared.history_version
+            kept = shared.rows_cache.get(self.owner)
+            if kept is not None and kept[0] == version:
+                return kept[1]
+            if shared.rows_by_game is None:
+                none: dict[str, list[PlayerRow]] = {}
+                shared.rows_by_game = shared.run(history_db.all_rows, none)
+            mine = shared.run(lambda db: history_db.visible(db, self.owner), set[str]())
+            found = [r for gid, seats in shared.rows_by_game.items() if gid in mine
+                     for r in seats]
             if len(shared.rows_cache) > 16:
                 shared.rows_cache.clear()
             shared.rows_cache[self.owner] = (version, found)
-        return found
+            return found
 
     def rename_player(self, old: str, new: str) -> Renamed:
         """`old` is `new` from now on in every game this device sees (a merge when `new`
         already plays; refused, naming the games, when both sat at one table)."""
         done = self._shared.run(lambda db: history_db.rename(db, self.owner, old, new),
                                 Renamed())
+        self._shared.rows_by_game = None
         self._shared.history_version += 1
         return done
 
@@ -775,5 +790,6 @@ class Store:
         be written; nothing was added)."""
         done = self._shared.run(
             lambda db: history_db.import_plays(db, self.owner, plays), None)
+        self._shared.rows_by_game = None
         self._shared.history_version += 1
         return done
