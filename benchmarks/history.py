@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.history import Play
-from scorer.stats import Filter, group_stats, player_stats
+from scorer.stats import EVERYTHING, Filter, group_stats, player_stats
 from ui.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,26 +99,22 @@ def main() -> None:
     store = Store(args.file).for_owner(OWNER)
     print(f"{store.history_count()} games, {len(store.result_rows())} player results")
 
-    def cold() -> Store:
-        fresh = store.for_owner(OWNER)
-        fresh._shared.rows_cache.clear()
-        return fresh
+    def first_view() -> list[Any]:
+        """As after a server start (or an import): every row read from SQLite."""
+        store._shared.rows_by_game = None
+        store._shared.history_version += 1
+        return store.result_rows()
 
-    def player_cold() -> object:
-        return player_page(player_stats(cold().result_rows(), "Ann"), "Ann")
+    def after_change() -> list[Any]:
+        """As after a game was saved: the rows kept, this device's games asked again."""
+        store._shared.history_version += 1
+        return store.result_rows()
 
-    def player_warm() -> object:
-        return player_page(player_stats(store.result_rows(), "Ann"), "Ann")
+    def player(rows: list[Any]) -> object:
+        return player_page(player_stats(rows, "Ann"), "Ann")
 
-    def group_cold() -> object:
-        return group_page(group_stats(cold().result_rows()))
-
-    def group_warm() -> object:
-        return group_page(group_stats(store.result_rows()))
-
-    def group_filtered() -> object:
-        return group_page(group_stats(store.result_rows(), Filter(family="duel",
-                                                                  expansion="agora")))
+    def group(rows: list[Any], where: Filter = EVERYTHING) -> object:
+        return group_page(group_stats(rows, where))
 
     def history_page() -> object:
         return store.history_page(0, 20), store.history_count()
@@ -126,12 +122,16 @@ def main() -> None:
     def history_deep() -> object:
         return store.history_page(9_000, 20), store.history_count()
 
+    duel_agora = Filter(family="duel", expansion="agora")
     for what, fn in [
-        ("player's page, rows read from SQLite (cold)", player_cold),
-        ("player's page, rows kept (warm)", player_warm),
-        ("group's statistics, all games (cold)", group_cold),
-        ("group's statistics, all games (warm)", group_warm),
-        ("group's statistics, Duel + Agora (warm)", group_filtered),
+        ("player's page, first view (rows read)", lambda: player(first_view())),
+        ("player's page, after a save", lambda: player(after_change())),
+        ("player's page, again", lambda: player(store.result_rows())),
+        ("group's statistics, first view (rows read)", lambda: group(first_view())),
+        ("group's statistics, after a save", lambda: group(after_change())),
+        ("group's statistics, again", lambda: group(store.result_rows())),
+        ("group's statistics, Duel + Agora, again",
+         lambda: group(store.result_rows(), duel_agora)),
         ("History list: first page of 20 + count", history_page),
         ("History list: page at game 9,000 + count", history_deep),
     ]:

@@ -207,12 +207,19 @@ def _ordered(categories: Iterable[str]) -> list[str]:
 
 
 def _averages(rows: Sequence[PlayerRow]) -> list[tuple[str, float]]:
+    """Each category's average over the rows that have it (a Duel row has no `leaders`
+    unless the game had Duel Leaders)."""
     sums: dict[str, int] = defaultdict(int)
-    counts: dict[str, int] = defaultdict(int)
+    shapes: Counter[tuple[str, ...]] = Counter()
     for r in rows:
-        for c, v in r.categories.items():
+        cats = r.categories
+        shapes[tuple(cats)] += 1
+        for c, v in cats.items():
             sums[c] += v
-            counts[c] += 1
+    counts: dict[str, int] = defaultdict(int)
+    for shape, n in shapes.items():
+        for c in shape:
+            counts[c] += n
     return [(c, sums[c] / counts[c]) for c in _ordered(sums)]
 
 
@@ -287,45 +294,64 @@ class GroupStats:
     records: list[Record] = field(default_factory=list)
 
 
-def _record(best: Record | None, kind: Any, value: int, row: PlayerRow, higher: bool,
-            ) -> Record:
-    """The record so far, or this row's when it beats it (the earlier game keeps a tie)."""
-    if best is None or (value > best.value if higher else value < best.value) or (
-            value == best.value and row.finished < best.finished):
-        return Record(kind, value, row.name, row.game_id, row.finished)
+def _closest(rows: Sequence[PlayerRow]) -> Record | None:
+    """The game won by the fewest points: its winner (the first seat of a shared victory)
+    and their lead over the best of the others. A game won by a supremacy with fewer
+    points has no finish on points."""
+    winner: dict[str, PlayerRow] = {}
+    for r in rows:
+        if r.won:
+            w = winner.get(r.game_id)
+            if w is None or r.seat < w.seat:
+                winner[r.game_id] = r
+    others: dict[str, int] = {}
+    for r in rows:
+        w = winner.get(r.game_id)
+        if w is not None and r is not w:
+            others[r.game_id] = max(others.get(r.game_id, r.total), r.total)
+    best: Record | None = None
+    for gid, runner_up in others.items():
+        w = winner[gid]
+        lead = w.total - runner_up
+        if lead < 0:
+            continue
+        if best is None or (lead, w.finished) < (best.value, best.finished):
+            best = Record("closest-finish", lead, w.name, gid, w.finished)
     return best
 
 
 def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupStats:
-    """The group's statistics over the games `where` keeps."""
+    """The group's statistics over the games `where` keeps (one pass over the rows: years
+    of games are tens of thousands of them)."""
     kept = list(rows) if where == EVERYTHING else [r for r in rows if where.keeps(r)]
+    ranked = [r for r in kept if r.rank is not None]
     plays: Counter[tuple[str, str]] = Counter()
     wins: Counter[tuple[str, str]] = Counter()
-    highest = science = military = closest = None
-    for r in kept:
-        if r.rank is None:
-            continue
+    best: dict[str, PlayerRow] = {}
+    """The row holding each record so far (`highest-total`, science, military)."""
+    values = {"highest-total": -10**9, "biggest-science": -10**9, "most-military": -10**9}
+    for r in ranked:
         for w in r.wonders:
             plays[(w, r.side)] += 1
-            wins[(w, r.side)] += r.won
-        highest = _record(highest, "highest-total", r.total, r, True)
-        science = _record(science, "biggest-science", r.categories.get("science", 0), r, True)
-        military = _record(military, "most-military", r.categories.get("military", 0), r, True)
-    games = by_game(kept)
-    for seats in games.values():
-        ranked = sorted((r for r in seats if r.rank is not None),
-                        key=lambda r: (r.rank or 0, -r.total))
-        if len(ranked) >= 2 and ranked[0].won:
-            lead = ranked[0].total - max(r.total for r in ranked[1:])
-            if lead < 0:  # won by a supremacy with fewer points: no finish on points
-                continue
-            closest = _record(closest, "closest-finish", lead, ranked[0], False)
+            if r.won:
+                wins[(w, r.side)] += 1
+        cats = r.categories
+        for kind, value in (("highest-total", r.total),
+                            ("biggest-science", cats.get("science", 0)),
+                            ("most-military", cats.get("military", 0))):
+            if value > values[kind] or (value == values[kind]
+                                        and r.finished < best[kind].finished):
+                values[kind] = value
+                best[kind] = r
+    records: list[Record] = [Record(kind, values[kind], r.name, r.game_id,  # type: ignore[arg-type]
+                                    r.finished) for kind, r in best.items()]
+    closest = _closest(ranked)
+    if closest is not None:
+        records.append(closest)
     by_wonder = [WonderCount(w, s, n, wins[(w, s)]) for (w, s), n in
                  sorted(plays.items(), key=lambda x: (-wins[x[0]], -x[1], x[0]))]
-    records = [r for r in (highest, science, military, closest) if r is not None]
-    return GroupStats(games=len(games), players=players(kept), wins_by_wonder=by_wonder,
-                      categories=_averages([r for r in kept if r.rank is not None]),
-                      records=records)
+    return GroupStats(games=len({r.game_id for r in kept}), players=players(ranked),
+                      wins_by_wonder=by_wonder, categories=_averages(ranked), records=records)
 
 
 def when(ts: float) -> str:
