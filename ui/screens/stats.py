@@ -97,6 +97,23 @@ def category_chart(averages: list[tuple[str, float]]) -> list[ft.Control]:
     return [bar([(v, style(c).bg) for c, v in averages]), wrap(legend)]
 
 
+def link_row(title: str, detail: str, chart: ft.Control, on_click: Callable[[], None],
+             ) -> ft.Control:
+    """A line that opens another page (a player, a game): the whole row is the target."""
+    return ft.Container(
+        on_click=on_click, ink=True, padding=ft.Padding.symmetric(vertical=6),
+        content=ft.Column([
+            ft.Row([ft.Text(title, weight=ft.FontWeight.W_500, expand=True),
+                    ft.Text(detail), ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18)], spacing=6),
+            chart], spacing=2))
+
+
+def player_line(name: str, games: int, wins: int, top: int) -> ft.Control:
+    return link_row(name, S.games_wins(games, wins),
+                    bar([(wins, WINNER), (games - wins, LEVEL)], top - games),
+                    back_to(player_route(name)))
+
+
 # --- a player's page ---------------------------------------------------------------------------
 
 def _tile(label: str, value: str, on_click: Callable[[], None] | None = None) -> ft.Control:
@@ -128,11 +145,10 @@ def _family_section(stats: PlayerStats) -> list[ft.Control]:
     if stats.head_to_head:
         items.append(ft.Text(S.HEAD_TO_HEAD, weight=ft.FontWeight.W_500))
         for h in stats.head_to_head:
-            items.append(ft.Column([
-                ft.TextButton(content=S.against(h.opponent, h.games, h.ahead, h.behind,
-                                                h.level),
-                              on_click=back_to(player_route(h.opponent))),
-                bar([(h.ahead, WINNER), (h.level, LEVEL), (h.behind, LOSS)])], spacing=2))
+            items.append(link_row(
+                S.against(h.opponent, h.games, h.ahead, h.behind, h.level), "",
+                bar([(h.ahead, WINNER), (h.level, LEVEL), (h.behind, LOSS)]),
+                back_to(player_route(h.opponent))))
     return items
 
 
@@ -173,11 +189,7 @@ def group_page(group: GroupStats) -> list[ft.Control]:
     out.append(wrap([_record(r) for r in group.records]))
     out.append(header(S.PLAYERS_TITLE))
     top = max((p.games for p in group.players), default=1)
-    out += [ft.Column([
-        ft.TextButton(content=f"{p.name}: {S.games_wins(p.games, p.wins)}",
-                      on_click=back_to(player_route(p.name))),
-        bar([(p.wins, WINNER), (p.games - p.wins, LEVEL)], top - p.games)], spacing=2)
-        for p in group.players]
+    out += [player_line(p.name, p.games, p.wins, top) for p in group.players]
     if group.wins_by_wonder:
         out.append(header(S.WINS_BY_WONDER))
         shown = group.wins_by_wonder[:TOP_WONDERS]
@@ -224,11 +236,7 @@ def PlayersScreen() -> ft.View:
         if not everyone:
             items.append(ft.Text(S.NO_PLAYERS))
         top = max((p.games for p in everyone), default=1)
-        items += [ft.Column([
-            ft.TextButton(content=f"{p.name}: {S.games_wins(p.games, p.wins)}",
-                          on_click=back_to(player_route(p.name))),
-            bar([(p.wins, WINNER), (p.games - p.wins, LEVEL)], top - p.games)], spacing=2)
-            for p in everyone]
+        items += [player_line(p.name, p.games, p.wins, top) for p in everyone]
     return view("/players", S.PLAYERS_TITLE, items)
 
 
