@@ -179,6 +179,7 @@ class HeadToHead:
 class Best:
     total: int
     game_id: str
+    finished: float
 
 
 @dataclass(frozen=True)
@@ -264,7 +265,7 @@ def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHIN
         out.append(PlayerStats(
             name=name, family=family, games=len(own), wins=sum(r.won for r in own),
             average_total=sum(r.total for r in own) / len(own),
-            best=Best(best.total, best.game_id), categories=_averages(own),
+            best=Best(best.total, best.game_id, best.finished), categories=_averages(own),
             favourite_wonders=favourites[:FAVOURITES], head_to_head=h2h))
     return out
 
@@ -321,37 +322,54 @@ def _closest(rows: Sequence[PlayerRow]) -> Record | None:
 
 
 def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupStats:
-    """The group's statistics over the games `where` keeps (one pass over the rows: years
-    of games are tens of thousands of them)."""
+    """The group's statistics over the games `where` keeps: one pass over the rows (years
+    of games are tens of thousands of them), every count in it."""
     kept = list(rows) if where == EVERYTHING else [r for r in rows if where.keeps(r)]
     ranked = [r for r in kept if r.rank is not None]
-    plays: Counter[tuple[str, str]] = Counter()
-    wins: Counter[tuple[str, str]] = Counter()
-    best: dict[str, PlayerRow] = {}
-    """The row holding each record so far (`highest-total`, science, military)."""
-    values = {"highest-total": -10**9, "biggest-science": -10**9, "most-military": -10**9}
+    plays: dict[tuple[str, str], int] = defaultdict(int)
+    wins: dict[tuple[str, str], int] = defaultdict(int)
+    games: dict[str, int] = defaultdict(int)
+    won: dict[str, int] = defaultdict(int)
+    sums: dict[str, int] = defaultdict(int)
+    shapes: dict[tuple[str, ...], int] = defaultdict(int)
+    top = [-10**9, -10**9, -10**9]
+    """The highest total, science and military so far; `holders` the rows holding them."""
+    holders: list[PlayerRow | None] = [None, None, None]
     for r in ranked:
+        name, side, cats, is_winner = r.name, r.side, r.categories, r.won
+        games[name] += 1
+        if is_winner:
+            won[name] += 1
         for w in r.wonders:
-            plays[(w, r.side)] += 1
-            if r.won:
-                wins[(w, r.side)] += 1
-        cats = r.categories
-        for kind, value in (("highest-total", r.total),
-                            ("biggest-science", cats.get("science", 0)),
-                            ("most-military", cats.get("military", 0))):
-            if value > values[kind] or (value == values[kind]
-                                        and r.finished < best[kind].finished):
-                values[kind] = value
-                best[kind] = r
-    records: list[Record] = [Record(kind, values[kind], r.name, r.game_id,  # type: ignore[arg-type]
-                                    r.finished) for kind, r in best.items()]
+            plays[(w, side)] += 1
+            if is_winner:
+                wins[(w, side)] += 1
+        shapes[tuple(cats)] += 1
+        for c, v in cats.items():
+            sums[c] += v
+        for i, value in enumerate((r.total, cats.get("science", 0), cats.get("military", 0))):
+            if value > top[i] or (value == top[i] and r.finished < holders[i].finished):  # type: ignore[union-attr]
+                top[i] = value
+                holders[i] = r
+    records = [Record(kind, top[i], h.name, h.game_id, h.finished)  # type: ignore[arg-type]
+               for i, (kind, h) in enumerate(zip(
+                   ("highest-total", "biggest-science", "most-military"), holders,
+                   strict=True)) if h is not None]
     closest = _closest(ranked)
     if closest is not None:
         records.append(closest)
+    counts: dict[str, int] = defaultdict(int)
+    for shape, n in shapes.items():
+        for c in shape:
+            counts[c] += n
     by_wonder = [WonderCount(w, s, n, wins[(w, s)]) for (w, s), n in
                  sorted(plays.items(), key=lambda x: (-wins[x[0]], -x[1], x[0]))]
-    return GroupStats(games=len({r.game_id for r in kept}), players=players(ranked),
-                      wins_by_wonder=by_wonder, categories=_averages(ranked), records=records)
+    everyone = [PlayerSummary(n, g, won[n])
+                for n, g in sorted(games.items(), key=lambda x: (-x[1], x[0].casefold()))]
+    return GroupStats(games=len({r.game_id for r in kept}), players=everyone,
+                      wins_by_wonder=by_wonder,
+                      categories=[(c, sums[c] / counts[c]) for c in _ordered(sums)],
+                      records=records)
 
 
 def when(ts: float) -> str:

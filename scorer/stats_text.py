@@ -25,13 +25,13 @@ def _table(rows: Sequence[tuple[str, str]]) -> list[str]:
     return [f"  {k.ljust(width)}{v}" for k, v in rows]
 
 
-def render_player(stats: PlayerStats, finished: dict[str, float]) -> list[str]:
+def render_player(stats: PlayerStats) -> list[str]:
     head = f"{stats.name} · {translated(FAMILY_TITLES[stats.family])}"
     rows = [
         (_("Games"), str(stats.games)),
         (_("Wins"), f"{stats.wins} ({percent(stats.wins, stats.games)})"),
         (_("Average total"), f"{stats.average_total:.1f}"),
-        (_("Best total"), f"{stats.best.total} ({when(finished[stats.best.game_id])})"),
+        (_("Best total"), f"{stats.best.total} ({when(stats.best.finished)})"),
     ]
     rows += [(category_name(c), f"{v:.1f}") for c, v in stats.categories]
     if stats.favourite_wonders:
@@ -48,7 +48,6 @@ def render_player(stats: PlayerStats, finished: dict[str, float]) -> list[str]:
 
 def render_players(rows: Sequence[PlayerRow]) -> str:
     """Every player's table, most games first."""
-    finished = {r.game_id: r.finished for r in rows}
     out: list[str] = []
     everyone = players(rows)
     if not everyone:
@@ -57,5 +56,5 @@ def render_players(rows: Sequence[PlayerRow]) -> str:
         for stats in player_stats(rows, p.name):
             if out:
                 out.append("")
-            out += render_player(stats, finished)
+            out += render_player(stats)
     return "\n".join(out)

@@ -36,7 +36,7 @@ def test_stats_in_vietnamese() -> None:
 
 
 def _bad() -> dict[str, Any]:
-    data = json.loads(EXAMPLE.read_text())
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text())
     data["games"][0]["finished"] = "last tuesday"
     data["games"][1]["table"]["players"][0]["cards"][0] = "Lumbr Yard"
     data["games"][2]["colour"] = "red"

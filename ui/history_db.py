@@ -359,9 +359,10 @@ class Imported:
     moment under another id): left as they were."""
 
 
-def import_plays(db: sqlite3.Connection, owner: str, found: Iterable[Play]) -> Imported:
-    """Add the games of a history file that this history lacks, as games of `owner`; one
-    transaction (all or nothing). A game already here is never overwritten."""
+def import_plays(db: sqlite3.Connection, owner: str | None, found: Iterable[Play]) -> Imported:
+    """Add the games of a history file that this history lacks, as games of `owner` (None:
+    of no device, so every device sees them, as games from before devices were told
+    apart); one transaction (all or nothing). A game already here is never overwritten."""
     added = already = 0
     now = time.time()
     db.execute("BEGIN IMMEDIATE")
@@ -374,6 +375,8 @@ def import_plays(db: sqlite3.Connection, owner: str, found: Iterable[Play]) -> I
             if db.execute("SELECT 1 FROM games WHERE id = ? OR fingerprint = ?",
                           (play.id, summary.fingerprint)).fetchone():
                 already += 1
+                if owner is None:
+                    continue
                 db.execute("INSERT OR IGNORE INTO members (game, device, joined) "
                            "SELECT id, ?, ? FROM games WHERE id = ? OR fingerprint = ?",
                            (owner, now, play.id, summary.fingerprint))
@@ -383,8 +386,9 @@ def import_plays(db: sqlite3.Connection, owner: str, found: Iterable[Play]) -> I
                        (play.id, draft.to_json(), summary.text, play.finished, play.place,
                         play.note))
             write(db, draft, play.finished, summary)
-            db.execute("INSERT OR IGNORE INTO members (game, device, joined) VALUES (?, ?, ?)",
-                       (play.id, owner, now))
+            if owner is not None:
+                db.execute("INSERT OR IGNORE INTO members (game, device, joined) "
+                           "VALUES (?, ?, ?)", (play.id, owner, now))
             added += 1
         db.execute("COMMIT")
     except BaseException:

@@ -785,11 +785,12 @@ class Store:
         none: list[Play] = []
         return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
 
-    def import_plays(self, plays: list[Play]) -> Imported | None:
-        """The games of a history file that this history lacks (None: the file could not
-        be written; nothing was added)."""
-        done = self._shared.run(
-            lambda db: history_db.import_plays(db, self.owner, plays), None)
+    def import_plays(self, plays: list[Play], everyone: bool = False) -> Imported | None:
+        """The games of a history file that this history lacks, as this device's (with
+        `everyone`: as every device's); None: the file could not be written, nothing was
+        added."""
+        owner = None if everyone else self.owner
+        done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None)
         self._shared.rows_by_game = None
         self._shared.history_version += 1
         return done

@@ -577,13 +577,12 @@ NO_SUCH_GAME = N_("This game is not in your history.")
 OPEN_PAD = N_("Score pad")
 
 
+def games_count(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=n)
+
+
 def games_wins(games: int, wins: int) -> str:
-    return (ngettext("{n} game", "{n} games", games).format(n=games) + " · "
-            + ngettext("{n} win", "{n} wins", wins).format(n=wins))
-
-
-def wins_rate(wins: int, games: int) -> str:
-    return f"{wins} ({round(100 * wins / games) if games else 0}%)"
+    return games_count(games) + " · " + ngettext("{n} win", "{n} wins", wins).format(n=wins)
 
 
 def minutes(n: int) -> str:

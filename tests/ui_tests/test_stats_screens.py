@@ -36,8 +36,9 @@ async def test_players_and_a_players_page_and_rename(store: Store) -> None:
     await c.tap("Rename")
     assert c.title() == "Anna"
     await c.until("Games")
-    assert {p.name for p in store.saved_game(store.history_page(0, 1)[0].id)[1].seats} == {
-        "Anna", "Bob", "Cid"}  # type: ignore[index]
+    saved = store.saved_game(store.history_page(0, 1)[0].id)
+    assert saved is not None and {p.name for p in saved[1].seats} == {
+        "Anna", "Bob", "Cid"}
     # Bob sat at that table: merging Anna into Bob is refused, saying why
     await c.type("New name", "Bob")
     await c.tap("Rename")

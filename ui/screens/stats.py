@@ -72,6 +72,7 @@ def bar(parts: list[tuple[float, str]], rest: float = 0.0) -> ft.Control:
     if not cells:
         cells = [ft.Container(expand=1, height=BAR)]
     return ft.Container(content=ft.Row(cells, spacing=0), border_radius=3,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                         clip_behavior=ft.ClipBehavior.HARD_EDGE)
 
 
@@ -116,11 +117,14 @@ def player_line(name: str, games: int, wins: int, top: int) -> ft.Control:
 
 # --- a player's page ---------------------------------------------------------------------------
 
-def _tile(label: str, value: str, on_click: Callable[[], None] | None = None) -> ft.Control:
-    body = ft.Column([ft.Text(label, size=12), ft.Text(value, size=20,
-                                                       weight=ft.FontWeight.BOLD)],
+def _tile(label: str, value: str, on_click: Callable[[], None] | None = None,
+          caption: str = "") -> ft.Control:
+    """A number with its name (and a small caption), tappable when it leads to a game."""
+    body = ft.Column([ft.Text(label, size=12, no_wrap=True),
+                      ft.Text(value, size=17, weight=ft.FontWeight.BOLD, no_wrap=True),
+                      ft.Text(caption or " ", size=11, no_wrap=True)],
                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Container(content=body, padding=8, border_radius=8, width=100,
+    return ft.Container(content=body, padding=6, border_radius=8, width=76,
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                         on_click=on_click, ink=on_click is not None)
 
@@ -129,9 +133,10 @@ def _family_section(stats: PlayerStats) -> list[ft.Control]:
     items: list[ft.Control] = [
         header(family_title(stats.family)),
         wrap([_tile(S.GAMES, str(stats.games)),
-              _tile(S.WINS, S.wins_rate(stats.wins, stats.games)),
+              _tile(S.WINS, str(stats.wins), caption=f"{round(100 * stats.win_rate)}%"),
               _tile(S.AVERAGE, f"{stats.average_total:.1f}"),
-              _tile(S.BEST, str(stats.best.total), back_to(game_route(stats.best.game_id)))]),
+              _tile(S.BEST, str(stats.best.total), back_to(game_route(stats.best.game_id)),
+                    caption=time.strftime("%Y-%m-%d", time.localtime(stats.best.finished)))]),
         ft.Text(S.POINTS_FROM, weight=ft.FontWeight.W_500),
         *category_chart(stats.categories),
     ]
@@ -183,8 +188,7 @@ def group_page(group: GroupStats) -> list[ft.Control]:
     side, and the average points per category."""
     if not group.games:
         return [ft.Text(S.NO_PLAYERS)]
-    out: list[ft.Control] = [ft.Text(S.games_wins(group.games, 0).split(" · ")[0],
-                                     weight=ft.FontWeight.BOLD)]
+    out: list[ft.Control] = [ft.Text(S.games_count(group.games), weight=ft.FontWeight.BOLD)]
     out.append(header(S.RECORDS))
     out.append(wrap([_record(r) for r in group.records]))
     out.append(header(S.PLAYERS_TITLE))
