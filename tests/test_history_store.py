@@ -140,3 +140,33 @@ def test_export_then_import_loses_nothing_and_doubles_nothing(tmp_path: Path) ->
     again = there.import_plays(renamed)
     assert again is not None and (again.added, again.already) == (0, 3)
     assert there.history_count() == 4
+
+
+def test_backup_from_the_command_line(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, WONDERS_DATA_DIR=str(tmp_path / "data"), LANG="C.UTF-8")
+
+    def backup(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "ui.backup", *args], env=env, cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+
+    example = str(ROOT / "examples" / "history.json")
+    first = backup("import", example)
+    assert first.returncode == 0 and "8 games added, 0 already there" in first.stdout
+    assert "0 games added, 8 already there" in backup("import", example).stdout
+    out = tmp_path / "out.json"
+    assert backup("export", str(out)).returncode == 0
+    again, problems = read_history(json.loads(out.read_text()))
+    mine, _ = read_history(json.loads(Path(example).read_text()))
+    assert problems == []
+    # every game, with its play, and the same result for every player (the tables are
+    # written as the app keeps them: the same cities, in the app's spelling)
+    assert [(p.play.id, p.play.started, p.play.finished, p.play.place, p.play.note)
+            for p in again] == [(p.play.id, p.play.started, p.play.finished, p.play.place,
+                                 p.play.note) for p in mine]
+    assert [p.rows() for p in again] == [p.rows() for p in mine]
+    bad = backup("import", str(ROOT / "examples" / "duel-full-game.json"))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -785,6 +785,11 @@ class Store:
         none: list[Play] = []
         return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
 
+    def history_plays_of_everyone(self) -> list[Play]:
+        """Every game of the file, whichever devices took part (the command line's backup)."""
+        none: list[Play] = []
+        return self._shared.run(lambda db: history_db.plays(db, None), none)
+
     def import_plays(self, plays: list[Play], everyone: bool = False) -> Imported | None:
         """The games of a history file that this history lacks, as this device's (with
         `everyone`: as every device's); None: the file could not be written, nothing was

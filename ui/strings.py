@@ -573,6 +573,9 @@ IMPORT_HISTORY = N_("Import games")
 IMPORT_HISTORY_HINT = N_("A history file exported by this app (JSON). Games already here are "
                          "recognised and kept as they are.")
 SHOW_MORE = N_("Show more")
+PLAY_COLUMNS = {"started": N_("Started"), "finished": N_("Finished"),
+                "duration_min": N_("Minutes"), "place": N_("Place"), "note": N_("Note")}
+"""The CSV export's columns of a finished game's play (keys of the table's `play`)."""
 NO_SUCH_GAME = N_("This game is not in your history.")
 OPEN_PAD = N_("Score pad")
 
