@@ -174,21 +174,26 @@ def summarize_pending(db: sqlite3.Connection, batch: int = 500) -> int:
 
 def all_rows(db: sqlite3.Connection) -> dict[str, list[PlayerRow]]:
     """Every game's rows (whoever sees it), by game, oldest game first: read in one query
-    and made into rows in one loop (years of games: tens of thousands of rows)."""
+    and made into rows in one loop (years of games: tens of thousands of rows). A text or
+    list met again (a game's id, a name, a wonder, the expansions) is kept once."""
     out: dict[str, list[PlayerRow]] = {}
     categories = CATEGORIES
+    shared: dict[object, object] = {}
+    once = shared.setdefault
     found = db.execute(f"SELECT {', '.join(_ROW_COLUMNS)} FROM results "
                        "ORDER BY finished, game, seat")
     for (game, kind, expansions, finished, seat, name, wonders, side, total, rank, won,
          *cats) in found:
-        row = PlayerRow(game, kind, tuple(expansions.split(",")) if expansions else (),
-                        finished, seat, name,
-                        tuple(wonders.split(SEPARATOR)) if wonders else (), side, total,
-                        rank, bool(won),
-                        {c: v for c, v in zip(categories, cats, strict=True) if v is not None})
-        seats = out.get(game)
+        row = PlayerRow(
+            once(game, game), once(kind, kind),  # type: ignore[arg-type]
+            once(("x", expansions), tuple(expansions.split(",")) if expansions else ()),  # type: ignore[arg-type]
+            finished, seat, once(name, name),  # type: ignore[arg-type]
+            once(("w", wonders), tuple(wonders.split(SEPARATOR)) if wonders else ()),  # type: ignore[arg-type]
+            once(side, side), total, rank, bool(won),  # type: ignore[arg-type]
+            {c: v for c, v in zip(categories, cats, strict=True) if v is not None})
+        seats = out.get(row.game_id)
         if seats is None:
-            out[game] = [row]
+            out[row.game_id] = [row]
         else:
             seats.append(row)
     return out

@@ -290,6 +290,18 @@ class _Shared:
         self.rows_by_game: dict[str, list[PlayerRow]] | None = None
         """Every game's rows, read at the first use (None: not read, or to read again)."""
         self.db = self._open_or_recover()
+        self.read_rows_soon()
+
+    def read_rows_soon(self) -> None:
+        """Read every game's rows in the background (at start, after an import or a
+        rename), so that the first statistics screen finds them read."""
+        def read() -> None:
+            with self.lock:
+                if self.rows_by_game is not None:
+                    return
+                with contextlib.suppress(sqlite3.Error):  # then read at the first use
+                    self.rows_by_game = history_db.all_rows(self.db)
+        threading.Thread(target=read, name="history-rows", daemon=True).start()
 
     def _connect(self, target: Path | str) -> sqlite3.Connection:
         if isinstance(target, Path):
@@ -778,6 +790,7 @@ class Store:
                                 Renamed())
         self._shared.rows_by_game = None
         self._shared.history_version += 1
+        self._shared.read_rows_soon()
         return done
 
     def history_plays(self) -> list[Play]:
@@ -798,4 +811,5 @@ class Store:
         done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None)
         self._shared.rows_by_game = None
         self._shared.history_version += 1
+        self._shared.read_rows_soon()
         return done
