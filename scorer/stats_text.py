@@ -35,7 +35,7 @@ def render_player(stats: PlayerStats) -> list[str]:
     ]
     rows += [(category_name(c), f"{v:.1f}") for c, v in stats.categories]
     if stats.favourite_wonders:
-        rows.append((_("Favourite wonders"), ", ".join(
+        rows.append((_("Favourite wonders"), "; ".join(
             ngettext("{wonder}: {plays} game, {wins} won", "{wonder}: {plays} games, {wins} won",
                      w.plays).format(wonder=w.wonder, plays=w.plays, wins=w.wins)
             for w in stats.favourite_wonders)))
