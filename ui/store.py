@@ -658,7 +658,7 @@ class Store:
         except Exception:  # the engine must never lose a finished game
             rows = None
 
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute(
@@ -669,21 +669,23 @@ class Store:
                     (draft.id, draft.to_json(), summary, finished),
                 )
                 history_db.write(db, draft, finished, rows)
-                if self._shared.rows_by_game is not None:  # kept up to date, not read again
-                    self._shared.rows_by_game.pop(draft.id, None)
-                    if rows is not None:
-                        self._shared.rows_by_game[draft.id] = rows.rows
                 db.executemany("INSERT OR IGNORE INTO members (game, device, joined) "
                                "VALUES (?, ?, ?)", [(draft.id, d, time.time()) for d in who])
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        self._shared.run(work, None)
-        self._shared.history_version += 1
+            return True
+        saved = self._shared.run(work, False)
+        with self._shared.lock:
+            kept = self._shared.rows_by_game
+            if saved and kept is not None:  # kept up to date, not read again
+                kept.pop(draft.id, None)
+                if rows is not None:
+                    kept[draft.id] = rows.rows
+            self._shared.history_version += 1
 
-    _MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
-             "id NOT IN (SELECT game FROM members))")
+    _MINE = history_db.MINE
     """The finished games this device may see: its own, and those from before participants
     were recorded."""
 
