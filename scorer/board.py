@@ -113,13 +113,27 @@ def neighbour(cities: Sequence[City], city: City, scope: Scope) -> City:
         case "own":
             return city
         case "opponent":
-            if n != 2:
-                raise ValueError("the opponent scope is for two-player (Duel) boards")
+            if n != 2:  # a Duel table of the wrong size (`player-count`): nobody opposite
+                return _nobody(city)
             return cities[1 - city.index]
         case "left":
             return cities[(city.index - 1) % n]
         case "right":
             return cities[(city.index + 1) % n]
+
+
+def _nobody(city: City) -> City:
+    """An empty city opposite `city`, so that a Duel table of the wrong player count is
+    still scored (each city on its own) and checked, beside its `player-count` problem."""
+    return City(
+        index=-1,
+        name="",
+        stages_built=0,
+        cards=(),
+        coins=0,
+        leaders=(),
+        influence=(0,) * len(city.influence),
+    )
 
 
 def beside(cities: Sequence[City], city: City) -> tuple[City, City]:

@@ -194,6 +194,37 @@ def player_count(
     return [problem("player-count", message, None, "players")]
 
 
+def repeats_in_city(rules: Ruleset, thing: Any) -> bool:
+    """Whether one city may hold `thing` more than once: in a game whose ruleset says so
+    (Agora's Senators), a card the box holds several copies of."""
+    return rules.constants.repeats_in_city and len(getattr(thing, "copies", ())) > 1
+
+
+def repeated_in_city(
+    table: AnyTable, rules: Ruleset, fields: Sequence[NamedField]
+) -> list[Problem]:
+    """A city holds each card, wonder, token and leader at most once (except what
+    `repeats_in_city` allows: those copies are counted by `once_across_cities`)."""
+    out = []
+    for field in fields:
+        known = index(rules, field.section)
+        for i, p in enumerate(table.players):
+            value = field.read(p)
+            if value is None or isinstance(value, str):
+                continue
+            first_at: dict[str, int] = {}
+            for j, thing in enumerate(known.get_all(value)):
+                if thing is None or repeats_in_city(rules, thing):
+                    continue
+                if thing.name in first_at:
+                    text = _('"{name}" is in this city already (entry {entry}); each exists once')
+                    message = text.format(name=thing.name, entry=first_at[thing.name] + 1)
+                    out.append(problem("repeated-in-city", message, i, field.field, j))
+                else:
+                    first_at[thing.name] = j
+    return out
+
+
 def once_across_cities(
     table: AnyTable,
     rules: Ruleset,
@@ -201,8 +232,9 @@ def once_across_cities(
     copies: Callable[[Any], int],
 ) -> list[Problem]:
     """Each thing in the box exists `copies(thing)` times: never more across the cities
-    (within one city, a name twice is `repeated-in-city`, reported on its own). The copies
-    beyond the box's are the problems, each naming where the others are."""
+    (within one city, a name twice is `repeated-in-city`, reported on its own, except for
+    what `repeats_in_city` allows: each of those is a copy). The copies beyond the box's
+    are the problems, each naming where the others are."""
     known = index(rules, field.section)
     holders: dict[str, list[tuple[int, int | None]]] = {}
     things: dict[str, Any] = {}
@@ -223,8 +255,8 @@ def once_across_cities(
             if places is None:
                 holders[name] = [(seat, item)]
                 things[name] = thing
-            elif places[-1][0] != seat:  # a city's second one is not a copy
-                places.append((seat, item))
+            elif places[-1][0] != seat or repeats_in_city(rules, thing):
+                places.append((seat, item))  # a city's second one is a copy only then
     out = []
     for name, places in holders.items():
         if len(places) < 2:
@@ -233,7 +265,15 @@ def once_across_cities(
         if not allowed:
             continue  # not in this game at all: `not-in-deck` says so
         for seat, item in places[allowed:]:
-            others = [table.players[s].name for s, _seat in places[:allowed]]
+            if all(s == seat for s, _item in places[: allowed + 1]):
+                text = ngettext(
+                    '{kind} "{name}": this city holds more than the game has ({count})',
+                    '{kind} "{name}": this city holds more than the game has ({count})',
+                    allowed,
+                ).format(kind=translated(field.kind), name=name, count=allowed)
+                out.append(problem("too-many-copies", text, seat, field.field, item))
+                continue
+            others = list(dict.fromkeys(table.players[s].name for s, _item in places[:allowed]))
             text = ngettext(
                 '{kind} "{name}" is also held by {others}; it exists once in this game',
                 '{kind} "{name}" is also held by {others}; it exists {count} times in this game',

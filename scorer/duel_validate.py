@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
-from scorer import duel
+from scorer import checks, duel
 from scorer.board import Board, Buried, City, Track
 from scorer.checks import (
     NamedField,
@@ -68,23 +68,7 @@ def names(table: DuelTable, rules: Ruleset) -> list[Problem]:
 
 
 def repeated_in_city(table: DuelTable, rules: Ruleset) -> list[Problem]:
-    """A city holds each card, wonder, progress token and leader at most once (Agora's
-    Senators excepted: their copies are counted across the cities)."""
-    out = []
-    for field in (CARDS, WONDERS, PROGRESS, LEADERS):
-        known = getattr(rules, field.section)
-        for i, p in enumerate(table.players):
-            first_at: dict[str, int] = {}
-            for j, thing in enumerate(known.get_all(field.read(p) or [])):
-                if thing is None or len(getattr(thing, "copies", ())) > 1:
-                    continue
-                if thing.name in first_at:
-                    text = _('"{name}" is in this city already (entry {entry}); each exists once')
-                    message = text.format(name=thing.name, entry=first_at[thing.name] + 1)
-                    out.append(problem("repeated-in-city", message, i, field.field, j))
-                else:
-                    first_at[thing.name] = j
-    return out
+    return checks.repeated_in_city(table, rules, (CARDS, WONDERS, PROGRESS, LEADERS))
 
 
 def once_in_game(table: DuelTable, rules: Ruleset) -> list[Problem]:
@@ -189,6 +173,41 @@ def buried(table: DuelTable, rules: Ruleset) -> list[Problem]:
     return out
 
 
+def leader_count(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """No more leaders recruited (buried ones included) than the draft, the recruitment
+    phases and the wonders and leaders that add some allow (the ruleset's limits)."""
+    const = rules.constants
+    if not const.leader_recruitments:
+        return []
+    out = []
+    for i, p in enumerate(table.players):
+        leaders = [ld for ld in rules.leaders.get_all(p.leaders) if ld is not None]
+        buried = rules.leaders.get(p.buried.leader) if p.buried is not None else None
+        held = len(leaders) + (buried is not None)
+        names = {w.name for w in rules.wonders.get_all(p.wonders) if w is not None}
+        names |= {ld.name for ld in leaders}
+        if buried is not None:
+            names.add(buried.name)
+        hand = const.leaders_in_hand + sum(
+            n for name, n in const.leaders_added_by.items() if name in names
+        )
+        recruits = const.leader_recruitments + sum(
+            n for name, n in const.leader_recruitments_by.items() if name in names
+        )
+        most = min(hand, recruits)
+        if held <= most:
+            continue
+        helpers = sorted(set(const.leaders_added_by) | set(const.leader_recruitments_by))
+        text = _(
+            "{count} leaders recruited, but a player recruits at most {most}: one in each "
+            "Age's recruitment phase, from the {hand} leaders of the draft ({helpers} add more)"
+        ).format(
+            count=held, most=most, hand=const.leaders_in_hand, helpers=all_of(helpers)
+        )
+        out.append(problem("too-many-leaders", text, i, "leaders"))
+    return out
+
+
 def pawn(table: DuelTable, rules: Ruleset) -> list[Problem]:
     """The pawn away from the centre says toward whose capital, a player of the table."""
     conflict = table.conflict
@@ -223,6 +242,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     once_in_game,
     expansion_fields,
     buried,
+    leader_count,
     pawn,
     claimed_winner,
 )
@@ -271,7 +291,8 @@ def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> DuelGame:
     known stands at the centre); conquests not given are what the pawn shows."""
     track = Track(None, 0)
     toward = table.conflict.toward
-    if toward is not None and _kept(aside, None, "conflict.toward"):
+    duel_size = len(table.players) == 2  # else the pawn stands between no two players
+    if toward is not None and duel_size and _kept(aside, None, "conflict.toward"):
         index = player_index(table, toward)
         track = Track(index, table.conflict.spaces) if index is not None else track
     cities = tuple(_city(i, p, rules, aside) for i, p in enumerate(table.players))
@@ -460,6 +481,8 @@ def decided(table: DuelTable, game: DuelGame) -> Supremacy | None:
     """The supremacy the game ended on: the table's claim (with the state's reason when
     it shows it), else the one the state shows."""
     claim = table.supremacy
+    if len(table.players) != 2:
+        return None  # no game between two players to have ended (`player-count`)
     if claim is None:
         return game.shown[0] if game.shown else None
     winner = player_index(table, claim.winner)
@@ -469,9 +492,18 @@ def decided(table: DuelTable, game: DuelGame) -> Supremacy | None:
     return Supremacy(claim.kind, winner, match.reason if match else _("as the table says"), True)
 
 
+TWO_PLAYER_CHECKS: frozenset[GameCheck] = frozenset({conquests, supremacies})
+"""Checks of what one player did to the other: on a table of another player count
+(`player-count`) they would only blame the wrong players."""
+
+
 def check(table: DuelTable, rules: Ruleset) -> tuple[DuelGame, list[Problem]]:
     """The game to score, less what the problems set aside, and every problem."""
     problems = [p for check in TABLE_CHECKS for p in check(table, rules)]
     game = resolve(table, rules, aside_of(problems))
-    problems += [p for check in GAME_CHECKS for p in check(table, game)]
+    two = len(table.players) == 2
+    problems += [
+        p for check in GAME_CHECKS if two or check not in TWO_PLAYER_CHECKS
+        for p in check(table, game)
+    ]
     return game, problems

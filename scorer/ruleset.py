@@ -204,6 +204,17 @@ class Constants(_Data):
     guilds_in_game: int = 0
     guilds_extra_with: tuple[str, ...] = ()
     """Duel Leaders that add a guild to the game (Ramses)."""
+    repeats_in_city: bool = False
+    """A card the box holds several copies of may be in one city more than once (Agora's
+    Senators); otherwise a city never holds two cards of one name."""
+    leaders_in_hand: int = 0
+    """Duel Leaders: the leaders each player drafts; 0: no such limit."""
+    leader_recruitments: int = 0
+    """Duel Leaders: leaders a player can recruit (one per Age's recruitment phase)."""
+    leaders_added_by: dict[str, int] = {}
+    """Duel Leaders: a wonder built or leader recruited that adds leaders to choose from."""
+    leader_recruitments_by: dict[str, int] = {}
+    """Duel Leaders: a wonder built or leader recruited that recruits one more leader."""
 
 
 class RulesetLoadError(Exception):

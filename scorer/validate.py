@@ -29,6 +29,7 @@ from scorer.checks import (
     expansion_problems,
     once_across_cities,
     player_count,
+    repeated_in_city,
     player_name_problems,
     unknown_names,
 )
@@ -144,7 +145,11 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
 @cache
 def copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
     """Copies of each card in a game of `seats` (0: not in that deck); a card with no
-    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once."""
+    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once.
+    A count the game is not for is read as the nearest it is for (a 2-player table without
+    its Free City: the 3-player deck), so that `player-count` alone says what is wrong."""
+    const = rules.constants
+    seats = min(max(seats, const.min_players), const.max_players)
     return {
         c.name: sum(1 for m in c.copies if m <= seats) if c.copies else 1
         for c in rules.cards.values()
@@ -237,6 +242,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     copies_across_cities,
     guilds_in_game,
     free_city_leaders,
+    lambda table, rules: repeated_in_city(table, rules, (LEADERS,)),
 )
 
 
