@@ -452,7 +452,8 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
     if not any(s.kind == claim.kind and s.winner == winner for s in shown):
         why = duel.contradiction(board, board.cities[winner], game.tallies[winner], claim.kind)
         if why is not None:
-            out.append(problem("supremacy-contradicted", why, None, "supremacy"))
+            # the claim is wrong: that is the one problem, whatever else the table shows
+            return [problem("supremacy-contradicted", why, None, "supremacy")]
     others = [s for s in shown if s.winner != winner]
     if others:
         text = _(

@@ -344,6 +344,14 @@ def expansion_name(game: str, expansion: str) -> str:
     return name if isinstance(name, str) and name else expansion
 
 
+def expansion_title(game: str, expansion: str) -> str:
+    """The expansion as players name it in a sentence (its folder's `[ruleset] title`:
+    "Duel Leaders", where the box's "Leaders" would be the multiplayer one), else its box
+    name."""
+    title = _raw(f"{game}+{expansion}").header.get("title")
+    return title if isinstance(title, str) and title else expansion_name(game, expansion)
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 

@@ -29,12 +29,12 @@ from scorer.checks import (
     expansion_problems,
     once_across_cities,
     player_count,
-    repeated_in_city,
     player_name_problems,
+    repeated_in_city,
     unknown_names,
 )
 from scorer.effects import CopyNeighbourLeader, Shields
-from scorer.i18n import N_, _, any_of, ngettext
+from scorer.i18n import N_, _, all_of, any_of, ngettext
 from scorer.problems import SETS_ASIDE, Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
@@ -318,16 +318,31 @@ def _courtesan(table: SevenWondersTable, board: Board, i: int) -> Leader | None:
     return None if name is None else board.ruleset.leaders.get(name)
 
 
-def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
-    """A choice the table gives must be one the city has and its neighbours offer."""
+def _entered_all(c: City, p: SevenWondersPlayer, field: str) -> bool:
+    """Whether the city holds every entry of its seat's field (none was unknown or set
+    aside), and the board as entered: else what the city has is not fully known."""
+    if field == "wonder":
+        return c.side is not NO_SIDE and c.stages_built == p.wonder.stages
+    return len(c.cards if field == "cards" else c.leaders) == len(getattr(p, field))
+
+
+def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Aside]:
+    """A choice the table gives must be one the city has and its neighbours offer. A
+    choice that cannot be judged because its cause is another problem (the city's board,
+    a neighbour's misspelt guild or leader) is set aside without a problem of its own:
+    that other problem is the one to fix. Returns the problems and those silent asides."""
     out = []
+    silent: set[tuple[int | None, str | None, int | None]] = set()
     rules = board.ruleset
-    for c, p in zip(board.cities, table.players, strict=True):
+    players = table.players
+    for c, p in zip(board.cities, players, strict=True):
         left, right = board.neighbour(c, "left"), board.neighbour(c, "right")
         if p.choices.copied_guild is not None:
             guild = _copied_guild(table, board, c.index)
             offered = guilds_beside(left, right)
-            if not c.copies_a_guild:
+            if not _entered_all(c, p, "wonder"):
+                silent.add((c.index, "choices.copied_guild", None))
+            elif not c.copies_a_guild:
                 text = ngettext(
                     "{wonder} {side} with {count} stage built copies no guild; remove this choice",
                     "{wonder} {side} with {count} stages built copies no guild; remove this choice",
@@ -335,16 +350,21 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                 ).format(wonder=c.wonder.name, side=c.side_name, count=c.stages_built)
                 out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
             elif guild is None or guild.name not in offered:
-                out.append(_not_offered(
-                    _('"{choice}" is not a guild of a neighbour; {left} and {right} have {have}')
-                    if offered else
-                    _('"{choice}" is not a guild of a neighbour; {left} and {right} have no guild'),
-                    p.choices.copied_guild, left, right, offered, c.index,
-                    "choices.copied_guild"))
+                if all(_entered_all(n, players[n.index], "cards") for n in (left, right)):
+                    out.append(_not_offered(
+                        _('"{choice}" is not a guild of a neighbour; {have}'),
+                        p.choices.copied_guild, c.index, "choices.copied_guild",
+                        [(n.name, [g.name for g in n.guilds]) for n in (left, right)],
+                        _("{name} has no guild")))
+                else:
+                    silent.add((c.index, "choices.copied_guild", None))
         if p.choices.courtesan is not None:
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
             if not c.copies_a_leader:
+                if not _entered_all(c, p, "cards"):
+                    silent.add((c.index, "choices.courtesan", None))
+                    continue
                 copiers = [
                     card.name
                     for card in rules.cards.values()
@@ -357,24 +377,27 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                 message = text.format(cards=any_of(copiers))
                 out.append(problem("choice-not-possible", message, c.index, "choices.courtesan"))
             elif leader is None or leader.name not in offered_leaders:
-                out.append(_not_offered(
-                    _('"{choice}" is not a recruited leader of a neighbour; {left} and '
-                      "{right} have {have}")
-                    if offered_leaders else
-                    _('"{choice}" is not a recruited leader of a neighbour; {left} and '
-                      "{right} have no leader"),
-                    p.choices.courtesan, left, right, offered_leaders, c.index,
-                    "choices.courtesan"))
-    return out
+                if all(_entered_all(n, players[n.index], "leaders") for n in (left, right)):
+                    out.append(_not_offered(
+                        _('"{choice}" is not a recruited leader of a neighbour; {have}'),
+                        p.choices.courtesan, c.index, "choices.courtesan",
+                        [(n.name, [ld.name for ld in n.leaders]) for n in (left, right)],
+                        _("{name} has no leader")))
+                else:
+                    silent.add((c.index, "choices.courtesan", None))
+    return out, frozenset(silent)
 
 
-def _not_offered(text: str, choice: str, left: City, right: City, offered: Iterable[str],
-                 index: int, field: str) -> Problem:
-    """A choice naming what neither neighbour offers: `text` (translated) says what the
-    neighbours have instead."""
-    message = text.format(choice=choice, left=left.name, right=right.name,
-                          have=", ".join(offered))
-    return problem("choice-not-offered", message, index, field)
+def _not_offered(text: str, choice: str, index: int, field: str,
+                 neighbours: list[tuple[str, list[str]]], none: str) -> Problem:
+    """A choice naming what neither neighbour offers: `text` (translated) says what each
+    neighbour has instead, by name (`none` for one that has nothing to copy)."""
+    have = "; ".join(
+        _("{name} has {things}").format(name=name, things=all_of(things)) if things
+        else none.format(name=name)
+        for name, things in dict(neighbours).items()
+    )
+    return problem("choice-not-offered", text.format(choice=choice, have=have), index, field)
 
 
 def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
@@ -482,20 +505,28 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
             out.append(problem("too-many-tokens", text, c.index, "military"))
     victories = sum(c.tokens.victory_count for c in cities)
     defeats = sum(c.tokens.defeats for c in cities)
-    if victories != defeats:
-        movers = token_movers(board.ruleset.game)
+    # tokens derived from shields balance by themselves; entered ones that differ from them
+    # are `tokens-disagree`, said where they were entered
+    if victories != defeats and board.shield_tokens is None:
+        movers = sorted(ld.name for ld in board.ruleset.leaders.values() if ld.moves_tokens)
+        held_words = ngettext(
+            "the table holds {count} victory token", "the table holds {count} victory tokens",
+            victories,
+        ).format(count=victories)
+        defeat_words = ngettext(
+            "{count} defeat token", "{count} defeat tokens", defeats
+        ).format(count=defeats)
         if movers:
             text = _(
-                "the table holds {victories} victory tokens and {defeats} defeat tokens; every "
-                "conflict gives one of each, so they must be equal (unless a leader that moves "
-                "tokens is in play: {leaders})"
+                "{victories} and {defeats}; every conflict gives one of each, so they must be "
+                "equal (unless a leader that moves tokens is in play: {leaders})"
             )
         else:
             text = _(
-                "the table holds {victories} victory tokens and {defeats} defeat tokens; every "
-                "conflict gives one of each, so they must be equal"
+                "{victories} and {defeats}; every conflict gives one of each, so they must be "
+                "equal"
             )
-        message = text.format(victories=victories, defeats=defeats, leaders=", ".join(movers))
+        message = text.format(victories=held_words, defeats=defeat_words, leaders=any_of(movers))
         out.append(problem("tokens-unbalanced", message, None, "players"))
     seats = len(cities)
     for value in dict.fromkeys(const.victory_token_by_age):
@@ -507,14 +538,6 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
             ).format(count=held, value=value, seats=seats)
             out.append(problem("too-many-tokens", text, None, "players"))
     return out
-
-
-def token_movers(game: str) -> list[str]:
-    """The leaders of any expansion of the game that move tokens (named in the message)."""
-    from scorer.checks import _everything
-
-    full = _everything(game)
-    return sorted(ld.name for ld in full.leaders.values() if ld.moves_tokens) if full else []
 
 
 def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
@@ -531,7 +554,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
-        if s[-1] not in possible:
+        known = all(_entered_all(c, p, f) for f in ("cards", "leaders", "wonder"))
+        if s[-1] not in possible and known:  # else a thing set aside may give the shields
             text = ngettext(
                 "{count} shield at the end of the last Age, but this city's cards, wonder and "
                 "leaders give {possible}",
@@ -587,8 +611,8 @@ def check(table: SevenWondersTable, rules: Ruleset) -> tuple[Board, list[Problem
     problems = [p for check in TABLE_CHECKS for p in check(table, rules)]
     aside = aside_of(problems)
     board = resolve(table, rules, aside)
-    chosen = choices(table, board)
-    board = with_choices(table, board, aside | aside_of(chosen))
+    chosen, silent = choices(table, board)
+    board = with_choices(table, board, aside | aside_of(chosen) | silent)
     problems += chosen
     problems += [p for check in BOARD_CHECKS for p in check(table, board)]
     return board, problems

@@ -84,7 +84,8 @@ def duel_tables(draw: st.DrawFn) -> dict[str, Any]:
     progress, leaders = full.progress.names(), full.leaders.names()
     players: list[dict[str, Any]] = []
     for i in range(draw(st.integers(1, 4))):
-        if players and draw(st.booleans()):
+        repeat = draw(st.booleans())
+        if players and repeat:
             players.append(dict(draw(st.sampled_from(players))))  # a seat entered twice
             continue
         player: dict[str, Any] = {
