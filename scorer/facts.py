@@ -11,6 +11,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from scorer.checks import repeats_in_city
 from scorer.duel import LABEL as SUPREMACY_LABEL
 from scorer.duel import SUPREMACY_KINDS, burying_wonders
 from scorer.effects import (
@@ -113,6 +114,9 @@ class GameFacts:
     free_city: bool
     burying_wonders: tuple[str, ...]
     """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
+    counted_cards: frozenset[str]
+    """Cards a city may hold several of (Agora's Senators): entered as a count, each copy
+    one of the box's (`copies_in_city` says how many)."""
 
 
 def facts(rules: Ruleset) -> GameFacts:
@@ -140,6 +144,7 @@ def facts(rules: Ruleset) -> GameFacts:
         science_sets=const.science_set_points > 0,
         free_city=const.free_city,
         burying_wonders=tuple(burying_wonders(rules)),
+        counted_cards=frozenset(c.name for c in rules.cards.values() if repeats_in_city(rules, c)),
     )
 
 
