@@ -302,6 +302,31 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
+def test_agora_senators_entered_as_counts(server: tuple[str, float], phone: Phone) -> None:
+    """Agora's Senators are one chip each, counted: three taps are 3 Politicians (AGORA-RB:
+    the box has 7), where a chip held or not could never hold more than one."""
+    url, _ = server
+    phone.open(url)
+    phone.tap("New game")
+    phone.tap("7 Wonders Duel")
+    phone.tap("Agora")
+    for i, name in enumerate(("Ann", "Bob")):
+        phone.type(f"Name {i + 1}", name)
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    phone.open_player("Ann")
+    for _ in range(3):
+        phone.tap_card("Politician")
+    phone.tap_card("Conspirator")
+    phone.card("Politician \u00d73").wait_for(timeout=10_000)
+    phone.card("Conspirator \u00d71").wait_for(timeout=10_000)
+    phone.node("filter-none").click()  # the Senators' group alone (no colour)
+    phone.page.wait_for_timeout(400)
+    phone.shot("18-agora-senators", scroll=1500)
+    phone.page.go_back()
+    phone.wait_text("Tap a player")
+
+
 def test_import_upload_export_download_and_drag(server: tuple[str, float], phone: Phone,
                                                 tmp_path: Path) -> None:
     """File import through the server's upload handler (offline), file download of the
