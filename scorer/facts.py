@@ -11,9 +11,6 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from scorer.checks import repeats_in_city
-from scorer.duel import LABEL as SUPREMACY_LABEL
-from scorer.duel import SUPREMACY_KINDS, burying_wonders
 from scorer.effects import (
     CardColour,
     CopyNeighbourGuild,
@@ -23,6 +20,10 @@ from scorer.effects import (
     ScienceWildcard,
     Symbol,
 )
+from scorer.games.checks import repeats_in_city
+from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
+from scorer.games.duel.scoring import SUPREMACY_KINDS, burying_wonders
+from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
 from scorer.i18n import translated
 from scorer.ruleset import (
     Card,
@@ -35,7 +36,6 @@ from scorer.ruleset import (
 )
 from scorer.science import SYMBOLS
 from scorer.table import DuelPlayer, Name, SevenWondersPlayer
-from scorer.validate import copies_in_deck
 
 # --- games and rulesets --------------------------------------------------------------------
 

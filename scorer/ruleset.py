@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from scorer.effects import CardColour, Effect
 from scorer.names import NameIndex, normalize
@@ -134,6 +134,10 @@ class MilitaryZone(_Data):
     points: int
 
 
+GAMES_DIR = Path(__file__).resolve().parent / "games"
+"""The games' packages (`Constants.protocol` names one)."""
+
+
 class Constants(_Data):
     """The numbers of a game that are rules, not code. Every rule value is stated by the
     game's TOML: a field without a default must be there; a field with one is a thing the
@@ -141,6 +145,8 @@ class Constants(_Data):
     default says "none"."""
 
     title: str
+    protocol: str
+    """The package of `scorer/games/` that checks, scores and ranks this game."""
     min_players: int
     max_players: int
     starting_coins: int
@@ -166,8 +172,6 @@ class Constants(_Data):
     conflicts_per_age: int = 0
     """Conflicts each city fights per Age (one with each neighbour): bounds its tokens."""
     science_set_points: int = 0
-    extra_guilds: int = 0
-    """Guilds in the game = number of players + this."""
     plays_per_age: int = 0
     """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
     tucked under a wonder stage; bounds how many cards a city can hold."""
@@ -202,6 +206,9 @@ class Constants(_Data):
     wonders_extra_with: tuple[str, ...] = ()
     """Duel Leaders that let one more wonder be built (Imhotep)."""
     guilds_in_game: int = 0
+    """Guilds dealt into the game (7 Wonders: on top of one per player)."""
+    guilds_per_player: int = 0
+    """Guilds dealt for each player (7 Wonders: players + 2)."""
     guilds_extra_with: tuple[str, ...] = ()
     """Duel Leaders that add a guild to the game (Ramses)."""
     repeats_in_city: bool = False
@@ -215,6 +222,14 @@ class Constants(_Data):
     """Duel Leaders: a wonder built or leader recruited that adds leaders to choose from."""
     leader_recruitments_by: dict[str, int] = {}
     """Duel Leaders: a wonder built or leader recruited that recruits one more leader."""
+
+    @field_validator("protocol")
+    @classmethod
+    def _a_package_of_games(cls, value: str) -> str:
+        if not (GAMES_DIR / value / "__init__.py").is_file():
+            known = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").is_file())
+            raise ValueError(f"no package scorer/games/{value}; expected one of {known}")
+        return value
 
 
 class RulesetLoadError(Exception):

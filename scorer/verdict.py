@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from scorer.board import City
+from scorer.engine import CityScore
 from scorer.i18n import _, all_of, ngettext
 from scorer.result import DecidedBy
-from scorer.ruleset import Category, TieBreak
+from scorer.ruleset import Category, Ruleset, TieBreak
 
 TIEBREAKS: dict[TieBreak, DecidedBy] = {
     "coins": "tiebreak:coins",
@@ -121,4 +123,18 @@ def by_supremacy(
         )
     return Verdict(
         ranks, [winner], decided_by, text.format(winner=winner, supremacy=how, reason=reason)
+    )
+
+
+def ranked(cities: Sequence[City], scores: Sequence[CityScore], rules: Ruleset) -> Verdict:
+    """Most points, then the game's tie-break (the ruleset's `tiebreak`); the Free City is
+    never ranked. Every game's verdict without a supremacy."""
+    kind = rules.constants.tiebreak
+    return decide(
+        [
+            contender(c.name, s.total, c.coins, s.categories, kind)
+            for c, s in zip(cities, scores, strict=True)
+            if not c.free_city
+        ],
+        kind,
     )

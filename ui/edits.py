@@ -18,9 +18,8 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
-from scorer.checks import player_names
-from scorer.facts import facts, ruleset
-from scorer.validate import copies_in_deck
+from scorer.facts import copies_in_deck, facts, ruleset
+from scorer.games.checks import player_names
 from ui import strings as S
 from ui.draft import Draft, Seat
 

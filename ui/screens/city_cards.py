@@ -11,10 +11,9 @@ from functools import lru_cache
 import flet as ft
 
 from scorer.effects import Effect, Points, ScienceSymbol, Shields
-from scorer.facts import cards_in_play, copies_taken, facts, ruleset
+from scorer.facts import cards_in_play, copies_in_deck, copies_taken, facts, ruleset
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset
-from scorer.validate import copies_in_deck
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import SeatEdits

@@ -1,7 +1,8 @@
 """Whether a 7 Wonders table can exist, as small pure checks, and the board it resolves to.
 
 `TABLE_CHECKS` read the table and its ruleset; `resolve` builds the board from the table
-with whatever a problem sets aside left out; `BOARD_CHECKS` read the table and that board.
+with whatever a problem sets aside left out (and the choices it can take); `BOARD_CHECKS`
+read the table and that board; `scorer.games.checks.run_checks` runs them in that order.
 No check depends on another or on shared state: each is one rule of the game.
 """
 
@@ -11,7 +12,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Literal, TypeVar
+from typing import Literal
 
 from scorer import military
 from scorer.board import (
@@ -24,40 +25,33 @@ from scorer.board import (
     guilds_beside,
     leaders_beside,
 )
-from scorer.checks import (
+from scorer.effects import CopyNeighbourLeader, Shields
+from scorer.games.checks import (
+    Aside,
     NamedField,
+    aside_of,
     expansion_problems,
+    guilds_in_game,
+    kept,
+    known,
     once_across_cities,
     player_count,
     player_name_problems,
     repeated_in_city,
+    run_checks,
     unknown_names,
 )
-from scorer.effects import CopyNeighbourLeader, Shields
 from scorer.i18n import N_, _, all_of, any_of, ngettext
-from scorer.problems import SETS_ASIDE, Problem, problem
+from scorer.problems import Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
 
-T = TypeVar("T")
 TableCheck = Callable[[SevenWondersTable, Ruleset], list[Problem]]
 BoardCheck = Callable[[SevenWondersTable, Board], list[Problem]]
-Aside = frozenset[tuple[int | None, str | None, int | None]]
-"""What problems set aside: (seat, field, item); item None is the whole field."""
 
 BOARD = NamedField("wonder.board", "wonders", N_("wonder"), lambda p: p.wonder.board)
 CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
 LEADERS = NamedField("leaders", "leaders", N_("leader"), lambda p: p.leaders)
-
-
-def aside_of(problems: Iterable[Problem]) -> Aside:
-    return frozenset((p.seat, p.field, p.item) for p in problems if p.code in SETS_ASIDE)
-
-
-def _kept(aside: Aside, seat: int, field: str, item: int | None = None) -> bool:
-    if not aside:  # the common case: a table with no problem sets nothing aside
-        return True
-    return (seat, field, None) not in aside and (seat, field, item) not in aside
 
 
 # --- checks of the table ---------------------------------------------------------------------
@@ -194,31 +188,6 @@ def copies_across_cities(table: SevenWondersTable, rules: Ruleset) -> list[Probl
     )
 
 
-@cache
-def _guild_names(rules: Ruleset) -> frozenset[str]:
-    return frozenset(c.name for c in rules.guilds)
-
-
-def guilds_in_game(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
-    seats = len(table.players)
-    guilds = _guild_names(rules)
-    cards = rules.cards
-    built = {
-        c.name
-        for p in table.players
-        for c in cards.get_all(p.cards)
-        if c is not None and c.name in guilds
-    }
-    most = seats + rules.constants.extra_guilds
-    if len(built) <= most:
-        return []
-    text = _(
-        "{built} different guilds are built, but a {seats}-player game uses only {most} guilds "
-        "(players + {extra})"
-    ).format(built=len(built), seats=seats, most=most, extra=rules.constants.extra_guilds)
-    return [problem("too-many-guilds", text, None, "players")]
-
-
 def free_city_leaders(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     return [
         problem(
@@ -240,7 +209,6 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     wonder_sides,
     cards_in_city,
     copies_across_cities,
-    guilds_in_game,
     free_city_leaders,
     lambda table, rules: repeated_in_city(table, rules, (LEADERS,)),
 )
@@ -263,22 +231,15 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     )
 
 
-def _known(found: list[T | None], aside: Aside, seat: int, field: str) -> list[T]:
-    """The things of a list field that are known and not set aside."""
-    if not aside:  # the common case: nothing to leave out but unknown names
-        return [x for x in found if x is not None]
-    return [x for j, x in enumerate(found) if x is not None and _kept(aside, seat, field, j)]
-
-
 def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: Tokens) -> City:
-    wonder = rules.wonders.get(p.wonder.board) if _kept(aside, i, "wonder.board") else None
+    wonder = rules.wonders.get(p.wonder.board) if kept(aside, i, "wonder.board") else None
     side_key = side_name(rules, p.wonder.side)
     side = wonder.sides.get(side_key) if wonder is not None and side_key else None
-    if wonder is None or side is None or not _kept(aside, i, "wonder.side"):
+    if wonder is None or side is None or not kept(aside, i, "wonder.side"):
         wonder, side, side_key = NO_BOARD, NO_SIDE, None
-    stages = p.wonder.stages if _kept(aside, i, "wonder.stages") else 0
-    cards = _known(rules.cards.get_all(p.cards), aside, i, "cards")
-    leaders = _known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
+    stages = p.wonder.stages if kept(aside, i, "wonder.stages") else 0
+    cards = known(rules.cards.get_all(p.cards), aside, i, "cards")
+    leaders = known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
     return City(
         index=i,
         name=p.name,
@@ -286,17 +247,26 @@ def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: T
         side_name=side_key or "",
         side=side,
         stages_built=min(stages, len(side.stages)),
-        cards=tuple(cards),
+        cards=cards,
         coins=p.coins,
         tokens=tokens,
-        leaders=tuple(leaders),
+        leaders=leaders,
         free_city=p.free_city,
     )
 
 
-def resolve(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:
-    """The board to score: each seat's known things, less what problems set aside; the
-    table's choices are attached by `with_choices` once they are checked."""
+def resolve(
+    table: SevenWondersTable, rules: Ruleset, aside: Aside
+) -> tuple[Board, list[Problem]]:
+    """The board to score: each seat's known things, less what problems set aside, with
+    the table's choices that can be taken; and the problems of the other choices."""
+    board = _board(table, rules, aside)
+    chosen, silent = choices(table, board)
+    return with_choices(table, board, aside | aside_of(chosen) | silent), chosen
+
+
+def _board(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:
+    """Each seat's known things, less what problems set aside, without choices."""
     derived = derived_tokens(table, rules)
     cities = []
     for i, p in enumerate(table.players):
@@ -406,9 +376,9 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
     for c in board.cities:
         guild = _copied_guild(table, board, c.index)
         leader = _courtesan(table, board, c.index)
-        if not _kept(aside, c.index, "choices.copied_guild"):
+        if not kept(aside, c.index, "choices.copied_guild"):
             guild = None
-        if not _kept(aside, c.index, "choices.courtesan"):
+        if not kept(aside, c.index, "choices.courtesan"):
             leader = None
         changed = guild is not None or leader is not None
         cities.append(
@@ -602,17 +572,14 @@ def possible_shields(board: Board, c: City) -> set[int]:
     return {base} | {base + _shields_of([ld]) for ld in offered}
 
 
-BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields)
-"""Read the board with its choices attached (`choices` runs first, on the board without)."""
+def guilds(table: SevenWondersTable, board: Board) -> list[Problem]:
+    return guilds_in_game(board.cities, board.ruleset)
+
+
+BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields, guilds)
+"""Read the board with its choices attached."""
 
 
 def check(table: SevenWondersTable, rules: Ruleset) -> tuple[Board, list[Problem]]:
     """The board to score, less what the problems set aside, and every problem."""
-    problems = [p for check in TABLE_CHECKS for p in check(table, rules)]
-    aside = aside_of(problems)
-    board = resolve(table, rules, aside)
-    chosen, silent = choices(table, board)
-    board = with_choices(table, board, aside | aside_of(chosen) | silent)
-    problems += chosen
-    problems += [p for check in BOARD_CHECKS for p in check(table, board)]
-    return board, problems
+    return run_checks(table, rules, TABLE_CHECKS, resolve, BOARD_CHECKS)
