@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from scorer.effects import CardColour, Effect
+from scorer.i18n import ngettext, translated
 from scorer.names import NameIndex, normalize
 
 RULESETS_DIR = Path(
@@ -181,6 +182,12 @@ class Constants(_Data):
     """The 2-player variant: a Free City seat that is scored but never ranked."""
     side_names: dict[str, Literal["A", "B"]] = {}
     """The board sides a table may name, and the side each means; empty: no boards."""
+    symbol_words: dict[str, str] = {}
+    """The science symbols as players call them, by the rulesets' `symbol` keys ("mortar":
+    "mortar and pestle"); in the catalogue, put in the reader's words by `symbol_word`."""
+    tiebreak_unit: tuple[str, str]
+    """What the tie-break compares, counted: singular and plural ("{count} coin",
+    "{count} coins"); in the catalogue."""
     cost_letters: dict[str, str] = {}
     """The resource each letter of a cost stands for ("O" = Ore); empty: costs are words."""
     not_supported: dict[str, str] = {}
@@ -489,3 +496,15 @@ def _apply_import(
         if key not in excluded:
             entries[section][key] = (item_where, entry)
     return problems
+
+
+def symbol_word(rules: Ruleset, symbol: str) -> str:
+    """A science symbol in the reader's words (the ruleset's `symbol_words`)."""
+    word = rules.constants.symbol_words.get(symbol)
+    return translated(word) if word else symbol.replace("_", " ")
+
+
+def tiebreak_amount(rules: Ruleset, count: int) -> str:
+    """What the game's tie-break compares, counted in the reader's words: "7 coins"."""
+    one, many = rules.constants.tiebreak_unit
+    return ngettext(one, many, count).format(count=count)

@@ -13,7 +13,7 @@ import flet as ft
 from scorer.effects import Effect, Points, ScienceSymbol, Shields
 from scorer.facts import cards_in_play, copies_in_deck, copies_taken, facts, ruleset
 from scorer.names import normalize
-from scorer.ruleset import Card, Ruleset
+from scorer.ruleset import Card, Ruleset, symbol_word
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import SeatEdits
@@ -39,24 +39,24 @@ class Chip:
     """The copies of a counted card the other cities leave in the box."""
 
 
-def gives(card: Card) -> str:
+def gives(card: Card, rules: Ruleset) -> str:
     """What the card gives, in a few words, from its effects in the ruleset (its printed text
     when no effect says it shortly: a resource, a trade rule)."""
-    parts = [_effect_words(e) for e in card.effects]
+    parts = [_effect_words(e, rules) for e in card.effects]
     words = [p for p in parts if p]
     if words and len(words) == len(parts):
         return ", ".join(words)
     return S.ruleset_text(card.text) if len(card.text) <= 24 else ""
 
 
-def _effect_words(e: Effect) -> str:
+def _effect_words(e: Effect, rules: Ruleset) -> str:
     match e:
         case Points(points=points):
             return S.vp(points)
         case Shields(shields=shields):
             return S.shields(shields)
         case ScienceSymbol(symbol=symbol):
-            return S.SYMBOL.get(symbol, symbol)
+            return symbol_word(rules, symbol)
         case _:
             return ""  # told by the card's printed text, when short
 
@@ -125,7 +125,7 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
                        key=lambda u: min(u.card.ages))
         if group:
             out.append((group_colour, tuple(
-                (u.card.name, " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card))
+                (u.card.name, " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card, rules))
                                         if x))
                 for u in group)))
     return tuple(out)
