@@ -14,7 +14,8 @@ from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderS
 
 class Tokens(NamedTuple):
     victories: dict[int, int]
-    """Victory tokens by face value (1, 3, 5)."""
+    """Victory tokens by face value (the ruleset's `victory_token_by_age`); a face not
+    listed is none."""
     defeats: int
 
     @property
@@ -22,7 +23,7 @@ class Tokens(NamedTuple):
         return sum(self.victories.values())
 
 
-NO_TOKENS = Tokens({1: 0, 3: 0, 5: 0}, 0)
+NO_TOKENS = Tokens({}, 0)
 
 NO_BOARD = Wonder.model_construct(name="(no wonder board)", aliases=(), resource="", sides={})
 """A Duel city has no board: its wonders are separate cards (`City.wonders`)."""
