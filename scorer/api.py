@@ -26,7 +26,7 @@ from scorer.problems import (
 )
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
-from scorer.table import DuelTable, SevenWondersTable, Table
+from scorer.table import TABLE_MODELS, Table
 from scorer.verdict import Verdict
 
 
@@ -79,7 +79,7 @@ def _not_an_object() -> Problem:
 
 def parse_table(data: Any) -> Table:
     """The table model from a dict, or TableError listing every format problem."""
-    if isinstance(data, SevenWondersTable | DuelTable):
+    if isinstance(data, TABLE_MODELS):
         return data
     if not isinstance(data, dict):
         raise TableError([_not_an_object()])
@@ -220,7 +220,7 @@ def assess(data: Any, rescore: Rescore | None = None) -> Assessment:
 def _parsed(data: Any) -> tuple[Table | None, list[Problem], Removed, set[str]]:
     """The table model; the format problems; what was left out or replaced to read a file
     of the wrong shape (None: too broken to read its seats)."""
-    if isinstance(data, SevenWondersTable | DuelTable):
+    if isinstance(data, TABLE_MODELS):
         return data, [], {}, set()
     if not isinstance(data, dict):
         return None, [_not_an_object()], {}, set()

@@ -153,5 +153,8 @@ GAME_TAGS: tuple[str, ...] = (
 )
 """The games the format knows, as its `game` field spells them."""
 
+TABLE_MODELS = (SevenWondersTable, DuelTable)
+"""The format's table models, one per shape of game (a table given already parsed)."""
+
 Table = Annotated[SevenWondersTable | DuelTable, Field(discriminator="game")]
 """Any table file, told apart by `game`."""
