@@ -88,7 +88,7 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     `guilds_per_player` for each seat (7 Wonders: players + 2), plus one for each leader
     of `guilds_extra_with` recruited (Duel Leaders: Ramses)."""
     const = rules.constants
-    guilds = sorted({card.name for c in cities for card in c.cards if card.is_guild})
+    guilds = sorted({card.name for c in cities for card in c.guilds})
     recruited = {ld.name for c in cities for ld in c.leaders}
     extra = sum(1 for n in const.guilds_extra_with if n in recruited)
     seats = len(cities)
@@ -284,7 +284,7 @@ def repeated_in_city(
         known = index(rules, field.section)
         for i, p in enumerate(table.players):
             value = field.read(p)
-            if value is None or isinstance(value, str):
+            if value is None or isinstance(value, str) or len(value) < 2:
                 continue
             first_at: dict[str, int] = {}
             for j, thing in enumerate(known.get_all(value)):
