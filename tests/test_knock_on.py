@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer import assess, score
-from ui.screens.pad import cell_value
+from ui.screens.pad import cell_value, total_value
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -90,6 +90,7 @@ def test_knock_on_vitruvius_short_count_is_marked_on_the_pad_cell() -> None:
     assert ann.at_least("leaders") and not ann.at_least("civilian")
     assert cell_value(ann, "leaders") == "\u2265 6"
     assert cell_value(ann, "civilian") == "20"
+    assert total_value(ann) == f"\u2265 {ann.total}"  # the total may be short too
     line = next(ln for ln in ann.lines if ln.source == "Vitruvius")
     assert line.model_dump()["at_least"] is True
 
@@ -98,6 +99,7 @@ def test_knock_on_a_sure_count_carries_no_mark() -> None:
     path = SCENARIOS / "duel" / "leaders-vitruvius.json"
     ann = score(json.loads(path.read_text(encoding="utf-8"))["table"]).players[0]
     assert not ann.at_least("leaders")
+    assert total_value(ann) == "28"
     assert all("at_least" not in ln.model_dump(exclude_defaults=False) or not ln.at_least
                for ln in ann.lines)
     assert '"at_least"' not in ann.model_dump_json()

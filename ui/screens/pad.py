@@ -68,6 +68,12 @@ def cell_value(player: PlayerResult, category: Category) -> str:
     return f"\u2265 {points}" if player.at_least(category) else points
 
 
+def total_value(player: PlayerResult) -> str:
+    """The total as the pad shows it: "≥ 9" when a row of it may be short."""
+    short = any(line.at_least for line in player.lines)
+    return f"\u2265 {player.total}" if short else str(player.total)
+
+
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
          select: Callable[[int, str], Callable[[], None]]) -> ft.Control:
     """The pad as printed: a row per category in its colour with its icon, the players'
@@ -110,7 +116,7 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
         ], spacing=0))
     rows.append(ft.Row([_cell(_text(S.TOTAL if wide else "\u03a3", bold=True), width=label_w,
                               tooltip=S.TOTAL),
-                        *[_cell(_text(str(p.total), bold=True), select(k, ""),
+                        *[_cell(_text(total_value(p), bold=True), select(k, ""),
                                 bg=WINNER if k in winners else None,
                                 selected=selected == (k, ""), ident=f"total-{p.name}")
                           for k, p in enumerate(players)]], spacing=0))
