@@ -51,7 +51,7 @@ def test_trust_loopback_and_ipv6_variants_do_not_multiply_the_limit(
     tried = 0
     for address in itertools.cycle(addresses):
         answer = tables.join(next(wrong), f"guesser-{tried}", address)
-        if answer.startswith("Too many"):
+        if isinstance(answer, str) and answer.startswith("Too many"):
             break
         tried += 1
     assert tried == FAILED_JOINS  # 5 in all, not 5 per address
@@ -64,7 +64,7 @@ def test_trust_many_addresses_together_meet_the_server_wide_cap(store: Store) ->
     wrong = _wrong_codes(code)
     answers = [tables.join(next(wrong), f"guesser-{i}", f"10.0.{i // 250}.{i % 250 + 1}")
                for i in range(SWEEP_JOINS + 40)]  # one try from each of 100 addresses
-    refused = [a for a in answers if a.startswith("Too many")]
+    refused = [a for a in answers if isinstance(a, str) and a.startswith("Too many")]
     assert len(answers) - len(refused) == SWEEP_JOINS
     # a stranger with the right code is held back as well: the code is not tried at all
     # (else a sweep would go on, reading "too many" as "wrong")
@@ -95,4 +95,4 @@ def test_trust_a_known_phone_has_its_own_limit(store: Store) -> None:
     wrong = _wrong_codes(code)
     answers = [tables.join(next(wrong), "dan-phone", f"10.1.0.{i + 1}")
                for i in range(FAILED_JOINS + 3)]  # from a new address each time
-    assert sum(a.startswith("Too many") for a in answers) == 3
+    assert sum(isinstance(a, str) and a.startswith("Too many") for a in answers) == 3
