@@ -7,9 +7,9 @@ checks the installed versions and, on a mismatch, refuses to start with what to 
 `check_versions`). When Flet is upgraded, check each item below against the new Flet, then
 change `FLET_TESTED` (constraints.txt pins the tested versions).
 
-- `body_problem`: the fields of the messages a browser sends that the server needs, read
-  from Flet's protocol dataclasses (a field Flet adds later is let through, one it drops
-  that is needed is said at import: `_check_protocol`);
+- `body_problem`: the fields of the messages a browser sends that Flet needs, read from
+  Flet's protocol dataclasses at import (a field Flet adds later is let through; one the
+  guard checks and Flet drops is said at import: `_check_protocol`);
 - `release_refused_sessions`: a refused connection's session is let go at once (Flet's
   session manager's `disconnect_session`, wrapped);
 - `cheap_message_repr`: Flet's `Message` formatted cheaply (flet_web formats every message
@@ -97,7 +97,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_NEEDED: dict[MessageAction, tuple[type, dict[str, tuple[str, Callable[[object], bool]]]]] = {
+_CHECKS: dict[MessageAction, tuple[type, dict[str, tuple[str, Callable[[object], bool]]]]] = {
     MessageAction.REGISTER_CLIENT: (_protocol.RegisterClientRequestBody, {
         "session_id": ("text", lambda v: v is None or isinstance(v, str)),
         "page_name": ("text", lambda v: isinstance(v, str)),
@@ -112,21 +112,34 @@ _NEEDED: dict[MessageAction, tuple[type, dict[str, tuple[str, Callable[[object],
         "control_id": ("a number", _is_int),
         "call_id": ("text", lambda v: isinstance(v, str))}),
 }
-"""The messages a browser sends, Flet's body class for each, and the fields the server
-reads of each (Flet's own handler reads them the same way) with what each must be."""
+"""The messages a browser sends, Flet's body class for each, and the fields Flet's handler
+reads as numbers, text or maps (a wrong kind there is a traceback inside Flet)."""
 
 
-def _check_protocol() -> dict[int, tuple[frozenset[str], dict[str, tuple[str, Any]]]]:
-    """Each action's known fields (Flet's dataclass: Flet builds it with `Body(**body)`, so
-    a field it does not know would fail there) and needed fields; a needed field Flet no
-    longer has is a mismatch said at import, not a browser refused at run time."""
+@dataclasses.dataclass(frozen=True)
+class _Fields:
+    known: frozenset[str]
+    """Every field of Flet's body class: Flet builds it with `Body(**body)`, so a field it
+    does not know would fail there."""
+    required: frozenset[str]
+    """Its fields without a default: Flet's `Body(**body)` fails without them."""
+    checks: dict[str, tuple[str, Callable[[object], bool]]]
+
+
+def _check_protocol() -> dict[int, _Fields]:
+    """Each action's fields, read from Flet's dataclasses (a field Flet adds is let through
+    when a browser sends it, and needed when Flet needs it); a checked field Flet no longer
+    has is a mismatch said at import, not a browser refused at run time."""
     found = {}
-    for action, (kind, needed) in _NEEDED.items():
-        known = frozenset(f.name for f in dataclasses.fields(kind))
-        if not set(needed) <= known:
-            raise FletMismatch(f"Flet's {kind.__name__} lost {sorted(set(needed) - known)}: "
-                               "update _NEEDED in ui/flet_door.py")
-        found[action.value] = (known, needed)
+    for action, (kind, checks) in _CHECKS.items():
+        fields = dataclasses.fields(kind)
+        known = frozenset(f.name for f in fields)
+        if not set(checks) <= known:
+            raise FletMismatch(f"Flet's {kind.__name__} lost {sorted(set(checks) - known)}: "
+                               "update _CHECKS in ui/flet_door.py")
+        required = frozenset(f.name for f in fields if f.default is dataclasses.MISSING
+                             and f.default_factory is dataclasses.MISSING)
+        found[action.value] = _Fields(known, required, checks)
     return found
 
 
@@ -135,8 +148,8 @@ _FIELDS = _check_protocol()
 
 def body_problem(action: int, body: object, registered: bool) -> str:
     """Why a decoded `[action, body]` from a browser is not Flet's protocol ("" = it is):
-    an action a browser sends, registration first, a map holding the fields the server needs
-    (of the right kind) and no field Flet does not know."""
+    an action a browser sends, registration first, a map holding the fields Flet needs
+    (those it reads, of the right kind) and no field Flet does not know."""
     fields = _FIELDS.get(action)
     if fields is None:
         return f"an unknown action {action}"
@@ -144,13 +157,13 @@ def body_problem(action: int, body: object, registered: bool) -> str:
         return "a message before the client registered"
     if not isinstance(body, dict):
         return "a message body that is not a map"
-    known, needed = fields
-    for key, (kind, ok) in needed.items():
-        if key not in body:
-            return f"a message without its {key}"
-        if not ok(body[key]):
+    missing = fields.required - set(body)
+    if missing:
+        return f"a message without its {min(missing)}"
+    for key, (kind, ok) in fields.checks.items():
+        if key in body and not ok(body[key]):
             return f"a message whose {key} is not {kind}"
-    if not set(body) <= known:
+    if not set(body) <= fields.known:
         return "a message with fields the protocol does not have"
     return ""
 
