@@ -245,7 +245,7 @@ def test_trust_a_stop_under_load_is_one_line(tmp_path: Path, sig: signal.Signals
 def test_trust_flet_is_reached_through_one_door_that_checks_its_version(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(flet_door, "version", lambda name: "9.9.9")
-    with pytest.raises(flet_door.FletMismatch, match="constraints.txt"):
+    with pytest.raises(flet_door.FletMismatch, match=r"constraints\.txt"):
         flet_door.check_versions()
     monkeypatch.setenv(flet_door.UNCHECKED_ENV, "1")
     flet_door.check_versions()
