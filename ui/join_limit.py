@@ -65,14 +65,16 @@ class JoinLimits:
     def _key(self, address: str, device: str, known: bool) -> str:
         return f"device {device}" if known else f"address {address_key(address)}"
 
-    def wait_s(self, now: float, address: str, device: str, known: bool) -> float:
-        """Seconds before this client may try a code again (0: now)."""
+    def wait_s(self, now: float, address: str, device: str, known: bool) -> tuple[float, bool]:
+        """Seconds before this client may try a code again (0: now), and whether it is the
+        server-wide cap that holds it back (not its own tries)."""
         self._forget(now)
         own = _trim(self._by_key.get(self._key(address, device, known), deque()), now)
-        waits = [WINDOW_S - (now - own[0])] if len(own) >= FAILED_JOINS else []
+        own_wait = WINDOW_S - (now - own[0]) if len(own) >= FAILED_JOINS else 0.0
+        everyone = 0.0
         if not known and len(_trim(self._strangers, now)) >= SWEEP_JOINS:
-            waits.append(WINDOW_S - (now - self._strangers[0]))
-        return max(waits, default=0.0)
+            everyone = WINDOW_S - (now - self._strangers[0])
+        return max(own_wait, everyone), everyone > own_wait
 
     def failed(self, now: float, address: str, device: str, known: bool) -> None:
         """Count a wrong code."""

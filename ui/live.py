@@ -134,9 +134,9 @@ class Tables:
             if mine is not None:
                 return self._get(mine.id) or mine
             known = self.store.is_known(device)
-            wait = self._failed.wait_s(now, address, device, known)
+            wait, everyone = self._failed.wait_s(now, address, device, known)
             if wait > 0:
-                return S.too_many_tries(int(wait) + 1)
+                return (S.too_many_tries_here if everyone else S.too_many_tries)(int(wait) + 1)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):

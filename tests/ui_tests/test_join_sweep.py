@@ -66,6 +66,7 @@ def test_trust_many_addresses_together_meet_the_server_wide_cap(store: Store) ->
                for i in range(SWEEP_JOINS + 40)]  # one try from each of 100 addresses
     refused = [a for a in answers if isinstance(a, str) and a.startswith("Too many")]
     assert len(answers) - len(refused) == SWEEP_JOINS
+    assert all("tried on this server" in a for a in refused)  # not "from this device"
     # a stranger with the right code is held back as well: the code is not tried at all
     # (else a sweep would go on, reading "too many" as "wrong")
     assert isinstance(tables.join(code, "new-phone", "10.9.9.9"), str)
