@@ -45,8 +45,8 @@ from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient, label
 from benchmarks.load import SessionReport, enter_game, percentile
 from ui.__main__ import lan_addresses
-from ui.store import CODE_LENGTH, JOIN_LETTERS
 from ui.server import LOOP_LAG_ENV, watch_loop
+from ui.store import CODE_LENGTH, JOIN_LETTERS
 
 STALL_S = 10.0
 """A hostile input not answered (closed, or the screen changed) within this is a stall."""
