@@ -64,6 +64,8 @@ class RecordingConnection(Connection):
         """Where the server's upload handler writes uploaded files."""
         self.picked: dict[int, bytes] = {}
         """The files picked in the browser's file dialog, by their id."""
+        self.uploads_stop_half_way = False
+        """A browser that PUTs each file and never says its upload completed."""
         self.downloads: list[tuple[str, bytes]] = []
         """Files the app had the browser save (save_file): name, contents."""
         self.languages: list[str] = []
@@ -122,8 +124,8 @@ class RecordingConnection(Connection):
                     "file_name": name, "error": "405 Method Not Allowed"})
                 continue
             (self.upload_dir / name).write_bytes(self.picked[f.id])
-            await session.dispatch_event(picker._i, "upload", {"file_name": name,
-                                                               "progress": 1.0})
+            await session.dispatch_event(picker._i, "upload", {
+                "file_name": name, "progress": 0.5 if self.uploads_stop_half_way else 1.0})
 
 
 def _children(c: Any) -> Iterator[Any]:
