@@ -203,7 +203,7 @@ def test_trust_an_upload_that_stops_moving_is_removed(tmp_path: Path) -> None:
     moving.write_bytes(b"x" * 1000)
     now = time.time()
     os.utime(stale, (now - UPLOAD_IDLE_S - 1, now - UPLOAD_IDLE_S - 1))
-    guard = Guard(lambda *a: None, uploads)  # type: ignore[arg-type,return-value]
+    guard = Guard(lambda *a: None, uploads)  # type: ignore[arg-type]
     assert guard.sweep_uploads(now) == 1
     assert not stale.exists() and moving.exists()
 
@@ -223,7 +223,7 @@ def test_trust_a_stop_under_load_is_one_line(tmp_path: Path, sig: signal.Signals
             async def one(k: int) -> None:
                 with contextlib.suppress(Exception):
                     tab = await FletWsClient(srv.ws_url).start()
-                    await enter_game(tab, k, 12, SessionReport())
+                    await enter_game(tab, k, 12, SessionReport(k))
 
             tabs = [asyncio.create_task(one(k)) for k in range(12)]
             await asyncio.sleep(4)  # games being entered on every tab

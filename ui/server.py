@@ -36,8 +36,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import ctypes
-import ctypes.util
 import dataclasses
 import gc
 import logging
@@ -317,36 +315,6 @@ class Guard:
         while True:
             await asyncio.sleep(SWEEP_EVERY_S)
             self.sweep_uploads()
-            give_back_memory()
-
-
-def _glibc() -> Any:
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return libc if hasattr(libc, "malloc_trim") else None
-    except OSError:
-        return None
-
-
-_LIBC = _glibc() if sys.platform.startswith("linux") else None
-_M_ARENA_MAX = -8
-
-
-def few_malloc_arenas() -> None:
-    """Flet runs session handlers on a pool of threads; glibc gives each thread a heap of its
-    own (up to 8 per core), and a closed session's memory, freed across them, stayed held:
-    the server grew from 66 to 146 MiB over 1,000 sessions opened and closed and stayed
-    there after every session was let go. Two heaps for the process, set before the
-    threads start."""
-    if _LIBC is not None:
-        _LIBC.mallopt(_M_ARENA_MAX, 2)
-
-
-def give_back_memory() -> None:
-    """Return the heap's free memory to the system (glibc's malloc_trim; a few ms), after
-    Flet let closed sessions go: the server's memory falls back once the visitors left."""
-    if _LIBC is not None:
-        _LIBC.malloc_trim(0)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -536,7 +504,6 @@ def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = fr
     so in one line. The client address is the socket's: X-Forwarded-For is read only from
     `trusted_proxies` (uvicorn trusts it from loopback unless told otherwise)."""
     quiet_logs()
-    few_malloc_arenas()
     files = raise_open_files()
     # What the app holds once built (modules, Flet's classes, the rulesets) lives as long
     # as the process: moved out of the collector's sight, a full collection under load (a
