@@ -21,7 +21,7 @@ from scorer import Problem, Result, i18n
 from scorer.paper import assess_mixed
 from ui import strings as S
 from ui.draft import Draft
-from ui.edits import Edit, Refusal
+from ui.edits import Edit, Refusal, Revert, describe
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
@@ -29,6 +29,8 @@ from ui.store import LiveRecord, Store
 T = TypeVar("T")
 
 THEME_KEY = "wonders.theme"
+UNDO_SECONDS = 5
+"""How long the note that confirms a change offers its Undo."""
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
 
@@ -188,6 +190,8 @@ class AppModel(ft.Observable):
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _told: ft.SnackBar | None = field(default=None, repr=False)
     """The bar that says who changed what, while it shows."""
+    _undo: Revert | None = field(default=None, repr=False)
+    """What the bar's Undo takes back (this phone's last change), while it shows."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -248,6 +252,15 @@ class AppModel(ft.Observable):
         self._show(outcome.game)
         if self.page is not None:
             self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
+        if outcome.edit is not None and outcome.undo is not None and outcome.undo.steps:
+            # said here too, with a way back for a few seconds
+            self.tell(describe(outcome.edit, outcome.before.draft), outcome.undo)
+
+    def undo(self, version: int) -> None:
+        """Take back a change of the game's change list (as a new change every phone sees)."""
+        if self.game is not None:
+            self.notice = ""
+            self._outcome(self.tables.revert(self.game.id, self.device, version))
 
     def _reload(self) -> None:
         """Show the game as saved (after a refused change)."""
@@ -296,15 +309,23 @@ class AppModel(ft.Observable):
         if text:
             self.tell(text)
 
-    def tell(self, text: str) -> None:
+    def tell(self, text: str, undo: Revert | None = None) -> None:
         """Say something briefly at the foot of the screen (who changed what, on another
-        phone). One bar per session, its words replaced while it shows: changes that come
-        fast do not pile up bars (each one more for every later update to compare)."""
+        phone; on this one, with Undo when `undo` takes it back). One bar per session, its
+        words replaced while it shows: changes that come fast do not pile up bars (each one
+        more for every later update to compare)."""
         if self.page is None:
             return
+        self._undo = undo
+        action = S.UNDO if undo is not None else None
         bar = self._told
         if bar is not None:
-            bar.content = ft.Text(text)
+            words = bar.content
+            if isinstance(words, ft.Text):
+                words.value = text  # the same Text: a small patch
+            else:
+                bar.content = ft.Text(text)
+            bar.action = action
             bar.open = True
             try:
                 bar.update()
@@ -315,7 +336,14 @@ class AppModel(ft.Observable):
         def gone() -> None:
             self._told = None
 
-        bar = ft.SnackBar(ft.Text(text), duration=4000, on_dismiss=gone)
+        def take_back() -> None:
+            back = self._undo
+            self._undo = None
+            if back is not None:
+                self.edit(back)
+
+        bar = ft.SnackBar(ft.Text(text), duration=UNDO_SECONDS * 1000, on_dismiss=gone,
+                          action=action, on_action=take_back, persist=False)
         self._told = bar
         self.page.show_dialog(bar)
 

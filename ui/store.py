@@ -96,8 +96,11 @@ CREATE TABLE IF NOT EXISTS edits (
     version INTEGER NOT NULL,
     device TEXT NOT NULL,
     edit TEXT NOT NULL,
-    saved REAL NOT NULL
+    saved REAL NOT NULL,
+    undo TEXT NOT NULL DEFAULT '',
+    phone TEXT NOT NULL DEFAULT ''
 );
+CREATE INDEX IF NOT EXISTS edits_game ON edits (game, version);
 CREATE TABLE IF NOT EXISTS set_aside (
     saved REAL NOT NULL,
     what TEXT NOT NULL,
@@ -172,6 +175,24 @@ class LiveRecord:
 
     def joinable(self, now: float) -> bool:
         return not self.spent and not self.closed and now - self.touched < IDLE_EXPIRY_S
+
+
+MAX_CHANGES_SHOWN = 200
+"""The most changes a game's change list shows (the newest)."""
+
+
+@dataclass(frozen=True)
+class LoggedChange:
+    """A change as the game's log keeps it: the edit and its undo as JSON (`ui.edits`), the
+    device that made it, the player whose seat that device held then, and when."""
+
+    version: int
+    device: str
+    edit: str
+    saved: float
+    undo: str
+    phone: str
+
 
 _T = TypeVar("_T")
 
@@ -294,6 +315,11 @@ class _Shared:
             db.executescript(_SCHEMA)
             if "spent" not in [r[1] for r in db.execute("PRAGMA table_info(live)")]:
                 db.execute("ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
+            logged = [r[1] for r in db.execute("PRAGMA table_info(edits)")]
+            for column in ("undo", "phone"):  # files from before the change list
+                if column not in logged:
+                    db.execute(f"ALTER TABLE edits ADD COLUMN {column} TEXT NOT NULL "
+                               "DEFAULT ''")
             db.execute("DELETE FROM games WHERE deleted = 1")
             # a file from before per-device games: its game in progress becomes the shared one
             db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
@@ -501,9 +527,11 @@ class Store:
         fallback = LiveRecord(draft.id, new_code(), device, draft, {}, 1, now, False)
         return self._shared.run(work, fallback)
 
-    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "") -> None:
+    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "", undo: str = "",
+                  phone: str = "") -> None:
         """A change to a game, in one transaction: the game as it is now and, when given,
-        the change as it was made (logged)."""
+        the change as it was made (logged), with the change that takes it back (`undo`) and
+        the player whose seat the device held (`phone`, "" none)."""
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -513,14 +541,33 @@ class Store:
                             rec.version, rec.touched, int(rec.closed), int(rec.spent),
                             rec.id))
                 if edit:
-                    db.execute("INSERT INTO edits (game, version, device, edit, saved) "
-                               "VALUES (?, ?, ?, ?, ?)",
-                               (rec.id, rec.version, device, edit, rec.touched))
+                    db.execute("INSERT INTO edits (game, version, device, edit, saved, undo, "
+                               "phone) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               (rec.id, rec.version, device, edit, rec.touched, undo, phone))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
         self._shared.run(work, None)
+
+    def changes(self, game_id: str, limit: int = MAX_CHANGES_SHOWN) -> list[LoggedChange]:
+        """The game's logged changes, newest first (at most `limit`)."""
+        def work(db: sqlite3.Connection) -> list[tuple[int, str, str, float, str, str]]:
+            return db.execute(
+                "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+                "ORDER BY version DESC LIMIT ?", (game_id, limit)).fetchall()
+        none: list[tuple[int, str, str, float, str, str]] = []
+        return [LoggedChange(*row) for row in self._shared.run(work, none)]
+
+    def change(self, game_id: str, version: int) -> LoggedChange | None:
+        """One logged change of the game, by the version it made."""
+        def work(db: sqlite3.Connection) -> list[tuple[int, str, str, float, str, str]]:
+            return db.execute(
+                "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+                "AND version = ? LIMIT 1", (game_id, version)).fetchall()
+        none: list[tuple[int, str, str, float, str, str]] = []
+        found = self._shared.run(work, none)
+        return LoggedChange(*found[0]) if found else None
 
     def _live_rows(self, where: str, args: tuple[object, ...]) -> list[LiveRecord]:
         """The game last changed among those `where` selects (a list of none or one)."""

@@ -423,6 +423,13 @@ CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check th
 HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
 GAME_FINISHED = N_("The host finished the game: it is in your history.")
 HOST_PHONE = N_("the host's phone")
+NOT_UNDOABLE = N_("This change cannot be taken back.")
+UNDO = N_("Undo")
+CHANGES = N_("Changes")
+CHANGES_HINT = N_("Every change of this game, newest first. Undo takes one back for every "
+                  "phone.")
+NO_CHANGES = N_("No change yet.")
+UNDONE_MARK = N_("undone")
 A_PHONE = N_("another phone")
 SHARE_TITLE = N_("Players join with their phones")
 SHARE_HINT = N_("Open the address on a phone on the same network, or scan the code:")
@@ -526,6 +533,18 @@ def player_renamed(old: str, new: str) -> str:
 
 def player_moved(name: str, seat: int) -> str:
     return _("{name} moved to seat {seat}").format(name=name, seat=seat)
+
+
+def player_back(name: str) -> str:
+    return _("{name} is back at the table with their city").format(name=name)
+
+
+def undone(what: str) -> str:
+    return _("Undone: {what}").format(what=what)
+
+
+def redone(what: str) -> str:
+    return _("Done again: {what}").format(what=what)
 
 
 def seat_of(index: int, name: str) -> str:
