@@ -13,6 +13,7 @@ import flet as ft
 from ui import strings as S
 from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
+from ui.screens.changes import ChangesScreen
 from ui.screens.city import CityScreen
 from ui.screens.history import HistoryScreen
 from ui.screens.home import Home
@@ -34,6 +35,7 @@ ROUTES = [
             ft.Route(path="player/:i", component=at_address(CityScreen, lambda: S.TABLE_TITLE)),
             ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD)),
             ft.Route(path="export", component=at_address(ExportScreen, lambda: S.EXPORT_TITLE)),
+            ft.Route(path="changes", component=at_address(ChangesScreen, lambda: S.CHANGES)),
         ]),
         ft.Route(path="game/:rest*", component=MovedGame),  # links from before /g/<code>
         ft.Route(path="history", component=HistoryScreen),

@@ -424,12 +424,17 @@ HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
 GAME_FINISHED = N_("The host finished the game: it is in your history.")
 HOST_PHONE = N_("the host's phone")
 NOT_UNDOABLE = N_("This change cannot be taken back.")
-UNDO = N_("Undo")
 CHANGES = N_("Changes")
 CHANGES_HINT = N_("Every change of this game, newest first. Undo takes one back for every "
                   "phone.")
 NO_CHANGES = N_("No change yet.")
 UNDONE_MARK = N_("undone")
+REMOVE_HINT = N_("Their whole city goes with them. Undo (on the note, or in Changes) brings "
+                 "both back.")
+FREE = N_("Free")
+FREE_HINT = N_("The phone that holds it lets go; the player then taps their name on "
+               "another phone.")
+YOU = N_("you")
 A_PHONE = N_("another phone")
 SHARE_TITLE = N_("Players join with their phones")
 SHARE_HINT = N_("Open the address on a phone on the same network, or scan the code:")
@@ -471,6 +476,18 @@ def seat_taken(player: str) -> str:
 
 def seat_claimed(player: str) -> str:
     return _("{player} took their seat.").format(player=player)
+
+
+def remove_title(player: str) -> str:
+    return _("Remove {player} from the game?").format(player=player)
+
+
+def free_button(player: str) -> str:
+    return _("Free {player}'s seat").format(player=player)
+
+
+def free_title(player: str) -> str:
+    return _("Free {player}'s seat?").format(player=player)
 
 
 def free_seat(player: str) -> str:
@@ -533,6 +550,18 @@ def player_renamed(old: str, new: str) -> str:
 
 def player_moved(name: str, seat: int) -> str:
     return _("{name} moved to seat {seat}").format(name=name, seat=seat)
+
+
+def minutes_ago(minutes: int) -> str:
+    if minutes < 1:
+        return _("just now")
+    if minutes < 120:
+        return ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
+    return ngettext("{n} hour ago", "{n} hours ago", minutes // 60).format(n=minutes // 60)
+
+
+def made_on(device: str, when: str) -> str:
+    return _("on {device} · {when}").format(device=device, when=when)
 
 
 def player_back(name: str) -> str:

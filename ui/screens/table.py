@@ -12,7 +12,7 @@ from ui.draft import Draft
 from ui.edits import Edit, SetTable
 from ui.model import Evaluation, use_evaluation, use_model_unwatched, use_watch
 from ui.screens.home import game_title
-from ui.screens.join import seat_picker, share_card
+from ui.screens.join import SeatPicker, share_card
 from ui.screens.players import PlayersEditor
 from ui.widgets import (
     back_to,
@@ -111,9 +111,10 @@ def TableScreen() -> ft.View:
     if draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
     return view(base, S.TABLE_TITLE, [
-        TableBody(draft, evaluation, model.edit, base), seat_picker(model), PlayersEditor(),
+        TableBody(draft, evaluation, model.edit, base), SeatPicker(), PlayersEditor(),
         share_card(model)], actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
+        ft.IconButton(ft.Icons.HISTORY, tooltip=S.CHANGES, on_click=back_to(f"{base}/changes")),
         ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
                       on_click=back_to(f"{base}/export")),
     ])
