@@ -13,12 +13,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import flet as ft
 
 from scorer import Problem, Result, i18n
+from scorer.api import Assessment
+from scorer.facts import ruleset
 from scorer.paper import assess_mixed
+from scorer.verdict import contender, decide
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal, Revert, describe
@@ -42,6 +45,8 @@ class Evaluation:
     problems: tuple[Problem, ...] = ()
     totals: tuple[int | None, ...] = ()
     """Each player's total so far (the engine's totals when the table is final)."""
+    ranks: tuple[int | None, ...] = ()
+    """Each player's place by those totals (the engine's verdict rule)."""
 
     @property
     def final(self) -> bool:
@@ -69,6 +74,9 @@ class Evaluation:
     def total(self, index: int) -> int | None:
         return self.totals[index] if index < len(self.totals) else None
 
+    def rank(self, index: int) -> int | None:
+        return self.ranks[index] if index < len(self.ranks) else None
+
     def count_for(self, index: int) -> int:
         return sum(len(v) for v in self.player_problems(index).values())
 
@@ -77,9 +85,31 @@ class Evaluation:
 def _evaluate(table_json: str, quick_json: str, language: str) -> Evaluation:
     """The engine's problems, lines and verdict are words: made in `language` (this runs in
     a thread of its own, where no session says which)."""
+    table = json.loads(table_json)
     with i18n.language(language):
-        found = assess_mixed(json.loads(table_json), json.loads(quick_json))
-    return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players))
+        found = assess_mixed(table, json.loads(quick_json))
+        ranks = _ranks(table, found)
+    return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players),
+                      ranks)
+
+
+def _ranks(table: dict[str, Any], found: Assessment) -> tuple[int | None, ...]:
+    """Each seat's place: the result's ranks when final, else the engine's verdict rule on
+    the totals so far (most points, then the game's tie-break); None: never ranked (the
+    Free City) or nothing scored."""
+    seats = table.get("players")
+    if not isinstance(seats, list) or len(seats) != len(found.players):
+        return ()
+    if found.result is not None:
+        by_name = {p.name: p.rank for p in found.result.players}
+        return tuple(by_name.get(p.name) for p in found.players)
+    kind = ruleset(str(table["game"]), list(table.get("expansions") or [])).constants.tiebreak
+    ranked = [contender(p.name, p.total, int(s.get("coins", 0) or 0), p.categories, kind)
+              for p, s in zip(found.players, seats, strict=True) if not s.get("free_city")]
+    if not ranked:
+        return ()
+    verdict = decide(ranked, kind)
+    return tuple(verdict.ranks.get(p.name) for p in found.players)
 
 
 _SCORED: dict[tuple[str, str, str], None] = {}

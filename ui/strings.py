@@ -125,6 +125,47 @@ def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 
 
+ANY_SYMBOL = N_("any symbol")
+CITY_WITH_MOST = N_("city with most")
+STAGE = N_("stage")
+DEFEAT = N_("defeat")
+COLOUR_SHORT = {"brown": N_("brown"), "grey": N_("grey"), "blue": N_("blue"),
+                "yellow": N_("yellow"), "green": N_("green"), "red": N_("red"),
+                "purple": N_("purple"), "white": N_("white"), "black": N_("black")}
+SCOPE_SHORT = {"own": N_("own"), "left": N_("left"), "right": N_("right"),
+               "opponent": N_("opponent")}
+
+
+SIDE_WORDS = {"day": N_("Day"), "night": N_("Night")}
+"""The 2nd edition's own words for its board sides (the ruleset's side names)."""
+
+
+def side_label(name: str) -> str:
+    """A board side as its edition says it: Day, Night; or Side A, Side B."""
+    word = _SIDE_WORDS.get(name.lower())
+    return translated(word) if word else _("Side {name}").format(name=name)
+
+
+def place(rank: int) -> str:
+    """A player's place in the ranking, short (in a badge)."""
+    return _("#{rank}").format(rank=rank)
+
+
+def yours(name: str) -> str:
+    """This phone's own seat."""
+    return _("{name} (you)").format(name=name)
+
+
+def per_item(points: int, what: str, whose: str) -> str:
+    """Points per item: "1 VP / brown", "1 VP / brown (left+right)"."""
+    said = _("{n} VP / {what}").format(n=points, what=what)
+    return _("{said} ({whose})").format(said=said, whose=whose) if whose else said
+
+
+def per_coins(points: int, coins: int) -> str:
+    return _("{n} VP / {coins} coins").format(n=points, coins=coins)
+
+
 def shields(n: int) -> str:
     return ngettext("{n} shield", "{n} shields", n).format(n=n)
 
@@ -434,7 +475,6 @@ REMOVE_HINT = N_("Their whole city goes with them. Undo (on the note, or in Chan
 FREE = N_("Free")
 FREE_HINT = N_("The phone that holds it lets go; the player then taps their name on "
                "another phone.")
-YOU = N_("you")
 A_PHONE = N_("another phone")
 SHARE_TITLE = N_("Players join with their phones")
 SHARE_HINT = N_("Open the address on a phone on the same network, or scan the code:")
@@ -585,6 +625,7 @@ def i_am(name: str) -> str:
 
 
 _CHOICE = CHOICE
+_SIDE_WORDS = SIDE_WORDS
 _TEXTS: dict[str, Any] = {k: v for k, v in globals().items()
                           if k not in _OWN and k[0].isupper() and isinstance(v, (str, dict))}
 """The texts above, in the catalogue's source language: read as `S.NAME`, each comes out in

@@ -227,7 +227,7 @@ async def test_players_after_start(store: Store) -> None:
     await b.idle()
     saved = saved_game(store)
     assert saved is not None and [s.name for s in saved.seats] == ["Bobby", "Ann", "Cid", "Dan"]
-    assert b.texts().index("Bobby") < b.texts().index("Dan")
+    assert b.texts().index("Bobby (you)") < b.texts().index("Dan")  # its own seat marked
     await a.tap("Remove Cid")
     await a.tap("Remove")  # asked first (tests/ui_tests/test_undo.py)
     await b.until("Cid left the table")

@@ -10,7 +10,17 @@ from functools import lru_cache
 
 import flet as ft
 
-from scorer.effects import Effect, Points, ScienceSymbol, Shields
+from scorer.effects import (
+    Effect,
+    PerCard,
+    PerCoins,
+    PerDefeatToken,
+    PerWonderStage,
+    Points,
+    ScienceSymbol,
+    ScienceWildcard,
+    Shields,
+)
 from scorer.facts import cards_in_play, copies_taken, facts, ruleset
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset
@@ -42,7 +52,7 @@ def gives(card: Card) -> str:
     words = [p for p in parts if p]
     if words and len(words) == len(parts):
         return ", ".join(words)
-    return S.ruleset_text(card.text) if len(card.text) <= 24 else ""
+    return S.ruleset_text(card.text)  # cut to the chip's width where long (a trade rule)
 
 
 def _effect_words(e: Effect) -> str:
@@ -53,8 +63,27 @@ def _effect_words(e: Effect) -> str:
             return S.shields(shields)
         case ScienceSymbol(symbol=symbol):
             return S.SYMBOL.get(symbol, symbol)
+        case ScienceWildcard():
+            return S.ANY_SYMBOL
+        case PerCard(points=points, colours=colours, cities=cities, count_in=count_in):
+            what = "/".join(S.COLOUR_SHORT.get(c, c) for c in colours)
+            return S.per_item(points, what, _whose(cities, count_in))
+        case PerWonderStage(points=points, cities=cities, count_in=count_in):
+            return S.per_item(points, S.STAGE, _whose(cities, count_in))
+        case PerDefeatToken(points=points, cities=cities):
+            return S.per_item(points, S.DEFEAT, _whose(cities))
+        case PerCoins(points=points, coins=coins):
+            return S.per_coins(points, coins)
         case _:
             return ""  # told by the card's printed text, when short
+
+
+def _whose(cities: tuple[str, ...], count_in: str = "each") -> str:
+    """Whose cities an effect counts in, in a word ("" = the owner's alone)."""
+    if count_in == "most":
+        return S.CITY_WITH_MOST
+    return "" if tuple(cities) == ("own",) else "+".join(
+        S.SCOPE_SHORT.get(c, c) for c in cities)
 
 
 @dataclass(frozen=True)
@@ -135,7 +164,7 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
 def chip_body(label: str, detail: str) -> ft.Control:
     """A card's words: its name, and under it its Age and what it gives."""
     return ft.Column([ft.Text(label, size=14, weight=ft.FontWeight.W_500),
-                      ft.Text(detail, size=11)],
+                      ft.Text(detail, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START)
 
 

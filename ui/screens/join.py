@@ -13,6 +13,7 @@ import segno
 
 from ui import strings as S
 from ui.live import clean_code
+from ui.store import CODE_LENGTH
 from ui.model import AppModel, use_model, use_model_unwatched, use_watch
 from ui.widgets import (
     TAP,
@@ -58,7 +59,7 @@ def JoinScreen() -> ft.View:
     items: list[ft.Control] = [
         ft.Text(S.JOIN_HINT),
         ft.Semantics(identifier="join-code", content=ft.TextField(
-            label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=8,
+            label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=CODE_LENGTH,
             capitalization=ft.TextCapitalization.CHARACTERS,
             on_submit=lambda: join(typed))),
         ft.Semantics(identifier="join-problem", visible=bool(problem),
