@@ -13,8 +13,8 @@ import segno
 
 from ui import strings as S
 from ui.live import clean_code
-from ui.store import CODE_LENGTH
 from ui.model import AppModel, use_model, use_model_unwatched, use_watch
+from ui.store import CODE_LENGTH
 from ui.widgets import (
     TAP,
     back_to,

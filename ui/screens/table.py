@@ -124,8 +124,8 @@ def TableScreen() -> ft.View:
     if draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
     return view(base, S.TABLE_TITLE, [
-        TableBody(draft, evaluation, model.edit, base, model.my_seat()), SeatPicker(), PlayersEditor(),
-        share_card(model)], actions=[
+        TableBody(draft, evaluation, model.edit, base, model.my_seat()), SeatPicker(),
+        PlayersEditor(), share_card(model)], actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
         ft.IconButton(ft.Icons.HISTORY, tooltip=S.CHANGES, on_click=back_to(f"{base}/changes")),
         ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
