@@ -125,6 +125,7 @@ def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 
 
+SEARCH_HINT = N_("A card's first letters, then Enter adds it")
 ANY_SYMBOL = N_("any symbol")
 CITY_WITH_MOST = N_("city with most")
 STAGE = N_("stage")

@@ -33,6 +33,7 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
+    first_to_hold,
     matches,
 )
 from ui.widgets import (
@@ -607,6 +608,20 @@ def CityScreen() -> ft.View:
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
 
+    async def hold_first(e: ft.Event[ft.TextField]) -> None:
+        """Enter in the search: the first card it shows joins the city, the search is
+        emptied for the next name and keeps the keyboard."""
+        typed = e.control.value or ""
+        name = None
+        if typed.strip():
+            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed, age, colour,
+                                 i18n.current())
+            name = first_to_hold(layout, city_holdings(model, i))
+        set_query("")
+        if name is not None:
+            edit.hold("cards", name, True)
+        await e.control.focus()  # type: ignore[no-untyped-call]
+
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
             edit.set("quick", on)
@@ -624,7 +639,9 @@ def CityScreen() -> ft.View:
         items.append(QuickSection(i))
     else:
         items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  on_change=lambda e: set_query(e.control.value or "")))
+                                  hint_text=S.SEARCH_HINT,
+                                  on_change=lambda e: set_query(e.control.value or ""),
+                                  on_submit=hold_first))
         items.append(NamedSections(i, query))
         items.append(ChoicesSection(i))
         items.append(header(S.CARDS))

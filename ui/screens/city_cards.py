@@ -147,6 +147,17 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
     return tuple(out)
 
 
+def first_to_hold(layout: tuple[tuple[str, tuple[tuple[str, str], ...]], ...],
+                  held: Holdings) -> str | None:
+    """The card Enter in the search adds: the first one the search shows that the city does
+    not hold and other cities left a copy of (None: no such card)."""
+    for _colour, cards in layout:
+        for name, _detail in cards:
+            if name not in held.mine and name not in held.full:
+                return name
+    return None
+
+
 def matches(query: str, name: str) -> bool:
     """Whether a name is one the search field asks for (any case, any accents)."""
     return not query or normalize(query) in normalize(name)
