@@ -405,6 +405,12 @@ def describe(edit: Edit, before: Draft) -> str:
         return S.player_renamed(edit.player, edit.name.strip())
     if isinstance(edit, MoveSeat):
         return S.player_moved(edit.player, edit.to + 1)
+    if isinstance(edit, SetSeat) and edit.field == "side" and isinstance(edit.value, str):
+        names: dict[str, str] = dict(ruleset(before.game, before.expansions).constants.side_names)
+        side = names.get(edit.value, edit.value)  # the edition's own word (Night, not B)
+        shown = {v: k for k, v in names.items()}.get(side, edit.value)
+        return S.seat_changed(edit.player, S.SEAT_FIELD["side"],
+                              S.SIDE_WORDS.get(shown.lower(), shown))
     if isinstance(edit, SetSeat):
         shown = S.NO_VALUE if edit.value is None else (
             S.yes_no(edit.value) if isinstance(edit.value, bool) else str(edit.value))

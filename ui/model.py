@@ -369,6 +369,7 @@ class AppModel(ft.Observable):
         def take_back() -> None:
             back = self._undo
             self._undo = None
+            self._told = None  # the tap closes this bar: the undo says itself on a new one
             if back is not None:
                 self.edit(back)
 
