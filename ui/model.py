@@ -33,6 +33,8 @@ T = TypeVar("T")
 
 THEME_KEY = "wonders.theme"
 UNDO_SECONDS = 5
+NOTE_AFTER_S = 0.05
+"""The note confirming a change comes this long after the change is on screen."""
 """How long the note that confirms a change offers its Undo."""
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
@@ -283,8 +285,15 @@ class AppModel(ft.Observable):
         if self.page is not None:
             self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
         if outcome.edit is not None and outcome.undo is not None and outcome.undo.steps:
-            # said here too, with a way back for a few seconds
-            self.tell(describe(outcome.edit, outcome.before.draft), outcome.undo)
+            # said here too, with a way back for a few seconds: after the screen's own
+            # update (the new total first, the note a moment later)
+            if self.page is not None:
+                self.page.run_task(self._confirm, describe(outcome.edit, outcome.before.draft),
+                                   outcome.undo)
+
+    async def _confirm(self, text: str, undo: Revert) -> None:
+        await asyncio.sleep(NOTE_AFTER_S)
+        self.tell(text, undo)
 
     def undo(self, version: int) -> None:
         """Take back a change of the game's change list (as a new change every phone sees)."""
