@@ -33,9 +33,9 @@ T = TypeVar("T")
 
 THEME_KEY = "wonders.theme"
 UNDO_SECONDS = 5
+"""How long the note that confirms a change offers its Undo."""
 NOTE_AFTER_S = 0.05
 """The note confirming a change comes this long after the change is on screen."""
-"""How long the note that confirms a change offers its Undo."""
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
 
