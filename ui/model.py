@@ -284,12 +284,13 @@ class AppModel(ft.Observable):
         self._show(outcome.game)
         if self.page is not None:
             self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
-        if outcome.edit is not None and outcome.undo is not None and outcome.undo.steps:
+        undo = outcome.undo
+        if self.page is not None and outcome.edit is not None and undo is not None and \
+                undo.steps:
             # said here too, with a way back for a few seconds: after the screen's own
             # update (the new total first, the note a moment later)
-            if self.page is not None:
-                self.page.run_task(self._confirm, describe(outcome.edit, outcome.before.draft),
-                                   outcome.undo)
+            self.page.run_task(self._confirm, describe(outcome.edit, outcome.before.draft),
+                               undo)
 
     async def _confirm(self, text: str, undo: Revert) -> None:
         await asyncio.sleep(NOTE_AFTER_S)
