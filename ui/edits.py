@@ -19,8 +19,8 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
-from scorer.checks import player_names
-from scorer.facts import ruleset
+from scorer.facts import copies_in_deck, facts, ruleset
+from scorer.games.checks import player_names
 from ui import strings as S
 from ui.draft import Draft, Seat
 
@@ -77,6 +77,18 @@ class Hold:
     held: bool
     entered: str = ""
     kind: Literal["hold"] = "hold"
+
+
+@dataclass(frozen=True)
+class SetCopies:
+    """A city holds `count` copies of a card it may hold several of (Agora's Senators:
+    `facts.counted_cards`), at most as many as the box has."""
+
+    seat: int
+    player: str
+    name: str
+    count: int
+    kind: Literal["set_copies"] = "set_copies"
 
 
 @dataclass(frozen=True)
@@ -141,8 +153,8 @@ class ReturnPlayer:
     kind: Literal["return_player"] = "return_player"
 
 
-Step = SetSeat | SetEntry | Hold | SetCubes | SetTable | AddPlayer | RemovePlayer | \
-    RenamePlayer | MoveSeat | ReturnPlayer
+Step = SetSeat | SetEntry | Hold | SetCopies | SetCubes | SetTable | AddPlayer | \
+    RemovePlayer | RenamePlayer | MoveSeat | ReturnPlayer
 """One change as a player makes it."""
 
 MAX_STEPS = 4
@@ -164,7 +176,8 @@ class Revert:
 
 
 Edit = Step | Revert
-SeatEdit = SetSeat | SetEntry | Hold | SetCubes | RemovePlayer | RenamePlayer | MoveSeat
+SeatEdit = SetSeat | SetEntry | Hold | SetCopies | SetCubes | RemovePlayer | RenamePlayer | \
+    MoveSeat
 
 
 @cache
@@ -234,9 +247,9 @@ def _apply(d: Draft, edit: Edit) -> Refusal | None:
                 return problem
         return None
     if isinstance(edit, ReturnPlayer):
-        rules = ruleset(d.game, d.expansions).constants
-        if len(d.seats) >= rules.max_players:
-            return Refusal("player-count", S.players_for(rules.min_players, rules.max_players))
+        limits = ruleset(d.game, d.expansions).constants
+        if len(d.seats) >= limits.max_players:
+            return Refusal("player-count", S.players_for(limits.min_players, limits.max_players))
         if not 0 <= edit.seat <= len(d.seats):
             return Refusal("bad-value", S.BAD_VALUE)
         problem = name_problem(d, len(d.seats), edit.city.name)
@@ -291,6 +304,14 @@ def _apply(d: Draft, edit: Edit) -> Refusal | None:
             items.append(edit.name)
         elif not edit.held and held:
             items.remove(held[0])
+    elif isinstance(edit, SetCopies):
+        rules = ruleset(d.game, d.expansions)
+        card = rules.cards.get(edit.name)
+        if card is None or card.name not in facts(rules).counted_cards or not (
+                0 <= edit.count <= copies_in_deck(rules, len(d.seats))[card.name]):
+            return Refusal("bad-value", S.BAD_VALUE)
+        others = [x for x in seat.cards if rules.cards.canonical(x) != card.name]
+        seat.cards[:] = others + [card.name] * edit.count
     elif isinstance(edit, SetCubes):
         if not 0 <= edit.chamber < edit.chambers:
             return Refusal("bad-value", S.BAD_VALUE)
@@ -373,6 +394,12 @@ def _inverse_steps(edit: Step, d: Draft) -> list[Step]:
             return []  # it changed nothing
         return [Hold(edit.seat, edit.player, edit.field, held[0] if held else edit.name,
                      not edit.held)]
+    if isinstance(edit, SetCopies):
+        rules = ruleset(d.game, d.expansions)
+        card = rules.cards.get(edit.name)
+        name = card.name if card is not None else edit.name
+        count = sum(1 for x in seat.cards if rules.cards.canonical(x) == name)
+        return [SetCopies(edit.seat, edit.player, edit.name, count)]
     if isinstance(edit, SetCubes):
         was = seat.influence[edit.chamber] if edit.chamber < len(seat.influence) else 0
         return [SetCubes(edit.seat, edit.player, edit.chamber, was, edit.chambers)]
@@ -421,6 +448,8 @@ def describe(edit: Edit, before: Draft) -> str:
         return S.seat_changed(edit.player, what, shown)
     if isinstance(edit, SetCubes):
         return S.seat_changed(edit.player, f"{S.CHAMBER} {edit.chamber + 1}", str(edit.value))
+    if isinstance(edit, SetCopies):
+        return S.seat_changed(edit.player, edit.name, str(edit.count))
     return S.held_changed(edit.player, edit.name, edit.held)
 
 
@@ -440,6 +469,9 @@ class SeatEdits:
 
     def hold(self, field: ListField, name: str, held: bool, entered: str = "") -> None:
         self.send(Hold(self.seat, self.player, field, name, held, entered))
+
+    def copies(self, name: str, count: int) -> None:
+        self.send(SetCopies(self.seat, self.player, name, count))
 
     def cubes(self, chamber: int, value: int, chambers: int) -> None:
         self.send(SetCubes(self.seat, self.player, chamber, value, chambers))

@@ -105,12 +105,13 @@ def _ranks(table: dict[str, Any], found: Assessment) -> tuple[int | None, ...]:
     if found.result is not None:
         by_name = {p.name: p.rank for p in found.result.players}
         return tuple(by_name.get(p.name) for p in found.players)
-    kind = ruleset(str(table["game"]), list(table.get("expansions") or [])).constants.tiebreak
+    rules = ruleset(str(table["game"]), list(table.get("expansions") or []))
+    kind = rules.constants.tiebreak
     ranked = [contender(p.name, p.total, int(s.get("coins", 0) or 0), p.categories, kind)
               for p, s in zip(found.players, seats, strict=True) if not s.get("free_city")]
     if not ranked:
         return ()
-    verdict = decide(ranked, kind)
+    verdict = decide(ranked, rules)
     return tuple(verdict.ranks.get(p.name) for p in found.players)
 
 
