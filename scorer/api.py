@@ -15,6 +15,7 @@ from scorer import duel, duel_validate, engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
 from scorer.i18n import _, translated
+from scorer.jsonfile import too_deep
 from scorer.problems import (
     SETS_ASIDE,
     Problem,
@@ -83,6 +84,9 @@ def parse_table(data: Any) -> Table:
         return data
     if not isinstance(data, dict):
         raise TableError([_not_an_object()])
+    deep = too_deep(data)
+    if deep is not None:
+        raise TableError([deep])
     try:
         table: Table = _table_adapter().validate_python(data)
     except ValidationError as err:
@@ -181,6 +185,8 @@ def assess(data: Any) -> Assessment:
         table: Table = data
     elif not isinstance(data, dict):
         return Assessment(problems=[_not_an_object()], players=[], result=None)
+    elif (deep := too_deep(data)) is not None:
+        return Assessment(problems=[deep], players=[], result=None)
     else:
         try:
             table = _table_adapter().validate_python(data)

@@ -10,7 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Name = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")]
 """A name as typed at the table: no control characters (they would garble the score pad)."""
-Count = Annotated[int, Field(ge=0)]
+MOST_COUNT = 10_000
+"""The largest count the format takes (coins, tokens, shields, stages, cubes): far above
+any real table (the rules' own limits are checked with the ruleset), and far below the
+size at which Python can no longer print a sum of counts (4,300 digits)."""
+Count = Annotated[int, Field(ge=0, le=MOST_COUNT)]
 
 
 class _In(BaseModel):
@@ -69,7 +73,7 @@ class SevenWondersPlayer(_In):
     name: Name
     wonder: WonderEntry
     cards: list[Name] = Field(default_factory=_no_names, max_length=60)
-    coins: Count = Field(0, le=10_000)
+    coins: Count = Field(0, le=MOST_COUNT)
     military: Military | None = Field(
         None,
         description="conflict tokens; omitted = none, or derived when every player gives shields",
@@ -112,7 +116,7 @@ class DuelPlayer(_In):
     progress: list[Name] = Field(
         default_factory=_no_names, max_length=15, description="progress tokens owned"
     )
-    coins: Count = Field(0, le=10_000)
+    coins: Count = Field(0, le=MOST_COUNT)
     influence: Annotated[list[Count], Field(min_length=6, max_length=6)] | None = Field(
         None, description="Agora: cubes in Chambers 1-6, left to right"
     )
