@@ -59,6 +59,7 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
                          device=store.owner,
                          prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
         model.open_game(model.tables.current(store.owner))
+        ft.context.page.on_connect = model.reconnected  # a phone that comes back: saved game
         return model
     model = ft.use_memo(make, [])
     holder = ft.use_memo(lambda: ModelHolder(model), [])

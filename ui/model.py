@@ -280,9 +280,17 @@ class AppModel(ft.Observable):
             self.page.pubsub.subscribe_topic(topic(rec.id), self._heard)
 
     async def _heard(self, _topic: str, change: Change) -> None:
-        """A change made on another device (or another tab): shown in this session."""
-        if self.page is not None:
+        """A change made on another device (or another tab): shown in this session. A
+        session whose phone dropped has no connection to show it on: it shows the saved
+        game when the phone comes back (`reconnected`), before the phone can edit."""
+        if self.page is not None and _connected(self.page):
             self.page.run_task(self._receive, change)
+
+    async def reconnected(self, _e: object = None) -> None:
+        """The phone came back to this session (its connection dropped and it registered
+        again with its session id): changes made meanwhile were not shown here, so the saved
+        game is shown now, before anything is edited from what the screen showed."""
+        self._reload()
 
     async def _receive(self, change: Change) -> None:
         mine = self.game
@@ -379,6 +387,14 @@ class AppModel(ft.Observable):
     def say(self, notice: str, undo_id: str = "") -> None:
         self.notice = notice
         self.undo_id = undo_id
+
+
+def _connected(page: ft.Page) -> bool:
+    """Whether the page's session has a connection to send to (not while its phone is away)."""
+    try:
+        return page.session.connection is not None
+    except Exception:  # a page whose session is gone: nothing to send to
+        return False
 
 
 @dataclass(frozen=True, eq=False)

@@ -458,6 +458,19 @@ def seats_moved(player: str) -> str:
              "the table shows them now.").format(player=player)
 
 
+def stale_seat(player: str, what: str, value: str) -> str:
+    """A change made over a value another phone changed meanwhile: not saved."""
+    return _("{player}'s {what}: {value} now (changed on another phone); your change was "
+             "not saved. Check it, then change it again.").format(
+                 player=player, what=what, value=value)
+
+
+def stale_table(what: str, value: str) -> str:
+    said = _("{what}: {value} now (changed on another phone); your change was not saved. "
+             "Check it, then change it again.").format(what=what, value=value)
+    return said[:1].upper() + said[1:]
+
+
 def seat_taken(player: str) -> str:
     return _("{player}'s seat is held by another phone.").format(player=player)
 
