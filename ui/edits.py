@@ -161,7 +161,7 @@ def from_json(text: str) -> Edit:
 
 
 RefusalCode = Literal["bad-value", "stale", "player-count", "name", "seats-moved", "seat-taken",
-                      "not-in-game", "host-finishes", "host-frees",
+                      "not-in-game", "host-finishes", "host-frees", "host-corrects",
                       "changed"]
 
 

@@ -109,6 +109,17 @@ class Tables:
             self._games[rec.id] = rec
             return rec
 
+    def open_finished(self, draft: Draft, device: str) -> LiveRecord:
+        """A game of this device's history, as the server keeps it: opening it never
+        changes its host, code or version (a member who is not the host sees it read-only:
+        only the host corrects a finished game). A game from before games were shared (no
+        record) is hosted by the device that opens it, once."""
+        with self._lock:
+            rec = self._get(draft.id)
+            if rec is not None:
+                return rec
+            return self.host(draft, device)
+
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""
         with self._lock:
@@ -155,6 +166,8 @@ class Tables:
             rec = self._get(game_id)
             if rec is None or not self.store.is_member(game_id, device):
                 return Refusal("not-in-game", S.NOT_IN_GAME)
+            if rec.closed and rec.host != device:
+                return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
                 return new

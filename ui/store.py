@@ -153,6 +153,10 @@ def _games_from_drafts(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM drafts")
 
 
+class GameExists(Exception):
+    """A game with this id is kept already: hosting it again would take it over."""
+
+
 @dataclass(frozen=True)
 class LiveRecord:
     """A game as the store keeps it: shared by the devices that took part."""
@@ -475,7 +479,8 @@ class Store:
     # games in progress, shared by the devices that took part
     def host_game(self, draft: Draft, device: str) -> LiveRecord:
         """A new game, started by `device` (its host and first member), with a join code
-        that no open game holds."""
+        that no open game holds. A game the store has already is never taken over: its
+        record is kept as it is (host, code, version)."""
         now = time.time()
 
         def work(db: sqlite3.Connection) -> LiveRecord:
@@ -486,7 +491,9 @@ class Store:
                                  "spent = 0 AND touched > ?",
                                  (code, now - IDLE_EXPIRY_S)).fetchone():
                     code = new_code()
-                db.execute("INSERT OR REPLACE INTO live (id, code, host, draft, claims, "
+                if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
+                    raise GameExists(draft.id)
+                db.execute("INSERT INTO live (id, code, host, draft, claims, "
                            "version, touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
                            (draft.id, code, device, draft.to_json(), now,
                             int(draft.finished is not None)))

@@ -32,7 +32,7 @@ from ui.model import AppModel
 from ui.store import Store
 
 from .flet_client import Client
-from .game_data import TABLE
+from .game_data import SUMMARY, TABLE
 from .test_live import coins, host_game, phone, saved_game, shared_hub
 
 HUGE = int("9" * 4300)
@@ -263,3 +263,44 @@ async def test_trust_the_model_shows_the_saved_game_after_a_stale_refusal(store:
 
 
 __all__ = ["Client"]
+
+
+@pytest.mark.asyncio
+async def test_trust_opening_a_finished_game_from_history_never_takes_it_over(
+        store: Store) -> None:
+    """Bob's phone (a member, not the host) opens the finished game from History: its host,
+    code and version stay; it is read-only for Bob (only the host corrects it); Ann's phone
+    still reaches it at its address; Play again makes Bob a new game of his own."""
+    hub = shared_hub()
+    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))  # a complete game
+    a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
+    tables = tables_for(store)
+    game = tables.current("ann-phone")
+    assert game is not None
+    b = await phone(store, "bob-phone", route=f"/g/{game.code}", hub=hub)
+    await a.tap("Finish and save")
+    await b.until("The host finished the game")
+    finished = tables.current("ann-phone")
+    assert finished is not None and finished.closed
+    await b.go("/history")
+    await b.until(SUMMARY)
+    await b.tap("Open")
+    now = store.live(game.id)
+    assert now is not None
+    assert (now.host, now.code, now.version) == ("ann-phone", game.code, finished.version)
+    assert b.has("only the host's phone can correct it", exact=False)
+    refused = tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
+    assert isinstance(refused, Refusal) and refused.code == "host-corrects"
+    again = await phone(store, "ann-phone", route=f"/g/{game.code}/pad", hub=hub)
+    assert again.title() == "Score pad" and not again.has("No game in progress")
+    # the host corrects it: the version grows, the code stays
+    fixed = tables.submit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
+    assert isinstance(fixed, Change) and fixed.game.version == finished.version + 1
+    assert fixed.game.code == game.code
+    # Bob's Play again: a new game, hosted by Bob, with a code of its own
+    await b.go("/history")
+    await b.until(SUMMARY)
+    await b.tap("Play again")
+    mine = tables.current("bob-phone")
+    assert mine is not None and mine.id != game.id and mine.host == "bob-phone"
+    assert store.live(game.id).host == "ann-phone"  # type: ignore[union-attr]

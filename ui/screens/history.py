@@ -41,8 +41,8 @@ def HistoryScreen() -> ft.View:
         if again:
             model.start(g.draft.fresh_copy())
             ft.context.page.navigate(model.path())
-        else:
-            model.start(g.draft)
+        else:  # the game as the server keeps it: its host, code and version stay
+            model.open_game(model.tables.open_finished(g.draft, model.device))
             ft.context.page.navigate(model.path("/pad"))
 
     def replacing(g: SavedGame, again: bool) -> Callable[[], None]:
