@@ -34,6 +34,8 @@ ProblemCode = Literal[
     "not-allowed",
     "duplicate-key",
     "too-deep",
+    # the engine itself
+    "cannot-score",
     # names
     "unknown-name",
     "needs-expansion",

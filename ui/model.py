@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
@@ -18,6 +19,7 @@ from typing import Generic, TypeVar
 import flet as ft
 
 from scorer import Problem, Result, i18n
+from scorer.problems import problem
 from scorer.paper import assess_mixed
 from ui import strings as S
 from ui.draft import Draft
@@ -27,6 +29,7 @@ from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
 
 T = TypeVar("T")
+log = logging.getLogger("wonders.errors")
 
 THEME_KEY = "wonders.theme"
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
@@ -76,7 +79,11 @@ def _evaluate(table_json: str, quick_json: str, language: str) -> Evaluation:
     """The engine's problems, lines and verdict are words: made in `language` (this runs in
     a thread of its own, where no session says which)."""
     with i18n.language(language):
-        found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+        try:
+            found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+        except Exception as err:  # a bug met on this game: said and logged, the game kept
+            log.error("the engine failed on a saved game", exc_info=err)
+            return Evaluation(None, (problem("cannot-score", S.CANNOT_SCORE),))
     return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players))
 
 

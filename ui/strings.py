@@ -417,6 +417,10 @@ JOIN_BUTTON = N_("Join")
 NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
 NO_SUCH_CODE = N_("No game in progress has this code. Check the letters on the host's screen.")
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
+CANNOT_SCORE = N_("This game cannot be scored just now (a fault of the app, reported). "
+                  "Everything entered is kept.")
+UNEXPECTED_ERROR = N_("Something went wrong on this screen. Nothing you entered is lost: go "
+                      "back home and open the game again.")
 HOST_FINISHES = N_("Only the host's phone can finish the game.")
 HOST_CORRECTS = N_("This game is finished: only the host's phone can correct it. Play again "
                    "starts a new game.")

@@ -12,6 +12,7 @@ import pytest
 from scorer.effects import Points
 from scorer.facts import _most, field_bounds, ruleset
 from scorer.paper import science_points
+from ui.app import make_main
 from ui.draft import Draft
 from ui.edits import (
     AddPlayer,
@@ -304,3 +305,75 @@ async def test_trust_opening_a_finished_game_from_history_never_takes_it_over(
     mine = tables.current("bob-phone")
     assert mine is not None and mine.id != game.id and mine.host == "bob-phone"
     assert store.live(game.id).host == "ann-phone"  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
+async def test_trust_an_error_while_a_screen_is_drawn_shows_a_message_not_a_traceback(
+        store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A fault in a screen's code (here: the history's titles) shows that screen as a short
+    message in the phone's language with a way home; nothing is sent as a crash, and the
+    server logs it once however often the screen is drawn."""
+    import ui.screens.history as history
+
+    store.save_game(seven(), "Ann 31 · Bob 31 · Cid 17")
+
+    def broken(game: str) -> str:
+        raise ZeroDivisionError("a fault")
+
+    monkeypatch.setattr(history, "game_title", broken)
+    c = await Client(make_main(store), route="/history").start()  # idle(): no crash sent
+    await c.until("Something went wrong")
+    assert c.has("Something went wrong on this screen")
+    assert not any("Traceback" in t or ".py" in t for t in c.texts())
+    await c.go("/")
+    await c.go("/history")
+    await c.until("Something went wrong")
+    logged = [r for r in caplog.records if r.name == "wonders.errors"]
+    assert len(logged) == 1
+    await c.tap("Home")
+    assert c.top().route == "/"
+
+
+@pytest.mark.asyncio
+async def test_trust_an_error_in_a_tap_is_said_in_the_phone_language(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    store.save_current(seven())
+
+    def broken(self: AppModel, change: Edit) -> None:
+        raise ZeroDivisionError("a fault")
+
+    monkeypatch.setattr(AppModel, "edit", broken)
+    c = Client(make_main(store), route="/game/player/0")
+    c.languages = ["vi"]
+    await c.start()
+    await c.tap("Tiền +1")  # Coins +1; idle(): no crash page, no traceback sent to the phone
+    dialogs = [d for d in c.page._dialogs.controls if isinstance(d, ft.AlertDialog)]
+    assert dialogs and dialogs[-1].open
+    words = " ".join(str(getattr(d.content, "value", "")) for d in dialogs)
+    assert "Something went wrong" not in words and words.strip()  # in Vietnamese
+
+
+@pytest.mark.asyncio
+async def test_trust_a_game_the_engine_fails_on_is_reported_and_kept(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine fails on a saved game (a bug): every session that opens its screens
+    reads that it cannot be scored just now; the game is kept as it was."""
+    import ui.model as model_module
+
+    store.save_current(seven())
+    before = store.load_current()
+
+    def broken(*_: object) -> object:
+        raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+
+    monkeypatch.setattr(model_module, "assess_mixed", broken)
+    model_module._evaluate.cache_clear()
+    for route in ("/game", "/game/pad"):
+        c = await Client(make_main(store), route=route).start()
+        await c.until("cannot be scored just now")
+        assert c.has("cannot be scored just now"), route
+    city = await Client(make_main(store), route="/game/player/0").start()
+    await city.until("a problem of the table (see the table screen)")  # where it is said
+    assert city.has("Altar")  # the city is there to enter, as it was
+    assert store.load_current() == before
+    model_module._evaluate.cache_clear()
