@@ -256,6 +256,17 @@ class SavedGame:
     finished: float
 
 
+@dataclass(frozen=True)
+class DamagedGame:
+    """A history entry whose saved game cannot be read back: listed as damaged (it can be
+    deleted), never hidden, and kept as it is."""
+
+    id: str
+    summary: str
+    finished: float
+    reason: str
+
+
 def _is_damage(err: sqlite3.Error) -> bool:
     """Whether an error means the file itself is unreadable (as opposed to busy, full...)."""
     if isinstance(err, sqlite3.DatabaseError) and not isinstance(
@@ -658,18 +669,23 @@ class Store:
     were recorded."""
 
     def games(self) -> list[SavedGame]:
+        return [g for g in self.history() if isinstance(g, SavedGame)]
+
+    def history(self) -> list[SavedGame | DamagedGame]:
+        """This device's finished games, newest first; one that cannot be read back is
+        listed as damaged, with why."""
         def work(db: sqlite3.Connection) -> list[tuple[str, str, str, float]]:
             return db.execute(
                 "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 AND "
                 f"{self._MINE} ORDER BY finished DESC", (self.owner,)
             ).fetchall()
         none: list[tuple[str, str, str, float]] = []
-        out = []
+        out: list[SavedGame | DamagedGame] = []
         for gid, text, summary, finished in self._shared.run(work, none):
             try:
                 out.append(SavedGame(gid, Draft.from_json(text), summary, finished))
-            except (ValueError, TypeError, AttributeError):
-                continue
+            except (ValueError, TypeError, AttributeError) as err:
+                out.append(DamagedGame(gid, str(summary), float(finished or 0), str(err)))
         return out
 
     def delete_game(self, game_id: str, deleted: bool = True) -> None:

@@ -419,6 +419,9 @@ NO_SUCH_CODE = N_("No game in progress has this code. Check the letters on the h
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
 CANNOT_SCORE = N_("This game cannot be scored just now (a fault of the app, reported). "
                   "Everything entered is kept.")
+DAMAGED_GAME = N_("Damaged game")
+DAMAGED_HINT = N_("This saved game cannot be read back, so it cannot be opened; it is kept "
+                  "as it is until you delete it.")
 UNEXPECTED_ERROR = N_("Something went wrong on this screen. Nothing you entered is lost: go "
                       "back home and open the game again.")
 HOST_FINISHES = N_("Only the host's phone can finish the game.")

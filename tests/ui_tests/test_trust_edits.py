@@ -377,3 +377,28 @@ async def test_trust_a_game_the_engine_fails_on_is_reported_and_kept(
     assert city.has("Altar")  # the city is there to enter, as it was
     assert store.load_current() == before
     model_module._evaluate.cache_clear()
+
+
+@pytest.mark.asyncio
+async def test_trust_a_history_row_that_cannot_be_read_is_listed_as_damaged(
+        store: Store) -> None:
+    """A finished game whose saved JSON cannot be read back is listed (damaged, with
+    Delete), never hidden; the readable ones are listed beside it; Delete takes it out."""
+    store.save_game(seven(), "Ann 31 · Bob 31 · Cid 17")
+    broken = Draft.from_table(TABLE)
+    store.save_game(broken, "Dan 40 · Eve 12")
+    store._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
+                             ('{"game": "7wonders-1e", "seats": [{"nam', broken.id))
+    c = await Client(make_main(store), route="/history").start()
+    await c.until("Damaged game")
+    assert c.has("Dan 40 · Eve 12") and c.has("Ann 31 · Bob 31 · Cid 17")
+    assert c.has("cannot be read back", exact=False)
+    kept = store._shared.db.execute("SELECT draft FROM games WHERE id = ?",
+                                    (broken.id,)).fetchone()
+    assert kept[0].startswith('{"game": "7wonders-1e"')  # kept as it is
+    deletes = [x for x in c.controls() if isinstance(x, ft.TextButton)
+               and str(x.content) == "Delete"]
+    assert len(deletes) == 2
+    await c.tap_control(deletes[0])  # the newest first: the damaged one
+    await c.until("Ann 31")
+    assert not c.has("Damaged game")

@@ -11,7 +11,7 @@ import flet as ft
 from ui import strings as S
 from ui.model import use_model
 from ui.screens.home import game_title
-from ui.store import SavedGame
+from ui.store import DamagedGame, SavedGame
 from ui.widgets import busy_overlay, confirm_replace, notice, view
 
 
@@ -22,13 +22,13 @@ def _when(ts: float) -> str:
 @ft.component
 def HistoryScreen() -> ft.View:
     model = use_model()
-    nothing: list[SavedGame] | None = None
+    nothing: list[SavedGame | DamagedGame] | None = None
     games, set_games = ft.use_state(nothing)
     version = model.history_version  # read again when the history changes
 
     async def load() -> None:
         """Read the history off the event loop (a long history shows progress meanwhile)."""
-        set_games(await asyncio.to_thread(model.store.games))
+        set_games(await asyncio.to_thread(model.store.history))
 
     ft.use_effect(load, [version])
 
@@ -59,7 +59,7 @@ def HistoryScreen() -> ft.View:
                 take(g, again)
         return go
 
-    def delete(g: SavedGame) -> Callable[[], None]:
+    def delete(g: SavedGame | DamagedGame) -> Callable[[], None]:
         def go() -> None:
             model.store.delete_game(g.id)
             model.say(S.deleted(g.summary), g.id)
@@ -80,6 +80,17 @@ def HistoryScreen() -> ft.View:
         items.append(ft.Text(S.NO_HISTORY))
     current = model.draft
     for g in games or []:
+        if isinstance(g, DamagedGame):  # listed, never hidden: it can be deleted
+            items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                        ft.Text(f"{S.DAMAGED_GAME} · {_when(g.finished)}",
+                                weight=ft.FontWeight.BOLD, expand=True)]),
+                ft.Text(g.summary),
+                ft.Text(S.DAMAGED_HINT, italic=True),
+                ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE,
+                              on_click=delete(g)),
+            ]))))
+            continue
         actions: ft.Control = ft.Row([
             ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW, on_click=ask_then(g, False)),
             ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY, on_click=ask_then(g, True)),
