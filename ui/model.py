@@ -319,16 +319,18 @@ class AppModel(ft.Observable):
             return
         bar = self._told
         if bar is not None:
-            bar.content = ft.Text(text)
-            bar.open = True
+            # the browser does not redraw the words of a bar it shows: that one goes, and a
+            # new one says the new words (so bars still never pile up)
+            self._told = None
+            bar.open = False
             try:
                 bar.update()
-                return
             except RuntimeError:  # gone from the page before its dismissal reached us
-                self._told = None
+                pass
 
         def gone() -> None:
-            self._told = None
+            if self._told is bar:
+                self._told = None
 
         bar = ft.SnackBar(ft.Text(text), duration=4000, on_dismiss=gone)
         self._told = bar
