@@ -6,6 +6,7 @@ phone at the table."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -19,8 +20,8 @@ from typing import Generic, TypeVar
 import flet as ft
 
 from scorer import Problem, Result, i18n
-from scorer.problems import problem
 from scorer.paper import assess_mixed
+from scorer.problems import problem
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal
@@ -323,10 +324,8 @@ class AppModel(ft.Observable):
             # new one says the new words (so bars still never pile up)
             self._told = None
             bar.open = False
-            try:
+            with contextlib.suppress(RuntimeError):  # gone from the page before its dismissal
                 bar.update()
-            except RuntimeError:  # gone from the page before its dismissal reached us
-                pass
 
         def gone() -> None:
             if self._told is bar:

@@ -32,9 +32,9 @@ from ui.live import Change, tables_for
 from ui.model import AppModel
 from ui.store import Store
 
-from .flet_client import Client
+from .flet_client import Client, shared_hub
 from .game_data import SUMMARY, TABLE
-from .test_live import coins, host_game, phone, saved_game, shared_hub
+from .test_live import coins, host_game, phone, saved_game
 
 HUGE = int("9" * 4300)
 """What was typed into two paper fields: their sum (4,301 digits) cannot be printed."""

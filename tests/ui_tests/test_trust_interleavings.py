@@ -67,7 +67,7 @@ async def _play(folder: Path, script: list[Step]) -> None:
                 away[k] = False
             elif what == "tap" and not away[k]:
                 shown = _coins(phone)
-                if 0 <= shown + n:
+                if shown + n >= 0:
                     entered.add(shown + n)
                     await phone.tap(f"Coins {'+1' if n > 0 else '-1'}")
             elif what == "race" and not away[k] and not away[(k + 1) % 3]:
