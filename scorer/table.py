@@ -14,7 +14,10 @@ MOST_COUNT = 10_000
 """The largest count the format takes (coins, tokens, shields, stages, cubes): far above
 any real table (the rules' own limits are checked with the ruleset), and far below the
 size at which Python can no longer print a sum of counts (4,300 digits)."""
-Count = Annotated[int, Field(ge=0, le=MOST_COUNT)]
+Count = Annotated[int, Field(ge=0)]
+"""A count with a bound of its own (given with its field)."""
+Amount = Annotated[int, Field(ge=0, le=MOST_COUNT)]
+"""A count no rule of the format bounds more closely: at most `MOST_COUNT`."""
 
 
 class _In(BaseModel):
@@ -26,16 +29,16 @@ class _In(BaseModel):
 class WonderEntry(_In):
     board: Name
     side: Name = Field(description='"A" or "B"; 2nd edition also "day" / "night"')
-    stages: Count = Field(0, description="stages built, left to right")
+    stages: Amount = Field(0, description="stages built, left to right")
 
 
 class Military(_In):
     """Conflict tokens held, by face value; missing keys mean none."""
 
-    victory_1: Count = Field(0, alias="1")
-    victory_3: Count = Field(0, alias="3")
-    victory_5: Count = Field(0, alias="5")
-    defeat: Count = Field(0, alias="-1")
+    victory_1: Amount = Field(0, alias="1")
+    victory_3: Amount = Field(0, alias="3")
+    victory_5: Amount = Field(0, alias="5")
+    defeat: Amount = Field(0, alias="-1")
 
     def victories(self) -> dict[int, int]:
         return {1: self.victory_1, 3: self.victory_3, 5: self.victory_5}
@@ -78,7 +81,7 @@ class SevenWondersPlayer(_In):
         None,
         description="conflict tokens; omitted = none, or derived when every player gives shields",
     )
-    shields: Annotated[list[Count], Field(min_length=3, max_length=3)] | None = Field(
+    shields: Annotated[list[Amount], Field(min_length=3, max_length=3)] | None = Field(
         None, description="shield totals at the end of Ages I, II, III"
     )
     leaders: list[Name] = Field(default_factory=_no_names, max_length=20)
@@ -117,7 +120,7 @@ class DuelPlayer(_In):
         default_factory=_no_names, max_length=15, description="progress tokens owned"
     )
     coins: Count = Field(0, le=MOST_COUNT)
-    influence: Annotated[list[Count], Field(min_length=6, max_length=6)] | None = Field(
+    influence: Annotated[list[Amount], Field(min_length=6, max_length=6)] | None = Field(
         None, description="Agora: cubes in Chambers 1-6, left to right"
     )
     leaders: list[Name] = Field(

@@ -132,13 +132,25 @@ class _Typing:
     was: int | None
 
 
-def _use_typing() -> tuple[_Typing | None, Callable[[_Typing | None], None]]:
+def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
+                          Callable[[_Typing | None], None]]:
     """What is being typed into a number field (None: nothing; the field shows the saved
-    value). Typing is kept as typed, never rewritten by a change from another phone; it is
-    saved on submit or when the field loses focus, never per keystroke."""
+    value), as of this render, as of now, and how to change it. Typing is kept as typed,
+    never rewritten by a change from another phone; it is saved on submit or when the field
+    loses focus, never per keystroke. Held in a ref: the field can lose focus before the
+    render its last keystroke asked for."""
     nothing: _Typing | None = None
-    typing, set_typing = ft.use_state(nothing)
-    return typing, set_typing
+    held = ft.use_ref(nothing)
+    _, set_tick = ft.use_state(0)
+
+    def now() -> _Typing | None:
+        return held.current
+
+    def put(typing: _Typing | None) -> None:
+        held.current = typing
+        set_tick(lambda n: n + 1)
+
+    return held.current, now, put
 
 
 @ft.component
@@ -148,15 +160,16 @@ def Stepper(label: str, value: int, on_change: Changed, minimum: int,
     submit or when the field loses focus (not per keystroke); what is typed and cannot be
     taken (not a number, out of range) stays in the field with the reason under it, the
     number kept as it was, until it is typed again or a button is tapped."""
-    typing, set_typing = _use_typing()
+    typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
-        was = value if typing is None else typing.was
-        set_typing(_Typing(e.control.value or "", was))
+        before = typing_now()
+        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
 
     def done() -> None:
+        typing = typing_now()
         if typing is None:
             return
         n = _to_int(typing.text)
@@ -214,15 +227,16 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     """A whole number that may be left blank (None), saved on submit or when the field
     loses focus. What is typed and cannot be taken stays in the field with the reason under
     it; the number is kept as it was."""
-    typing, set_typing = _use_typing()
+    typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
-        was = value if typing is None else typing.was
-        set_typing(_Typing(e.control.value or "", was))
+        before = typing_now()
+        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
 
     def done() -> None:
+        typing = typing_now()
         if typing is None:
             return
         text = typing.text
