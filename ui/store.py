@@ -605,6 +605,13 @@ class Store:
                               (game_id, device)).fetchone() is not None
         return self._shared.run(work, False)
 
+    def is_known(self, device: str) -> bool:
+        """Whether the device took part in any game here (hosted or joined one)."""
+        def work(db: sqlite3.Connection) -> bool:
+            return db.execute("SELECT 1 FROM members WHERE device = ? LIMIT 1",
+                              (device,)).fetchone() is not None
+        return bool(device) and self._shared.run(work, False)
+
     def members(self, game_id: str) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
             rows = db.execute("SELECT device FROM members WHERE game = ? ORDER BY joined",
