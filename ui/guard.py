@@ -3,10 +3,10 @@ screen as a short message in the phone's language with a way home; one in a tap'
 (or an effect) shows the same message over the screen instead of Flet's crash page with
 the server's traceback and file paths. The server logs each error once (with its traceback).
 
-The one place that reaches into Flet for it: `Renderer.render` (every component's body runs
-through it) and `Session.error` (Flet's "session crashed" message to the client). Checked
-against the Flet version it was written for; on another version, read those two in Flet's
-`components/component.py` and `messaging/session.py`, then update `FLET_TESTED`.
+It reaches into Flet for `Renderer.render` (every component's body runs through it) and
+`Session.error` (Flet's "session crashed" message to the client), both imported through
+`ui/flet_door.py` (which checks Flet's version); on another version, read those two in
+Flet's `components/component.py` and `messaging/session.py`, then update `FLET_TESTED`.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
-from flet.components.component import Renderer
-from flet.messaging.session import Session
 
 from ui import strings as S
+from ui.flet_door import Renderer, Session
 
 FLET_TESTED = "1.0."
 """The Flet versions (a prefix) whose internals this module was checked against."""
