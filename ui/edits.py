@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -266,7 +266,7 @@ def _apply(d: Draft, edit: Edit) -> Refusal | None:
         if not 0 < len(edit.steps) <= MAX_STEPS:
             return Refusal("bad-value", S.BAD_VALUE)
         for step in edit.steps:  # on the same copy: all of them or (refused) none
-            problem = _apply(d, step)
+            problem = out_of_bounds(d, step) or _stale(d, step) or _apply(d, step)
             if problem is not None:
                 return problem
         return None
@@ -389,6 +389,8 @@ def _stale(draft: Draft, edit: Edit) -> Refusal | None:
     """An edit made over a value that is no longer the saved one: refused, said in words."""
     if not isinstance(edit, SetSeat | SetEntry | SetCubes | SetTable) or not edit.was:
         return None
+    if not isinstance(edit, SetTable) and isinstance(_seat_of(draft, edit), Refusal):
+        return None  # the player moved or left: said as that (seats-moved), not as stale
     now = saved_value(draft, edit)
     if now == edit.was[0] and type(now) is type(edit.was[0]):
         return None
@@ -504,14 +506,29 @@ def inverse(edit: Edit, before: Draft) -> Revert:
     """The change that takes `edit` back, worked out from `before`, the game just before
     `edit` was applied to it: each value the edit set gets the one it replaced, a removed
     player comes back with the whole city at the same seat. An undo's inverse redoes it."""
+    after = before.copy()
     if isinstance(edit, Revert):
-        after = before.copy()
         steps: list[Step] = []
         for step in edit.steps:
             steps = [*_inverse_steps(step, after), *steps]
             _apply(after, step)
-        return Revert(edit.undoes, tuple(steps), edit.version, not edit.redo)
-    return Revert(edit, tuple(_inverse_steps(edit, before)))
+        return Revert(edit.undoes, _over(steps, after), edit.version, not edit.redo)
+    steps = _inverse_steps(edit, before)
+    _apply(after, edit)
+    return Revert(edit, _over(steps, after))
+
+
+def _over(steps: list[Step], after: Draft) -> tuple[Step, ...]:
+    """Each step carries the value it takes back (`was`: as the change, and the steps before
+    it, left it): an undo of a value someone changed since is refused as stale, never
+    silently undoing theirs."""
+    state, guarded = after.copy(), []
+    for step in steps:  # in the order they apply: a step sees the ones before it
+        if isinstance(step, SetSeat | SetEntry | SetCubes | SetTable):
+            step = replace(step, was=(saved_value(state, step),))
+        _apply(state, step)
+        guarded.append(step)
+    return tuple(guarded)
 
 
 def _inverse_steps(edit: Step, d: Draft) -> list[Step]:

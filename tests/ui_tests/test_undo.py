@@ -85,8 +85,9 @@ def test_undo_law_change_then_inverse_is_the_game_before(edit: Edit) -> None:
 
 
 def test_undo_law_duel_table_values() -> None:
-    duel = Draft(game="duel", seats=[Seat("Ann"), Seat("Bob")], conflict_toward="Bob",
-                 conflict_spaces=4, supremacy_kind="science", supremacy_winner="Ann")
+    # Agora: Senate cubes are refused in a game without its Senate (the edit layer's bounds)
+    duel = Draft(game="duel", expansions=["agora"], seats=[Seat("Ann"), Seat("Bob")],
+                 conflict_toward="Bob", conflict_spaces=4, supremacy_kind="science", supremacy_winner="Ann")
     for edit in (SetTable("conflict_spaces", 6), SetTable("supremacy_kind", ""),
                  SetTable("conflict_toward", "Ann"), SetCubes(0, "Ann", 2, 3, 6)):
         after = apply(duel, edit)
@@ -170,9 +171,18 @@ async def test_undo_a_change_from_the_list_on_another_phone(store: Store) -> Non
     assert b.has("Bob took their seat.") is False  # a claim is not a change of the game
     game = tables_for(store).current("ann-phone")
     assert game is not None
-    first = next(c for c in tables_for(store).changes(game.id, "bob-phone")
-                 if "5" in c.edit)
-    # Bob's phone takes back the 5 (the older change): Cid's coins were 0 before it
+    made = tables_for(store).changes(game.id, "bob-phone")
+    first, second = (next(c for c in made if getattr(from_json(c.edit), "value", None) == n)
+                     for n in (5, 8))
+    # Bob's phone takes back the 5 (the older change) while the coins are 8: that undo
+    # would silently drop the 8 entered since, so it is refused and Bob's phone says why
+    await b.tap_control(_undo_button(b, first.version))
+    assert saved_game(store).seats[2].coins == 8  # type: ignore[union-attr]
+    assert any("8 now" in s for s in b.snacks()), b.snacks()
+    # newest first: the 8 taken back (5 again), then the 5 (0 again, as before both)
+    await b.tap_control(_undo_button(b, second.version))
+    await a.until("Undone: Cid's coins changed to 8 on Bob's phone")
+    assert saved_game(store).seats[2].coins == 5  # type: ignore[union-attr]
     await b.tap_control(_undo_button(b, first.version))
     await a.until("Undone: Cid's coins changed to 5 on Bob's phone")
     assert coins(a) == "0" and saved_game(store).seats[2].coins == 0  # type: ignore[union-attr]
