@@ -11,9 +11,10 @@ from typing import Literal, NamedTuple
 from scorer.board import Board, City
 from scorer.effects import BuriedLeaderCost
 from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score, sources
-from scorer.i18n import N_, _, all_of, ngettext, translated
+from scorer.i18n import N_, _, all_of, ngettext
 from scorer.result import DecidedBy
 from scorer.ruleset import Ruleset
+from scorer.words import says, symbol_words
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
@@ -23,19 +24,6 @@ LABEL: dict[SupremacyKind, str] = {
     "political": N_("Political Supremacy"),
 }
 """The supremacies' names in the catalogue's source language; `translated` where shown."""
-SYMBOL_WORDS: dict[str, str] = {
-    "globe": N_("globe"),
-    "law": N_("law"),
-    "mortar": N_("mortar and pestle"),
-    "plumb_line": N_("plumb line"),
-    "quill": N_("quill"),
-    "sundial": N_("sundial"),
-    "wheel": N_("wheel"),
-    "compass": N_("compass"),
-    "gear": N_("gear"),
-    "tablet": N_("tablet"),
-}
-"""The science symbols as players call them (the rulesets' `symbol` keys)."""
 DECIDED_BY: dict[SupremacyKind, DecidedBy] = {
     "military": "supremacy:military",
     "science": "supremacy:science",
@@ -68,13 +56,6 @@ def tally(board: Board, city: City) -> Tally:
     result = Tally()
     apply_all(sources(board, city), city, board, result)
     return result
-
-
-def symbol_words(symbols: Sequence[str]) -> str:
-    """Science symbols in the reader's words, as a list: "globe, law, wheel"."""
-    return ", ".join(
-        translated(SYMBOL_WORDS[s]) if s in SYMBOL_WORDS else s.replace("_", " ") for s in symbols
-    )
 
 
 def symbols(effects: Tally) -> list[str]:
@@ -232,12 +213,13 @@ def _military(board: Board, city: City, result: Tally) -> None:
     following = [z.first for z in zones if z.first > zone.first]
     last = (following[0] if following else board.ruleset.constants.supremacy_space) - 1
     loser = board.neighbour(city, "opponent")
-    why = ngettext(
-        "pawn {count} space toward {name}'s capital: zone {first}-{last} = {points} VP",
-        "pawn {count} spaces toward {name}'s capital: zone {first}-{last} = {points} VP",
-        spaces,
-    ).format(count=spaces, name=loser.name, first=zone.first, last=last, points=zone.points)
-    result.add("military", _("military track"), zone.points, why)
+    why = says(
+        "pawn", count=spaces, name=loser.name, first=zone.first, last=last, points=zone.points
+    )
+    result.add("military", MILITARY_TRACK, zone.points, why)
+
+
+MILITARY_TRACK = says("military-track")
 
 
 def _senate(board: Board, city: City, result: Tally) -> None:
@@ -246,11 +228,9 @@ def _senate(board: Board, city: City, result: Tally) -> None:
     for i in controlled(board, city):
         result.add(
             "senate",
-            _("Chamber {number}").format(number=i + 1),
+            says("chamber", number=i + 1),
             points[i],
-            _("controlled ({mine} cubes to {theirs}): {points} VP").format(
-                mine=city.influence[i], theirs=theirs[i], points=points[i]
-            ),
+            says("chamber-control", mine=city.influence[i], theirs=theirs[i], points=points[i]),
         )
 
 

@@ -12,10 +12,10 @@ from scorer import science
 from scorer.api import Assessment, PlayerScore, assess
 from scorer.effects import Symbol
 from scorer.facts import ruleset, token_values
-from scorer.i18n import _
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset
 from scorer.verdict import contender, decide
+from scorer.words import says
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,9 @@ def _typed(p: PlayerScore, typed: Mapping[str, int]) -> PlayerScore:
     lines += [
         Line(
             category=c,
-            source=_("paper score pad"),
+            source_message=says("paper-pad"),
             points=categories[c],
-            why=_("typed from the paper score pad"),
+            why_message=says("typed"),
         )
         for c in p.categories
         if c in typed and categories[c]

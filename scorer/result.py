@@ -2,10 +2,11 @@
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation, computed_field
 
 from scorer.i18n import N_, translated
 from scorer.ruleset import Category
+from scorer.words import Says, say
 
 DecidedBy = Literal[
     "points",
@@ -43,10 +44,28 @@ class _Out(BaseModel):
 
 
 class Line(_Out):
+    """A line of points: where they come from and why, as messages (data the engine wrote,
+    not validated again: a validated dict per line would double the cost of a score); the
+    words are made when read, in the reader's language."""
+
     category: Category
-    source: str
     points: int
-    why: str
+    source_message: SkipValidation[Says] = Field(
+        description="(extension) `source` as data: a message id and its parameters"
+    )
+    why_message: SkipValidation[Says] = Field(
+        description="(extension) `why` as data: a message id and its parameters"
+    )
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def source(self) -> str:
+        return say(self.source_message)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def why(self) -> str:
+        return say(self.why_message)
 
 
 def _no_choices() -> dict[str, str]:

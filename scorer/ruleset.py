@@ -154,8 +154,9 @@ class Constants(_Data):
     """Which pad row points printed on a card of each colour go to."""
     colour_order: tuple[CardColour, ...]
     """The card colours in the order a city's cards are shown (the pad's order)."""
-    wonder_unit: str
-    """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
+    wonder_unit: Literal["stages", "wonders"]
+    """What `per_wonder_stage` counts, as explanations name it: built stages of the board
+    (7 Wonders) or wonders built (Duel)."""
     paper_derived: tuple[Category, ...]
     """Pad rows the app works out from what a paper-pad player still enters (coins,
     conflict tokens) instead of asking for the row's total."""

@@ -235,12 +235,25 @@ def test_problems_in_vietnamese(args: tuple[str, ...], lang: str) -> None:
 
 
 def test_json_is_the_same_in_every_language_but_its_words(table_file: Path) -> None:
-    """Codes, places and numbers do not depend on the language; only the texts the format
-    carries (messages, the verdict) do."""
+    """Codes, places, numbers and the lines' message ids and parameters do not depend on the
+    language; only the texts the format carries (messages, the verdict, the lines' words) do."""
     english = json.loads(run("score", str(table_file), "--json").stdout)
     vietnamese = json.loads(run("--lang", "vi", "score", str(table_file), "--json").stdout)
     assert vietnamese["verdict"] == "Ann thắng với 48 điểm."
-    assert {**vietnamese, "verdict": ""} == {**english, "verdict": ""}
+
+    def data(result: dict[str, Any]) -> dict[str, Any]:
+        players = [
+            {**p, "lines": [{k: v for k, v in ln.items() if k not in ("source", "why")}
+                            for ln in p["lines"]]}
+            for p in result["players"]
+        ]
+        return {**result, "verdict": "", "players": players}
+
+    assert data(vietnamese) == data(english)
+    english_lines = [ln for p in english["players"] for ln in p["lines"]]
+    vietnamese_lines = [ln for p in vietnamese["players"] for ln in p["lines"]]
+    assert english_lines and all(ln["why_message"]["id"] for ln in english_lines)
+    assert [ln["why"] for ln in vietnamese_lines] != [ln["why"] for ln in english_lines]
 
     def problems(*args: str) -> list[dict[str, Any]]:
         out = run(*args, "score", "-", "--json", stdin=json.dumps(BAD_TABLE))
