@@ -25,7 +25,7 @@ from scorer.i18n import (
 )
 from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
-from scorer.result import Result, category_label
+from scorer.result import PlayerResult, Result, category_label
 from scorer.ruleset import RulesetLoadError
 
 MAX_FILE_BYTES = 1_000_000
@@ -101,6 +101,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     e.add_argument("file", help=_("table file (JSON); - reads standard input"))
     e.add_argument("--player", required=True, help=_("the player's name as in the file"))
+    e.add_argument(
+        "--json",
+        action="store_true",
+        help=_(
+            "print the player's part of the result JSON instead: each line with its words "
+            "and, beside them, its message id and parameters (source_message, why_message)"
+        ),
+    )
     sub.add_parser(
         "schema",
         help=_("print the JSON Schema of the table format"),
@@ -209,12 +217,21 @@ def render_pad(result: Result) -> str:
     return "\n".join(rows)
 
 
-def render_lines(result: Result, player: str) -> str | None:
+def _player(result: Result, player: str) -> PlayerResult | None:
+    """The player of that name (or, failing that, of that name in any case)."""
     match = next((p for p in result.players if p.name == player), None)
     if match is None:
         match = next((p for p in result.players if p.name.casefold() == player.casefold()), None)
+    return match
+
+
+def render_lines(result: Result, player: str, as_json: bool = False) -> str | None:
+    """One player's lines as words, or (`as_json`) the player's part of the result JSON."""
+    match = _player(result, player)
     if match is None:
         return None
+    if as_json:
+        return match.model_dump_json(indent=2)
     head = ngettext("{name}: {total} point", "{name}: {total} points", match.total)
     out = [head.format(name=match.name, total=match.total)]
     if match.rank:
@@ -245,7 +262,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         print(json.dumps(table_schema(), indent=2))
         return 0
-    as_json = args.command == "score" and args.json
+    as_json = args.json if args.command in ("score", "explain") else False
     result = _score(_read(args.file, as_json), args.file, as_json)
     if args.command == "score":
         if args.json:
@@ -255,7 +272,7 @@ def _main(argv: Sequence[str] | None) -> int:
         else:
             print(render_pad(result))
         return 0
-    text = render_lines(result, args.player)
+    text = render_lines(result, args.player, as_json)
     if text is None:
         names = ", ".join(repr(p.name) for p in result.players)
         _fail(
