@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -57,14 +57,9 @@ class Source(NamedTuple):
     """How its lines name it (the name itself, or a stage of a board, a copy...)."""
 
 
-def _strs(keys: Iterable[str]) -> list[str]:
-    """Keys (colours, symbols) as a message parameter."""
-    return list(keys)
-
-
 def thing(name: str) -> Says:
     """A card, wonder, leader or token named as printed."""
-    return {"id": "thing", "params": {"name": name}}
+    return says("thing", name=name)
 
 
 class LineData(TypedDict):
@@ -151,7 +146,6 @@ def _per_item(
     n = max(counts) if most else sum(counts)
     if not n:
         return
-    scopes: list[str] = list(effect.cities)
     tally.add(
         source.category,
         source.says,
@@ -162,7 +156,7 @@ def _per_item(
             count=n,
             what=what,
             most=most,
-            scopes=scopes,
+            scopes=effect.cities,
             cities=[c.name for c in seen],
             counts=counts,
             **more,
@@ -191,7 +185,7 @@ def _majority(
             says(
                 "majority",
                 what=what,
-                colours=_strs(colours),
+                colours=colours,
                 mine=mine,
                 left=left.name,
                 left_count=theirs[0],
@@ -225,7 +219,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
-            _per_item(tally, source, effect, seen, counts, "cards", colours=_strs(colours))
+            _per_item(tally, source, effect, seen, counts, "cards", colours=colours)
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
@@ -255,7 +249,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 cat,
                 source.says,
                 p * sets,
-                says("colour-sets", points=p, sets=sets, colours=_strs(colours), counts=counts),
+                says("colour-sets", points=p, sets=sets, colours=colours, counts=counts),
             )
         case PerScienceSet(points=p):
             tally.set_bonuses.append((source, p))
@@ -364,6 +358,12 @@ def _card_sources(rules: Ruleset) -> dict[str, Source]:
     }
 
 
+@cache
+def _leader_sources(rules: Ruleset) -> dict[str, Source]:
+    """The source of each leader of a ruleset, by name (worked out once, like the cards')."""
+    return {ld.name: leader_source(ld) for ld in rules.leaders.values()}
+
+
 def sources(board: Board, city: City) -> list[Source]:
     """Everything in a city that scores: cards, built stages of its board (7 Wonders),
     wonders built and progress tokens (Duel), leaders; each in its pad row."""
@@ -380,7 +380,8 @@ def sources(board: Board, city: City) -> list[Source]:
     )
     out.extend(Source(w.name, "wonders", w.effects, thing(w.name)) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects, thing(t.name)) for t in city.progress)
-    out.extend(leader_source(ld) for ld in city.leaders)
+    leaders = _leader_sources(board.ruleset)
+    out.extend(leaders.get(ld.name) or leader_source(ld) for ld in city.leaders)
     return out
 
 
@@ -390,9 +391,9 @@ def apply_all(found: list[Source], city: City, board: Board, tally: Tally) -> No
             apply(effect, source, city, board, tally)
 
 
-TREASURY: Says = {"id": "treasury", "params": {}}
-DEFEAT_TOKENS: Says = {"id": "defeat-tokens", "params": {}}
-SCIENCE_SYMBOLS: Says = {"id": "science-symbols", "params": {}}
+TREASURY = says("treasury")
+DEFEAT_TOKENS = says("defeat-tokens")
+SCIENCE_SYMBOLS = says("science-symbols")
 
 
 def add_treasury(city: City, tally: Tally, coins_per_point: int) -> None:
@@ -495,13 +496,16 @@ def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) ->
         if n:
             tally.add(
                 "military",
-                says("victory-tokens", age=ROMAN[age]),
+                _VICTORY_TOKENS[age],
                 n * value,
                 says("tokens", count=n, value=value),
             )
     d = city.tokens.defeats
     if d:
         tally.add("military", DEFEAT_TOKENS, d * defeat, says("tokens", count=d, value=defeat))
+
+
+_VICTORY_TOKENS = {age: says("victory-tokens", age=numeral) for age, numeral in ROMAN.items()}
 
 
 def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome:
@@ -527,17 +531,17 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
     given: list[str] = list(outcome.given())
     why = says(
         "science",
-        symbols=_strs(science.SYMBOLS),
+        symbols=science.SYMBOLS,
         counts=[counts[s] for s in science.SYMBOLS],
         sets=outcome.sets,
         set_points=set_points,
         wildcards=tally.wildcards,
         given=given,
         extra_sources=tally.extra_of_most,
-        extra_symbols=_strs(outcome.extra_of_most),
+        extra_symbols=outcome.extra_of_most,
         conversion_sources=tally.conversions[: len(outcome.conversions)],
-        conversions_from=_strs(a for a, _ in outcome.conversions),
-        conversions_to=_strs(b for _, b in outcome.conversions),
+        conversions_from=[a for a, _ in outcome.conversions],
+        conversions_to=[b for _, b in outcome.conversions],
     )
     tally.add("science", SCIENCE_SYMBOLS, science.score(counts, set_points), why)
     for source, points in tally.set_bonuses:

@@ -1,12 +1,12 @@
 """The result JSON of the spec, as models: every point is a line with its reason."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation, computed_field
 
 from scorer.i18n import N_, translated
 from scorer.ruleset import Category
-from scorer.words import Says, say
+from scorer.words import say
 
 DecidedBy = Literal[
     "points",
@@ -50,11 +50,11 @@ class Line(_Out):
 
     category: Category
     points: int
-    source_message: SkipValidation[Says] = Field(
-        description="(extension) `source` as data: a message id and its parameters"
+    source_message: SkipValidation[dict[str, Any]] = Field(
+        description="(extension) `source` as data: its message `id` and parameters"
     )
-    why_message: SkipValidation[Says] = Field(
-        description="(extension) `why` as data: a message id and its parameters"
+    why_message: SkipValidation[dict[str, Any]] = Field(
+        description="(extension) `why` as data: its message `id` and parameters"
     )
 
     @computed_field  # type: ignore[prop-decorator]

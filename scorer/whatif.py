@@ -64,8 +64,8 @@ def what_if(
 
 def _names(line: Line, name: str) -> bool:
     """Whether the line's source is the thing `name` (itself, a copy of it, or buried)."""
-    params = line.source_message["params"]
-    return name in (params.get("name"), params.get("leader"))
+    source = line.source_message
+    return name in (source.get("name"), source.get("leader"))
 
 
 def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict[str, list[str]]:

@@ -15,9 +15,7 @@ parsing text.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, assert_never
-
-from typing_extensions import TypedDict
+from typing import Literal, assert_never, cast
 
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 
@@ -59,18 +57,17 @@ LineId = Literal[
 """Every kind of line part the engine writes; `say` gives each its words (mypy checks that
 none is left without)."""
 
-Param = int | str | bool | list[str] | list[int]
+Param = int | str | bool | Sequence[str] | Sequence[int]
 
-
-class Says(TypedDict):
-    """A message as data: its id and its parameters by name."""
-
-    id: LineId
-    params: dict[str, Param]
+Says = dict[str, Param]
+"""A message as data: its `id` (a `LineId`) and its parameters by name, in one flat dict
+(`{"id": "coins", "coins": 17, "per": 3, "points": 5}`: one small dict per line part, as
+cheap to make as the f-string it replaces)."""
 
 
 def says(message: LineId, **params: Param) -> Says:
-    return {"id": message, "params": params}
+    params["id"] = message
+    return params
 
 
 SYMBOL_WORDS: dict[str, str] = {
@@ -139,14 +136,14 @@ def _str(params: Mapping[str, Param], key: str) -> str:
 
 
 def _strs(params: Mapping[str, Param], key: str) -> list[str]:
-    value = params.get(key, [])
-    assert isinstance(value, list)
+    value = params.get(key, ())
+    assert isinstance(value, list | tuple)
     return [str(v) for v in value]
 
 
 def _ints(params: Mapping[str, Param], key: str) -> list[int]:
-    value = params.get(key, [])
-    assert isinstance(value, list)
+    value = params.get(key, ())
+    assert isinstance(value, list | tuple)
     return [int(v) for v in value]
 
 
@@ -200,8 +197,8 @@ def _cities(params: Mapping[str, Param], key: str = "counts") -> str:
 
 def say(message: Says) -> str:
     """A line's source or reason in the current language's words."""
-    p = message["params"]
-    kind = message["id"]
+    p = message
+    kind = cast(LineId, message["id"])
     match kind:
         case "thing":
             return _str(p, "name")

@@ -113,10 +113,7 @@ def test_words_are_made_when_read_in_the_readers_language() -> None:
     with i18n.language("vi"):
         assert treasury.why == "17 đồng tiền ÷ 3 = 5 điểm"
         assert treasury.source == "Ngân khố"
-    assert treasury.why_message == {
-        "id": "coins",
-        "params": {"coins": 17, "per": 3, "points": 5},
-    }
+    assert treasury.why_message == {"id": "coins", "coins": 17, "per": 3, "points": 5}
 
 
 def test_words_every_line_id_is_said_and_read_back_from_json() -> None:
@@ -171,8 +168,6 @@ def test_words_explain_json_keeps_the_ids_beside_the_words() -> None:
     ann = json.loads(out.stdout)
     (senate,) = [ln for ln in ann["lines"] if ln["category"] == "senate"]
     # Chamber 1: Ann 2 cubes to Bob's 0, 1 VP (Agora Chamber VP 1-2-3-3-2-1)
-    assert senate["why_message"] == {
-        "id": "chamber-control", "params": {"mine": 2, "theirs": 0, "points": 1}
-    }
-    assert senate["source_message"] == {"id": "chamber", "params": {"number": 1}}
+    assert senate["why_message"] == {"id": "chamber-control", "mine": 2, "theirs": 0, "points": 1}
+    assert senate["source_message"] == {"id": "chamber", "number": 1}
     assert senate["why"] == "kiểm soát, 2 khối ảnh hưởng so với 0: 1 điểm"
