@@ -41,6 +41,7 @@ from scorer.effects import (
     VictoryTokenPairs,
     WonderComplete,
 )
+from scorer.i18n import _
 from scorer.ruleset import Card, Category, Leader, Ruleset
 from scorer.words import Param, Says, says
 
@@ -570,8 +571,13 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
 
 
 def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
-    how = "as entered" if entered else f"picked as the best of {options} for {city.name}"
-    return f"{picked} ({how})"
+    """The choice in words (the result's `choices`: made once per choice, so in the
+    language of the scoring)."""
+    if entered:
+        return _("{picked} (as entered)").format(picked=picked)
+    return _("{picked} (picked as the best of {count} for {name})").format(
+        picked=picked, count=options, name=city.name
+    )
 
 
 def score_city(board: Board, city: City) -> CityScore:
