@@ -164,13 +164,14 @@ def from_environment(env: Mapping[str, str] | None = None) -> str:
 
 def ruleset_texts(data: object) -> Iterator[str]:
     """The `text` fields of a ruleset's TOML data (what a card, wonder stage, leader or
-    token does, in words) and its resources' names (`cost_letters`: a cost in words):
-    shown to players, so in the catalogue; names of cards and wonders are not."""
+    token does, in words), its resources' names (`cost_letters`: a cost in words) and why
+    a thing cannot be scored (`not_supported`): shown to players, so in the catalogue;
+    names of cards and wonders are not."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key == "text" and isinstance(value, str) and value:
+            if key in ("text", "title") and isinstance(value, str) and value:
                 yield value
-            elif key == "cost_letters" and isinstance(value, dict):
+            elif key in ("cost_letters", "not_supported") and isinstance(value, dict):
                 yield from (v for v in value.values() if isinstance(v, str) and v)
             else:
                 yield from ruleset_texts(value)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from scorer.effects import CardColour, Effect
+from scorer.i18n import translated
 from scorer.names import NameIndex, normalize
 
 RULESETS_DIR = Path(
@@ -140,7 +141,9 @@ class Constants(_Data):
     game may not have at all (Duel has no conflict tokens, 7 Wonders no Senate), and the
     default says "none"."""
 
-    title: str
+    printed_title: str = Field(alias="title")
+    """The game's name as its box prints it (the TOML's `title`); `title` gives it in the
+    reader's words ("7 Wonders Duel với Agora")."""
     min_players: int
     max_players: int
     starting_coins: int
@@ -205,6 +208,11 @@ class Constants(_Data):
     guilds_in_game: int = 0
     guilds_extra_with: tuple[str, ...] = ()
     """Duel Leaders that add a guild to the game (Ramses)."""
+
+    @property
+    def title(self) -> str:
+        """The game's name in the reader's words (through the catalogue)."""
+        return translated(self.printed_title)
 
 
 class RulesetLoadError(Exception):

@@ -227,9 +227,9 @@ def test_problems_in_vietnamese(args: tuple[str, ...], lang: str) -> None:
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
         "players[1].coins: số đồng tiền phải từ 0 trở lên, không phải -2",
-        'players[0].wonder.board: không có Kỳ quan "Gza" trong 7 Wonders 1st edition; '
+        'players[0].wonder.board: không có Kỳ quan "Gza" trong 7 Wonders bản 1; '
         'có phải ý bạn là "Gizah"?',
-        'players[0].cards[0]: không có thẻ "Lumbr Yard" trong 7 Wonders 1st edition; '
+        'players[0].cards[0]: không có thẻ "Lumbr Yard" trong 7 Wonders bản 1; '
         'có phải ý bạn là "Lumber Yard"?',
     ]
 
