@@ -6,7 +6,7 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
@@ -537,8 +537,11 @@ def i_am(name: str) -> str:
 
 
 _CHOICE = CHOICE
-_TEXTS: dict[str, Any] = {k: v for k, v in globals().items()
-                          if k not in _OWN and k[0].isupper() and isinstance(v, (str, dict))}
+_TEXTS: dict[str, str | dict[str, str]] = {
+    k: v
+    for k, v in globals().items()
+    if k not in _OWN and k[0].isupper() and isinstance(v, str | dict)
+}
 """The texts above, in the catalogue's source language: read as `S.NAME`, each comes out in
 the reader's language (`__getattr__`), so that a constant is translated when shown, never
 at import."""
@@ -546,10 +549,16 @@ for _name in _TEXTS:
     del globals()[_name]
 
 
-def __getattr__(name: str) -> Any:
-    text = _TEXTS.get(name)
-    if text is None:
-        raise AttributeError(name)
-    if isinstance(text, dict):
-        return {k: translated(v) for k, v in text.items()}
-    return translated(text)
+if not TYPE_CHECKING:
+    # Hidden from mypy on purpose: mypy reads the names above as they are declared (`str`,
+    # `dict[str, str]`), so `S.CONTNUE_GAME_TYPO` fails `mypy --strict`; a module
+    # `__getattr__` it could see would make any name pass. At run time the names are gone
+    # from the module (deleted above) and each read comes here, in the reader's language.
+
+    def __getattr__(name: str) -> str | dict[str, str]:
+        text = _TEXTS.get(name)
+        if text is None:
+            raise AttributeError(name)
+        if isinstance(text, dict):
+            return {k: translated(v) for k, v in text.items()}
+        return translated(text)
