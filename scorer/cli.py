@@ -7,6 +7,7 @@ the table or the command is wrong, with every problem on standard error.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from collections.abc import Sequence
@@ -134,16 +135,16 @@ def _read(path: str, as_json: bool) -> Any:
             with Path(path).open("rb") as f:
                 raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        message = _("{file}: cannot read: {reason}").format(file=path, reason=exc.strerror or exc)
-        _fail([problem("unreadable-file", message)], as_json)
+        _fail([problem("unreadable-file", _unreadable(exc))], as_json)
     if len(raw) > MAX_FILE_BYTES:
         _fail(
             [
                 problem(
                     "file-too-large",
                     _(
-                        "{file}: larger than {limit:,} bytes; a table file is a few kilobytes"
-                    ).format(file=path, limit=MAX_FILE_BYTES),
+                        "the table file is larger than {limit:,} bytes; a table file is a few "
+                        "kilobytes"
+                    ).format(limit=MAX_FILE_BYTES),
                 )
             ],
             as_json,
@@ -151,12 +152,21 @@ def _read(path: str, as_json: bool) -> Any:
     try:
         return loads(raw)  # every duplicate key and malformed text named, with its place
     except TableError as err:
-        _fail([_in_file(p, path) for p in err.problems], as_json)
+        _fail(err.problems, as_json)
 
 
-def _in_file(p: Problem, path: str) -> Problem:
-    """A problem of the file as a whole names the file."""
-    return p if p.path else p.model_copy(update={"message": f"{path}: {p.message}"})
+def _unreadable(exc: OSError) -> str:
+    """Why the table file cannot be read, in the reader's words: no path (the user typed
+    it) and no operating system's English."""
+    if exc.errno == errno.ENOENT:
+        reason = _("there is no such file")
+    elif exc.errno in (errno.EACCES, errno.EPERM):
+        reason = _("this user may not read it")
+    elif exc.errno == errno.EISDIR:
+        reason = _("it is a folder, not a file")
+    else:
+        reason = _("the system could not read it")
+    return _("the table file cannot be read: {reason}").format(reason=reason)
 
 
 def _fail(problems: Sequence[Problem], as_json: bool = False) -> NoReturn:
@@ -176,7 +186,7 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
     try:
         return score(data)
     except TableError as err:
-        _fail([_in_file(p, path) for p in err.problems], as_json)
+        _fail(err.problems, as_json)
     except RulesetLoadError as err:  # the installation's data, not the user's table
         for problem in [_("the game data in rulesets/ is broken:"), *err.problems]:
             print(problem, file=sys.stderr)

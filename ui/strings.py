@@ -298,6 +298,9 @@ def line(source: str, pts: int, why: str) -> str:
     return f"{source}: {pts} ({why})"
 
 
+NOT_A_TABLE = N_("The file could not be read as a table.")
+
+
 def at_where(where: str, message: str) -> str:
     return _("{where}: {message}").format(where=where, message=message) if where else message
 
