@@ -15,6 +15,7 @@ from scorer.ruleset import (
     RulesetLoadError,
     available_expansions,
     available_games,
+    expansion_name,
     load_ruleset,
 )
 
@@ -85,7 +86,9 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
         return (
             "needs-expansion",
             _('{kind} "{name}" needs the {expansion} expansion; add it to the expansions').format(
-                kind=kind, name=elsewhere, expansion=any_of(needed)
+                kind=kind,
+                name=elsewhere,
+                expansion=any_of(expansion_name(rules.game, e) for e in needed),
             ),
         )
     for other in available_games():
