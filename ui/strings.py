@@ -294,7 +294,9 @@ def cost_words(cost: str) -> str:
 
 
 def line(source: str, pts: int, why: str) -> str:
-    return f"{source}: {pts} ({why})"
+    """A line of points in one sentence: "Amytis, 4 points: 2 wonders built × 2 points"
+    (the reason keeps its own brackets)."""
+    return _("{source}, {points}: {why}").format(source=source, points=points(pts), why=why)
 
 
 NOT_A_TABLE = N_("The file could not be read as a table.")
