@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,9 @@ from scorer import i18n
 from scorer.ruleset import available_expansions, load_ruleset
 
 GLOSSARY = i18n.LOCALE_DIR / "vi" / "glossary.toml"
-GAME_NAMES = ("7 Wonders Duel", "7 Wonders", "Duel Leaders", "Leaders", "Agora", "Wonders Score Pad")
+GAME_NAMES = (
+    "7 Wonders Duel", "7 Wonders", "Duel Leaders", "Leaders", "Agora", "Wonders Score Pad"
+)
 """Names that stay as printed in every language (the app's name too)."""
 
 
@@ -53,7 +54,7 @@ def _messages() -> list[tuple[str, list[str]]]:
         if not m.id:
             continue
         english = " / ".join([m.id] if isinstance(m.id, str) else m.id)
-        forms = [m.string] if isinstance(m.string, str) else [s for s in m.string if s]
+        forms = [m.string] if isinstance(m.string, str) else [s for s in m.string or () if s]
         out.append((english, forms))
     return out
 

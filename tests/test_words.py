@@ -1,3 +1,5 @@
+# The players' notation is what these tests read: the multiplication sign is meant.
+# ruff: noqa: RUF001
 """The explanation lines' words: each line is a message id with parameters, put into words in
 the reader's language and the players' notation; no English under Vietnamese, no
 programmer's notation in any language (issue 20's bar)."""

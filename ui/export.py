@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from scorer import Result, TableError, parse_table
 from scorer.jsonfile import loads
@@ -86,17 +88,15 @@ def read_table(raw: str | bytes) -> Imported:
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > MAX_IMPORT_BYTES:
         return Imported(None, (S.too_big("", size, MAX_IMPORT_BYTES),))
-    data: object = None
+    data: Any = None
     try:
         data = loads(raw)  # strict: a key given twice is named, never silently dropped
         parse_table(data)
         draft = Draft.from_table(data)
     except TableError as err:
         if data is None:  # refused by the strict reading: the names as plain JSON reads them
-            try:
+            with contextlib.suppress(ValueError):
                 data = json.loads(raw)
-            except ValueError:
-                pass
         return Imported(None, tuple(_in_words(p, data) for p in err.problems))
     except Exception:  # the engine must never take the app down
         return Imported(None, (S.NOT_A_TABLE,))

@@ -294,7 +294,7 @@ def cost_words(cost: str) -> str:
 
 
 def line(source: str, pts: int, why: str) -> str:
-    """A line of points in one sentence: "Amytis, 4 points: 2 wonders built × 2 points"
+    """A line of points in one sentence: "Amytis, 4 pts: 2 wonders built, 2 points each"
     (the reason keeps its own brackets)."""
     return _("{source}, {points}: {why}").format(source=source, points=points(pts), why=why)
 
@@ -388,19 +388,35 @@ DISMISS = N_("OK")
 IMPORT_TOO_LARGE = N_("This is too large for a table file")
 
 
+_STORE_REASONS = {
+    N_("the file is empty"),
+    N_("it cannot be read"),
+    N_("its journal (-wal) is shorter than a journal's header"),
+    N_("its journal (-wal) is not a SQLite journal"),
+    N_("its journal (-wal) is damaged"),
+}
+"""What `ui.store.file_problem` can find wrong with the saved-games file (the same texts)."""
+
+
 def store_recovered(kept: str, why: str) -> str:
+    """`why` is one of the saved-games file's problems (`ui.store.file_problem`, in the
+    catalogue) or, for a database error, not shown: no system's English on the screen."""
     return _("The saved games could not be read ({why}). The damaged file was kept as "
              "\"{kept}\" next to the new one, and a fresh history was started."
-             ).format(why=why, kept=kept)
+             ).format(why=translated(why) if why in _STORE_REASONS else _("it is damaged"),
+                      kept=kept)
 
 
 def store_unavailable(where: str, why: str) -> str:
-    return _("Games cannot be saved in {where} ({why}). The app works, but nothing will be "
-             "kept after the server stops.").format(where=where, why=why)
+    """No folder path and no system error on a phone (the server's console says both)."""
+    del where, why
+    return _("Games cannot be saved on this computer (its data folder cannot be used). The "
+             "app works, but nothing will be kept after the server stops.")
 
 
 def store_failed(why: str) -> str:
-    return _("The last change could not be saved ({why}).").format(why=why)
+    del why  # the system's words go to the server's console
+    return _("The last change could not be saved.")
 
 
 def draft_unreadable(why: str) -> str:
