@@ -110,6 +110,16 @@ def _parser() -> argparse.ArgumentParser:
             "and, beside them, its message id and parameters (source_message, why_message)"
         ),
     )
+    st = sub.add_parser(
+        "stats",
+        help=_("print each player's statistics from a history file"),
+        description=_(
+            "Print a table per player (games, wins, average and best total, points by "
+            "category, favourite wonders, head-to-head) from a history file the app exports "
+            "(see README), 7 Wonders and Duel apart."
+        ),
+    )
+    st.add_argument("file", help=_("history file (JSON); - reads standard input"))
     sub.add_parser(
         "schema",
         help=_("print the JSON Schema of the table format"),
@@ -127,24 +137,24 @@ def _chosen_language(argv: Sequence[str] | None) -> str:
     return str(known.lang) if known.lang else from_environment()
 
 
-def _read(path: str, as_json: bool) -> Any:
+def _read(path: str, as_json: bool, limit: int = MAX_FILE_BYTES) -> Any:
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            raw = sys.stdin.buffer.read(limit + 1)
         else:
             with Path(path).open("rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
+                raw = f.read(limit + 1)
     except OSError as exc:
         _fail([problem("unreadable-file", _unreadable(exc))], as_json)
-    if len(raw) > MAX_FILE_BYTES:
+    if len(raw) > limit:
         _fail(
             [
                 problem(
                     "file-too-large",
                     _(
-                        "the table file is larger than {limit:,} bytes; a table file is a few "
+                        "the file is larger than {limit:,} bytes; a table file is a few "
                         "kilobytes"
-                    ).format(limit=MAX_FILE_BYTES),
+                    ).format(limit=limit),
                 )
             ],
             as_json,
@@ -166,7 +176,7 @@ def _unreadable(exc: OSError) -> str:
         reason = _("it is a folder, not a file")
     else:
         reason = _("the system could not read it")
-    return _("the table file cannot be read: {reason}").format(reason=reason)
+    return _("the file cannot be read: {reason}").format(reason=reason)
 
 
 def _fail(problems: Sequence[Problem], as_json: bool = False) -> NoReturn:
@@ -272,6 +282,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
         print(json.dumps(table_schema(), indent=2))
         return 0
+    if args.command == "stats":
+        return _stats(args.file)
     as_json = args.json if args.command in ("score", "explain") else False
     result = _score(_read(args.file, as_json), args.file, as_json)
     if args.command == "score":
@@ -296,4 +308,24 @@ def _main(argv: Sequence[str] | None) -> int:
             ]
         )
     print(text)
+    return 0
+
+
+MAX_HISTORY_BYTES = 256_000_000
+"""A history of years of games (each a few kilobytes) stays far below this."""
+
+
+def _stats(path: str) -> int:
+    from scorer.history import read_history, scored_rows
+    from scorer.stats_text import render_players
+
+    try:
+        plays, problems = read_history(_read(path, False, MAX_HISTORY_BYTES))
+    except RulesetLoadError as err:  # the installation's data, not the user's file
+        for line in [_("the game data in rulesets/ is broken:"), *err.problems]:
+            print(line, file=sys.stderr)
+        return 1
+    if problems:
+        _fail(problems)
+    print(render_players(scored_rows(plays)))
     return 0

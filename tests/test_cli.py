@@ -134,7 +134,7 @@ def test_json_lists_the_problems_as_data() -> None:
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:
     out = run("score", str(tmp_path / "nope.json"))
     assert out.returncode == 2
-    assert out.stderr.strip() == "the table file cannot be read: there is no such file"
+    assert out.stderr.strip() == "the file cannot be read: there is no such file"
     assert str(tmp_path) not in out.stderr  # no path, no operating system's English
 
 

@@ -61,7 +61,8 @@ def _example(name: str) -> dict[str, Any]:
     return data
 
 
-EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.json"))
+EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.json") if "game" in _example(p.name))
+"""The example tables (not the history file)."""
 
 
 def _all_tables() -> list[tuple[str, dict[str, Any]]]:

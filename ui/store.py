@@ -47,9 +47,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from scorer.facts import max_name_length
+from scorer.history import Play
 from scorer.i18n import N_
+from scorer.stats import PlayerRow
+from ui import history_db
 from ui import strings as S
 from ui.draft import Draft
+from ui.history_db import HistoryEntry, Imported, Renamed
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS current (
@@ -280,7 +284,26 @@ class _Shared:
         in the reader's language (the file is opened before any session)."""
         self.kept: Path | None = None
         """The copy kept aside of a damaged file, until the notice names it."""
+        self.history_version = 0
+        """Counted up by every change to the history (the statistics' rows are cached per
+        owner until it changes)."""
+        self.rows_cache: dict[str, tuple[int, list[PlayerRow]]] = {}
+        """Each owner's rows, as of a `history_version`."""
+        self.rows_by_game: dict[str, list[PlayerRow]] | None = None
+        """Every game's rows, read at the first use (None: not read, or to read again)."""
         self.db = self._open_or_recover()
+        self.read_rows_soon()
+
+    def read_rows_soon(self) -> None:
+        """Read every game's rows in the background (at start, after an import or a
+        rename), so that the first statistics screen finds them read."""
+        def read() -> None:
+            with self.lock:
+                if self.rows_by_game is not None:
+                    return
+                with contextlib.suppress(sqlite3.Error):  # then read at the first use
+                    self.rows_by_game = history_db.all_rows(self.db)
+        threading.Thread(target=read, name="history-rows", daemon=True).start()
 
     def _connect(self, target: Path | str) -> sqlite3.Connection:
         if isinstance(target, Path):
@@ -297,6 +320,7 @@ class _Shared:
             if "spent" not in [r[1] for r in db.execute("PRAGMA table_info(live)")]:
                 db.execute("ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
             db.execute("DELETE FROM games WHERE deleted = 1")
+            history_db.upgrade(db)  # the history's plays and per-player results
             # a file from before per-device games: its game in progress becomes the shared one
             db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
                        "SELECT ?, draft, saved FROM current WHERE slot = 1", (DEFAULT_OWNER,))
@@ -390,6 +414,8 @@ class _Shared:
                     return fallback
                 self._close_keeping(self.db)
                 self.db = self._recover(err)
+                self.rows_by_game = None  # a fresh file: its history is read anew
+                self.history_version += 1
             try:
                 return work(self.db)
             except sqlite3.Error as err:
@@ -628,8 +654,13 @@ class Store:
         """A finished game into the history of its members (this device when none are
         given)."""
         who = members if members is not None else [self.owner]
+        finished = draft.finished or time.time()
+        try:  # its players' results, for the statistics (scored here once, never again)
+            rows = history_db.summarize(draft, finished)
+        except Exception:  # the engine must never lose a finished game
+            rows = None
 
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute(
@@ -637,18 +668,26 @@ class Store:
                     "VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET "
                     "draft = excluded.draft, summary = excluded.summary, "
                     "finished = excluded.finished, deleted = 0",
-                    (draft.id, draft.to_json(), summary, draft.finished or time.time()),
+                    (draft.id, draft.to_json(), summary, finished),
                 )
+                history_db.write(db, draft, finished, rows)
                 db.executemany("INSERT OR IGNORE INTO members (game, device, joined) "
                                "VALUES (?, ?, ?)", [(draft.id, d, time.time()) for d in who])
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        self._shared.run(work, None)
+            return True
+        saved = self._shared.run(work, False)
+        with self._shared.lock:
+            kept = self._shared.rows_by_game
+            if saved and kept is not None:  # kept up to date, not read again
+                kept.pop(draft.id, None)
+                if rows is not None:
+                    kept[draft.id] = rows.rows
+            self._shared.history_version += 1
 
-    _MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
-             "id NOT IN (SELECT game FROM members))")
+    _MINE = history_db.MINE
     """The finished games this device may see: its own, and those from before participants
     were recorded."""
 
@@ -677,6 +716,7 @@ class Store:
             db.execute("UPDATE games SET deleted = ? WHERE id = ? AND "
                        "id NOT IN (SELECT game FROM members)", (int(deleted), game_id))
         self._shared.run(work, None)
+        self._shared.history_version += 1
 
     # remembered names
     def remember(self, names: list[str]) -> None:
@@ -698,3 +738,82 @@ class Store:
             return [r[0] for r in rows]
         none: list[str] = []
         return self._shared.run(work, none)
+
+    # the history's plays and statistics (ui/history_db.py)
+    def history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
+        """A page of this device's history, newest first, without reading any game."""
+        none: list[HistoryEntry] = []
+        return self._shared.run(lambda db: history_db.page(db, self.owner, offset, limit), none)
+
+    def history_count(self) -> int:
+        return self._shared.run(lambda db: history_db.count(db, self.owner), 0)
+
+    def saved_game(self, game_id: str) -> tuple[HistoryEntry, Draft] | None:
+        """One game of this device's history, with its draft (None: not there, or its draft
+        cannot be read)."""
+        got = self._shared.run(lambda db: history_db.entry(db, self.owner, game_id), None)
+        if got is None:
+            return None
+        try:
+            return got[0], Draft.from_json(got[1])
+        except ValueError:
+            return None
+
+    def set_play(self, game_id: str, place: str, note: str) -> bool:
+        """A finished game's place and note."""
+        done = self._shared.run(
+            lambda db: history_db.set_play(db, self.owner, game_id, place, note), False)
+        self._shared.history_version += 1
+        return done
+
+    def result_rows(self) -> list[PlayerRow]:
+        """Every player's result in every game this device sees. The rows of the whole file
+        are read once, then kept up to date by each save (`save_game` adds its game's); an
+        import or a rename reads them again."""
+        shared = self._shared
+        with shared.lock:
+            version = shared.history_version
+            kept = shared.rows_cache.get(self.owner)
+            if kept is not None and kept[0] == version:
+                return kept[1]
+            if shared.rows_by_game is None:
+                none: dict[str, list[PlayerRow]] = {}
+                shared.rows_by_game = shared.run(history_db.all_rows, none)
+            mine = shared.run(lambda db: history_db.visible(db, self.owner), set[str]())
+            found = [r for gid, seats in shared.rows_by_game.items() if gid in mine
+                     for r in seats]
+            if len(shared.rows_cache) > 16:
+                shared.rows_cache.clear()
+            shared.rows_cache[self.owner] = (version, found)
+            return found
+
+    def rename_player(self, old: str, new: str) -> Renamed:
+        """`old` is `new` from now on in every game this device sees (a merge when `new`
+        already plays; refused, naming the games, when both sat at one table)."""
+        done = self._shared.run(lambda db: history_db.rename(db, self.owner, old, new),
+                                Renamed())
+        self._shared.rows_by_game = None
+        self._shared.history_version += 1
+        self._shared.read_rows_soon()
+        return done
+
+    def history_plays(self) -> list[Play]:
+        """Every game this device sees, for the history file."""
+        none: list[Play] = []
+        return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
+
+    def history_plays_of_everyone(self) -> list[Play]:
+        """Every game of the file, whichever devices took part (the command line's backup)."""
+        none: list[Play] = []
+        return self._shared.run(lambda db: history_db.plays(db, None), none)
+
+    def import_plays(self, plays: list[Play], everyone: bool = False) -> Imported | None:
+        """The games of a history file that this history lacks, as this device's (with
+        `everyone`: as every device's); None: the file could not be written, nothing was
+        added."""
+        owner = None if everyone else self.owner
+        done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None)
+        self._shared.rows_by_game = None
+        self._shared.history_version += 1
+        self._shared.read_rows_soon()
+        return done
