@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import NamedTuple, TypedDict, assert_never
+from typing import NamedTuple, NotRequired, TypedDict, assert_never
 
 from scorer import science
 from scorer.board import Board, City, guilds_beside, leaders_beside
@@ -72,6 +72,8 @@ class LineData(TypedDict):
     source_message: Says
     points: int
     why_message: Says
+    at_least: NotRequired[bool]
+    """The count may be short (Vitruvius with leaders whose chain symbols are unknown)."""
 
 
 @dataclass
@@ -308,14 +310,15 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                     symbols=[s for _, _, s in found],
                     unknown=unknown,
                 )
-                tally.lines.append(
-                    {
-                        "category": cat,
-                        "source_message": source.says,
-                        "points": p * len(found),
-                        "why_message": why,
-                    }
-                )
+                line: LineData = {
+                    "category": cat,
+                    "source_message": source.says,
+                    "points": p * len(found),
+                    "why_message": why,
+                }
+                if unknown:
+                    line["at_least"] = True  # the pad marks the cell: maybe more
+                tally.lines.append(line)
         case ByConquests(points=by_count):
             n = min(city.conquests, len(by_count) - 1)
             tally.add(

@@ -118,11 +118,6 @@ def _word(table: Mapping[str, str], key: str) -> str:
     return translated(table[key]) if key in table else key.replace("_", " ")
 
 
-def symbol_words(symbols: Sequence[str]) -> str:
-    """Science symbols in the reader's words, as a list: "globe, law, wheel"."""
-    return ", ".join(_word(SYMBOL_WORDS, s) for s in symbols)
-
-
 def _int(params: Mapping[str, Param], key: str) -> int:
     value = params[key]
     assert isinstance(value, int)

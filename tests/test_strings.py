@@ -19,7 +19,7 @@ def test_strings_a_typo_fails_mypy(tmp_path: Path) -> None:
         "from ui import strings as S\n"
         "\n"
         "right: str = S.CONTINUE\n"
-        "symbols: dict[str, str] = S.SYMBOL\n"
+        "colours: dict[str, str] = S.COLOUR\n"
         "wrong: str = S.CONTNUE_GAME_TYPO\n",
         encoding="utf-8",
     )
@@ -41,7 +41,6 @@ def test_strings_come_out_in_the_readers_language() -> None:
     with i18n.language("vi"):
         assert S.CONTINUE != "Continue game" and S.CONTINUE
         assert S.SCIENCE_CALC == "Công cụ tính điểm khoa học"
-        assert S.SYMBOL["gear"] == "bánh răng"
 
 
 def test_strings_an_unknown_name_is_an_attribute_error() -> None:

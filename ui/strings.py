@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
-from scorer.words import SYMBOL_WORDS
 
 _OWN = set(globals())
 
@@ -115,11 +114,6 @@ WINNER = N_("Winner")
 PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
 NO_VALUE = "\u2014"
 ALL_AGES = N_("All Ages")
-SYMBOL: dict[str, str] = dict(SYMBOL_WORDS)
-"""Science symbols as a card list shows them, the engine's words for them (a symbol not
-listed shows its ruleset name)."""
-
-
 def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 

@@ -13,8 +13,8 @@ from scorer.effects import BuriedLeaderCost
 from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score, sources
 from scorer.i18n import N_, _, all_of, ngettext
 from scorer.result import DecidedBy
-from scorer.ruleset import Ruleset
-from scorer.words import says, symbol_words
+from scorer.ruleset import Ruleset, symbol_word
+from scorer.words import says
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
@@ -56,6 +56,11 @@ def tally(board: Board, city: City) -> Tally:
     result = Tally()
     apply_all(sources(board, city), city, board, result)
     return result
+
+
+def symbol_words(rules: Ruleset, symbols: Sequence[str]) -> str:
+    """Science symbols in the reader's words, as a list: "globe, law, wheel"."""
+    return ", ".join(symbol_word(rules, s) for s in symbols)
 
 
 def symbols(effects: Tally) -> list[str]:
@@ -109,7 +114,7 @@ def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
                     "science",
                     city.index,
                     _("{name} has {count} different science symbols ({symbols})").format(
-                        name=city.name, count=len(have), symbols=symbol_words(have)
+                        name=city.name, count=len(have), symbols=symbol_words(board.ruleset, have)
                     ),
                     False,
                 )
@@ -177,7 +182,7 @@ def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind)
             name=city.name,
             need=const.science_supremacy_symbols,
             count=len(have),
-            symbols=symbol_words(have),
+            symbols=symbol_words(board.ruleset, have),
         )
     if not const.chamber_points:
         return _("Political Supremacy belongs to the Agora expansion; add it to the expansions")
