@@ -167,6 +167,9 @@ class Constants(_Data):
     """What `per_wonder_stage` counts, as explanations name it: built stages of the board
     (7 Wonders) or wonders built (Duel)."""
     paper_derived: tuple[Category, ...]
+    paper_row_most: int
+    """The most points one typed row of a paper pad can hold at a real table (any row): a
+    paper total above it was mistyped, and the app takes none."""
     """Pad rows the app works out from what a paper-pad player still enters (coins,
     conflict tokens) instead of asking for the row's total."""
     # --- 7 Wonders (none in Duel) ---

@@ -15,19 +15,19 @@ from __future__ import annotations
 import threading
 import time
 import weakref
-from collections import deque
 from dataclasses import dataclass, replace
 
 from scorer.facts import ruleset
+from ui import join_limit
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal, RenamePlayer, apply, describe, name_problem, to_json
 from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, Store
 
-FAILED_JOINS = 5
-"""Failed joins allowed per client address within `FAILED_WINDOW_S`; then every join from
-that address is refused until the window has passed (codes cannot be found by trying)."""
-FAILED_WINDOW_S = 60.0
+FAILED_JOINS = join_limit.FAILED_JOINS
+"""Failed joins allowed per client address within a minute; then every join from that
+address is refused until the minute has passed (codes cannot be found by trying; the
+server-wide cap and who is counted with whom: `ui.join_limit`)."""
 
 
 _TABLES: weakref.WeakKeyDictionary[object, Tables] = weakref.WeakKeyDictionary()
@@ -92,7 +92,7 @@ class Tables:
         self.store = store
         self._lock = threading.RLock()
         self._games: dict[str, LiveRecord] = {}
-        self._failed: dict[str, deque[float]] = {}
+        self._failed = join_limit.JoinLimits()
 
     def _get(self, game_id: str) -> LiveRecord | None:
         rec = self._games.get(game_id)
@@ -108,6 +108,17 @@ class Tables:
             rec = self.store.host_game(draft, device)
             self._games[rec.id] = rec
             return rec
+
+    def open_finished(self, draft: Draft, device: str) -> LiveRecord:
+        """A game of this device's history, as the server keeps it: opening it never
+        changes its host, code or version (a member who is not the host sees it read-only:
+        only the host corrects a finished game). A game from before games were shared (no
+        record) is hosted by the device that opens it, once."""
+        with self._lock:
+            rec = self._get(draft.id)
+            if rec is not None:
+                return rec
+            return self.host(draft, device)
 
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""
@@ -125,26 +136,22 @@ class Tables:
     def join(self, code: str, device: str, address: str) -> LiveRecord | str:
         """The game of a join code, now also this device's; or why not, in words. A game the
         device took part in is its own (a reload, a shared link: never refused, never
-        counted). Failed joins are counted per client address, and too many refuse every
-        join for a while."""
+        counted). Failed joins are counted per client address (per device for a device known
+        here), and too many refuse joins for a while (`ui.join_limit`)."""
         now = time.time()
         code = clean_code(code)
         with self._lock:
             mine = self.store.members_game(code, device) if _well_formed(code) else None
             if mine is not None:
                 return self._get(mine.id) or mine
-            for where in [a for a, d in self._failed.items()
-                          if not d or now - d[-1] > FAILED_WINDOW_S]:
-                del self._failed[where]  # forget addresses that stopped trying
-            failed = self._failed.setdefault(address, deque())
-            while failed and now - failed[0] > FAILED_WINDOW_S:
-                failed.popleft()
-            if len(failed) >= FAILED_JOINS:
-                return S.too_many_tries(int(FAILED_WINDOW_S - (now - failed[0])) + 1)
+            known = self.store.is_known(device)
+            wait, everyone = self._failed.wait_s(now, address, device, known)
+            if wait > 0:
+                return (S.too_many_tries_here if everyone else S.too_many_tries)(int(wait) + 1)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
-                failed.append(now)
+                self._failed.failed(now, address, device, known)
                 return S.NO_SUCH_CODE
             self.store.add_member(rec.id, device)
             return rec
@@ -155,6 +162,8 @@ class Tables:
             rec = self._get(game_id)
             if rec is None or not self.store.is_member(game_id, device):
                 return Refusal("not-in-game", S.NOT_IN_GAME)
+            if rec.closed and rec.host != device:
+                return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
                 return new

@@ -158,6 +158,10 @@ def _games_from_drafts(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM drafts")
 
 
+class GameExists(Exception):
+    """A game with this id is kept already: hosting it again would take it over."""
+
+
 @dataclass(frozen=True)
 class LiveRecord:
     """A game as the store keeps it: shared by the devices that took part."""
@@ -503,7 +507,8 @@ class Store:
     # games in progress, shared by the devices that took part
     def host_game(self, draft: Draft, device: str) -> LiveRecord:
         """A new game, started by `device` (its host and first member), with a join code
-        that no open game holds."""
+        that no open game holds. A game the store has already is never taken over: its
+        record is kept as it is (host, code, version)."""
         now = time.time()
 
         def work(db: sqlite3.Connection) -> LiveRecord:
@@ -514,7 +519,9 @@ class Store:
                                  "spent = 0 AND touched > ?",
                                  (code, now - IDLE_EXPIRY_S)).fetchone():
                     code = new_code()
-                db.execute("INSERT OR REPLACE INTO live (id, code, host, draft, claims, "
+                if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
+                    raise GameExists(draft.id)
+                db.execute("INSERT INTO live (id, code, host, draft, claims, "
                            "version, touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
                            (draft.id, code, device, draft.to_json(), now,
                             int(draft.finished is not None)))
@@ -599,6 +606,13 @@ class Store:
             return db.execute("SELECT 1 FROM members WHERE game = ? AND device = ?",
                               (game_id, device)).fetchone() is not None
         return self._shared.run(work, False)
+
+    def is_known(self, device: str) -> bool:
+        """Whether the device took part in any game here (hosted or joined one)."""
+        def work(db: sqlite3.Connection) -> bool:
+            return db.execute("SELECT 1 FROM members WHERE device = ? LIMIT 1",
+                              (device,)).fetchone() is not None
+        return bool(device) and self._shared.run(work, False)
 
     def members(self, game_id: str) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
