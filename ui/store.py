@@ -48,6 +48,7 @@ from typing import TypeVar
 
 from scorer.facts import max_name_length
 from scorer.history import Play
+from scorer.i18n import N_
 from scorer.stats import PlayerRow
 from ui import history_db
 from ui import strings as S
@@ -117,7 +118,7 @@ MAX_NAME = max_name_length()
 SQLITE_MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_VERSION = 3007000
-EMPTY = "the file is empty"
+EMPTY = N_("the file is empty")
 
 DEFAULT_OWNER = ""
 """The owner of a file from before per-device games (its game in progress is kept aside:
@@ -262,14 +263,15 @@ def file_problem(path: Path) -> str:
         with wal.open("rb") as fh:
             header = fh.read(32)
     except OSError as err:
-        return f"it cannot be read: {err.strerror or err}"
+        print(f"wonders-scorer: {path}: {err.strerror or err}", file=sys.stderr)
+        return N_("it cannot be read")
     if len(header) < 32:
-        return "its journal (-wal) is shorter than a journal's header"
+        return N_("its journal (-wal) is shorter than a journal's header")
     magic, version, _page, _seq, _salt1, _salt2, c1, c2 = struct.unpack(">8I", header)
     if magic not in WAL_MAGIC or version != WAL_VERSION:
-        return "its journal (-wal) is not a SQLite journal"
+        return N_("its journal (-wal) is not a SQLite journal")
     if _wal_checksum(header, bool(magic & 1)) != (c1, c2):
-        return "its journal (-wal) is damaged"
+        return N_("its journal (-wal) is damaged")
     return ""
 
 

@@ -6,7 +6,7 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
@@ -330,7 +330,12 @@ def cost_words(cost: str) -> str:
 
 
 def line(source: str, pts: int, why: str) -> str:
-    return f"{source}: {pts} ({why})"
+    """A line of points in one sentence: "Amytis, 4 pts: 2 wonders built, 2 points each"
+    (the reason keeps its own brackets)."""
+    return _("{source}, {points}: {why}").format(source=source, points=points(pts), why=why)
+
+
+NOT_A_TABLE = N_("The file could not be read as a table.")
 
 
 def at_where(where: str, message: str) -> str:
@@ -419,19 +424,35 @@ DISMISS = N_("OK")
 IMPORT_TOO_LARGE = N_("This is too large for a table file")
 
 
+_STORE_REASONS = {
+    N_("the file is empty"),
+    N_("it cannot be read"),
+    N_("its journal (-wal) is shorter than a journal's header"),
+    N_("its journal (-wal) is not a SQLite journal"),
+    N_("its journal (-wal) is damaged"),
+}
+"""What `ui.store.file_problem` can find wrong with the saved-games file (the same texts)."""
+
+
 def store_recovered(kept: str, why: str) -> str:
+    """`why` is one of the saved-games file's problems (`ui.store.file_problem`, in the
+    catalogue) or, for a database error, not shown: no system's English on the screen."""
     return _("The saved games could not be read ({why}). The damaged file was kept as "
              "\"{kept}\" next to the new one, and a fresh history was started."
-             ).format(why=why, kept=kept)
+             ).format(why=translated(why) if why in _STORE_REASONS else _("it is damaged"),
+                      kept=kept)
 
 
 def store_unavailable(where: str, why: str) -> str:
-    return _("Games cannot be saved in {where} ({why}). The app works, but nothing will be "
-             "kept after the server stops.").format(where=where, why=why)
+    """No folder path and no system error on a phone (the server's console says both)."""
+    del where, why
+    return _("Games cannot be saved on this computer (its data folder cannot be used). The "
+             "app works, but nothing will be kept after the server stops.")
 
 
 def store_failed(why: str) -> str:
-    return _("The last change could not be saved ({why}).").format(why=why)
+    del why  # the system's words go to the server's console
+    return _("The last change could not be saved.")
 
 
 def draft_unreadable(why: str) -> str:
@@ -737,8 +758,11 @@ def history_of(shown: int, total: int) -> str:
 
 _CHOICE = CHOICE
 _SIDE_WORDS = SIDE_WORDS
-_TEXTS: dict[str, Any] = {k: v for k, v in globals().items()
-                          if k not in _OWN and k[0].isupper() and isinstance(v, (str, dict))}
+_TEXTS: dict[str, str | dict[str, str]] = {
+    k: v
+    for k, v in globals().items()
+    if k not in _OWN and k[0].isupper() and isinstance(v, str | dict)
+}
 """The texts above, in the catalogue's source language: read as `S.NAME`, each comes out in
 the reader's language (`__getattr__`), so that a constant is translated when shown, never
 at import."""
@@ -746,10 +770,16 @@ for _name in _TEXTS:
     del globals()[_name]
 
 
-def __getattr__(name: str) -> Any:
-    text = _TEXTS.get(name)
-    if text is None:
-        raise AttributeError(name)
-    if isinstance(text, dict):
-        return {k: translated(v) for k, v in text.items()}
-    return translated(text)
+if not TYPE_CHECKING:
+    # Hidden from mypy on purpose: mypy reads the names above as they are declared (`str`,
+    # `dict[str, str]`), so `S.CONTNUE_GAME_TYPO` fails `mypy --strict`; a module
+    # `__getattr__` it could see would make any name pass. At run time the names are gone
+    # from the module (deleted above) and each read comes here, in the reader's language.
+
+    def __getattr__(name: str) -> str | dict[str, str]:
+        text = _TEXTS.get(name)
+        if text is None:
+            raise AttributeError(name)
+        if isinstance(text, dict):
+            return {k: translated(v) for k, v in text.items()}
+        return translated(text)

@@ -87,7 +87,8 @@ def test_undo_law_change_then_inverse_is_the_game_before(edit: Edit) -> None:
 def test_undo_law_duel_table_values() -> None:
     # Agora: Senate cubes are refused in a game without its Senate (the edit layer's bounds)
     duel = Draft(game="duel", expansions=["agora"], seats=[Seat("Ann"), Seat("Bob")],
-                 conflict_toward="Bob", conflict_spaces=4, supremacy_kind="science", supremacy_winner="Ann")
+                 conflict_toward="Bob", conflict_spaces=4, supremacy_kind="science",
+                 supremacy_winner="Ann")
     for edit in (SetTable("conflict_spaces", 6), SetTable("supremacy_kind", ""),
                  SetTable("conflict_toward", "Ann"), SetCubes(0, "Ann", 2, 3, 6)):
         after = apply(duel, edit)
