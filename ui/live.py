@@ -21,8 +21,19 @@ from scorer.facts import ruleset
 from ui import join_limit
 from ui import strings as S
 from ui.draft import Draft
-from ui.edits import Edit, Refusal, RenamePlayer, apply, describe, name_problem, to_json
-from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, Store
+from ui.edits import (
+    Edit,
+    Refusal,
+    RenamePlayer,
+    Revert,
+    apply,
+    describe,
+    from_json,
+    inverse,
+    name_problem,
+    to_json,
+)
+from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, LoggedChange, Store
 
 FAILED_JOINS = join_limit.FAILED_JOINS
 """Failed joins allowed per client address within a minute; then every join from that
@@ -67,6 +78,8 @@ class Change:
     """What to tell the other devices: "edit", "claimed", "freed", "finished"; "" nothing."""
     player: str = ""
     """The player whose seat was claimed or freed."""
+    undo: Revert | None = None
+    """The change that takes this one back (an edit's), for the phone that made it."""
 
     @property
     def text(self) -> str:
@@ -108,6 +121,17 @@ class Tables:
             rec = self.store.host_game(draft, device)
             self._games[rec.id] = rec
             return rec
+
+    def open_finished(self, draft: Draft, device: str) -> LiveRecord:
+        """A game of this device's history, as the server keeps it: opening it never
+        changes its host, code or version (a member who is not the host sees it read-only:
+        only the host corrects a finished game). A game from before games were shared (no
+        record) is hosted by the device that opens it, once."""
+        with self._lock:
+            rec = self._get(draft.id)
+            if rec is not None:
+                return rec
+            return self.host(draft, device)
 
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""
@@ -151,6 +175,8 @@ class Tables:
             rec = self._get(game_id)
             if rec is None or not self.store.is_member(game_id, device):
                 return Refusal("not-in-game", S.NOT_IN_GAME)
+            if rec.closed and rec.host != device:
+                return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
                 return new
@@ -158,9 +184,34 @@ class Tables:
             now = time.time()
             saved = replace(rec, draft=new, claims=claims, version=rec.version + 1,
                             touched=now, closed=False, spent=_spent(rec, now))
-            self.store.save_live(saved, device, to_json(edit))
+            undo = replace(inverse(edit, rec.draft), version=saved.version)
+            if isinstance(edit, Revert):
+                undo = replace(undo, version=edit.version)
+            self.store.save_live(saved, device, to_json(edit), to_json(undo),
+                                 _holding(rec, device))
             self._games[game_id] = saved
-            return Change(saved, edit, device, rec, "edit")
+            return Change(saved, edit, device, rec, "edit", undo=undo)
+
+    def changes(self, game_id: str, device: str) -> list[LoggedChange]:
+        """The game's change list, newest first (nothing for a device not in the game)."""
+        with self._lock:
+            if not self.store.is_member(game_id, device):
+                return []
+            return self.store.changes(game_id)
+
+    def revert(self, game_id: str, device: str, version: int) -> Change | Refusal:
+        """Take back the change of the game's log that made `version`: its undo, applied as
+        a new change (refused like any, e.g. when its player left meanwhile)."""
+        with self._lock:
+            if not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            logged = self.store.change(game_id, version)
+            if logged is None or not logged.undo:
+                return Refusal("bad-value", S.NOT_UNDOABLE)
+            undo = from_json(logged.undo)
+            if not isinstance(undo, Revert) or not undo.steps:
+                return Refusal("bad-value", S.NOT_UNDOABLE)
+            return self.submit(game_id, device, undo)
 
     def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The device holds this player's seat (and no other); "" gives its seat back."""
@@ -249,10 +300,16 @@ def _device_name(rec: LiveRecord, device: str) -> str:
     return S.HOST_PHONE if device == rec.host else S.A_PHONE
 
 
+def _holding(rec: LiveRecord, device: str) -> str:
+    """The player whose seat the device holds ("" none)."""
+    return next((name for name, holder in rec.claims.items() if holder == device), "")
+
+
 def _claims_after(rec: LiveRecord, edit: Edit, new: Draft) -> dict[str, str]:
     """Claimed seats follow a renamed player and go with a removed one."""
     names = {s.name for s in new.seats}
     claims = dict(rec.claims)
-    if isinstance(edit, RenamePlayer) and edit.player in claims:
-        claims[edit.name.strip()] = claims.pop(edit.player)
+    for step in edit.steps if isinstance(edit, Revert) else (edit,):
+        if isinstance(step, RenamePlayer) and step.player in claims:
+            claims[step.name.strip()] = claims.pop(step.player)
     return {n: d for n, d in claims.items() if n in names}

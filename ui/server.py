@@ -55,6 +55,7 @@ import msgpack  # type: ignore[import-untyped]
 import uvicorn
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
+from starlette.websockets import WebSocketDisconnect
 
 from ui import flet_door
 from ui.export import MAX_IMPORT_BYTES
@@ -261,7 +262,10 @@ class Guard:
                 handler.cancel()
                 with contextlib.suppress(BaseException):
                     await handler
-            elif not handler.cancelled() and handler.exception() is not None:
+            elif not handler.cancelled() and not isinstance(
+                    handler.exception(), WebSocketDisconnect | type(None)):
+                # a phone that went (or a server stopping: it closes every socket) is no
+                # error to log; anything else is, once
                 log(f"connection from {who} ended: {handler.exception()!r}")
         except asyncio.CancelledError:
             # the server is stopping: the connection ends here, quietly (one line from

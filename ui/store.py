@@ -50,6 +50,7 @@ import platformdirs
 
 from scorer.facts import max_name_length
 from scorer.history import Play
+from scorer.i18n import N_
 from scorer.stats import PlayerRow
 from ui import history_db
 from ui import strings as S
@@ -102,8 +103,11 @@ CREATE TABLE IF NOT EXISTS edits (
     version INTEGER NOT NULL,
     device TEXT NOT NULL,
     edit TEXT NOT NULL,
-    saved REAL NOT NULL
+    saved REAL NOT NULL,
+    undo TEXT NOT NULL DEFAULT '',
+    phone TEXT NOT NULL DEFAULT ''
 );
+CREATE INDEX IF NOT EXISTS edits_game ON edits (game, version);
 CREATE TABLE IF NOT EXISTS set_aside (
     saved REAL NOT NULL,
     what TEXT NOT NULL,
@@ -116,7 +120,7 @@ MAX_NAME = max_name_length()
 SQLITE_MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_VERSION = 3007000
-EMPTY = "the file is empty"
+EMPTY = N_("the file is empty")
 
 DEFAULT_OWNER = ""
 """The owner of a file from before per-device games (its game in progress is kept aside:
@@ -159,6 +163,10 @@ def _games_from_drafts(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM drafts")
 
 
+class GameExists(Exception):
+    """A game with this id is kept already: hosting it again would take it over."""
+
+
 @dataclass(frozen=True)
 class LiveRecord:
     """A game as the store keeps it: shared by the devices that took part."""
@@ -178,6 +186,24 @@ class LiveRecord:
 
     def joinable(self, now: float) -> bool:
         return not self.spent and not self.closed and now - self.touched < IDLE_EXPIRY_S
+
+
+MAX_CHANGES_SHOWN = 200
+"""The most changes a game's change list shows (the newest)."""
+
+
+@dataclass(frozen=True)
+class LoggedChange:
+    """A change as the game's log keeps it: the edit and its undo as JSON (`ui.edits`), the
+    device that made it, the player whose seat that device held then, and when."""
+
+    version: int
+    device: str
+    edit: str
+    saved: float
+    undo: str
+    phone: str
+
 
 _T = TypeVar("_T")
 
@@ -234,14 +260,15 @@ def file_problem(path: Path) -> str:
         with wal.open("rb") as fh:
             header = fh.read(32)
     except OSError as err:
-        return f"it cannot be read: {err.strerror or err}"
+        print(f"wonders-scorer: {path}: {err.strerror or err}", file=sys.stderr)
+        return N_("it cannot be read")
     if len(header) < 32:
-        return "its journal (-wal) is shorter than a journal's header"
+        return N_("its journal (-wal) is shorter than a journal's header")
     magic, version, _page, _seq, _salt1, _salt2, c1, c2 = struct.unpack(">8I", header)
     if magic not in WAL_MAGIC or version != WAL_VERSION:
-        return "its journal (-wal) is not a SQLite journal"
+        return N_("its journal (-wal) is not a SQLite journal")
     if _wal_checksum(header, bool(magic & 1)) != (c1, c2):
-        return "its journal (-wal) is damaged"
+        return N_("its journal (-wal) is damaged")
     return ""
 
 
@@ -314,6 +341,11 @@ class _Shared:
             db.executescript(_SCHEMA)
             if "spent" not in [r[1] for r in db.execute("PRAGMA table_info(live)")]:
                 db.execute("ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
+            logged = [r[1] for r in db.execute("PRAGMA table_info(edits)")]
+            for column in ("undo", "phone"):  # files from before the change list
+                if column not in logged:
+                    db.execute(f"ALTER TABLE edits ADD COLUMN {column} TEXT NOT NULL "
+                               "DEFAULT ''")
             db.execute("DELETE FROM games WHERE deleted = 1")
             history_db.upgrade(db)  # the history's plays and per-player results
             # a file from before per-device games: its game in progress becomes the shared one
@@ -498,7 +530,8 @@ class Store:
     # games in progress, shared by the devices that took part
     def host_game(self, draft: Draft, device: str) -> LiveRecord:
         """A new game, started by `device` (its host and first member), with a join code
-        that no open game holds."""
+        that no open game holds. A game the store has already is never taken over: its
+        record is kept as it is (host, code, version)."""
         now = time.time()
 
         def work(db: sqlite3.Connection) -> LiveRecord:
@@ -509,7 +542,9 @@ class Store:
                                  "spent = 0 AND touched > ?",
                                  (code, now - IDLE_EXPIRY_S)).fetchone():
                     code = new_code()
-                db.execute("INSERT OR REPLACE INTO live (id, code, host, draft, claims, "
+                if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
+                    raise GameExists(draft.id)
+                db.execute("INSERT INTO live (id, code, host, draft, claims, "
                            "version, touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
                            (draft.id, code, device, draft.to_json(), now,
                             int(draft.finished is not None)))
@@ -524,9 +559,11 @@ class Store:
         fallback = LiveRecord(draft.id, new_code(), device, draft, {}, 1, now, False)
         return self._shared.run(work, fallback)
 
-    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "") -> None:
+    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "", undo: str = "",
+                  phone: str = "") -> None:
         """A change to a game, in one transaction: the game as it is now and, when given,
-        the change as it was made (logged)."""
+        the change as it was made (logged), with the change that takes it back (`undo`) and
+        the player whose seat the device held (`phone`, "" none)."""
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -536,14 +573,33 @@ class Store:
                             rec.version, rec.touched, int(rec.closed), int(rec.spent),
                             rec.id))
                 if edit:
-                    db.execute("INSERT INTO edits (game, version, device, edit, saved) "
-                               "VALUES (?, ?, ?, ?, ?)",
-                               (rec.id, rec.version, device, edit, rec.touched))
+                    db.execute("INSERT INTO edits (game, version, device, edit, saved, undo, "
+                               "phone) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               (rec.id, rec.version, device, edit, rec.touched, undo, phone))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
         self._shared.run(work, None)
+
+    def changes(self, game_id: str, limit: int = MAX_CHANGES_SHOWN) -> list[LoggedChange]:
+        """The game's logged changes, newest first (at most `limit`)."""
+        def work(db: sqlite3.Connection) -> list[tuple[int, str, str, float, str, str]]:
+            return db.execute(
+                "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+                "ORDER BY version DESC LIMIT ?", (game_id, limit)).fetchall()
+        none: list[tuple[int, str, str, float, str, str]] = []
+        return [LoggedChange(*row) for row in self._shared.run(work, none)]
+
+    def change(self, game_id: str, version: int) -> LoggedChange | None:
+        """One logged change of the game, by the version it made."""
+        def work(db: sqlite3.Connection) -> list[tuple[int, str, str, float, str, str]]:
+            return db.execute(
+                "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+                "AND version = ? LIMIT 1", (game_id, version)).fetchall()
+        none: list[tuple[int, str, str, float, str, str]] = []
+        found = self._shared.run(work, none)
+        return LoggedChange(*found[0]) if found else None
 
     def _live_rows(self, where: str, args: tuple[object, ...]) -> list[LiveRecord]:
         """The game last changed among those `where` selects (a list of none or one)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import flet as ft
 
@@ -32,6 +33,7 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
+    first_to_hold,
     matches,
 )
 from ui.widgets import (
@@ -65,16 +67,16 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
         def go() -> None:
             set_choosing(False)
             if name != board:
-                edit.set("board", name)  # a new board: none of its stages built yet
+                edit.set("board", name, (board,))  # a new board: none of its stages built
         return go
 
     def set_side(name: str) -> Callable[[], None]:
         def go() -> None:
-            edit.set("side", name)
+            edit.set("side", name, (side,))
         return go
 
-    def set_stages(n: int) -> None:
-        edit.set("stages", n)
+    def set_stages(n: int, was: int | None = None) -> None:
+        edit.set("stages", n, (stages if was is None else was,))
 
     if board and not choosing:
         boards = [toggle(board, True, lambda: set_choosing(True)),
@@ -88,9 +90,10 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
     wonder = rules.wonders.get(board) if board else None
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
-        labels = {v: k for k, v in reversed(list(rules.constants.side_names.items()))}
+        # the edition's own word for a side: the last name the ruleset gives it (Day/Night)
+        labels = {v: k for k, v in rules.constants.side_names.items()}
         key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
-        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", key == x, set_side(x))
+        out.append(wrap([toggle(S.side_label(labels.get(x, x)), key == x, set_side(x))
                          for x in sides if x in wonder.sides]))
         current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not quick:
@@ -99,11 +102,19 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
                 out.append(ft.Text(S.ruleset_text(current.text), italic=True))
             for k, st in enumerate(current.stages, start=1):
                 # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
-                out.append(ft.Checkbox(label=f"{k}. {S.ruleset_text(st.text)}", value=k <= stages,
-                                       on_change=lambda _, k=k: set_stages(
-                                           k - 1 if k <= stages else k)))
+                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k <= stages,
+                                     partial(set_stages, k - 1 if k <= stages else k)))
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
+
+
+def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
+    """A wonder stage: its box, and its whole text beside it, wrapped (a tap on either)."""
+    return ft.Row([
+        ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
+        ft.Container(ft.Text(text), expand=True, on_click=lambda _: on_tap(),
+                     padding=ft.Padding.symmetric(vertical=6)),
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 WonderPart: Callable[..., ft.Control] = ft.memo(_WonderPart)  # type: ignore[no-untyped-call]
@@ -118,12 +129,12 @@ def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
     instead), each field bounded by what the game allows."""
     held = dict(military)
 
-    def set_coins(n: int) -> None:
-        edit.set("coins", n)
+    def set_coins(n: int, was: int) -> None:
+        edit.set("coins", n, (was,))
 
-    def token(key: str) -> Callable[[int], None]:
-        def go(n: int) -> None:
-            edit.entry("military", key, n)
+    def token(key: str) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.entry("military", key, n, (was,))
         return go
 
     out: list[ft.Control] = [header(S.COINS),
@@ -177,11 +188,12 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
 
         def bury(name: str) -> Callable[[], None]:
             def go() -> None:
-                edit.set("buried", "" if seat.buried == name else name)  # its cost cleared
+                edit.set("buried", "" if seat.buried == name else name,  # its cost cleared
+                         (seat.buried,))
             return go
 
-        def cost(n: int | None) -> None:
-            edit.set("buried_cost", n)
+        def cost(n: int | None, was: int | None) -> None:
+            edit.set("buried_cost", n, (was,))
 
         shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
@@ -191,12 +203,13 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
         if seat.buried:
             printed = leader_cost(rules, seat.buried)
             out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
+                                             field_bounds(rules).buried_cost,
                                              S.printed_cost(printed)))
     out.append(problems(mine.get("buried", [])))
 
     def conquer(n: int | None) -> Callable[[], None]:
         def go() -> None:
-            edit.set("conquests", n)
+            edit.set("conquests", n, (seat.conquests,))
         return go
 
     most = facts(ruleset(draft.game, draft.expansions)).max_conquests
@@ -214,9 +227,9 @@ def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Con
     if not count:
         return []
 
-    def cubes(c: int) -> Callable[[int], None]:
-        def go(n: int) -> None:
-            edit.cubes(c, n, count)
+    def cubes(c: int) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.cubes(c, n, count, (was,))
         return go
 
     held = seat.influence
@@ -230,9 +243,9 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                   set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
     categories = ruleset(draft.game, draft.expansions).constants.categories
 
-    def typed(category: str) -> Callable[[int | None], None]:
-        def go(n: int | None) -> None:
-            edit.entry("typed", category, n)  # None: the field cleared, no total typed
+    def typed(category: str) -> Callable[[int | None, int | None], None]:
+        def go(n: int | None, was: int | None) -> None:
+            edit.entry("typed", category, n, (was,))  # None: the field cleared
         return go
 
     out: list[ft.Control] = [
@@ -240,15 +253,16 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
         ft.Semantics(identifier="paper-note", content=notice(
             S.paper_note(seat.name, not draft.facts.has_boards), icon=ft.Icons.VISIBILITY_OFF)),
     ]
-    fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c))
+    most_row = field_bounds(ruleset(draft.game, draft.expansions)).paper_row
+    fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c), most_row)
               for c in categories if c not in draft.facts.paper_derived]
     out.append(wrap(fields))
     if draft.facts.science_sets:
         sci = science_points(ruleset(draft.game, draft.expansions), calc.get("compass", 0),
                              calc.get("gear", 0), calc.get("tablet", 0), calc.get("wild", 0))
 
-        def count(key: str) -> Callable[[int], None]:
-            def go(n: int) -> None:
+        def count(key: str) -> Callable[[int, int], None]:
+            def go(n: int, _was: int) -> None:
                 set_calc({**calc, key: n})
             return go
 
@@ -263,7 +277,8 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards),
             ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
                     ft.FilledButton(content=f"{S.USE} {S.points(sci.points)}",
-                                    on_click=lambda: typed("science")(sci.points))]),
+                                    on_click=lambda: typed("science")(
+                                        sci.points, seat.typed.get("science")))]),
         ]
     return out
 
@@ -502,7 +517,8 @@ def _ChoicesSection(i: int) -> ft.Control:
 
         def pick(option: str, key: str = key, picked: str = picked) -> Callable[[], None]:
             def go() -> None:
-                edit.entry("choices", key, None if picked == option else option)
+                edit.entry("choices", key, None if picked == option else option,
+                           (picked or None,))
             return go
 
         out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
@@ -597,9 +613,23 @@ def CityScreen() -> ft.View:
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
 
+    async def hold_first(e: ft.Event[ft.TextField]) -> None:
+        """Enter in the search: the first card it shows joins the city, the search is
+        emptied for the next name and keeps the keyboard."""
+        typed = e.control.value or ""
+        name = None
+        if typed.strip():
+            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed, age, colour,
+                                 i18n.current())
+            name = first_to_hold(layout, city_holdings(model, i))
+        set_query("")
+        if name is not None:
+            edit.hold("cards", name, True)
+        await e.control.focus()  # type: ignore[no-untyped-call]
+
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
-            edit.set("quick", on)
+            edit.set("quick", on, (frame.quick,))
         return go
 
     items: list[ft.Control] = [
@@ -614,7 +644,9 @@ def CityScreen() -> ft.View:
         items.append(QuickSection(i))
     else:
         items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  on_change=lambda e: set_query(e.control.value or "")))
+                                  hint_text=S.SEARCH_HINT,
+                                  on_change=lambda e: set_query(e.control.value or ""),
+                                  on_submit=hold_first))
         items.append(NamedSections(i, query))
         items.append(ChoicesSection(i))
         items.append(header(S.CARDS))

@@ -126,7 +126,20 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
     rows.append(ft.Row([_cell(_text(S.RANK if wide else "#"), width=label_w, tooltip=S.RANK),
                         *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank)))
                           for p in players]], spacing=0))
+    if not wide:  # the rows show icons only: their words under the pad, in the same colours
+        rows.append(ft.Semantics(identifier="pad-legend", content=ft.Container(
+            padding=ft.Padding.only(top=8), content=wrap([legend(c) for c in categories]))))
     return ft.Column(rows, spacing=0)
+
+
+def legend(category: str) -> ft.Control:
+    """A row's icon and its word, as the pad's legend says it."""
+    st = style(category)
+    return ft.Container(bgcolor=st.bg, border_radius=6, padding=ft.Padding.symmetric(
+        horizontal=6, vertical=4), content=ft.Row([
+            ft.Icon(st.icon, color=st.fg, size=18),
+            ft.Text(S.CATEGORY.get(category, category), color=st.fg, size=13)],
+            spacing=4, tight=True))
 
 
 @ft.component
@@ -193,7 +206,10 @@ def PadScreen() -> ft.View:
         if not model.is_host:
             items.append(ft.Text(S.HOST_FINISHES, italic=True))
     elif evaluation.final and result is not None:
-        # Saved: the ways on from a finished game (a later edit makes it unfinished again).
+        # Saved: the ways on from a finished game (a later edit makes it unfinished again;
+        # only the host's phone corrects it).
+        if not model.is_host:
+            items.append(ft.Text(S.HOST_CORRECTS, italic=True))
         def again() -> None:
             model.start(draft.fresh_copy())
             ft.context.page.navigate(model.path())

@@ -8,12 +8,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import facts, ruleset
+from scorer.facts import facts, max_name_length, ruleset
 from ui import strings as S
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
 from ui.model import AppModel, use_model_unwatched, use_watch
-from ui.widgets import header, problems
+from ui.widgets import confirm_dialog, header, problems
 
 
 def _players(m: AppModel) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]] | None:
@@ -35,6 +35,19 @@ def _PlayersEditor() -> ft.Control:
     adding, set_adding = ft.use_state("")
     refused, set_refused = ft.use_state(dict[str, str]())
     """Why a name was refused, by the player it was typed for ("" = the player to add)."""
+    leaving, set_leaving = ft.use_state(("", -1))
+    """The player whose removal waits for an answer, and their seat."""
+
+    def remove_now() -> None:
+        old, i = leaving
+        set_leaving(("", -1))
+        set_names({k: v for k, v in names.items() if k != old})
+        model.edit(RemovePlayer(seat=i, player=old))
+
+    ft.use_dialog(confirm_dialog(
+        "confirm-remove", S.remove_title(leaving[0]), S.REMOVE_HINT, S.REMOVE,
+        ft.Icons.PERSON_REMOVE, remove_now, lambda: set_leaving(("", -1)))
+        if leaving[0] else None)
     if shown is None:
         return ft.Container()
     game, expansions, seats = shown
@@ -73,13 +86,13 @@ def _PlayersEditor() -> ft.Control:
 
     def remove(i: int, old: str) -> Callable[[], None]:
         def go() -> None:
-            set_names({k: v for k, v in names.items() if k != old})
-            model.edit(RemovePlayer(seat=i, player=old))
+            set_leaving((old, i))  # asked first: the whole city goes with the player
         return go
 
-    def board(i: int, old: str) -> Callable[[ft.Event[ft.Dropdown]], None]:
+    def board(i: int, old: str, placed: str) -> Callable[[ft.Event[ft.Dropdown]], None]:
         def go(e: ft.Event[ft.Dropdown]) -> None:
-            model.edit(SetSeat(seat=i, player=old, field="board", value=e.control.value or ""))
+            model.edit(SetSeat(seat=i, player=old, field="board", value=e.control.value or "",
+                               was=(placed,)))
         return go
 
     def add() -> None:
@@ -101,7 +114,7 @@ def _PlayersEditor() -> ft.Control:
         rows.append(ft.Row([
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(player, player),
                          on_change=typed(player), on_submit=rename(i, player), expand=True,
-                         dense=True),
+                         dense=True, max_length=max_name_length(), counter=""),
             ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {player}",
                           on_click=rename(i, player)),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"{S.MOVE_UP} {player}",
@@ -115,12 +128,12 @@ def _PlayersEditor() -> ft.Control:
         if boards:
             rows.append(ft.Dropdown(label=f"{S.BOARD} · {player}", value=placed or None,
                                     options=[ft.DropdownOption(key=b, text=b) for b in boards],
-                                    on_select=board(i, player), dense=True))
+                                    on_select=board(i, player, placed), dense=True))
     if n < limits.max_players:
         rows.append(ft.Row([
             ft.TextField(label=S.ADD_PLAYER, value=adding, expand=True, dense=True,
                          on_change=lambda e: set_adding(e.control.value or ""),
-                         on_submit=lambda: add()),
+                         on_submit=lambda: add(), max_length=max_name_length(), counter=""),
             ft.IconButton(ft.Icons.PERSON_ADD, tooltip=S.ADD_PLAYER, on_click=add,
                           disabled=not adding.strip()),
         ]))
