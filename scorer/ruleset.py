@@ -514,6 +514,22 @@ def symbol_word(rules: Ruleset, symbol: str) -> str:
     return translated(word) if word else symbol.replace("_", " ")
 
 
+@cache
+def _every_symbol_word() -> dict[str, str]:
+    """Every game's science symbols with their words, from the rulesets (the one place they
+    are written): a result's line names a symbol without its ruleset at hand."""
+    words: dict[str, str] = {}
+    for game in available_games():
+        words.update(load_ruleset(game).constants.symbol_words)
+    return words
+
+
+def any_symbol_word(symbol: str) -> str:
+    """A science symbol of any game of the family, in the reader's words."""
+    word = _every_symbol_word().get(symbol)
+    return translated(word) if word else symbol.replace("_", " ")
+
+
 def tiebreak_amount(rules: Ruleset, count: int) -> str:
     """What the game's tie-break compares, counted in the reader's words: "7 coins"."""
     one, many = rules.constants.tiebreak_unit
