@@ -384,6 +384,14 @@ def expansion_title(game: str, expansion: str) -> str:
     return title if isinstance(title, str) and title else expansion_name(game, expansion)
 
 
+def bgg_id(game: str, expansion: str = "") -> int | None:
+    """The game's (or one of its expansions') BoardGameGeek id, its folder's
+    `[ruleset] bgg_id`: how BG Stats knows the game; None where it has none."""
+    folder = f"{game}+{expansion}" if expansion else game
+    found = _raw(folder).header.get("bgg_id")
+    return found if isinstance(found, int) else None
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 
