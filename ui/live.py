@@ -8,26 +8,48 @@ saved one after the other: the last write wins), saved with the edit, and handed
 publishes the `Change` on the game's pub/sub topic (Flet's `PubSubHub`, one per server), so
 every other session of the game shows the same saved draft at once, with a short note of who
 changed what. A device that is not a member of the game changes nothing.
+
+Many processes: every save is compare-and-set on the game's version (`Store.save_live`).
+A process that saved from an older copy (another process changed the game meanwhile) reads
+the game again and applies the edit again to the newest game (`ui.edits.apply` refuses it
+when the value it replaces has changed: then the phone is told and shown the saved game).
+On PostgreSQL each process listens for the others' changes (`Tables.listen`): it re-reads
+the game and publishes it on its own hub, so every phone of the game hears it. The failed
+joins are counted in the database, so the limit holds across processes.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
 import weakref
-from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scorer.facts import ruleset
 from ui import strings as S
 from ui.draft import Draft
-from ui.edits import Edit, Refusal, RenamePlayer, apply, describe, name_problem, to_json
+from ui.edits import (
+    Edit,
+    Refusal,
+    RenamePlayer,
+    apply,
+    describe,
+    from_json,
+    name_problem,
+    to_json,
+)
 from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, Store
 
 FAILED_JOINS = 5
 """Failed joins allowed per client address within `FAILED_WINDOW_S`; then every join from
 that address is refused until the window has passed (codes cannot be found by trying)."""
 FAILED_WINDOW_S = 60.0
+SAVE_TRIES = 5
+"""How many times a change is applied again to a game another process changed meanwhile."""
 
 
 _TABLES: weakref.WeakKeyDictionary[object, Tables] = weakref.WeakKeyDictionary()
@@ -40,6 +62,7 @@ def tables_for(store: Store) -> Tables:
         found = _TABLES.get(store.file)
         if found is None:
             found = _TABLES[store.file] = Tables(store.for_owner(""))
+            found.listen()
         return found
 
 
@@ -92,7 +115,10 @@ class Tables:
         self.store = store
         self._lock = threading.RLock()
         self._games: dict[str, LiveRecord] = {}
-        self._failed: dict[str, deque[float]] = {}
+        self._hub: Any = None
+        """A pub/sub client of this process's hub (any session's), to publish the changes
+        other processes made."""
+        self._stop_listening: Callable[[], None] | None = None
 
     def _get(self, game_id: str) -> LiveRecord | None:
         rec = self._games.get(game_id)
@@ -125,53 +151,65 @@ class Tables:
     def join(self, code: str, device: str, address: str) -> LiveRecord | str:
         """The game of a join code, now also this device's; or why not, in words. A game the
         device took part in is its own (a reload, a shared link: never refused, never
-        counted). Failed joins are counted per client address, and too many refuse every
-        join for a while."""
+        counted). Failed joins are counted per client address in the database (by every
+        process), and too many refuse every join for a while."""
         now = time.time()
         code = clean_code(code)
         with self._lock:
             mine = self.store.members_game(code, device) if _well_formed(code) else None
             if mine is not None:
                 return self._get(mine.id) or mine
-            for where in [a for a, d in self._failed.items()
-                          if not d or now - d[-1] > FAILED_WINDOW_S]:
-                del self._failed[where]  # forget addresses that stopped trying
-            failed = self._failed.setdefault(address, deque())
-            while failed and now - failed[0] > FAILED_WINDOW_S:
-                failed.popleft()
+            failed = self.store.failed_joins(address, now, FAILED_WINDOW_S, fail=False)
             if len(failed) >= FAILED_JOINS:
                 return S.too_many_tries(int(FAILED_WINDOW_S - (now - failed[0])) + 1)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
-                failed.append(now)
+                self.store.failed_joins(address, now, FAILED_WINDOW_S, fail=True)
                 return S.NO_SUCH_CODE
             self.store.add_member(rec.id, device)
             return rec
 
+    def _save(self, game_id: str, device: str,
+              change: Callable[[LiveRecord], LiveRecord | Refusal],
+              edit: Edit | None = None, kind: str = "", player: str = "") -> Change | Refusal:
+        """Make a change to the newest saved game: `change` gives the game after it (or a
+        refusal); saved compare-and-set on the version. When another process saved first,
+        the game is read again and the change made again to it (`change` refuses what no
+        longer applies)."""
+        rec = self._get(game_id)
+        if rec is None or not self.store.is_member(game_id, device):
+            return Refusal("not-in-game", S.NOT_IN_GAME)
+        for _ in range(SAVE_TRIES):
+            saved = change(rec)
+            if isinstance(saved, Refusal):
+                return saved
+            if self.store.save_live(saved, device, to_json(edit) if edit else "", kind,
+                                    player):
+                self._games[game_id] = saved
+                return Change(saved, edit, device, rec, kind, player)
+            fresh = self.store.live(game_id)  # another process changed it meanwhile
+            if fresh is None:
+                break
+            self._games[game_id] = rec = fresh
+        return Refusal("changed", S.NOT_SAVED_BUSY)
+
     def submit(self, game_id: str, device: str, edit: Edit) -> Change | Refusal:
         """Apply a device's edit to the saved game, save both, and say what changed."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
                 return new
-            claims = _claims_after(rec, edit, new)
             now = time.time()
-            saved = replace(rec, draft=new, claims=claims, version=rec.version + 1,
-                            touched=now, closed=False, spent=_spent(rec, now))
-            self.store.save_live(saved, device, to_json(edit))
-            self._games[game_id] = saved
-            return Change(saved, edit, device, rec, "edit")
+            return replace(rec, draft=new, claims=_claims_after(rec, edit, new),
+                           version=rec.version + 1, touched=now, closed=False,
+                           spent=_spent(rec, now))
+        with self._lock:
+            return self._save(game_id, device, change, edit, "edit")
 
     def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The device holds this player's seat (and no other); "" gives its seat back."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             holder = rec.claims.get(player)
             if player and player not in [s.name for s in rec.draft.seats]:
                 return Refusal("seats-moved", S.seats_moved(player))
@@ -181,47 +219,91 @@ class Tables:
             if player:
                 claims[player] = device
             now = time.time()
-            saved = replace(rec, claims=claims, version=rec.version + 1, touched=now,
-                            spent=_spent(rec, now))
-            self.store.save_live(saved)
-            self._games[game_id] = saved
-            return Change(saved, None, device, rec, "claimed" if player else "", player)
+            return replace(rec, claims=claims, version=rec.version + 1, touched=now,
+                           spent=_spent(rec, now))
+        with self._lock:
+            return self._save(game_id, device, change, None, "claimed" if player else "",
+                              player)
 
     def free(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The host frees a seat another phone holds (that phone broke, or its browser
         forgot it): the player takes it again on another phone."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             if rec.host != device:
                 return Refusal("host-frees", S.HOST_FREES)
             claims = {n: d for n, d in rec.claims.items() if n != player}
-            saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
-            self.store.save_live(saved)
-            self._games[game_id] = saved
-            return Change(saved, None, device, rec, "freed", player)
+            return replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
+        with self._lock:
+            return self._save(game_id, device, change, None, "freed", player)
 
     def finish(self, game_id: str, device: str, summary: str, seen: int) -> Change | Refusal:
         """The host closes the game: it goes into the history of every device that took
         part, and its join code admits nobody any more. `seen` is the version the host's
         score pad showed (`summary` says its result): a game changed on another phone
         meanwhile is not finished with a summary that no longer fits it."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             if rec.host != device:
                 return Refusal("host-finishes", S.HOST_FINISHES)
             if rec.version != seen:
                 return Refusal("changed", S.CHANGED_BEFORE_FINISH)
             done = replace(rec.draft, finished=time.time())
-            self.store.save_game(done, summary, self.store.members(game_id))
-            saved = replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
-                            closed=True, spent=True)
-            self.store.save_live(saved)
-            self._games[game_id] = saved
-            return Change(saved, None, device, rec, "finished")
+            return replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
+                           closed=True, spent=True)
+        with self._lock:
+            out = self._save(game_id, device, change, None, "finished")
+            if isinstance(out, Change):
+                self.store.save_game(out.game.draft, summary, self.store.members(game_id))
+            return out
+
+    # other processes' changes (PostgreSQL)
+    def listen(self) -> None:
+        """Hear the changes other processes save (nothing to hear with a SQLite file)."""
+        if self._stop_listening is None:
+            self._stop_listening = self.store.listen(self.heard)
+
+    def stop_listening(self) -> None:
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+
+    def publish_with(self, hub: Any) -> None:
+        """Publish other processes' changes through this pub/sub client (a session's
+        `page.pubsub`: every client reaches the whole hub of this process)."""
+        self._hub = hub
+
+    def heard(self, payload: str | None) -> None:
+        """A change another process saved (`Store.save_live`'s note): the game read again,
+        kept, and published on this process's hub for the phones of the game here.
+        None: notes may have been missed; every game is read again when next used."""
+        if payload is None:
+            with self._lock:
+                self._games.clear()
+            return
+        note = json.loads(payload)
+        if note.get("pid") == os.getpid():
+            return  # this process's own change: its sessions were told already
+        game_id = str(note["game"])
+        with self._lock:
+            before = self._games.get(game_id)
+            if before is None:
+                return  # no phone here shows it: read when opened
+            fresh = self.store.live(game_id)
+            if fresh is None or fresh.version <= before.version:
+                return
+            self._games[game_id] = fresh
+        edit = None
+        kind = str(note.get("kind") or "")
+        if kind == "edit" and fresh.version == int(note["version"]):
+            logged = self.store.edit_at(game_id, fresh.version)
+            edit = from_json(logged[1]) if logged else None
+            kind = kind if edit is not None else ""
+        elif fresh.version != int(note["version"]):
+            kind = ""  # newer still: the note of that version will say what it was
+        change = Change(fresh, edit, str(note.get("device") or ""), before, kind,
+                        str(note.get("player") or ""))
+        hub = self._hub
+        if hub is not None:
+            hub.send_all_on_topic(topic(game_id), change)
 
     def seats_left(self, rec: LiveRecord) -> int:
         """How many more players the game takes (the ruleset's most players)."""

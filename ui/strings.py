@@ -418,6 +418,8 @@ NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
 NO_SUCH_CODE = N_("No game in progress has this code. Check the letters on the host's screen.")
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
 HOST_FINISHES = N_("Only the host's phone can finish the game.")
+NOT_SAVED_BUSY = N_("Other phones kept changing the game at the same moment: this change was "
+                    "not saved. The game as saved is shown; try again.")
 CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check the score pad, "
                          "then finish again.")
 HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
