@@ -21,7 +21,6 @@ joins are counted in the database, so the limit holds across processes.
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 import weakref
@@ -48,8 +47,6 @@ FAILED_JOINS = 5
 """Failed joins allowed per client address within `FAILED_WINDOW_S`; then every join from
 that address is refused until the window has passed (codes cannot be found by trying)."""
 FAILED_WINDOW_S = 60.0
-SAVE_TRIES = 5
-"""How many times a change is applied again to a game another process changed meanwhile."""
 
 
 _TABLES: weakref.WeakKeyDictionary[object, Tables] = weakref.WeakKeyDictionary()
@@ -175,24 +172,32 @@ class Tables:
               edit: Edit | None = None, kind: str = "", player: str = "") -> Change | Refusal:
         """Make a change to the newest saved game: `change` gives the game after it (or a
         refusal); saved compare-and-set on the version. When another process saved first,
-        the game is read again and the change made again to it (`change` refuses what no
-        longer applies)."""
+        the change is made again to the newest game, read and saved with its row locked
+        (`change` refuses what no longer applies)."""
         rec = self._get(game_id)
         if rec is None or not self.store.is_member(game_id, device):
             return Refusal("not-in-game", S.NOT_IN_GAME)
-        for _ in range(SAVE_TRIES):
-            saved = change(rec)
-            if isinstance(saved, Refusal):
-                return saved
-            if self.store.save_live(saved, device, to_json(edit) if edit else "", kind,
-                                    player):
-                self._games[game_id] = saved
-                return Change(saved, edit, device, rec, kind, player)
-            fresh = self.store.live(game_id)  # another process changed it meanwhile
-            if fresh is None:
-                break
-            self._games[game_id] = rec = fresh
-        return Refusal("changed", S.NOT_SAVED_BUSY)
+        saved = change(rec)
+        if isinstance(saved, Refusal):
+            return saved
+        logged = to_json(edit) if edit else ""
+        if self.store.save_live(saved, device, logged, kind, player):
+            self._games[game_id] = saved
+            return Change(saved, edit, device, rec, kind, player)
+        # another process changed it meanwhile: the change made again to the newest game,
+        # with the game locked (it cannot lose twice)
+        before: list[LiveRecord] = []
+
+        def again(fresh: LiveRecord) -> LiveRecord | Refusal:
+            before[:] = [fresh]
+            return change(fresh)
+        out = self.store.change_live(game_id, again, device, logged, kind, player)
+        if before:
+            self._games[game_id] = before[0]
+        if isinstance(out, LiveRecord):
+            self._games[game_id] = out
+            return Change(out, edit, device, before[0], kind, player)
+        return out if isinstance(out, Refusal) else Refusal("changed", S.NOT_SAVED_BUSY)
 
     def submit(self, game_id: str, device: str, edit: Edit) -> Change | Refusal:
         """Apply a device's edit to the saved game, save both, and say what changed."""
@@ -280,7 +285,7 @@ class Tables:
                 self._games.clear()
             return
         note = json.loads(payload)
-        if note.get("pid") == os.getpid():
+        if note.get("from") == self.store.origin:
             return  # this process's own change: its sessions were told already
         game_id = str(note["game"])
         with self._lock:

@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from scorer.facts import max_name_length
 from ui import strings as S
@@ -131,6 +131,7 @@ NOTICES: dict[str, Callable[..., str]] = {
 
 
 Row = tuple[Any, ...]
+_R = TypeVar("_R")
 
 
 class Store:
@@ -169,6 +170,11 @@ class Store:
         """Hear every change saved by any process (PostgreSQL only: None for a file)."""
         shared = self._shared
         return shared.listen(heard) if isinstance(shared, PostgresDatabase) else None
+
+    @property
+    def origin(self) -> str:
+        """This process's connection, as named in the notes of its changes (`listen`)."""
+        return self._shared.origin
 
     @property
     def notice(self) -> str:
@@ -232,23 +238,52 @@ class Store:
         or the database refused. Other processes hear of it (`listen`): the game, its
         version, this device, and what to tell (`kind`, `player`: see ui/live.Change)."""
         def work(db: Tx) -> bool:
-            cur = db.execute(
-                "UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
-                "closed = ?, spent = ? WHERE id = ? AND version = ?",
-                (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True), rec.version,
-                 rec.touched, int(rec.closed), int(rec.spent), rec.id, rec.version - 1))
-            if cur.rowcount != 1:
-                return False
-            if edit:
-                db.execute("INSERT INTO edits (game, version, device, edit, saved) "
-                           "VALUES (?, ?, ?, ?, ?)",
-                           (rec.id, rec.version, device, edit, rec.touched))
-            if db.dialect == "postgresql":  # delivered when (and if) this transaction commits
-                note = json.dumps({"game": rec.id, "version": rec.version, "device": device,
-                                   "kind": kind, "player": player, "pid": os.getpid()})
-                db.execute("SELECT pg_notify(?, ?)", (CHANNEL, note))
-            return True
+            return self._write_live(db, rec, device, edit, kind, player)
         return self._shared.run(work, False, write=True)
+
+    def _write_live(self, db: Tx, rec: LiveRecord, device: str, edit: str, kind: str,
+                    player: str) -> bool:
+        cur = db.execute(
+            "UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
+            "closed = ?, spent = ? WHERE id = ? AND version = ?",
+            (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True), rec.version,
+             rec.touched, int(rec.closed), int(rec.spent), rec.id, rec.version - 1))
+        if cur.rowcount != 1:
+            return False
+        if edit:
+            db.execute("INSERT INTO edits (game, version, device, edit, saved) "
+                       "VALUES (?, ?, ?, ?, ?)",
+                       (rec.id, rec.version, device, edit, rec.touched))
+        if db.dialect == "postgresql":  # delivered when (and if) this transaction commits
+            note = json.dumps({"game": rec.id, "version": rec.version, "device": device,
+                               "kind": kind, "player": player, "from": self.origin})
+            db.execute("SELECT pg_notify(?, ?)", (CHANNEL, note))
+        return True
+
+    def change_live(self, game_id: str,
+                    change: Callable[[LiveRecord], LiveRecord | _R],
+                    device: str = "", edit: str = "", kind: str = "",
+                    player: str = "") -> LiveRecord | _R | None:
+        """Read the newest game and save `change` of it in one transaction, the game's row
+        locked meanwhile (FOR UPDATE; SQLite's write lock): what a process does after it lost
+        a compare-and-set, so that it cannot lose again. `change` may refuse (any other
+        value: handed back, nothing saved). None: no such game, or the database refused."""
+        def work(db: Tx) -> LiveRecord | _R | None:
+            lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
+            row = db.execute("SELECT id, code, host, draft, claims, version, touched, closed, "
+                             f"spent FROM live WHERE id = ?{lock}", (game_id,)).fetchone()
+            if row is None:
+                return None
+            rec = LiveRecord(str(row[0]), str(row[1]), str(row[2]), Draft.from_json(row[3]),
+                             dict(json.loads(row[4])), int(row[5]), float(row[6]),
+                             bool(row[7]), bool(row[8]))
+            new = change(rec)
+            if not isinstance(new, LiveRecord):
+                return new
+            if not self._write_live(db, new, device, edit, kind, player):
+                raise RuntimeError("the locked game changed")  # cannot happen: locked
+            return new
+        return self._shared.run(work, None, write=True)
 
     def edit_at(self, game_id: str, version: int) -> tuple[str, str] | None:
         """The change that made this version of a game, as logged: (device, edit JSON)."""

@@ -16,6 +16,7 @@ Part of the store (ui/store.py)."""
 from __future__ import annotations
 
 import contextlib
+import secrets
 import shutil
 import sqlite3
 import sys
@@ -85,6 +86,7 @@ class SqliteDatabase:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.origin = secrets.token_hex(8)
         self.lock = threading.RLock()
         self.notice: Notice | None = None
         """What went wrong, as a kind of `ui.store.NOTICES` and its words' values: worded
@@ -260,6 +262,8 @@ class PostgresDatabase:
 
         self._psycopg = psycopg
         self.url = url
+        self.origin = secrets.token_hex(8)
+        """Who this connection is in the notes it sends (a process hears its own too)."""
         self.lock = threading.RLock()
         self.notice: Notice | None = None
         self.kept: Path | None = None
