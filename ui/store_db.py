@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ui.store_files import EMPTY, _private_files, copy_aside, file_problem, remove_files, set_aside
-from ui.store_schema import Cursor, legacy_version, migrate
+from ui.store_schema import Cursor, NewerSchema, legacy_version, migrate
 
 _T = TypeVar("_T")
 
@@ -128,7 +128,10 @@ class SqliteDatabase:
             columns = {r[1] for r in db.execute("PRAGMA table_info(live)")}
             found = legacy_version(tables, columns)
             db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        migrate(SqliteTx(db), found)
+        try:
+            migrate(SqliteTx(db), found)
+        except NewerSchema as err:  # not damage: the file is left alone, the app in memory
+            raise sqlite3.OperationalError(str(err)) from err
 
     def _close_keeping(self, db: sqlite3.Connection) -> None:
         """Close a connection to a damaged file, keeping the file's bytes as they were:

@@ -162,11 +162,15 @@ def legacy_version(tables: set[str], live_columns: set[str]) -> int:
     return 0
 
 
+class NewerSchema(RuntimeError):
+    """The database was written by a newer version of the app: left as it is."""
+
+
 def migrate(tx: Tx, found: int) -> int:
     """Apply every migration after `found` (inside the caller's transaction); the number
     now stored."""
     if found > LATEST:
-        raise RuntimeError(f"the saved games are of a newer version of the app (schema "
+        raise NewerSchema(f"the saved games are of a newer version of the app (schema "
                            f"{found}, this version knows up to {LATEST})")
     for number in range(found + 1, LATEST + 1):
         for step in MIGRATIONS[number - 1][1]:
