@@ -65,10 +65,13 @@ class FletWsClient:
     """One browser tab on a Flet app served at `url` (ws://127.0.0.1:PORT/ws)."""
 
     def __init__(self, url: str, route: str = "/", width: int = 360, height: int = 740,
-                 quiet: float = 0.05) -> None:
+                 quiet: float = 0.05, cookie: str = "") -> None:
         if not url.startswith("ws://127.0.0.1:"):
             raise ValueError("loopback only")
         self.url = url
+        self.cookie = cookie
+        """Sent with the websocket's request, as a browser sends its cookies (a proxy's
+        sticky-session cookie)."""
         self.route = route
         self.size = (width, height)
         self.quiet = quiet
@@ -93,8 +96,9 @@ class FletWsClient:
 
     # connection
     async def start(self, session_id: str = "") -> FletWsClient:
-        self._ws = await websockets.connect(self.url, max_size=2**24, open_timeout=20,
-                                            ping_interval=None)
+        self._ws = await websockets.connect(
+            self.url, max_size=2**24, open_timeout=20, ping_interval=None,
+            additional_headers={"Cookie": self.cookie} if self.cookie else None)
         self._reader = asyncio.create_task(self._read())
         page = {"route": self.route, "width": self.size[0], "height": self.size[1],
                 "web": True, "pwa": False, "debug": False, "platform": "linux",

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import hmac
 import os
 import shutil
 import signal
@@ -37,6 +39,8 @@ from benchmarks import server as srv
 
 PG_ROOT = Path("/usr/lib/postgresql")
 CADDY = "caddy"
+STICKY_COOKIE = "wonders_lb"
+"""The proxy's cookie that keeps a browser on one app process."""
 DATABASE = "wonders"
 """The database's name, and its owner's."""
 
@@ -129,7 +133,7 @@ CADDYFILE = """{{
 }}
 http://127.0.0.1:{port} {{
 \treverse_proxy {upstreams} {{
-\t\tlb_policy cookie wonders_lb
+\t\tlb_policy cookie {cookie}
 \t\tlb_try_duration 5s
 \t\tlb_try_interval 100ms
 \t\tfail_duration 10s
@@ -173,9 +177,27 @@ class Cluster:
             self.apps.append(app)
         return app
 
+    def kill(self, app: srv.Server) -> None:
+        """kill -9 one app process (no handler, no goodbye)."""
+        app.kill()
+
+    def revive(self, app: srv.Server) -> srv.Server:
+        """A new process in a dead one's place (its port: the proxy sends phones to it
+        again)."""
+        with self._lock:
+            self.apps.remove(app)
+        return self.start_app(app.port)
+
+    def sticky_cookie(self, app: srv.Server) -> str:
+        """The proxy's cookie that sends a browser to this process (Caddy's `lb_policy
+        cookie`: the HMAC-SHA256 of the upstream's address, with an empty secret here)."""
+        value = hmac.new(b"", f"127.0.0.1:{app.port}".encode(), hashlib.sha256).hexdigest()
+        return f"{STICKY_COOKIE}={value}"
+
     def _start_proxy(self, port: int, upstreams: list[int]) -> None:
         conf = self.folder / "Caddyfile"
-        conf.write_text(CADDYFILE.format(folder=self.folder, port=port, upstreams=" ".join(
+        conf.write_text(CADDYFILE.format(folder=self.folder, port=port, cookie=STICKY_COOKIE,
+                                         upstreams=" ".join(
             f"127.0.0.1:{p}" for p in upstreams)))
         env = dict(os.environ, XDG_DATA_HOME=str(self.folder / "caddy-data"),
                    XDG_CONFIG_HOME=str(self.folder / "caddy-config"), HOME=str(self.folder))
