@@ -118,7 +118,7 @@ async def run_phone(phone: Phone, url: str, until: float, every: float,
         if time.perf_counter() < next_tap:
             await asyncio.sleep(0.05)
             continue
-        value += 1
+        value += 3  # 3 coins = 1 point: the total on screen changes, an answer always comes
         phone.in_flight = value
         before = len(phone.client.timings)
         try:
@@ -130,6 +130,23 @@ async def run_phone(phone: Phone, url: str, until: float, every: float,
         phone.acked, phone.in_flight = value, None
         phone.taps += phone.client.timings[before:]
         next_tap = time.perf_counter() + every * random.uniform(0.5, 1.5)
+
+
+def gc_pauses(cluster: cl.Cluster) -> dict[str, float]:
+    """The longest full collection (generation 2) and the time in the collector, over the
+    live processes' last reports (benchmarks/gc_app.py)."""
+    worst, total = 0.0, 0.0
+    for n in range(len(cluster.apps) + 2):
+        log = cluster.folder / f"app-{n}.log"
+        if not log.exists():
+            continue
+        last: dict[str, tuple[float, float]] = {}
+        for line in log.read_text(errors="replace").splitlines():
+            if m := re.match(r"gc: (\d): n=\d+ max=([\d.]+) total=([\d.]+)", line):
+                last[m.group(1)] = (float(m.group(2)), float(m.group(3)))
+        worst = max(worst, last.get("2", (0.0, 0.0))[0])
+        total += sum(t for _, t in last.values())
+    return {"gc_full_max_ms": round(worst, 1), "gc_total_ms": round(total, 1)}
 
 
 def rss_mib(cluster: cl.Cluster) -> float:
@@ -195,7 +212,8 @@ async def one_run(cluster: cl.Cluster, tables: int, seconds: float, every: float
         "cpu_per_tap_ms": round(cpu / max(1, len(taps)) * 1000, 2) if not killed else None,
         "lost": check_saved(cluster, phones),
         "errors": sorted({e for p in phones for e in p.errors})[:5],
-        "load": os.getloadavg(),
+        "load": [round(x, 1) for x in os.getloadavg()],
+        **gc_pauses(cluster),
     }
     if kill_after is not None:
         out["reconnected"] = len(back)
@@ -209,7 +227,8 @@ async def one_run(cluster: cl.Cluster, tables: int, seconds: float, every: float
 async def run(args: argparse.Namespace) -> int:
     results = []
     for procs in args.processes:
-        cluster = cl.start(apps=procs)
+        cluster = cl.start(apps=procs, app_module="benchmarks.gc_app",
+                           app_env={"WONDERS_GC_REPORT_S": "5"})
         try:
             for tables in args.tables:
                 got = await one_run(cluster, tables, args.seconds, args.tap_every,

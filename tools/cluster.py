@@ -153,6 +153,8 @@ class Cluster:
     proxy: subprocess.Popen[bytes] | None = None
     port: int = 0
     app_env: dict[str, str] = field(default_factory=dict)
+    app_module: str = "ui"
+    """What each app process runs (`python -m <module> --host --port`)."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _started: int = 0
 
@@ -172,7 +174,8 @@ class Cluster:
         data = self.folder / f"app-{n}"
         data.mkdir(exist_ok=True)
         env = {"WONDERS_DATABASE_URL": self.postgres.url, **self.app_env}
-        app = srv.start(data, port=port, env=env, log=self.folder / f"app-{n}.log")
+        app = srv.start(data, port=port, env=env, log=self.folder / f"app-{n}.log",
+                        module=self.app_module)
         with self._lock:
             self.apps.append(app)
         return app
@@ -239,7 +242,7 @@ class Cluster:
 
 
 def start(apps: int = 2, port: int | None = None, proxy: bool = True, fsync: bool = True,
-          app_env: dict[str, str] | None = None) -> Cluster:
+          app_env: dict[str, str] | None = None, app_module: str = "ui") -> Cluster:
     """Start PostgreSQL, `apps` app processes and (with `proxy`) Caddy in front of them.
     Every part is checked before anything starts; a part that fails to start stops the
     others and removes the folder."""
@@ -251,7 +254,7 @@ def start(apps: int = 2, port: int | None = None, proxy: bool = True, fsync: boo
     cluster: Cluster | None = None
     try:
         cluster = Cluster(folder, Postgres.start(folder, fsync=fsync),
-                          app_env=dict(app_env or {}))
+                          app_env=dict(app_env or {}), app_module=app_module)
         started = cluster
         with ThreadPoolExecutor(apps or 1) as pool:  # the processes start side by side
             list(pool.map(lambda _n: started.start_app(), range(apps)))
