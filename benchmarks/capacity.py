@@ -33,6 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from benchmarks import live
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import percentile
 from tools import cluster as cl
@@ -67,15 +68,7 @@ class Phone:
 
 async def start_table(url: str, t: int) -> list[Phone]:
     """A host's phone starts a 5-player game; four more phones join it, each on its city."""
-    names = names_for(t)
-    host = await FletWsClient(url).start()
-    await host.tap("New game")
-    for i, n in enumerate(names):
-        if i >= 3:
-            await host.tap("Add player")
-        await host.type(f"Name {i + 1}", n, expect=False)
-    await host.tap("Start")
-    code = next(m.group(1) for s in host.all_texts() if (m := re.search(r"/g/([A-Z]{4})", s)))
+    host, code = await live.host(url, names_for(t))
     await host.go(f"/g/{code}/player/0")
     phones = [Phone(t, 0, code, host)]
     for seat in range(1, PLAYERS):

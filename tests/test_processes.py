@@ -13,7 +13,6 @@ Missing PostgreSQL or Caddy fails these tests (tests/conftest.py), never skips t
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 import urllib.request
 from collections.abc import AsyncIterator
@@ -21,6 +20,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from benchmarks import live
 from benchmarks.flet_ws import FletWsClient
 from tools.cluster import Cluster
 from ui.store import LiveRecord, Store
@@ -33,13 +33,7 @@ DEVICE_KEY = "wonders-scorer.device"
 
 async def host(url: str) -> tuple[FletWsClient, str]:
     """A host's phone starts a 3-player game: its join code."""
-    c = await FletWsClient(url).start()
-    await c.tap("New game")
-    for i, n in enumerate(NAMES):
-        await c.type(f"Name {i + 1}", n, expect=False)
-    await c.tap("Start")
-    code = next(m.group(1) for t in c.all_texts() if (m := re.search(r"/g/([A-Z]{4})", t)))
-    return c, code
+    return await live.host(url, NAMES)
 
 
 def stored(cluster: Cluster, code: str) -> LiveRecord:
