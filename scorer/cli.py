@@ -101,6 +101,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     e.add_argument("file", help=_("table file (JSON); - reads standard input"))
     e.add_argument("--player", required=True, help=_("the player's name as in the file"))
+    st = sub.add_parser(
+        "stats",
+        help=_("print each player's statistics from a history file"),
+        description=_(
+            "Print a table per player (games, wins, average and best total, points by "
+            "category, favourite wonders, head-to-head) from a history file the app exports "
+            "(see README), 7 Wonders and Duel apart."
+        ),
+    )
+    st.add_argument("file", help=_("history file (JSON); - reads standard input"))
     sub.add_parser(
         "schema",
         help=_("print the JSON Schema of the table format"),
@@ -118,24 +128,24 @@ def _chosen_language(argv: Sequence[str] | None) -> str:
     return str(known.lang) if known.lang else from_environment()
 
 
-def _read(path: str, as_json: bool) -> Any:
+def _read(path: str, as_json: bool, limit: int = MAX_FILE_BYTES) -> Any:
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            raw = sys.stdin.buffer.read(limit + 1)
         else:
             with Path(path).open("rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
+                raw = f.read(limit + 1)
     except OSError as exc:
         message = _("{file}: cannot read: {reason}").format(file=path, reason=exc.strerror or exc)
         _fail([problem("unreadable-file", message)], as_json)
-    if len(raw) > MAX_FILE_BYTES:
+    if len(raw) > limit:
         _fail(
             [
                 problem(
                     "file-too-large",
                     _(
                         "{file}: larger than {limit:,} bytes; a table file is a few kilobytes"
-                    ).format(file=path, limit=MAX_FILE_BYTES),
+                    ).format(file=path, limit=limit),
                 )
             ],
             as_json,
@@ -245,6 +255,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
         print(json.dumps(table_schema(), indent=2))
         return 0
+    if args.command == "stats":
+        return _stats(args.file)
     as_json = args.command == "score" and args.json
     result = _score(_read(args.file, as_json), args.file, as_json)
     if args.command == "score":
@@ -269,4 +281,24 @@ def _main(argv: Sequence[str] | None) -> int:
             ]
         )
     print(text)
+    return 0
+
+
+MAX_HISTORY_BYTES = 256_000_000
+"""A history of years of games (each a few kilobytes) stays far below this."""
+
+
+def _stats(path: str) -> int:
+    from scorer.history import read_history, scored_rows
+    from scorer.stats_text import render_players
+
+    try:
+        plays, problems = read_history(_read(path, False, MAX_HISTORY_BYTES))
+    except RulesetLoadError as err:  # the installation's data, not the user's file
+        for line in [_("the game data in rulesets/ is broken:"), *err.problems]:
+            print(line, file=sys.stderr)
+        return 1
+    if problems:
+        _fail([_in_file(p, path) for p in problems])
+    print(render_players(scored_rows(plays)))
     return 0

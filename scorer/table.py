@@ -65,6 +65,23 @@ def _no_choices() -> Choices:
     return _NO_CHOICES
 
 
+Note = Annotated[str, Field(max_length=1000, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
+"""A note of several lines: no control characters but the line break and the tab."""
+
+
+class Play(_In):
+    """(extension) When and where the game was played: the app writes it for a finished
+    game; the engine reads it and scores nothing from it."""
+
+    started: Annotated[str, Field(max_length=40)] | None = Field(
+        None, description="ISO 8601, when Start was tapped")
+    finished: Annotated[str, Field(max_length=40)] | None = Field(
+        None, description="ISO 8601, when the game was finished")
+    duration_min: Count | None = Field(None, le=100_000, description="Start to Finish")
+    place: Annotated[str, Field(max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
+    note: Note = ""
+
+
 class SevenWondersPlayer(_In):
     name: Name
     wonder: WonderEntry
@@ -88,6 +105,7 @@ class SevenWondersTable(_In):
     game: Literal["7wonders-1e", "7wonders-2e"]
     expansions: list[Name] = Field(default_factory=_no_names, max_length=10)
     players: list[SevenWondersPlayer] = Field(min_length=1, max_length=20)
+    play: Play | None = Field(None, description="(extension) when and where it was played")
 
 
 class Buried(_In):
@@ -145,6 +163,7 @@ class DuelTable(_In):
     supremacy: Supremacy | None = Field(
         None, description="a game that ended early; omitted = detected from the state"
     )
+    play: Play | None = Field(None, description="(extension) when and where it was played")
 
 
 GAME_TAGS: tuple[str, ...] = (

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from ui.draft import Draft, Seat
+from ui import history_db
 from ui.store import Store
+from ui.store_db import SqliteTx
 from ui.store_schema import LATEST
 
 FIRST = """
@@ -137,10 +139,12 @@ def test_migrations_from_a_file_with_games_in_progress_per_slot(tmp_path: Path,
     s.close()
 
 
-@pytest.mark.parametrize("spent", [False, True], ids=["shared", "spent"])
-def test_migrations_from_a_file_with_shared_games(tmp_path: Path, spent: bool) -> None:
+@pytest.mark.parametrize("era", ["shared", "spent", "history"])
+def test_migrations_from_a_file_with_shared_games(tmp_path: Path, era: str) -> None:
     path = tmp_path / "g.sqlite3"
-    db = old_file(path, SHARED + (SPENT if spent else ""))
+    db = old_file(path, SHARED + (SPENT if era != "shared" else ""))
+    if era == "history":  # 9d25ef5: the history's columns and rows added at start
+        history_db.add_schema(SqliteTx(db))
     game = draft("Ann", "Cid")
     older = draft("Dan")
     for gid, code, touched, text in ((game.id, "ACDE", 20.0, game.to_json()),

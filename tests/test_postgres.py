@@ -55,6 +55,21 @@ def test_postgres_store_keeps_each_devices_game_and_history(pg_url: str) -> None
     s.close()
 
 
+def test_postgres_history_rows_and_statistics(pg_url: str) -> None:
+    """The history on PostgreSQL: a finished game's per-player rows, its page, a rename."""
+    s = Store(url=pg_url).for_owner("a")
+    game = replace(draft("Ann", "Bob"), finished=time.time())
+    s.save_game(game, "Ann 0 · Bob 0")
+    assert s.history_count() == 1
+    [entry] = s.history_page(0, 20)
+    assert entry.id == game.id and entry.summary == "Ann 0 · Bob 0"
+    assert s.set_play(game.id, "Club", "a note")
+    assert s.saved_game(game.id)[0].place == "Club"  # type: ignore[index]
+    assert s.rename_player("Bob", "Robert").games in (0, 1)
+    assert [p.id for p in s.history_plays()] == [game.id]
+    s.close()
+
+
 def test_postgres_timestamps_keep_their_precision(pg_url: str) -> None:
     """DOUBLE PRECISION, not PostgreSQL's 4-byte REAL: a game's time to the millisecond."""
     s = Store(url=pg_url).for_owner("a")

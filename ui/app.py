@@ -14,12 +14,13 @@ from ui import strings as S
 from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
 from ui.screens.city import CityScreen
-from ui.screens.history import HistoryScreen
+from ui.screens.history import GameScreen, HistoryImportScreen, HistoryScreen
 from ui.screens.home import Home
 from ui.screens.join import JoinScreen, MovedGame, at_address
 from ui.screens.pad import PadScreen
 from ui.screens.rules import RulesScreen
 from ui.screens.setup import Setup
+from ui.screens.stats import PlayerScreen, PlayersScreen, StatsScreen
 from ui.screens.table import TableScreen
 from ui.screens.transfer import ExportScreen, ImportScreen
 from ui.store import Store
@@ -36,7 +37,14 @@ ROUTES = [
             ft.Route(path="export", component=at_address(ExportScreen, lambda: S.EXPORT_TITLE)),
         ]),
         ft.Route(path="game/:rest*", component=MovedGame),  # links from before /g/<code>
-        ft.Route(path="history", component=HistoryScreen),
+        ft.Route(path="history", component=HistoryScreen, children=[
+            ft.Route(path="import", component=HistoryImportScreen),
+            ft.Route(path=":id", component=GameScreen),
+        ]),
+        ft.Route(path="players", component=PlayersScreen, children=[
+            ft.Route(path=":name", component=PlayerScreen),
+        ]),
+        ft.Route(path="stats", component=StatsScreen),
         ft.Route(path="rules", component=RulesScreen),
         ft.Route(path="import", component=ImportScreen),
         ft.Route(path="join", component=JoinScreen),

@@ -6,15 +6,38 @@ import csv
 import io
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from scorer import Result, TableError, parse_table
+from scorer.history import iso
 from scorer.jsonfile import loads
 from ui import strings as S
 from ui.draft import Draft
 
 
-def table_json(draft: Draft) -> str:
-    return json.dumps(draft.table(), indent=2, ensure_ascii=False)
+def play_of(started: float | None, finished: float, place: str, note: str,
+            ) -> dict[str, Any]:
+    """A finished game's `play` (our optional addition to the table format, README):
+    when it was started and finished, how long it took, where, and a note."""
+    out: dict[str, Any] = {}
+    if started is not None:
+        out["started"] = iso(started)
+    out["finished"] = iso(finished)
+    if started is not None and started <= finished:
+        out["duration_min"] = round((finished - started) / 60)
+    if place:
+        out["place"] = place
+    if note:
+        out["note"] = note
+    return out
+
+
+def table_json(draft: Draft, play: dict[str, Any] | None = None) -> str:
+    """The table file of the spec; a finished game's `play` added when given."""
+    table = draft.table()
+    if play:
+        table["play"] = play
+    return json.dumps(table, indent=2, ensure_ascii=False)
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -27,18 +50,22 @@ def csv_text(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_START) else value
 
 
-def result_csv(result: Result) -> str:
+def result_csv(result: Result, play: dict[str, Any] | None = None) -> str:
     """One row per player: name, rank, every category in pad order, total, under headers in
-    the player's language (a spreadsheet is read by people). Names are escaped against
+    the player's language (a spreadsheet is read by people); a finished game's play (when
+    and where) in columns after them, the same on every row. Texts are escaped against
     formula injection; numbers are numbers."""
     categories = list(result.players[0].categories) if result.players else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    extra = [(S.PLAY_COLUMNS[k], k) for k in S.PLAY_COLUMNS if play and k in play]
     writer.writerow([S.PLAYER, S.RANK, *[csv_text(S.CATEGORY.get(c, c)) for c in categories],
-                     S.TOTAL])
+                     S.TOTAL, *[csv_text(title) for title, _k in extra]])
+    cells = [play[k] if isinstance(play[k], int) else csv_text(str(play[k]))
+             for _t, k in extra] if play else []
     for p in result.players:
         writer.writerow([csv_text(p.name), "" if p.rank is None else p.rank,
-                         *[p.categories[c] for c in categories], p.total])
+                         *[p.categories[c] for c in categories], p.total, *cells])
     return out.getvalue()
 
 

@@ -52,8 +52,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from scorer.facts import max_name_length
+from scorer.history import Play
+from scorer.stats import PlayerRow
+from ui import history_db
 from ui import strings as S
 from ui.draft import Draft
+from ui.history_db import HistoryEntry, Imported, Renamed
 from ui.store_db import (
     CHANNEL,
     Database,
@@ -395,21 +399,34 @@ class Store:
         """A finished game into the history of its members (this device when none are
         given)."""
         who = members if members is not None else [self.owner]
+        finished = draft.finished or time.time()
+        try:  # its players' results, for the statistics (scored here once, never again)
+            rows = history_db.summarize(draft, finished)
+        except Exception:  # the engine must never lose a finished game
+            rows = None
 
-        def work(db: Tx) -> None:
+        def work(db: Tx) -> bool:
             db.execute(
                 "INSERT INTO games (id, draft, summary, finished, deleted) "
                 "VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET "
                 "draft = excluded.draft, summary = excluded.summary, "
                 "finished = excluded.finished, deleted = 0",
-                (draft.id, draft.to_json(), summary, draft.finished or time.time()),
+                (draft.id, draft.to_json(), summary, finished),
             )
+            history_db.write(db, draft, finished, rows)
             db.executemany("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
                            "ON CONFLICT DO NOTHING", [(draft.id, d, time.time()) for d in who])
-        self._run(work, write=True)
+            return True
+        saved = self._shared.run(work, False, write=True)
+        with self._shared.lock:
+            kept = self._shared.rows_by_game
+            if saved and kept is not None:  # kept up to date, not read again
+                kept.pop(draft.id, None)
+                if rows is not None:
+                    kept[draft.id] = rows.rows
+            self._shared.history_version += 1
 
-    _MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
-             "id NOT IN (SELECT game FROM members))")
+    _MINE = history_db.MINE
     """The finished games this device may see: its own, and those from before participants
     were recorded."""
 
@@ -435,6 +452,7 @@ class Store:
             db.execute("UPDATE games SET deleted = ? WHERE id = ? AND "
                        "id NOT IN (SELECT game FROM members)", (int(deleted), game_id))
         self._run(work, write=True)
+        self._shared.history_version += 1
 
     # remembered names
     def remember(self, names: list[str]) -> None:
@@ -453,3 +471,85 @@ class Store:
         return [str(r[0]) for r in self._rows(
             "SELECT name FROM names WHERE length(name) <= ? ORDER BY used DESC, name LIMIT ?",
             (MAX_NAME, limit))]
+
+    # the history's plays and statistics (ui/history_db.py)
+    def history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
+        """A page of this device's history, newest first, without reading any game."""
+        none: list[HistoryEntry] = []
+        return self._shared.run(lambda db: history_db.page(db, self.owner, offset, limit), none)
+
+    def history_count(self) -> int:
+        return self._shared.run(lambda db: history_db.count(db, self.owner), 0)
+
+    def saved_game(self, game_id: str) -> tuple[HistoryEntry, Draft] | None:
+        """One game of this device's history, with its draft (None: not there, or its draft
+        cannot be read)."""
+        got = self._shared.run(lambda db: history_db.entry(db, self.owner, game_id), None)
+        if got is None:
+            return None
+        try:
+            return got[0], Draft.from_json(got[1])
+        except ValueError:
+            return None
+
+    def set_play(self, game_id: str, place: str, note: str) -> bool:
+        """A finished game's place and note."""
+        done = self._shared.run(
+            lambda db: history_db.set_play(db, self.owner, game_id, place, note), False,
+            write=True)
+        self._shared.history_version += 1
+        return done
+
+    def result_rows(self) -> list[PlayerRow]:
+        """Every player's result in every game this device sees. The rows of the whole file
+        are read once, then kept up to date by each save (`save_game` adds its game's); an
+        import or a rename reads them again. On PostgreSQL other processes save games too:
+        the rows are read each time."""
+        shared = self._shared
+        with shared.lock:
+            version = shared.history_version
+            kept = shared.rows_cache.get(self.owner)
+            if kept is not None and kept[0] == version and not self.shared:
+                return kept[1]
+            if shared.rows_by_game is None or self.shared:
+                none: dict[str, list[PlayerRow]] = {}
+                shared.rows_by_game = shared.run(history_db.all_rows, none)
+            mine = shared.run(lambda db: history_db.visible(db, self.owner), set[str]())
+            found = [r for gid, seats in shared.rows_by_game.items() if gid in mine
+                     for r in seats]
+            if len(shared.rows_cache) > 16:
+                shared.rows_cache.clear()
+            shared.rows_cache[self.owner] = (version, found)
+            return found
+
+    def rename_player(self, old: str, new: str) -> Renamed:
+        """`old` is `new` from now on in every game this device sees (a merge when `new`
+        already plays; refused, naming the games, when both sat at one table)."""
+        done = self._shared.run(lambda db: history_db.rename(db, self.owner, old, new),
+                                Renamed(), write=True)
+        self._shared.rows_by_game = None
+        self._shared.history_version += 1
+        self._shared.read_rows_soon()
+        return done
+
+    def history_plays(self) -> list[Play]:
+        """Every game this device sees, for the history file."""
+        none: list[Play] = []
+        return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
+
+    def history_plays_of_everyone(self) -> list[Play]:
+        """Every game of the file, whichever devices took part (the command line's backup)."""
+        none: list[Play] = []
+        return self._shared.run(lambda db: history_db.plays(db, None), none)
+
+    def import_plays(self, plays: list[Play], everyone: bool = False) -> Imported | None:
+        """The games of a history file that this history lacks, as this device's (with
+        `everyone`: as every device's); None: the file could not be written, nothing was
+        added."""
+        owner = None if everyone else self.owner
+        done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None,
+                                write=True)
+        self._shared.rows_by_game = None
+        self._shared.history_version += 1
+        self._shared.read_rows_soon()
+        return done

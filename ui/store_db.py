@@ -26,8 +26,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from scorer.stats import PlayerRow
+from ui import history_db
 from ui.store_files import EMPTY, _private_files, copy_aside, file_problem, remove_files, set_aside
-from ui.store_schema import Cursor, NewerSchema, legacy_version, migrate
+from ui.store_schema import Cursor, NewerSchema, Tx, legacy_version, migrate
 
 _T = TypeVar("_T")
 
@@ -59,6 +61,13 @@ class SqliteTx:
         self.db.executemany(sql, [tuple(r) for r in rows])
 
 
+def tidy(tx: Tx) -> None:
+    """At every start, after the migrations: games deleted by every device purged, and the
+    history's rows made for the games saved without them (ui/history_db.py)."""
+    tx.execute("DELETE FROM games WHERE deleted = 1")
+    history_db.tidy(tx)
+
+
 def _is_damage(err: sqlite3.Error) -> bool:
     """Whether an error means the file itself is unreadable (as opposed to busy, full...)."""
     if isinstance(err, sqlite3.DatabaseError) and not isinstance(
@@ -79,12 +88,42 @@ def _sqlite_transaction(db: sqlite3.Connection) -> Iterator[None]:
     db.execute("COMMIT")
 
 
-class SqliteDatabase:
+class HistoryCache:
+    """What the store keeps in memory of the history, per database (ui/history_db.py)."""
+
+    lock: threading.RLock
+
+    def __init__(self) -> None:
+        self.history_version = 0
+        """Counted up by every change to the history (the statistics' rows are cached per
+        owner until it changes)."""
+        self.rows_cache: dict[str, tuple[int, list[PlayerRow]]] = {}
+        """Each owner's rows, as of a `history_version`."""
+        self.rows_by_game: dict[str, list[PlayerRow]] | None = None
+        """Every game's rows, read at the first use (None: not read, or to read again)."""
+
+    def run(self, work: Callable[[Any], _T], fallback: _T, write: bool = False) -> _T:
+        raise NotImplementedError
+
+    def read_rows_soon(self) -> None:
+        """Read every game's rows in the background (at start, after an import or a
+        rename), so that the first statistics screen finds them read."""
+        def read() -> None:
+            with self.lock:
+                if self.rows_by_game is not None:
+                    return
+                none: dict[str, list[PlayerRow]] | None = None
+                self.rows_by_game = self.run(history_db.all_rows, none)
+        threading.Thread(target=read, name="history-rows", daemon=True).start()
+
+
+class SqliteDatabase(HistoryCache):
     """The connection to one file, its lock and the store's notice (shared by owners)."""
 
     dialect = "sqlite"
 
     def __init__(self, path: Path) -> None:
+        super().__init__()
         self.path = path
         self.origin = secrets.token_hex(8)
         self.lock = threading.RLock()
@@ -94,6 +133,7 @@ class SqliteDatabase:
         self.kept: Path | None = None
         """The copy kept aside of a damaged file, until the notice names it."""
         self.db = self._open_or_recover()
+        self.read_rows_soon()
 
     def _connect(self, target: Path | str) -> sqlite3.Connection:
         if isinstance(target, Path):
@@ -108,7 +148,7 @@ class SqliteDatabase:
                 raise sqlite3.DatabaseError("integrity check failed: " + "; ".join(problems[:3]))
             with _sqlite_transaction(db):
                 self._migrate(db)
-                db.execute("DELETE FROM games WHERE deleted = 1")
+                tidy(SqliteTx(db))
         except BaseException as err:
             if (isinstance(target, Path) and isinstance(err, sqlite3.Error)
                     and _is_damage(err)):
@@ -218,6 +258,8 @@ class SqliteDatabase:
                     return fallback
                 self._close_keeping(self.db)
                 self.db = self._recover(err)
+                self.rows_by_game = None  # a fresh file: its history is read anew
+                self.history_version += 1
             try:
                 return self._once(work, write)
             except sqlite3.Error as err:
@@ -255,7 +297,7 @@ MIGRATION_LOCK = 0x57_4F_4E_44
 """The advisory lock that lets one process at a time bring the schema up to date."""
 
 
-class PostgresDatabase:
+class PostgresDatabase(HistoryCache):
     """One connection per process to a PostgreSQL database shared by every process."""
 
     dialect = "postgresql"
@@ -263,6 +305,7 @@ class PostgresDatabase:
     def __init__(self, url: str) -> None:
         import psycopg  # an optional dependency: only with WONDERS_DATABASE_URL
 
+        super().__init__()
         self._psycopg = psycopg
         self.url = url
         self.origin = secrets.token_hex(8)
@@ -279,7 +322,7 @@ class PostgresDatabase:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = db.execute("SELECT version FROM schema_version").fetchone()
             migrate(PostgresTx(db), int(row[0]) if row else 0)
-            db.execute("DELETE FROM games WHERE deleted = 1")
+            tidy(PostgresTx(db))
         return db
 
     def _once(self, work: Callable[[PostgresTx], _T], write: bool) -> _T:

@@ -11,13 +11,14 @@ Part of the store (ui/store.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from ui.draft import Draft
 
 
 class Cursor(Protocol):
+    def __iter__(self) -> Iterator[Any]: ...
     def fetchone(self) -> Any: ...
     def fetchall(self) -> list[Any]: ...
     @property
@@ -30,6 +31,21 @@ class Tx(Protocol):
     dialect: str
     def execute(self, sql: str, args: Sequence[object] = ()) -> Cursor: ...
     def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None: ...
+
+
+def columns(tx: Tx, table: str) -> set[str]:
+    """The columns a table has (none when it does not exist), on either back end."""
+    if tx.dialect == "sqlite":
+        return {r[1] for r in tx.execute(f"PRAGMA table_info({table})")}
+    return {r[0] for r in tx.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND "
+        "table_schema = current_schema()", (table,))}
+
+
+def _history(tx: Tx) -> None:
+    from ui import history_db  # it reads the ruleset engine: loaded when needed
+
+    history_db.add_schema(tx)
 
 
 DEFAULT_OWNER = ""
@@ -146,6 +162,8 @@ MIGRATIONS: list[tuple[str, list[Migration]]] = [
         "CREATE INDEX failed_joins_address ON failed_joins (address, at)",
         "CREATE INDEX edits_game ON edits (game, version)",
     ]),
+    ("the history's plays (start, place, note) and per-player results (ui/history_db.py; "
+     "a file of the version before the numbering may have them already)", [_history]),
 ]
 """Each migration: what it brings, and its steps. Never edit one that has shipped: add the
 next."""

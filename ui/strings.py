@@ -538,6 +538,95 @@ def i_am(name: str) -> str:
     return _("I am {name}").format(name=name)
 
 
+
+# After the game: plays, players, statistics (issue 22)
+PLAYERS_TITLE = N_("Players")
+STATS_TITLE = N_("Group statistics")
+NO_PLAYERS = N_("Players appear here after their first finished game.")
+GAMES = N_("Games")
+WINS = N_("Wins")
+AVERAGE = N_("Average")
+BEST = N_("Best")
+POINTS_FROM = N_("Where the points come from (average a game)")
+FAVOURITE_WONDERS = N_("Favourite wonders")
+HEAD_TO_HEAD = N_("Head-to-head")
+RECORDS = N_("Records")
+RECORD_KINDS = {"highest-total": N_("Highest total"), "biggest-science": N_("Biggest science"),
+                "most-military": N_("Most military"), "closest-finish": N_("Closest finish")}
+WINS_BY_WONDER = N_("Wins by wonder and side")
+CATEGORY_AVERAGES = N_("Average points a player, by category")
+ALL = N_("All")
+ANY = N_("Any")
+NO_EXPANSION = N_("None")
+PERIOD = N_("Period")
+ALL_TIME = N_("All time")
+LAST_30_DAYS = N_("Last 30 days")
+LAST_12_MONTHS = N_("Last 12 months")
+RENAME_TITLE = N_("Rename, or merge into another player")
+NEW_NAME = N_("New name")
+RENAME = N_("Rename")
+PLAY_DETAILS = N_("Details")
+PLACE = N_("Place")
+NOTE = N_("Note")
+LOG_BG_STATS = N_("Log to BG Stats")
+BG_STATS_HINT = N_("Opens BG Stats on this phone with the play ready to save.")
+EXPORT_HISTORY = N_("Export all games")
+IMPORT_HISTORY = N_("Import games")
+IMPORT_HISTORY_HINT = N_("A history file exported by this app (JSON). Games already here are "
+                         "recognised and kept as they are.")
+SHOW_MORE = N_("Show more")
+PLAY_COLUMNS = {"started": N_("Started"), "finished": N_("Finished"),
+                "duration_min": N_("Minutes"), "place": N_("Place"), "note": N_("Note")}
+"""The CSV export's columns of a finished game's play (keys of the table's `play`)."""
+NO_SUCH_GAME = N_("This game is not in your history.")
+OPEN_PAD = N_("Score pad")
+
+
+def games_count(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=n)
+
+
+def games_wins(games: int, wins: int) -> str:
+    return games_count(games) + " · " + ngettext("{n} win", "{n} wins", wins).format(n=wins)
+
+
+def minutes(n: int) -> str:
+    return ngettext("{n} min", "{n} min", n).format(n=n)
+
+
+def wonder_plays(wonder: str, plays: int, wins: int) -> str:
+    return ngettext("{wonder}: {plays} game, {wins} won", "{wonder}: {plays} games, {wins} won",
+                    plays).format(wonder=wonder, plays=plays, wins=wins)
+
+
+def against(name: str, games: int, ahead: int, behind: int, level: int) -> str:
+    return ngettext("against {name}: {games} game, ahead {ahead}, behind {behind}, level {level}",
+                    "against {name}: {games} games, ahead {ahead}, behind {behind}, "
+                    "level {level}", games).format(name=name, games=games, ahead=ahead,
+                                                   behind=behind, level=level)
+
+
+def won_by(n: int) -> str:
+    return ngettext("won by {n} point", "won by {n} points", n).format(n=n)
+
+
+def renamed(n: int) -> str:
+    return ngettext("Renamed in {n} game.", "Renamed in {n} games.", n).format(n=n)
+
+
+def not_merged(n: int) -> str:
+    return ngettext("Not changed: both sat at the same table in {n} game.",
+                    "Not changed: both sat at the same table in {n} games.", n).format(n=n)
+
+
+def imported_games(added: int, already: int) -> str:
+    return (ngettext("{n} game added", "{n} games added", added).format(n=added) + ", "
+            + ngettext("{n} already here.", "{n} already here.", already).format(n=already))
+
+
+def history_of(shown: int, total: int) -> str:
+    return _("{shown} of {total}").format(shown=shown, total=total)
+
 _CHOICE = CHOICE
 _TEXTS: dict[str, Any] = {k: v for k, v in globals().items()
                           if k not in _OWN and k[0].isupper() and isinstance(v, (str, dict))}

@@ -1,68 +1,112 @@
-"""History of finished games: reopen, play again with the same table, delete with undo."""
+"""History of finished games: a page at a time (years of games are never read at once);
+each play with its date, duration, place and note; open, play again, delete with undo; a
+game's own page (its place and note, Log to BG Stats); the whole history exported to one
+file and imported on another server."""
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
+import urllib.parse
+import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import flet as ft
 
+from scorer.bgstats import play_data, play_link
+from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
+from scorer.ruleset import expansion_name
 from ui import strings as S
-from ui.model import use_model
+from ui.draft import Draft
+from ui.export import MAX_IMPORT_BYTES
+from ui.history_db import HistoryEntry
+from ui.model import AppModel, evaluate, use_model
 from ui.screens.home import game_title
-from ui.store import SavedGame
-from ui.widgets import busy_overlay, confirm_replace, notice, view
+from ui.screens.stats import game_route
+from ui.screens.transfer import _PickerHandlers
+from ui.widgets import (
+    back_to,
+    busy_overlay,
+    confirm_replace,
+    notice,
+    problems,
+    view,
+    wrap,
+)
+
+PAGE = 20
+"""Games shown at first, and added by Show more."""
 
 
 def _when(ts: float) -> str:
     return dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
 
 
+def play_line(e: HistoryEntry) -> str:
+    """`2026-11-28 19:52 · 48 min · Ann's`: when, how long, where."""
+    parts = [_when(e.finished)]
+    if e.duration_min is not None:
+        parts.append(S.minutes(e.duration_min))
+    if e.place:
+        parts.append(e.place)
+    return " · ".join(parts)
+
+
+def _open_or_again(model: AppModel, gid: str, again: bool) -> Callable[[], None]:
+    """Open a saved game's pad, or play it again (same players and wonders)."""
+    def go() -> None:
+        got = model.store.saved_game(gid)
+        if got is None:
+            model.say(S.NO_SUCH_GAME)
+            return
+        draft = got[1]
+        if again:
+            model.start(draft.fresh_copy())
+            ft.context.page.navigate(model.path())
+        else:
+            model.start(draft)
+            ft.context.page.navigate(model.path("/pad"))
+    return go
+
+
 @ft.component
 def HistoryScreen() -> ft.View:
     model = use_model()
-    nothing: list[SavedGame] | None = None
-    games, set_games = ft.use_state(nothing)
+    nothing: tuple[list[HistoryEntry], int] | None = None
+    shown, set_shown = ft.use_state(nothing)
+    limit, set_limit = ft.use_state(PAGE)
     version = model.history_version  # read again when the history changes
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
 
     async def load() -> None:
-        """Read the history off the event loop (a long history shows progress meanwhile)."""
-        set_games(await asyncio.to_thread(model.store.games))
+        """A page of the list and the count, off the event loop (no game is read)."""
+        def read() -> tuple[list[HistoryEntry], int]:
+            return model.store.history_page(0, limit), model.store.history_count()
+        set_shown(await asyncio.to_thread(read))
 
-    ft.use_effect(load, [version])
+    ft.use_effect(load, [version, limit])
 
     asked: tuple[str, bool] | None = None
     asking, set_asking = ft.use_state(asked)
     """The history entry whose Open (False) or Play again (True) waits for an answer."""
+    opener = {(e.id, again): _open_or_again(model, e.id, again)
+              for e in (shown[0] if shown else []) for again in (False, True)}
 
-    def take(g: SavedGame, again: bool) -> None:
-        set_asking(None)
-        if again:
-            model.start(g.draft.fresh_copy())
-            ft.context.page.navigate(model.path())
-        else:
-            model.start(g.draft)
-            ft.context.page.navigate(model.path("/pad"))
-
-    def replacing(g: SavedGame, again: bool) -> Callable[[], None]:
-        def go() -> None:
-            take(g, again)
-        return go
-
-    def ask_then(g: SavedGame, again: bool) -> Callable[[], None]:
+    def ask_then(gid: str, again: bool) -> Callable[[], None]:
         """Open or play again; first ask, when that would lose the game in progress."""
         def go() -> None:
             if model.would_lose():
-                set_asking((g.id, again))
+                set_asking((gid, again))
             else:
-                take(g, again)
+                opener[(gid, again)]()
         return go
 
-    def delete(g: SavedGame) -> Callable[[], None]:
+    def delete(e: HistoryEntry) -> Callable[[], None]:
         def go() -> None:
-            model.store.delete_game(g.id)
-            model.say(S.deleted(g.summary), g.id)
+            model.store.delete_game(e.id)
+            model.say(S.deleted(e.summary), e.id)
             model.history_version += 1
         return go
 
@@ -71,29 +115,232 @@ def HistoryScreen() -> ft.View:
         model.say("")
         model.history_version += 1
 
-    items: list[ft.Control] = []
+    async def export_all() -> None:
+        text = await asyncio.to_thread(lambda: history_json(model.store.history_plays()))
+        name = f"wonders-history-{time.strftime('%Y-%m-%d')}.json"
+        await picker.save_file(dialog_title=name, file_name=name,
+                               src_bytes=text.encode("utf-8"))
+        model.say(S.downloaded(name))
+
+    items: list[ft.Control] = [wrap([
+        ft.FilledTonalButton(content=S.PLAYERS_TITLE, icon=ft.Icons.PEOPLE,
+                             on_click=back_to("/players")),
+        ft.FilledTonalButton(content=S.STATS_TITLE, icon=ft.Icons.BAR_CHART,
+                             on_click=back_to("/stats")),
+        ft.OutlinedButton(content=S.EXPORT_HISTORY, icon=ft.Icons.DOWNLOAD, on_click=export_all),
+        ft.OutlinedButton(content=S.IMPORT_HISTORY, icon=ft.Icons.UPLOAD_FILE,
+                          on_click=back_to("/history/import")),
+    ])]
     if model.undo_id:
         items.append(notice(model.notice, ft.TextButton(content=S.UNDO, on_click=undo)))
-    if games is None:
+    elif model.notice:
+        items.append(notice(model.notice))
+    if shown is None:
         items.append(busy_overlay(S.LOADING))
-    elif not games:
+    elif not shown[0]:
         items.append(ft.Text(S.NO_HISTORY))
     current = model.draft
-    for g in games or []:
-        actions: ft.Control = ft.Row([
-            ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW, on_click=ask_then(g, False)),
-            ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY, on_click=ask_then(g, True)),
-            ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE, on_click=delete(g)),
-        ], wrap=True)
-        if asking is not None and asking[0] == g.id and current is not None:
+    for e in shown[0] if shown else []:
+        actions: ft.Control = wrap([
+            ft.TextButton(content=S.PLAY_DETAILS, icon=ft.Icons.INFO_OUTLINE,
+                          on_click=back_to(game_route(e.id))),
+            ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW,
+                          on_click=ask_then(e.id, False)),
+            ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY,
+                          on_click=ask_then(e.id, True)),
+            ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE, on_click=delete(e)),
+        ])
+        if asking is not None and asking[0] == e.id and current is not None:
             again = asking[1]
             actions = confirm_replace(
                 current, game_title(current.game),
                 S.REPLACED_BY_NEW if again else S.REPLACED_BY_HISTORY,
-                replacing(g, again), lambda: set_asking(None))
-        items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column([
-            ft.Text(f"{game_title(g.draft.game)} · {_when(g.finished)}", weight=ft.FontWeight.BOLD),
-            ft.Text(g.summary),
-            actions,
-        ]))))
+                opener[(e.id, again)], lambda: set_asking(None))
+        lines: list[ft.Control] = [
+            ft.Text(game_title(e.game), weight=ft.FontWeight.BOLD),
+            ft.Text(play_line(e), size=13),
+            ft.Text(e.summary),
+        ]
+        if e.note:
+            lines.append(ft.Text(e.note, italic=True, max_lines=3,
+                                 overflow=ft.TextOverflow.ELLIPSIS))
+        items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column(
+            [*lines, actions], spacing=4))))
+    if shown is not None and shown[1] > len(shown[0]):
+        items.append(ft.Row([
+            ft.Text(S.history_of(len(shown[0]), shown[1])),
+            ft.FilledTonalButton(content=S.SHOW_MORE, icon=ft.Icons.EXPAND_MORE,
+                                 on_click=lambda: set_limit(limit + PAGE)),
+        ], wrap=True))
     return view("/history", S.HISTORY_TITLE, items)
+
+
+def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
+    """The play as BG Stats' link (scorer/bgstats.py), from the engine's result."""
+    evaluation = evaluate(draft)
+    result = evaluation.result
+    winners = set(result.winners) if result else set()
+    seats = {s.name: s for s in draft.seats}
+    players = []
+    for p in result.players if result else []:
+        seat = seats.get(p.name)
+        role = (f"{seat.board} {seat.side}".strip() if seat and seat.board else "")
+        players.append({"name": p.name, "score": p.total, "rank": p.rank,
+                        "winner": p.name in winners, "role": role})
+    data = play_data(
+        play_id=entry.id, game=draft.game, game_name=game_title(draft.game),
+        expansions=[(e, expansion_name(draft.game, e)) for e in draft.expansions],
+        finished=entry.finished, duration_min=entry.duration_min, place=entry.place,
+        note=entry.note, players=players)
+    return play_link(data)
+
+
+@ft.component
+def GameScreen() -> ft.View:
+    """One game of the history: when, how long, where, a note; its result; Log to BG Stats."""
+    model = use_model()
+    gid = urllib.parse.unquote(ft.use_route_params().get("id", "") or "")
+    route = game_route(gid)
+    nothing: tuple[HistoryEntry, Draft] | None = None
+    got, set_got = ft.use_state(nothing)
+    loaded, set_loaded = ft.use_state(False)
+    place, set_place = ft.use_state("")
+    note, set_note = ft.use_state("")
+    version = model.history_version
+
+    async def load() -> None:
+        found = await asyncio.to_thread(model.store.saved_game, gid)
+        set_got(found)
+        if found is not None:
+            set_place(found[0].place)
+            set_note(found[0].note)
+        set_loaded(True)
+
+    ft.use_effect(load, [gid, version])
+    if not loaded:
+        return view(route, S.HISTORY_TITLE, [busy_overlay(S.LOADING)])
+    if got is None:
+        return view(route, S.HISTORY_TITLE, [ft.Text(S.NO_SUCH_GAME), ft.FilledButton(
+            content=S.HISTORY, on_click=back_to("/history"))])
+    entry, draft = got
+
+    def save() -> None:
+        model.store.set_play(gid, place, note)
+        model.history_version += 1
+        model.say(S.SAVED)
+
+    changed = (place, note) != (entry.place, entry.note)
+    items: list[ft.Control] = [
+        ft.Text(game_title(draft.game), weight=ft.FontWeight.BOLD, size=18),
+        ft.Text(play_line(entry)),
+        ft.Text(entry.summary),
+        ft.TextField(label=S.PLACE, value=place, max_length=MAX_PLACE,
+                     on_change=lambda e: set_place(e.control.value or "")),
+        ft.TextField(label=S.NOTE, value=note, max_length=MAX_NOTE, multiline=True,
+                     min_lines=2, max_lines=6,
+                     on_change=lambda e: set_note(e.control.value or "")),
+        wrap([ft.FilledButton(content=S.SAVE, icon=ft.Icons.SAVE, on_click=save,
+                              disabled=not changed, height=48),
+              ft.OutlinedButton(content=S.OPEN_PAD, icon=ft.Icons.OPEN_IN_NEW,
+                                on_click=_open_or_again(model, gid, False), height=48)]),
+        ft.FilledTonalButton(content=S.LOG_BG_STATS, icon=ft.Icons.LEADERBOARD, height=48,
+                             url=bg_stats_link(entry, draft)),
+        ft.Text(S.BG_STATS_HINT, size=12, italic=True),
+    ]
+    return view(route, S.HISTORY_TITLE, items)
+
+
+@ft.component
+def HistoryImportScreen() -> ft.View:
+    """A history file into this history: picked and uploaded (within the server's upload
+    limit) or pasted; every problem named; games already here kept as they are."""
+    model = use_model()
+    text, set_text = ft.use_state("")
+    found, set_found = ft.use_state(tuple[str, ...]())
+    busy, set_busy = ft.use_state("")
+    done, set_done = ft.use_state("")
+    upload = ft.use_ref("")
+    handlers = ft.use_memo(_PickerHandlers, [])
+    picker = ft.use_memo(lambda: ft.FilePicker(on_result=handlers.result,
+                                               on_upload=handlers.upload), [])
+    upload_dir: Path | None = model.upload_dir
+
+    async def take(raw: str | bytes) -> None:
+        set_found(())
+        set_done("")
+        set_busy(S.CHECKING)
+        try:
+            plays, trouble = await asyncio.to_thread(read_text, raw)
+            if trouble:
+                set_found(tuple(S.at_where(p.path, p.message) for p in trouble[:50]))
+                return
+            added = await asyncio.to_thread(model.store.import_plays, [p.play for p in plays])
+        finally:
+            set_busy("")
+        if added is not None:
+            model.history_version += 1
+            set_done(S.imported_games(added.added, added.already))
+            set_text("")
+
+    async def do_import() -> None:
+        await take(text)
+
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return
+        f = e.files[0]
+        if not f.name.lower().endswith(".json"):
+            set_found((S.not_a_json_file(f.name),))
+            return
+        if f.size > MAX_IMPORT_BYTES:
+            set_found((S.too_big(f.name, f.size, MAX_IMPORT_BYTES),))
+            return
+        if upload_dir is None:
+            set_found((S.NO_UPLOAD,))
+            return
+        upload.current = f"{uuid.uuid4().hex}.json"
+        set_busy(S.UPLOADING)
+        url = ft.context.page.get_upload_url(upload.current, 120)
+        await picker.upload([ft.FilePickerUploadFile(upload_url=url, method="PUT", id=f.id)])
+
+    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
+        if e.error:
+            set_busy("")
+            set_found((S.upload_failed(e.error),))
+            return
+        if e.progress is None or e.progress < 1.0 or upload_dir is None or not upload.current:
+            return
+        path = upload_dir / upload.current
+        upload.current = ""
+        try:
+            with path.open("rb") as fh:
+                raw = fh.read(MAX_IMPORT_BYTES + 1)
+        except OSError as err:
+            set_busy("")
+            set_found((S.upload_failed(str(err)),))
+            return
+        finally:
+            path.unlink(missing_ok=True)
+        await take(raw)
+
+    handlers.picked = picked
+    handlers.uploaded = uploaded
+    items: list[ft.Control] = [busy_overlay(busy), ft.Text(S.IMPORT_HISTORY_HINT)]
+    if done:
+        items.append(notice(done))
+    if upload_dir is not None:
+        items.append(ft.FilledButton(
+            content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52, disabled=bool(busy),
+            action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM,
+                                allowed_extensions=["json"],
+                                cancel_upload_on_window_blur=False)))
+    items += [
+        ft.TextField(label=S.PASTE, value=text, multiline=True, min_lines=4, max_lines=10,
+                     max_length=MAX_IMPORT_BYTES,
+                     on_change=lambda e: set_text(e.control.value or "")),
+        problems(list(found)),
+        ft.FilledButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE, on_click=do_import,
+                        disabled=not text.strip() or bool(busy), height=52),
+        ft.TextButton(content=S.HISTORY, on_click=back_to("/history")),
+    ]
+    return view("/history/import", S.IMPORT_HISTORY, items)

@@ -8,6 +8,7 @@ import datetime as dt
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -17,6 +18,7 @@ from ui.export import (
     MAX_IMPORT_BYTES,
     Imported,
     file_problem,
+    play_of,
     read_table,
     result_csv,
     share_text,
@@ -24,6 +26,7 @@ from ui.export import (
 )
 from ui.model import evaluate, use_model
 from ui.screens.home import game_title
+from ui.store import Store
 from ui.widgets import (
     back_to,
     busy_overlay,
@@ -49,6 +52,17 @@ def file_name(draft: Draft, kind: str, ext: str) -> str:
     return f"wonders-{draft.game}-{day}-{kind}.{ext}"
 
 
+def played(store: Store, draft: Draft) -> dict[str, Any] | None:
+    """A finished game's play as the history keeps it (when, how long, where, a note)."""
+    if draft.finished is None:
+        return None
+    kept = store.saved_game(draft.id)
+    if kept is None:
+        return play_of(draft.created, draft.finished, "", "")
+    entry = kept[0]
+    return play_of(entry.started, entry.finished, entry.place, entry.note)
+
+
 @ft.component
 def ExportScreen() -> ft.View:
     model = use_model()
@@ -58,10 +72,11 @@ def ExportScreen() -> ft.View:
     if draft is None:
         return view("/game/export", S.EXPORT_TITLE, [ft.Text(S.NO_GAME)])
     evaluation = model.evaluation()
+    play = played(model.store, draft)
     parts: list[tuple[str, str, str]] = [
-        (S.TABLE_JSON, table_json(draft), file_name(draft, "table", "json"))]
+        (S.TABLE_JSON, table_json(draft, play), file_name(draft, "table", "json"))]
     if evaluation is not None and evaluation.final and evaluation.result is not None:
-        parts.append((S.RESULT_CSV, result_csv(evaluation.result),
+        parts.append((S.RESULT_CSV, result_csv(evaluation.result, play),
                       file_name(draft, "result", "csv")))
         parts.append((S.SHARE_TEXT, share_text(evaluation.result, game_title(draft.game)), ""))
     items: list[ft.Control] = []

@@ -1,0 +1,76 @@
+"""A finished game as a play for BG Stats (Board Game Stats), the app where many groups keep
+their plays: its documented link for other apps.
+
+Format: "Push plays to BG Stats from other apps or websites",
+https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+The link is `https://app.bgstatsapp.com/createPlay.html?data=<data>` (or the same after
+`bgstats://`), `<data>` the URL-encoded JSON of one play: `sourceName`, `sourcePlayId`,
+`playDate` ("YYYY-MM-DD HH:MM:SS"), `durationMin`, `location`, `comments`, `board`,
+`game` {`name`, `bggId`, `sourceGameId`, `highestWins`, `noPoints`} and `players`, each
+{`name`, `sourcePlayerId`, `score`, `rank`, `winner`, `startPlayer`, `role`}. The format
+has no field for expansions: they are named in `comments` (BG Stats asks which expansions
+were played when the play is imported).
+
+The BoardGameGeek ids (boardgamegeek.com/boardgame/<id>) of the games:
+7 Wonders 68448, 7 Wonders (Second Edition) 316377, 7 Wonders Duel 173346; of the
+expansions: 7 Wonders: Leaders 92539, 7 Wonders Duel: Agora 271324 (named in `comments`
+with their ids). The 2nd edition's Leaders and the fan-made Duel Leaders are named only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import urllib.parse
+from collections.abc import Sequence
+from typing import Any
+
+from scorer.i18n import _
+
+LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+WEB_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Wonders Score Pad"
+
+GAME_BGG_IDS = {"7wonders-1e": 68448, "7wonders-2e": 316377, "duel": 173346}
+EXPANSION_BGG_IDS = {("7wonders-1e", "leaders"): 92539, ("duel", "agora"): 271324}
+
+
+def play_data(*, play_id: str, game: str, game_name: str, expansions: Sequence[tuple[str, str]],
+              finished: float, duration_min: int | None, place: str, note: str,
+              players: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The play as BG Stats reads it. `expansions`: (tag, name as players call it);
+    `players`: in seating order, each with `name`, `score`, `rank` (None: the Free City,
+    not sent), `winner` and `role` (the wonder, "" for none)."""
+    notes = [note] if note else []
+    if expansions:
+        named = []
+        for tag, name in expansions:
+            bgg = EXPANSION_BGG_IDS.get((game, tag))
+            named.append(f"{name} (BGG {bgg})" if bgg else name)
+        notes.append(_("Expansions: {names}").format(names=", ".join(named)))
+    data: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play_id,
+        "playDate": dt.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M:%S"),
+        "game": {"name": game_name, "bggId": GAME_BGG_IDS.get(game, 0),
+                 "sourceGameId": game, "highestWins": True, "noPoints": False},
+        "players": [
+            {"name": p["name"], "sourcePlayerId": p["name"], "score": p["score"],
+             "rank": p["rank"], "winner": bool(p["winner"]), "startPlayer": False,
+             "role": p.get("role", "")}
+            for p in players if p["rank"] is not None],
+    }
+    if duration_min is not None:
+        data["durationMin"] = duration_min
+    if place:
+        data["location"] = place
+    if notes:
+        data["comments"] = "\n".join(notes)
+    return data
+
+
+def play_link(data: dict[str, Any], web: bool = False) -> str:
+    """The link that opens BG Stats on the phone with the play ready to save (`web`: the
+    https form, for a phone where the app did not register its `bgstats://` scheme)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (WEB_LINK if web else LINK) + urllib.parse.quote(text, safe="")

@@ -1,0 +1,60 @@
+"""The statistics as text: a table per player (`python -m scorer stats FILE`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.i18n import N_, _, ngettext, translated
+from scorer.result import CATEGORY_LABELS
+from scorer.stats import Family, PlayerRow, PlayerStats, player_stats, players, when
+
+FAMILY_TITLES: dict[Family, str] = {"7wonders": N_("7 Wonders"), "duel": N_("7 Wonders Duel")}
+
+
+def category_name(category: str) -> str:
+    label = CATEGORY_LABELS.get(category)  # type: ignore[call-overload]
+    return translated(label) if label else category
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "-"
+
+
+def _table(rows: Sequence[tuple[str, str]]) -> list[str]:
+    width = max(len(k) for k, _v in rows) + 2
+    return [f"  {k.ljust(width)}{v}" for k, v in rows]
+
+
+def render_player(stats: PlayerStats) -> list[str]:
+    head = f"{stats.name} · {translated(FAMILY_TITLES[stats.family])}"
+    rows = [
+        (_("Games"), str(stats.games)),
+        (_("Wins"), f"{stats.wins} ({percent(stats.wins, stats.games)})"),
+        (_("Average total"), f"{stats.average_total:.1f}"),
+        (_("Best total"), f"{stats.best.total} ({when(stats.best.finished)})"),
+    ]
+    rows += [(category_name(c), f"{v:.1f}") for c, v in stats.categories]
+    if stats.favourite_wonders:
+        rows.append((_("Favourite wonders"), "; ".join(
+            ngettext("{wonder}: {plays} game, {wins} won", "{wonder}: {plays} games, {wins} won",
+                     w.plays).format(wonder=w.wonder, plays=w.plays, wins=w.wins)
+            for w in stats.favourite_wonders)))
+    for h in stats.head_to_head:
+        rows.append((_("against {name}").format(name=h.opponent), _(
+            "{games} games: ahead {ahead}, behind {behind}, level {level}").format(
+                games=h.games, ahead=h.ahead, behind=h.behind, level=h.level)))
+    return [head, *_table(rows)]
+
+
+def render_players(rows: Sequence[PlayerRow]) -> str:
+    """Every player's table, most games first."""
+    out: list[str] = []
+    everyone = players(rows)
+    if not everyone:
+        return _("No games in this history.")
+    for p in everyone:
+        for stats in player_stats(rows, p.name):
+            if out:
+                out.append("")
+            out += render_player(stats)
+    return "\n".join(out)

@@ -1,0 +1,132 @@
+"""The history file: `python -m scorer stats`, every problem of a bad file named with its
+place, and the BG Stats link of a play."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from scorer.bgstats import LINK, play_data, play_link
+from scorer.history import history_json, read_history
+from tests.test_cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "history.json"
+
+
+def test_stats_of_the_example_history_lists_every_player() -> None:
+    out = run("stats", str(EXAMPLE))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(EXAMPLE.read_text())
+    names = {p["name"] for g in data["games"] for p in g["table"]["players"]} - {"Free City"}
+    assert names == {"Ann", "Bob", "Cid", "Dan"}
+    for name in names:
+        assert f"{name} · 7 Wonders" in out.stdout
+    assert "Free City" not in out.stdout
+    # Ann played Duel in games 5, 6 and 8; Dan never did
+    assert "Ann · 7 Wonders Duel" in out.stdout and "Dan · 7 Wonders Duel" not in out.stdout
+
+
+def test_stats_in_vietnamese() -> None:
+    out = run("stats", str(EXAMPLE), lang="vi_VN.UTF-8")
+    assert out.returncode == 0 and "Games" not in out.stdout
+
+
+def _bad() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text())
+    data["games"][0]["finished"] = "last tuesday"
+    data["games"][1]["table"]["players"][0]["cards"][0] = "Lumbr Yard"
+    data["games"][2]["colour"] = "red"
+    data["games"][3]["id"] = data["games"][4]["id"]
+    return data
+
+
+def test_a_bad_history_names_every_problem_exit_2_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_bad()))
+    out = run("stats", str(path))
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    lines = out.stderr.splitlines()
+    assert any(x.startswith("games[0].finished: ") for x in lines)
+    assert any(x.startswith("games[1].table.players[0].cards[0]: ") and "Lumber Yard" in x
+               for x in lines)
+    assert any(x.startswith("games[2].colour: ") for x in lines)
+    assert any(x.startswith("games[4].id: ") for x in lines)  # the second of the same id
+    assert len(lines) == 4
+
+
+def test_not_a_history_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text((ROOT / "examples" / "duel-full-game.json").read_text())
+    out = run("stats", str(path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "format" in out.stderr
+    assert run("stats", str(tmp_path / "missing.json")).returncode == 2
+
+
+def test_the_file_written_is_the_file_read() -> None:
+    plays, problems = read_history(json.loads(EXAMPLE.read_text()))
+    assert problems == [] and len(plays) == 8
+    again, problems = read_history(json.loads(history_json([p.play for p in plays])))
+    assert problems == [] and [p.play for p in again] == [p.play for p in plays]
+    first = plays[0].play
+    # games[0]: 19:10 to 19:58 at +07:00, 48 minutes, at Ann's
+    assert first.duration_min == 48 and first.place == "Ann's"
+
+
+# --- BG Stats ---------------------------------------------------------------------------------
+# The documented play (bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites):
+# top level sourceName, sourcePlayId, playDate "YYYY-MM-DD HH:MM:SS", durationMin, location,
+# comments, game {name, bggId, sourceGameId, highestWins, noPoints}, players [{name,
+# sourcePlayerId, score, rank, winner, startPlayer, role}].
+PLAY_FIELDS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "location", "comments",
+               "game", "players", "board"}
+GAME_FIELDS = {"name", "bggId", "sourceGameId", "highestWins", "noPoints"}
+PLAYER_FIELDS = {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer", "role"}
+
+
+def _decoded(link: str) -> dict[str, Any]:
+    assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+    data: dict[str, Any] = json.loads(urllib.parse.unquote(link[len(LINK):]))
+    return data
+
+
+def test_bg_stats_link_carries_the_documented_fields() -> None:
+    data = play_data(
+        play_id="g-1", game="7wonders-1e", game_name="7 Wonders",
+        expansions=[("leaders", "Leaders")], finished=1_790_000_000.0, duration_min=48,
+        place="Ann's & Bob's", note="Close one",
+        players=[{"name": "Ann", "score": 62, "rank": 2, "winner": False, "role": "Babylon A"},
+                 {"name": "Bob", "score": 82, "rank": 1, "winner": True, "role": "Gizah B"},
+                 {"name": "Free City", "score": 40, "rank": None, "winner": False}])
+    got = _decoded(play_link(data))
+    assert set(got) <= PLAY_FIELDS and set(got["game"]) <= GAME_FIELDS
+    assert all(set(p) <= PLAYER_FIELDS for p in got["players"])
+    assert got["sourceName"] == "Wonders Score Pad" and got["sourcePlayId"] == "g-1"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", got["playDate"])
+    assert got["durationMin"] == 48 and got["location"] == "Ann's & Bob's"
+    # 7 Wonders is BoardGameGeek's 68448; Leaders 92539 is named in the comments (the
+    # format has no expansion field)
+    assert got["game"]["bggId"] == 68448 and got["game"]["highestWins"] is True
+    assert got["comments"] == "Close one\nExpansions: Leaders (BGG 92539)"
+    # the Free City is scored, never ranked: not a player of the play
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in got["players"]] == [
+        ("Ann", 62, 2, False), ("Bob", 82, 1, True)]
+    # the https form of the same link
+    assert play_link(data, web=True).startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+
+
+def test_bg_stats_ids_of_each_game() -> None:
+    # BoardGameGeek: 7 Wonders (Second Edition) 316377, 7 Wonders Duel 173346, and Duel's
+    # Agora 271324
+    for game, bgg in (("7wonders-2e", 316377), ("duel", 173346)):
+        data = play_data(play_id="x", game=game, game_name="g", expansions=[], finished=0.0,
+                         duration_min=None, place="", note="", players=[])
+        assert data["game"]["bggId"] == bgg and "durationMin" not in data
+        assert "comments" not in data and "location" not in data
+    data = play_data(play_id="x", game="duel", game_name="g",
+                     expansions=[("agora", "Agora")], finished=0.0, duration_min=None,
+                     place="", note="", players=[])
+    assert data["comments"] == "Expansions: Agora (BGG 271324)"

@@ -1,0 +1,165 @@
+"""Statistics over a known history: every expected number worked out by hand below, from
+the rows as written (never from running the code)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scorer.api import score
+from scorer.stats import (
+    Filter,
+    HeadToHead,
+    PlayerRow,
+    WonderCount,
+    group_stats,
+    player_stats,
+    players,
+    rows_of,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DAY = 86400.0
+T1, T2, T3, T4 = 10 * DAY, 20 * DAY, 30 * DAY, 40 * DAY
+
+
+def row(game: str, kind: str, seat: int, name: str, total: int, rank: int | None, won: bool,
+        wonders: tuple[str, ...], side: str, finished: float,
+        expansions: tuple[str, ...] = (), **cats: int) -> PlayerRow:
+    assert sum(cats.values()) == total  # the known history is self-consistent
+    return PlayerRow(game, kind, expansions, finished, seat, name, wonders, side, total,
+                     rank, won, cats)
+
+
+# The known history (4 games):
+# g1 7 Wonders 1st ed., base, day 10:  Ann 50 (1st, Babylon A), Bob 45 (2nd, Rhodos B),
+#    Cid 40 (3rd, Gizah A)
+# g2 7 Wonders 1st ed. + Leaders, day 20: Ann 60 (2nd, Babylon B), Bob 61 (1st, Gizah A),
+#    Cid 30 (3rd, Rhodos A)
+# g3 Duel, day 30: Ann 70 (1st; Pyramids, The Colossus), Bob 50 (2nd; Piraeus)
+# g4 7 Wonders 2nd ed., day 40: Ann 55 and Bob 55 share the victory (both rank 1),
+#    Dan 20 (3rd, Alexandria A)
+HISTORY = [
+    row("g1", "7wonders-1e", 0, "Ann", 50, 1, True, ("Babylon",), "A", T1,
+        military=6, science=20, civilian=24),
+    row("g1", "7wonders-1e", 1, "Bob", 45, 2, False, ("Rhodos",), "B", T1,
+        military=10, civilian=35),
+    row("g1", "7wonders-1e", 2, "Cid", 40, 3, False, ("Gizah",), "A", T1,
+        military=0, science=40),
+    row("g2", "7wonders-1e", 0, "Ann", 60, 2, False, ("Babylon",), "B", T2, ("leaders",),
+        military=4, science=30, leaders=26),
+    row("g2", "7wonders-1e", 1, "Bob", 61, 1, True, ("Gizah",), "A", T2, ("leaders",),
+        military=8, civilian=40, leaders=13),
+    row("g2", "7wonders-1e", 2, "Cid", 30, 3, False, ("Rhodos",), "A", T2, ("leaders",),
+        military=-2, science=32, leaders=0),
+    row("g3", "duel", 0, "Ann", 70, 1, True, ("Pyramids", "The Colossus"), "", T3,
+        military=10, civilian=30, progress=30),
+    row("g3", "duel", 1, "Bob", 50, 2, False, ("Piraeus",), "", T3,
+        military=0, civilian=50, progress=0),
+    row("g4", "7wonders-2e", 0, "Ann", 55, 1, True, ("Babylon",), "A", T4,
+        military=5, science=50),
+    row("g4", "7wonders-2e", 1, "Bob", 55, 1, True, ("Olympia",), "B", T4,
+        military=15, civilian=40),
+    row("g4", "7wonders-2e", 2, "Dan", 20, 3, False, ("Alexandria",), "A", T4,
+        military=-3, civilian=23),
+]
+
+
+def test_players_most_games_first() -> None:
+    # Ann and Bob 4 games each (Ann 3 wins: g1, g3, g4; Bob 2: g2, g4), Cid 2 (no win),
+    # Dan 1 (no win); ties in games by name
+    assert [(p.name, p.games, p.wins) for p in players(HISTORY)] == [
+        ("Ann", 4, 3), ("Bob", 4, 2), ("Cid", 2, 0), ("Dan", 1, 0)]
+
+
+def test_a_players_page_keeps_7_wonders_and_duel_apart() -> None:
+    seven, duel = player_stats(HISTORY, "Ann")
+    assert (seven.family, duel.family) == ("7wonders", "duel")
+    # 7 Wonders: g1, g2, g4 = 3 games; won g1 and g4 = 2; 2/3
+    assert (seven.games, seven.wins) == (3, 2)
+    assert abs(seven.win_rate - 2 / 3) < 1e-9
+    # (50 + 60 + 55) / 3 = 55; best 60 in g2
+    assert seven.average_total == 55
+    assert (seven.best.total, seven.best.game_id) == (60, "g2")
+    # per game: military (6 + 4 + 5) / 3 = 5, science (20 + 30 + 50) / 3 = 33.33...,
+    # civilian 24 / 1 (only g1 has the row), leaders 26 / 1 (only g2); in pad order
+    cats = dict(seven.categories)
+    assert [c for c, _v in seven.categories] == ["military", "civilian", "science", "leaders"]
+    assert cats["military"] == 5 and abs(cats["science"] - 100 / 3) < 1e-9
+    assert cats["civilian"] == 24 and cats["leaders"] == 26
+    # Babylon 3 games (g1 won, g2 lost, g4 won): 2 wins
+    assert seven.favourite_wonders == [WonderCount("Babylon", "", 3, 2)]
+    # against Bob: g1 ahead (1 < 2), g2 behind (2 > 1), g4 level (1 = 1);
+    # against Cid: g1 ahead (1 < 3), g2 ahead (2 < 3); Dan met once: not a regular
+    assert seven.head_to_head == [HeadToHead("Bob", 3, 1, 1, 1), HeadToHead("Cid", 2, 2, 0, 0)]
+    # Duel: g3 alone, won, 70; Bob met once there: no head-to-head yet
+    assert (duel.games, duel.wins, duel.average_total, duel.best.total) == (1, 1, 70, 70)
+    assert duel.favourite_wonders == [WonderCount("Pyramids", "", 1, 1),
+                                      WonderCount("The Colossus", "", 1, 1)]
+    assert duel.head_to_head == []
+
+
+def test_a_player_of_one_family_has_one_entry() -> None:
+    (dan,) = player_stats(HISTORY, "Dan")
+    assert (dan.family, dan.games, dan.wins, dan.best.total) == ("7wonders", 1, 0, 20)
+    assert player_stats(HISTORY, "Nobody") == []
+
+
+def test_group_records_each_name_its_game() -> None:
+    group = group_stats(HISTORY)
+    assert group.games == 4
+    got = {r.kind: (r.value, r.name, r.game_id) for r in group.records}
+    # highest total: Ann's 70 in g3 (then Bob 61); biggest science: Ann 50 in g4 (Cid 40);
+    # most military: Bob 15 in g4 (Ann 10 in g3); closest finish: g4, where the winner
+    # (Ann, first of the two sharing it) leads by 55 - 55 = 0 (g2: 61 - 60 = 1, g1: 5,
+    # g3: 20)
+    assert got == {"highest-total": (70, "Ann", "g3"), "biggest-science": (50, "Ann", "g4"),
+                   "most-military": (15, "Bob", "g4"), "closest-finish": (0, "Ann", "g4")}
+
+
+def test_group_wins_by_wonder_and_side() -> None:
+    group = group_stats(HISTORY, Filter(family="7wonders"))
+    # 7 Wonders only (3 games): Babylon A 2 plays (g1 won, g4 won), Gizah A 2 (g1 lost,
+    # g2 won), Olympia B 1 (g4 won), the others 1 play, no win
+    assert group.games == 3
+    assert group.wins_by_wonder[:3] == [WonderCount("Babylon", "A", 2, 2),
+                                        WonderCount("Gizah", "A", 2, 1),
+                                        WonderCount("Olympia", "B", 1, 1)]
+    assert {(w.wonder, w.side) for w in group.wins_by_wonder[3:]} == {
+        ("Alexandria", "A"), ("Babylon", "B"), ("Rhodos", "A"), ("Rhodos", "B")}
+    cats = dict(group.categories)
+    # military over the 9 rows of 7 Wonders: 6+10+0+4+8-2+5+15-3 = 43, / 9
+    assert abs(cats["military"] - 43 / 9) < 1e-9
+    # science over the 5 rows that have it: 20+40+30+32+50 = 172, / 5 = 34.4
+    assert abs(cats["science"] - 34.4) < 1e-9
+    assert "progress" not in cats  # a Duel category
+
+
+def test_filters_by_expansion_and_period() -> None:
+    leaders = group_stats(HISTORY, Filter(expansion="leaders"))
+    assert leaders.games == 1 and leaders.records[0].game_id == "g2"  # highest: Bob 61
+    base = group_stats(HISTORY, Filter(expansion=""))
+    assert base.games == 3  # g1, g3, g4 have no expansion
+    late = group_stats(HISTORY, Filter(since=T2, until=T4))
+    assert late.games == 2  # g2 (day 20) and g3 (day 30); g4 is at the end, left out
+    (ann,) = player_stats(HISTORY, "Ann", Filter(family="duel"))
+    assert ann.family == "duel"
+
+
+def test_rows_of_a_scored_table_carry_its_result() -> None:
+    # examples/7wonders-1e-4p-full-game.json: the README's pad, Ann 62, Bob 82, Cid 33,
+    # Dan 35; Bob wins
+    table = json.loads((ROOT / "examples" / "7wonders-1e-4p-full-game.json").read_text())
+    rows = rows_of("x", 5.0, table, score(table))
+    assert [(r.name, r.total, r.rank, r.won) for r in rows] == [
+        ("Ann", 62, 2, False), ("Bob", 82, 1, True), ("Cid", 33, 4, False),
+        ("Dan", 35, 3, False)]
+    assert rows[1].categories["science"] == 76  # the pad's science row for Bob
+    assert all(len(r.wonders) == 1 and r.side in ("A", "B") for r in rows)
+
+
+def test_the_free_city_is_no_player() -> None:
+    table = json.loads((ROOT / "examples" / "7wonders-1e-2p-free-city.json").read_text())
+    rows = rows_of("x", 5.0, table, score(table))
+    assert [r.name for r in rows] == ["Ann", "Bob", "Free City"]
+    assert [p.name for p in players(rows)] == ["Ann", "Bob"]  # one game each, by name

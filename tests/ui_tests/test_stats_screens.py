@@ -1,0 +1,105 @@
+"""After the game, on screen: players, a player's page (rename), the group's statistics
+with filters, a game's page (place, note, Log to BG Stats), the history a page at a time,
+and a history file imported."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from dataclasses import replace
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from scorer.history import history_json
+from ui.app import make_main
+from ui.draft import Draft
+from ui.store import Store
+
+from .flet_client import Client
+from .game_data import SUMMARY, TABLE, save_finished
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_players_and_a_players_page_and_rename(store: Store) -> None:
+    save_finished(store)  # Ann and Bob tie on 31, Ann wins on coins; Cid 17
+    c = await Client(make_main(store), route="/players").start()
+    await c.until("1 game · 1 win")  # Ann
+    assert c.texts().count("1 game · 0 wins") == 2  # Bob and Cid
+    await c.tap_control(c.find("Ann", ft.Container))
+    assert c.title() == "Ann"
+    await c.until("Where the points come from (average a game)")
+    assert c.has("7 Wonders") and c.has("31")  # her best total
+    await c.type("New name", "Anna")
+    await c.tap("Rename")
+    assert c.title() == "Anna"
+    await c.until("Games")
+    saved = store.saved_game(store.history_page(0, 1)[0].id)
+    assert saved is not None and {p.name for p in saved[1].seats} == {
+        "Anna", "Bob", "Cid"}
+    # Bob sat at that table: merging Anna into Bob is refused, saying why
+    await c.type("New name", "Bob")
+    await c.tap("Rename")
+    assert c.has("Not changed: both sat at the same table in 1 game.")
+
+
+async def test_group_statistics_and_filters(store: Store) -> None:
+    save_finished(store)
+    c = await Client(make_main(store), route="/stats").start()
+    await c.until("Records")
+    # the highest total is Ann's 31 (tied with Bob's, Ann sits first in the same game)
+    assert c.has("Ann · 31 pts") and c.has("Closest finish") and c.has("won by 0 points")
+    await c.tap("7 Wonders Duel", exact=False)
+    assert c.has("Players appear here after their first finished game.")
+    await c.tap("All")
+    assert c.has("Records")
+
+
+async def test_a_games_page_place_note_and_bg_stats(store: Store) -> None:
+    save_finished(store)
+    gid = store.history_page(0, 1)[0].id
+    c = await Client(make_main(store), route="/history/" + gid).start()
+    await c.until(SUMMARY)
+    await c.type("Place", "Ann's")
+    await c.type("Note", "Bob counted twice")
+    await c.tap("Save")
+    entry = store.history_page(0, 1)[0]
+    assert (entry.place, entry.note) == ("Ann's", "Bob counted twice")
+    link = c.find("Log to BG Stats", ft.FilledTonalButton).url
+    assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+    data = json.loads(urllib.parse.unquote(link.split("data=", 1)[1]))
+    assert data["location"] == "Ann's" and data["game"]["bggId"] == 68448
+    assert [(p["name"], p["score"], p["winner"]) for p in data["players"]] == [
+        ("Ann", 31, True), ("Bob", 31, False), ("Cid", 17, False)]
+
+
+async def test_history_a_page_at_a_time(store: Store) -> None:
+    for i in range(23):
+        done = replace(Draft.from_table(TABLE), finished=1_700_000_000.0 + i)
+        store.save_game(done, f"game {i}")
+    c = await Client(make_main(store), route="/history").start()
+    await c.until("20 of 23")
+    assert c.has("game 22", exact=True) and not c.has("game 2", exact=True)
+    await c.tap("Show more")
+    assert c.has("game 2", exact=True) and c.has("game 0", exact=True)
+    assert not c.has("20 of 23")
+
+
+async def test_a_history_file_is_imported(store: Store, tmp_path: Path) -> None:
+    other = Store(tmp_path / "other.sqlite3").for_owner("elsewhere")
+    save_finished(other)
+    text = history_json(other.history_plays())
+    c = await Client(make_main(store), route="/history/import").start()
+    await c.type("Paste a table file (JSON)", "{}")
+    await c.tap("Import")
+    assert c.has("this is not a history file of the score pad", exact=False)
+    await c.type("Paste a table file (JSON)", text)
+    await c.tap("Import")
+    await c.until("1 game added, 0 already here.")
+    await c.type("Paste a table file (JSON)", text)
+    await c.tap("Import")
+    await c.until("0 games added, 1 already here.")
+    assert store.history_count() == 1
+    other.close()

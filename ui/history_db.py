@@ -1,0 +1,388 @@
+"""The history's part of the saved-games file: each finished game's play (start, place,
+note) and its players' results, one indexed row per player, made when the game is saved, so
+that the statistics of years of games never score a game again.
+
+Schema (migration 7 of ui/store_schema.py, `add_schema`; idempotent, as files written
+before the numbering may have it already):
+- `games` gains `kind`, `expansions`, `started`, `place`, `note`, `fingerprint` (the game's
+  table, paper totals and finish time, hashed: an import recognises a game it already has
+  under another id) and `summarized` (its rows were made);
+- `results`: one row per seat of each finished game (`scorer.stats.PlayerRow`), a column
+  per scoring category (`c_military`, ...: NULL where the game has no such category).
+Games saved before these existed are summarized by `upgrade` (scored once each).
+
+Every function takes a transaction of the store (`ui.store_schema.Tx`, SQLite or
+PostgreSQL: the same SQL); the store runs them under its lock, those that write in one
+transaction."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from scorer.history import Play
+from scorer.paper import assess_mixed
+from scorer.result import Result
+from scorer.stats import CATEGORIES, PlayerRow, rows_of
+from ui.draft import Draft
+from ui.store_schema import Tx, columns
+
+CATEGORY_COLUMNS = tuple(f"c_{c}" for c in CATEGORIES)
+_ROW_COLUMNS = ("game", "kind", "expansions", "finished", "seat", "name", "wonders", "side",
+                "total", "rank", "won", *CATEGORY_COLUMNS)
+SEPARATOR = "\t"
+"""Between the wonders of a row (a name never holds a control character)."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    expansions TEXT NOT NULL,
+    finished DOUBLE PRECISION NOT NULL,
+    wonders TEXT NOT NULL,
+    side TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    rank INTEGER,
+    won INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS results_name ON results (name, game);
+CREATE INDEX IF NOT EXISTS games_finished ON games (finished);
+CREATE INDEX IF NOT EXISTS games_fingerprint ON games (fingerprint);
+CREATE INDEX IF NOT EXISTS members_device ON members (device, game)
+"""
+
+GAME_COLUMNS = {
+    "kind": "TEXT NOT NULL DEFAULT ''",
+    "expansions": "TEXT NOT NULL DEFAULT ''",
+    "started": "DOUBLE PRECISION",
+    "place": "TEXT NOT NULL DEFAULT ''",
+    "note": "TEXT NOT NULL DEFAULT ''",
+    "fingerprint": "TEXT NOT NULL DEFAULT ''",
+    "summarized": "INTEGER NOT NULL DEFAULT 0",
+}
+
+MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
+        "id NOT IN (SELECT game FROM members))")
+"""The finished games a device may see (as `Store.games`): its own, and those from before
+participants were recorded."""
+
+
+def add_schema(db: Tx) -> None:
+    """Add the history's columns, table and indexes where missing (a migration)."""
+    have = columns(db, "games")
+    for name, kind in GAME_COLUMNS.items():
+        if name not in have:
+            db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+    for statement in _SCHEMA.split(";"):
+        db.execute(statement)
+    have = columns(db, "results")
+    for name in CATEGORY_COLUMNS:
+        if name not in have:
+            db.execute(f"ALTER TABLE results ADD COLUMN {name} INTEGER")
+
+
+def tidy(db: Tx) -> None:
+    """At each start: forget the rows of games purged, and summarize the games saved
+    before (each scored once)."""
+    db.execute("DELETE FROM results WHERE game NOT IN (SELECT id FROM games)")
+    summarize_pending(db)
+
+
+# --- a game's rows ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Summary:
+    """What the history keeps of a finished game beside its draft."""
+
+    rows: list[PlayerRow]
+    fingerprint: str
+    text: str
+    """The history list's line: players by rank with their totals."""
+
+
+def fingerprint(table: object, paper: object, finished: float) -> str:
+    text = json.dumps({"table": table, "paper": paper, "finished": round(finished)},
+                      sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def summary_text(result: Result) -> str:
+    ranked = sorted(result.players, key=lambda p: (p.rank is None, p.rank or 0))
+    return " · ".join(f"{p.name} {p.total}" for p in ranked)
+
+
+def summarize(draft: Draft, finished: float) -> Summary | None:
+    """The rows of a finished draft (None when its table has a problem: no result)."""
+    table = draft.table()
+    quick = draft.quick()
+    found = assess_mixed(table, quick)
+    if found.result is None:
+        return None
+    return Summary(rows_of(draft.id, finished, table, found.result),
+                   fingerprint(table, quick, finished), summary_text(found.result))
+
+
+def write(db: Tx, draft: Draft, finished: float, summary: Summary | None,
+          ) -> None:
+    """Store a game's rows and play columns (inside the caller's transaction)."""
+    db.execute("DELETE FROM results WHERE game = ?", (draft.id,))
+    if summary is not None:
+        db.executemany(
+            f"INSERT INTO results ({', '.join(_ROW_COLUMNS)}) VALUES "
+            f"({', '.join('?' for _ in _ROW_COLUMNS)})",
+            [_row_values(r) for r in summary.rows])
+    db.execute("UPDATE games SET kind = ?, expansions = ?, started = ?, fingerprint = ?, "
+               "summarized = 1 WHERE id = ?",
+               (draft.game, ",".join(sorted(draft.expansions)), draft.created,
+                "" if summary is None else summary.fingerprint, draft.id))
+
+
+def _row_values(r: PlayerRow) -> tuple[object, ...]:
+    return (r.game_id, r.game, ",".join(r.expansions), r.finished, r.seat, r.name,
+            SEPARATOR.join(r.wonders), r.side, r.total, r.rank, int(r.won),
+            *[r.categories.get(c) for c in CATEGORIES])
+
+
+def summarize_pending(db: Tx) -> int:
+    """Summarize the games saved before the history kept rows (or by an older version):
+    each is scored once (inside the caller's transaction). Returns how many."""
+    pending = db.execute("SELECT id, draft, finished FROM games WHERE summarized = 0"
+                         ).fetchall()
+    for gid, text, finished in pending:
+        try:
+            draft = replace(Draft.from_json(text), id=gid)
+            summary = summarize(draft, finished)
+        except Exception:  # a damaged or unscorable row: kept, in no statistic
+            db.execute("UPDATE games SET summarized = 1 WHERE id = ?", (gid,))
+            continue
+        write(db, draft, finished, summary)
+    return len(pending)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+def all_rows(db: Tx) -> dict[str, list[PlayerRow]]:
+    """Every game's rows (whoever sees it), by game, oldest game first: read in one query
+    and made into rows in one loop (years of games: tens of thousands of rows). A text or
+    list met again (a game's id, a name, a wonder, the expansions) is kept once."""
+    out: dict[str, list[PlayerRow]] = {}
+    categories = CATEGORIES
+    shared: dict[object, object] = {}
+    once = shared.setdefault
+    found = db.execute(f"SELECT {', '.join(_ROW_COLUMNS)} FROM results "
+                       "ORDER BY finished, game, seat")
+    for (game, kind, expansions, finished, seat, name, wonders, side, total, rank, won,
+         *cats) in found:
+        row = PlayerRow(
+            once(game, game), once(kind, kind),  # type: ignore[arg-type]
+            once(("x", expansions), tuple(expansions.split(",")) if expansions else ()),  # type: ignore[arg-type]
+            finished, seat, once(name, name),  # type: ignore[arg-type]
+            once(("w", wonders), tuple(wonders.split(SEPARATOR)) if wonders else ()),  # type: ignore[arg-type]
+            once(side, side), total, rank, bool(won),  # type: ignore[arg-type]
+            {c: v for c, v in zip(categories, cats, strict=True) if v is not None})
+        seats = out.get(row.game_id)
+        if seats is None:
+            out[row.game_id] = [row]
+        else:
+            seats.append(row)
+    return out
+
+
+def visible(db: Tx, owner: str) -> set[str]:
+    """The ids of the finished games `owner` sees."""
+    return {r[0] for r in db.execute(f"SELECT id FROM games WHERE deleted = 0 AND {MINE}",
+                                     (owner,))}
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of the history list: read without the game's draft."""
+
+    id: str
+    game: str
+    expansions: tuple[str, ...]
+    summary: str
+    started: float | None
+    finished: float
+    place: str
+    note: str
+
+    @property
+    def duration_min(self) -> int | None:
+        if self.started is None or self.started > self.finished:
+            return None
+        return round((self.finished - self.started) / 60)
+
+
+_ENTRY = "id, kind, expansions, summary, started, finished, place, note"
+
+
+def _entry(v: Sequence[object]) -> HistoryEntry:
+    gid, kind, expansions, summary, started, finished, place, note = v
+    return HistoryEntry(str(gid), str(kind),
+                        tuple(str(expansions).split(",")) if expansions else (),
+                        str(summary), None if started is None else float(started),  # type: ignore[arg-type]
+                        float(finished), str(place), str(note))  # type: ignore[arg-type]
+
+
+def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
+    """A page of the history, newest first (the index on `finished` reads just this page)."""
+    found = db.execute(f"SELECT {_ENTRY} FROM games WHERE deleted = 0 AND {MINE} "
+                       "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (owner, limit, offset))
+    return [_entry(v) for v in found]
+
+
+def count(db: Tx, owner: str) -> int:
+    got = db.execute(f"SELECT count(*) FROM games WHERE deleted = 0 AND {MINE}",
+                     (owner,)).fetchone()
+    return int(got[0])
+
+
+def entry(db: Tx, owner: str, game_id: str) -> tuple[HistoryEntry, str] | None:
+    """One game of the history and its stored draft (None: not one `owner` sees)."""
+    got = db.execute(f"SELECT {_ENTRY}, draft FROM games WHERE id = ? AND deleted = 0 AND "
+                     f"{MINE}", (game_id, owner)).fetchone()
+    return None if got is None else (_entry(got[:-1]), str(got[-1]))
+
+
+MAX_PLACE = 100
+MAX_NOTE = 1000
+
+
+def set_play(db: Tx, owner: str, game_id: str, place: str, note: str) -> bool:
+    """A game's place and note (cut to their limits; control characters dropped)."""
+    def clean(text: str, limit: int, lines: bool) -> str:
+        kept = "".join(c for c in text if ord(c) >= 32 or (lines and c == "\n"))
+        return kept.strip()[:limit]
+    cur = db.execute(f"UPDATE games SET place = ?, note = ? WHERE id = ? AND {MINE}",
+                     (clean(place, MAX_PLACE, False), clean(note, MAX_NOTE, True), game_id,
+                      owner))
+    return cur.rowcount > 0
+
+
+# --- players as people -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Renamed:
+    """What a rename (or a merge into an existing name) did, or why it was refused."""
+
+    games: int = 0
+    together: tuple[str, ...] = ()
+    """Games where both names sat at the table (then nothing was changed)."""
+
+
+def _renamed_draft(draft: Draft, old: str, new: str) -> Draft:
+    out = draft.copy()
+    for seat in out.seats:
+        if seat.name == old:
+            seat.name = new
+    if out.conflict_toward == old:
+        out.conflict_toward = new
+    if out.supremacy_winner == old:
+        out.supremacy_winner = new
+    return out
+
+
+def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
+    """`old` is now called `new` in every game `owner` sees: the games' tables, the history
+    lines and the statistics. When `new` already plays, the two become one player (a
+    merge), unless they sat at the same table: then nothing changes and those games are
+    named."""
+    visible = f"game IN (SELECT id FROM games WHERE deleted = 0 AND {MINE})"
+    games = [r[0] for r in db.execute(
+        f"SELECT DISTINCT game FROM results WHERE name = ? AND {visible}", (old, owner))]
+    together = tuple(r[0] for r in db.execute(
+        f"SELECT DISTINCT a.game FROM results a JOIN results b ON a.game = b.game "
+        f"WHERE a.name = ? AND b.name = ? AND a.{visible}", (old, new, owner)))
+    if together:
+        return Renamed(0, together)
+    for gid in games:  # in the caller's transaction
+        text, finished = db.execute("SELECT draft, finished FROM games WHERE id = ?",
+                                    (gid,)).fetchone()
+        draft = _renamed_draft(Draft.from_json(text), old, new)
+        summary = summarize(draft, finished)
+        db.execute("UPDATE games SET draft = ?, summary = ? WHERE id = ?",
+                   (draft.to_json(), summary.text if summary else "", gid))
+        write(db, draft, finished, summary)
+    db.execute("INSERT INTO names (name, used) SELECT ?, used FROM names WHERE name = ? "
+               "ON CONFLICT (name) DO NOTHING", (new, old))
+    db.execute("DELETE FROM names WHERE name = ?", (old,))
+    return Renamed(len(games))
+
+
+# --- the whole history as a file ---------------------------------------------------------------
+
+def plays(db: Tx, owner: str | None) -> list[Play]:
+    """Every game `owner` sees (None: every game), as the history file keeps it."""
+    out = []
+    mine, args = (MINE, (owner,)) if owner is not None else ("1 = 1", ())
+    for gid, text, finished, started, place, note in db.execute(
+            f"SELECT id, draft, finished, started, place, note FROM games WHERE deleted = 0 "
+            f"AND {mine} ORDER BY finished", args):
+        try:
+            draft = Draft.from_json(text)
+        except ValueError:
+            continue
+        out.append(Play(gid, finished, draft.table(), started if started is not None
+                        else draft.created, place, note, draft.quick()))
+    return out
+
+
+def draft_of(play: Play) -> Draft:
+    """The draft a played game from a history file is kept as."""
+    draft = Draft.from_table(play.table)
+    for seat in draft.seats:
+        typed = play.paper.get(seat.name)
+        if typed is not None:
+            seat.quick = True
+            seat.typed = dict(typed)
+    return replace(draft, id=play.id, finished=play.finished,
+                   created=play.started if play.started is not None else play.finished)
+
+
+@dataclass(frozen=True)
+class Imported:
+    added: int
+    already: int
+    """Games the history had already (the same id, or the same table finished at the same
+    moment under another id): left as they were."""
+
+
+def import_plays(db: Tx, owner: str | None, found: Iterable[Play]) -> Imported:
+    """Add the games of a history file that this history lacks, as games of `owner` (None:
+    of no device, so every device sees them, as games from before devices were told
+    apart); in the caller's one transaction (all or nothing). A game already here is never
+    overwritten."""
+    added = already = 0
+    now = time.time()
+    for play in found:
+        draft = draft_of(play)
+        summary = summarize(draft, play.finished)
+        if summary is None:  # read_history scored it: cannot happen, never half-kept
+            raise ValueError(f"game {play.id} has no result")
+        if db.execute("SELECT 1 FROM games WHERE id = ? OR fingerprint = ?",
+                      (play.id, summary.fingerprint)).fetchone():
+            already += 1
+            if owner is None:
+                continue
+            db.execute("INSERT INTO members (game, device, joined) "
+                       "SELECT id, ?, ? FROM games WHERE id = ? OR fingerprint = ? "
+                       "ON CONFLICT DO NOTHING",
+                       (owner, now, play.id, summary.fingerprint))
+            continue
+        db.execute("INSERT INTO games (id, draft, summary, finished, deleted, place, note) "
+                   "VALUES (?, ?, ?, ?, 0, ?, ?)",
+                   (play.id, draft.to_json(), summary.text, play.finished, play.place,
+                    play.note))
+        write(db, draft, play.finished, summary)
+        if owner is not None:
+            db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
+                       "ON CONFLICT DO NOTHING", (play.id, owner, now))
+        added += 1
+    return Imported(added, already)
