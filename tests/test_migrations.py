@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ui.draft import Draft, Seat
 from ui import history_db
+from ui.draft import Draft, Seat
 from ui.store import Store
 from ui.store_db import SqliteTx
 from ui.store_schema import LATEST
