@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import secrets
 import shutil
@@ -115,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         main_app = make_main(store, uploads, (lan or [here])[0])
+        # What is made by now (modules, rulesets, Flet, the store) lives as long as the
+        # server: out of the collector's sight, a full collection walks the sessions only
+        # (its pauses: BENCHMARKS.md, issue 19)
+        gc.freeze()
         serve(build_app(main_app, uploads, timeout, stop, assets), args.host, args.port)
     finally:
         stop()
