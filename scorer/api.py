@@ -4,17 +4,17 @@ set aside) or its final result out."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from scorer import duel, duel_validate, engine, validate
 from scorer.board import City
 from scorer.engine import CityScore
-from scorer.i18n import _, translated
+from scorer.games import game_of
+from scorer.i18n import _
 from scorer.problems import (
     SETS_ASIDE,
     Problem,
@@ -26,8 +26,8 @@ from scorer.problems import (
 )
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
-from scorer.table import DuelTable, SevenWondersTable, Table
-from scorer.verdict import Verdict, by_supremacy, contender, decide
+from scorer.table import TABLE_MODELS, Table
+from scorer.verdict import Verdict
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,7 +79,7 @@ def _not_an_object() -> Problem:
 
 def parse_table(data: Any) -> Table:
     """The table model from a dict, or TableError listing every format problem."""
-    if isinstance(data, SevenWondersTable | DuelTable):
+    if isinstance(data, TABLE_MODELS):
         return data
     if not isinstance(data, dict):
         raise TableError([_not_an_object()])
@@ -169,37 +169,29 @@ def _rules(game: str, expansions: Sequence[str]) -> Ruleset:
     return load_ruleset(game, tuple(sorted({e for e in expansions if e in known})))
 
 
-def assess(data: Any) -> Assessment:
+Rescore = Callable[[Sequence[City], list[CityScore]], list[CityScore]]
+"""Scores as the table's players counted them, put in before the ranking (a paper pad's
+typed totals, `scorer.paper`)."""
+
+
+def assess(data: Any, rescore: Rescore | None = None) -> Assessment:
     """Each player's score from what can be scored, every problem, and per player what was
     set aside; the final result only when there is no problem. Never raises for a problem
     of the table. Messages, verdict and lines' words are in the current context's language
-    (`scorer.i18n.language`); codes, locations and numbers are the same in every one."""
-    removed: Removed = {}
-    replaced: set[str] = set()
-    shape: list[Problem] = []
-    if isinstance(data, SevenWondersTable | DuelTable):
-        table: Table = data
-    elif not isinstance(data, dict):
-        return Assessment(problems=[_not_an_object()], players=[], result=None)
-    else:
-        try:
-            table = _table_adapter().validate_python(data)
-        except ValidationError as err:
-            shape = from_validation_error(err)
-            readable = _readable(data, err)
-            if readable is None:
-                return Assessment(problems=shape, players=[], result=None)
-            table, removed, replaced = readable
+    (`scorer.i18n.language`); codes, locations and numbers are the same in every one.
+
+    The same four steps for every game: parse the table; check it with its game's package
+    (chosen by its ruleset, `scorer.games`); score each city; rank them."""
+    table, shape, removed, replaced = _parsed(data)
+    if table is None:
+        return Assessment(problems=shape, players=[], result=None)
     rules = _rules(table.game, table.expansions)
-    supremacy = None
-    if isinstance(table, DuelTable):
-        game, found = duel_validate.check(table, rules)
-        board = game.board
-        scores = [duel.score_city(board, c, game.tallies[c.index]) for c in board.cities]
-        supremacy = duel_validate.decided(table, game)
-    else:
-        board, found = validate.check(table, rules)
-        scores = [engine.score_city(board, city) for city in board.cities]
+    game = game_of(rules)
+    state, found = game.check(table, rules)
+    cities = game.board(state).cities
+    scores = game.score(state)
+    if rescore is not None:
+        scores = rescore(cities, scores)
     # a place repaired to read the file is told by its format problem alone
     problems = shape + [_original(p, removed) for p in found if p.path not in replaced]
     # every line of every city validated into its model in one call (one per line costs more
@@ -217,24 +209,30 @@ def assess(data: Any) -> Assessment:
                 p for p in problems if p.seat == c.index and (p.code in SETS_ASIDE or p in shape)
             ],
         )
-        for c, s, ls in zip(board.cities, scores, lines, strict=True)
+        for c, s, ls in zip(cities, scores, lines, strict=True)
     ]
     if problems:
         return Assessment(problems=problems, players=players, result=None)
-    if supremacy is not None:
-        names = [c.name for c in board.cities]
-        verdict = by_supremacy(
-            names,
-            names[supremacy.winner],
-            duel.DECIDED_BY[supremacy.kind],
-            translated(duel.LABEL[supremacy.kind]),
-            supremacy.reason,
-            declared=supremacy.declared,
-        )
-    else:
-        verdict = ranked(board.cities, scores, rules)
-    result = _result(table, board.cities, players, verdict)
+    result = _result(table, cities, players, game.rank(table, state, scores))
     return Assessment(problems=[], players=players, result=result)
+
+
+def _parsed(data: Any) -> tuple[Table | None, list[Problem], Removed, set[str]]:
+    """The table model; the format problems; what was left out or replaced to read a file
+    of the wrong shape (None: too broken to read its seats)."""
+    if isinstance(data, TABLE_MODELS):
+        return data, [], {}, set()
+    if not isinstance(data, dict):
+        return None, [_not_an_object()], {}, set()
+    try:
+        return _table_adapter().validate_python(data), [], {}, set()
+    except ValidationError as err:
+        shape = from_validation_error(err)
+        readable = _readable(data, err)
+        if readable is None:
+            return None, shape, {}, set()
+        table, removed, replaced = readable
+        return table, shape, removed, replaced
 
 
 def score(data: Any) -> Result:
@@ -243,20 +241,6 @@ def score(data: Any) -> Result:
     if assessment.result is None:
         raise TableError(assessment.problems)
     return assessment.result
-
-
-def ranked(cities: Sequence[City], scores: Sequence[CityScore], rules: Ruleset) -> Verdict:
-    """Most points, then the game's tie-break (the ruleset's `tiebreak`); the Free City is
-    never ranked."""
-    kind = rules.constants.tiebreak
-    return decide(
-        [
-            contender(c.name, s.total, c.coins, s.categories, kind)
-            for c, s in zip(cities, scores, strict=True)
-            if not c.free_city
-        ],
-        kind,
-    )
 
 
 def _result(

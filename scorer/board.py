@@ -14,7 +14,8 @@ from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderS
 
 class Tokens(NamedTuple):
     victories: dict[int, int]
-    """Victory tokens by face value (1, 3, 5)."""
+    """Victory tokens by face value (the ruleset's `victory_token_by_age`); a face not
+    listed is none."""
     defeats: int
 
     @property
@@ -22,7 +23,7 @@ class Tokens(NamedTuple):
         return sum(self.victories.values())
 
 
-NO_TOKENS = Tokens({1: 0, 3: 0, 5: 0}, 0)
+NO_TOKENS = Tokens({}, 0)
 
 NO_BOARD = Wonder.model_construct(name="(no wonder board)", aliases=(), resource="", sides={})
 """A Duel city has no board: its wonders are separate cards (`City.wonders`)."""
@@ -113,13 +114,27 @@ def neighbour(cities: Sequence[City], city: City, scope: Scope) -> City:
         case "own":
             return city
         case "opponent":
-            if n != 2:
-                raise ValueError("the opponent scope is for two-player (Duel) boards")
+            if n != 2:  # a Duel table of the wrong size (`player-count`): nobody opposite
+                return _nobody(city)
             return cities[1 - city.index]
         case "left":
             return cities[(city.index - 1) % n]
         case "right":
             return cities[(city.index + 1) % n]
+
+
+def _nobody(city: City) -> City:
+    """An empty city opposite `city`, so that a Duel table of the wrong player count is
+    still scored (each city on its own) and checked, beside its `player-count` problem."""
+    return City(
+        index=-1,
+        name="",
+        stages_built=0,
+        cards=(),
+        coins=0,
+        leaders=(),
+        influence=(0,) * len(city.influence),
+    )
 
 
 def beside(cities: Sequence[City], city: City) -> tuple[City, City]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import NamedTuple, TypedDict, assert_never
+from typing import NamedTuple, NotRequired, TypedDict, assert_never
 
 from scorer import science
 from scorer.board import Board, City, guilds_beside, leaders_beside
@@ -64,6 +64,8 @@ class LineData(TypedDict):
     source: str
     points: int
     why: str
+    at_least: NotRequired[bool]
+    """The count may be short (Vitruvius with leaders whose chain symbols are unknown)."""
 
 
 @dataclass
@@ -282,9 +284,12 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 why += f"; may be short: the chain symbols of {', '.join(unknown)} are not known"
             if found or unknown:  # a 0 that may be short is still said
                 points = p * len(found)
-                tally.lines.append(
-                    {"category": cat, "source": source.name, "points": points, "why": why}
-                )
+                line: LineData = {
+                    "category": cat, "source": source.name, "points": points, "why": why
+                }
+                if unknown:
+                    line["at_least"] = True  # the pad marks the cell: maybe more
+                tally.lines.append(line)
         case ByConquests(points=by_count):
             n = min(city.conquests, len(by_count) - 1)
             tally.add(

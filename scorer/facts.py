@@ -11,8 +11,6 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from scorer.duel import LABEL as SUPREMACY_LABEL
-from scorer.duel import SUPREMACY_KINDS, burying_wonders
 from scorer.effects import (
     CardColour,
     CopyNeighbourGuild,
@@ -22,6 +20,10 @@ from scorer.effects import (
     ScienceWildcard,
     Symbol,
 )
+from scorer.games.checks import repeats_in_city
+from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
+from scorer.games.duel.scoring import SUPREMACY_KINDS, burying_wonders
+from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
 from scorer.i18n import translated
 from scorer.ruleset import (
     Card,
@@ -34,7 +36,6 @@ from scorer.ruleset import (
 )
 from scorer.science import SYMBOLS
 from scorer.table import DuelPlayer, Name, SevenWondersPlayer
-from scorer.validate import copies_in_deck
 
 # --- games and rulesets --------------------------------------------------------------------
 
@@ -113,6 +114,9 @@ class GameFacts:
     free_city: bool
     burying_wonders: tuple[str, ...]
     """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
+    counted_cards: frozenset[str]
+    """Cards a city may hold several of (Agora's Senators): entered as a count, each copy
+    one of the box's (`copies_in_city` says how many)."""
 
 
 def facts(rules: Ruleset) -> GameFacts:
@@ -140,6 +144,7 @@ def facts(rules: Ruleset) -> GameFacts:
         science_sets=const.science_set_points > 0,
         free_city=const.free_city,
         burying_wonders=tuple(burying_wonders(rules)),
+        counted_cards=frozenset(c.name for c in rules.cards.values() if repeats_in_city(rules, c)),
     )
 
 

@@ -162,16 +162,20 @@ def from_environment(env: Mapping[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
-def ruleset_texts(data: object) -> Iterator[str]:
+def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     """The `text` fields of a ruleset's TOML data (what a card, wonder stage, leader or
-    token does, in words) and its resources' names (`cost_letters`: a cost in words):
-    shown to players, so in the catalogue; names of cards and wonders are not."""
+    token does, in words), its resources' names (`cost_letters`: a cost in words), its
+    science symbols' words (`symbol_words`) and what its tie-break counts (`tiebreak_unit`,
+    singular and plural: a pair): shown to players, so in the catalogue; names of cards
+    and wonders are not."""
     if isinstance(data, dict):
         for key, value in data.items():
             if key == "text" and isinstance(value, str) and value:
                 yield value
-            elif key == "cost_letters" and isinstance(value, dict):
+            elif key in ("cost_letters", "symbol_words") and isinstance(value, dict):
                 yield from (v for v in value.values() if isinstance(v, str) and v)
+            elif key == "tiebreak_unit" and isinstance(value, list) and len(value) == 2:
+                yield str(value[0]), str(value[1])
             else:
                 yield from ruleset_texts(value)
     elif isinstance(data, list):
@@ -181,9 +185,9 @@ def ruleset_texts(data: object) -> Iterator[str]:
 
 def extract_ruleset_texts(
     fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
-) -> Iterator[tuple[int, str | None, str, list[str]]]:
+) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
     """Babel's extractor for rulesets (babel.cfg): each `text` field of a TOML file."""
     import tomllib
 
     for text in ruleset_texts(tomllib.loads(fileobj.read().decode("utf-8"))):
-        yield 1, None, text, []
+        yield 1, "ngettext" if isinstance(text, tuple) else None, text, []

@@ -1,21 +1,22 @@
 """A table where some players counted on a paper score pad: they type the pad's totals,
 and the engine works out the rest (treasury from coins, military from tokens or the pawn)
-and decides the verdict again. Also the paper pad's small calculators."""
+and the game's verdict ranks them. Also the paper pad's small calculators."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scorer import science
-from scorer.api import Assessment, PlayerScore, assess
+from scorer.api import Assessment, assess
+from scorer.board import City
 from scorer.effects import Symbol
-from scorer.facts import ruleset, token_values
+from scorer.engine import CityScore, LineData
+from scorer.facts import token_values
 from scorer.i18n import _
-from scorer.result import Line, Result
+from scorer.result import Result
 from scorer.ruleset import Category, Ruleset
-from scorer.verdict import contender, decide
 
 
 @dataclass(frozen=True)
@@ -47,24 +48,24 @@ def tokens_points(rules: Ruleset, tokens: Mapping[int, int]) -> int:
     return sum(value * count for value, count in tokens.items() if value in allowed)
 
 
-def _typed(p: PlayerScore, typed: Mapping[str, int]) -> PlayerScore:
+def _typed(score: CityScore, typed: Mapping[str, int]) -> CityScore:
+    """A city's score with the categories its player typed from a paper pad in place of
+    what the engine found for its (cardless) city."""
     categories: dict[Category, int] = {
-        c: int(typed[c]) if c in typed else v for c, v in p.categories.items()
+        c: int(typed[c]) if c in typed else v for c, v in score.categories.items()
     }
-    lines = [line for line in p.lines if line.category not in typed]
+    lines: list[LineData] = [line for line in score.lines if line["category"] not in typed]
     lines += [
-        Line(
-            category=c,
-            source=_("paper score pad"),
-            points=categories[c],
-            why=_("typed from the paper score pad"),
-        )
-        for c in p.categories
+        {
+            "category": c,
+            "source": _("paper score pad"),
+            "points": categories[c],
+            "why": _("typed from the paper score pad"),
+        }
+        for c in score.categories
         if c in typed and categories[c]
     ]
-    return replace(
-        p, total=sum(categories.values()), categories=categories, lines=lines, choices={}
-    )
+    return CityScore(tuple(lines), categories, {})
 
 
 def assess_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Assessment:
@@ -73,53 +74,18 @@ def assess_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Assessmen
     `quick` maps a player's name to the totals they typed, by category. Those players stay
     in the table as seats (wonder, coins, conflict tokens), so neighbours, the checks and
     the tie-break see them; a category they typed replaces what the engine found for their
-    (cardless) city, the others stay the engine's. Ranks and winners are then decided again
-    by the engine's verdict rule."""
-    found = assess(data)
+    (cardless) city, the others stay the engine's, before the game's own verdict ranks
+    them (a supremacy still wins whatever the points)."""
     if not quick:
-        return found
-    players = [_typed(p, quick[p.name]) if p.name in quick else p for p in found.players]
-    if found.result is None:
-        return replace(found, players=players)
-    return replace(found, players=players, result=_decided_again(found.result, players, data))
+        return assess(data)
 
+    def typed(cities: Sequence[City], scores: list[CityScore]) -> list[CityScore]:
+        return [
+            _typed(s, quick[c.name]) if c.name in quick else s
+            for c, s in zip(cities, scores, strict=True)
+        ]
 
-def _decided_again(result: Result, players: list[PlayerScore], data: Any) -> Result:
-    by_name = {p.name: p for p in players}
-    outcome = [
-        r.model_copy(
-            update={
-                "total": by_name[r.name].total,
-                "categories": by_name[r.name].categories,
-                "lines": by_name[r.name].lines,
-                "choices": by_name[r.name].choices,
-            }
-        )
-        for r in result.players
-    ]
-    if result.decided_by.startswith("supremacy"):
-        return result.model_copy(update={"players": outcome})
-    kind = ruleset(result.game, result.expansions).constants.tiebreak
-    coins = {str(p["name"]): int(p.get("coins", 0)) for p in data["players"]}
-    verdict = decide(
-        [
-            contender(p.name, p.total, coins.get(p.name, 0), p.categories, kind)
-            for p in outcome
-            if not p.free_city
-        ],
-        kind,
-    )
-    return result.model_copy(
-        update={
-            "players": [
-                p.model_copy(update={"rank": None if p.free_city else verdict.ranks[p.name]})
-                for p in outcome
-            ],
-            "winners": verdict.winners,
-            "decided_by": verdict.decided_by,
-            "verdict": verdict.text,
-        }
-    )
+    return assess(data, rescore=typed)
 
 
 def score_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Result:

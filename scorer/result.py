@@ -42,11 +42,21 @@ class _Out(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 
 
+def _false(value: bool) -> bool:
+    return not value
+
+
 class Line(_Out):
     category: Category
     source: str
     points: int
     why: str
+    at_least: bool = Field(
+        False,
+        exclude_if=_false,
+        description="(extension) the count may be short: at least these points (Duel "
+        "Vitruvius with leaders whose chain symbols are unknown); left out when false",
+    )
 
 
 def _no_choices() -> dict[str, str]:
@@ -66,6 +76,10 @@ class PlayerResult(_Out):
         description="(extension) choices the engine made or took from the table, in words",
     )
     free_city: bool = Field(False, description="(extension) the 2-player variant's Free City")
+
+    def at_least(self, category: Category) -> bool:
+        """Whether the row's points may be short (one of its lines says "at least")."""
+        return any(line.at_least for line in self.lines if line.category == category)
 
 
 class Result(_Out):

@@ -13,9 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from scorer.effects import CardColour, Effect
+from scorer.i18n import ngettext, translated
 from scorer.names import NameIndex, normalize
 
 RULESETS_DIR = Path(
@@ -134,6 +135,10 @@ class MilitaryZone(_Data):
     points: int
 
 
+GAMES_DIR = Path(__file__).resolve().parent / "games"
+"""The games' packages (`Constants.protocol` names one)."""
+
+
 class Constants(_Data):
     """The numbers of a game that are rules, not code. Every rule value is stated by the
     game's TOML: a field without a default must be there; a field with one is a thing the
@@ -141,6 +146,8 @@ class Constants(_Data):
     default says "none"."""
 
     title: str
+    protocol: str
+    """The package of `scorer/games/` that checks, scores and ranks this game."""
     min_players: int
     max_players: int
     starting_coins: int
@@ -166,8 +173,6 @@ class Constants(_Data):
     conflicts_per_age: int = 0
     """Conflicts each city fights per Age (one with each neighbour): bounds its tokens."""
     science_set_points: int = 0
-    extra_guilds: int = 0
-    """Guilds in the game = number of players + this."""
     plays_per_age: int = 0
     """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
     tucked under a wonder stage; bounds how many cards a city can hold."""
@@ -177,6 +182,12 @@ class Constants(_Data):
     """The 2-player variant: a Free City seat that is scored but never ranked."""
     side_names: dict[str, Literal["A", "B"]] = {}
     """The board sides a table may name, and the side each means; empty: no boards."""
+    symbol_words: dict[str, str] = {}
+    """The science symbols as players call them, by the rulesets' `symbol` keys ("mortar":
+    "mortar and pestle"); in the catalogue, put in the reader's words by `symbol_word`."""
+    tiebreak_unit: tuple[str, str]
+    """What the tie-break compares, counted: singular and plural ("{count} coin",
+    "{count} coins"); in the catalogue."""
     cost_letters: dict[str, str] = {}
     """The resource each letter of a cost stands for ("O" = Ore); empty: costs are words."""
     not_supported: dict[str, str] = {}
@@ -202,8 +213,30 @@ class Constants(_Data):
     wonders_extra_with: tuple[str, ...] = ()
     """Duel Leaders that let one more wonder be built (Imhotep)."""
     guilds_in_game: int = 0
+    """Guilds dealt into the game (7 Wonders: on top of one per player)."""
+    guilds_per_player: int = 0
+    """Guilds dealt for each player (7 Wonders: players + 2)."""
     guilds_extra_with: tuple[str, ...] = ()
     """Duel Leaders that add a guild to the game (Ramses)."""
+    repeats_in_city: bool = False
+    """A card the box holds several copies of may be in one city more than once (Agora's
+    Senators); otherwise a city never holds two cards of one name."""
+    leaders_in_hand: int = 0
+    """Duel Leaders: the leaders each player drafts; 0: no such limit."""
+    leader_recruitments: int = 0
+    """Duel Leaders: leaders a player can recruit (one per Age's recruitment phase)."""
+    leaders_added_by: dict[str, int] = {}
+    """Duel Leaders: a wonder built or leader recruited that adds leaders to choose from."""
+    leader_recruitments_by: dict[str, int] = {}
+    """Duel Leaders: a wonder built or leader recruited that recruits one more leader."""
+
+    @field_validator("protocol")
+    @classmethod
+    def _a_package_of_games(cls, value: str) -> str:
+        if not (GAMES_DIR / value / "__init__.py").is_file():
+            known = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").is_file())
+            raise ValueError(f"no package scorer/games/{value}; expected one of {known}")
+        return value
 
 
 class RulesetLoadError(Exception):
@@ -333,6 +366,14 @@ def expansion_name(game: str, expansion: str) -> str:
     return name if isinstance(name, str) and name else expansion
 
 
+def expansion_title(game: str, expansion: str) -> str:
+    """The expansion as players name it in a sentence (its folder's `[ruleset] title`:
+    "Duel Leaders", where the box's "Leaders" would be the multiplayer one), else its box
+    name."""
+    title = _raw(f"{game}+{expansion}").header.get("title")
+    return title if isinstance(title, str) and title else expansion_name(game, expansion)
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 
@@ -455,3 +496,15 @@ def _apply_import(
         if key not in excluded:
             entries[section][key] = (item_where, entry)
     return problems
+
+
+def symbol_word(rules: Ruleset, symbol: str) -> str:
+    """A science symbol in the reader's words (the ruleset's `symbol_words`)."""
+    word = rules.constants.symbol_words.get(symbol)
+    return translated(word) if word else symbol.replace("_", " ")
+
+
+def tiebreak_amount(rules: Ruleset, count: int) -> str:
+    """What the game's tie-break compares, counted in the reader's words: "7 coins"."""
+    one, many = rules.constants.tiebreak_unit
+    return ngettext(one, many, count).format(count=count)

@@ -1,7 +1,7 @@
 """The table file format (spec: shared/spec/table-format.md) as pydantic models.
 
 These models check shapes and types only; whether the table can exist under the rules of
-its game is `scorer.validate`'s job, because that needs the ruleset.
+its game is the job of its game's checks (`scorer.games`), because that needs the ruleset.
 """
 
 from typing import Annotated, Literal, get_args
@@ -171,6 +171,9 @@ GAME_TAGS: tuple[str, ...] = (
     *get_args(DuelTable.model_fields["game"].annotation),
 )
 """The games the format knows, as its `game` field spells them."""
+
+TABLE_MODELS = (SevenWondersTable, DuelTable)
+"""The format's table models, one per shape of game (a table given already parsed)."""
 
 Table = Annotated[SevenWondersTable | DuelTable, Field(discriminator="game")]
 """Any table file, told apart by `game`."""

@@ -5,24 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from scorer.board import City
+from scorer.engine import CityScore
 from scorer.i18n import _, all_of, ngettext
 from scorer.result import DecidedBy
-from scorer.ruleset import Category, TieBreak
+from scorer.ruleset import Category, Ruleset, TieBreak, tiebreak_amount
 
 TIEBREAKS: dict[TieBreak, DecidedBy] = {
     "coins": "tiebreak:coins",
     "civilian": "tiebreak:civilian",
 }
 """Each tie-break of the rulesets' `tiebreak`: how the result names it."""
-
-
-def _amount(kind: TieBreak, n: int) -> str:
-    """What a tie-break compares, counted in the reader's words: "7 coins"."""
-    if kind == "coins":
-        return ngettext("{count} coin", "{count} coins", n).format(count=n)
-    return ngettext("{count} civilian (blue card) VP", "{count} civilian (blue card) VP", n).format(
-        count=n
-    )
 
 
 def _points(n: int) -> str:
@@ -51,10 +44,11 @@ class Verdict(NamedTuple):
     text: str
 
 
-def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
-    """Highest total wins; tied totals go to the higher tie-break value; still tied, the
-    victory is shared. Tied players share a rank (1, 1, 3)."""
-    tiebreak = TIEBREAKS[kind]
+def decide(contenders: Sequence[Contender], rules: Ruleset) -> Verdict:
+    """Highest total wins; tied totals go to the higher tie-break value (the ruleset's
+    `tiebreak`, counted in its `tiebreak_unit`); still tied, the victory is shared. Tied
+    players share a rank (1, 1, 3)."""
+    tiebreak = TIEBREAKS[rules.constants.tiebreak]
     key = {c.name: (c.total, c.tiebreak) for c in contenders}
     # a rank is 1 + how many are strictly ahead: the first place of its key, best first
     ahead = sorted([key[c.name] for c in contenders], reverse=True)
@@ -77,7 +71,7 @@ def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
             tied=tied,
             points=_points(top),
             winner=w.name,
-            tiebreak=_amount(kind, best),
+            tiebreak=tiebreak_amount(rules, best),
             others=others,
         )
         return Verdict(ranks, [w.name], tiebreak, text)
@@ -94,7 +88,7 @@ def decide(contenders: Sequence[Contender], kind: TieBreak) -> Verdict:
     message = text.format(
         tied=tied,
         points=_points(top),
-        tiebreak=_amount(kind, best),
+        tiebreak=tiebreak_amount(rules, best),
         winners=all_of(names),
         behind=behind,
     )
@@ -121,4 +115,18 @@ def by_supremacy(
         )
     return Verdict(
         ranks, [winner], decided_by, text.format(winner=winner, supremacy=how, reason=reason)
+    )
+
+
+def ranked(cities: Sequence[City], scores: Sequence[CityScore], rules: Ruleset) -> Verdict:
+    """Most points, then the game's tie-break (the ruleset's `tiebreak`); the Free City is
+    never ranked. Every game's verdict without a supremacy."""
+    kind = rules.constants.tiebreak
+    return decide(
+        [
+            contender(c.name, s.total, c.coins, s.categories, kind)
+            for c, s in zip(cities, scores, strict=True)
+            if not c.free_city
+        ],
+        rules,
     )

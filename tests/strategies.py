@@ -66,3 +66,56 @@ def seven_wonders_tables(draw: st.DrawFn) -> dict[str, Any]:
             }
         )
     return {"game": game, "expansions": list(expansions), "players": players}
+
+
+@st.composite
+def duel_tables(draw: st.DrawFn) -> dict[str, Any]:
+    """Any table the format reads for Duel, possible or not: one to four seats (a seat may
+    repeat another), names from every Duel expansion (or misspelt), cubes, a buried leader,
+    conquests, the pawn and a claimed supremacy, each drawn or left out."""
+    expansions = draw(st.lists(st.sampled_from(["agora", "leaders"]), unique=True))
+    full = load_ruleset("duel", ("agora", "leaders"))
+
+    def names(section: list[str], most: int) -> st.SearchStrategy[list[str]]:
+        name = st.sampled_from(section) | st.sampled_from(section).map(lambda n: n[:-1] or "x")
+        return st.lists(name, max_size=most)
+
+    cards, wonders = full.cards.names(), full.wonders.names()
+    progress, leaders = full.progress.names(), full.leaders.names()
+    players: list[dict[str, Any]] = []
+    for i in range(draw(st.integers(1, 4))):
+        repeat = draw(st.booleans())
+        if players and repeat:
+            players.append(dict(draw(st.sampled_from(players))))  # a seat entered twice
+            continue
+        player: dict[str, Any] = {
+            "name": draw(st.sampled_from(["Ann", "Bob", "Cid", f"P{i}"])),
+            "cards": draw(names(cards, 25)),
+            "wonders": draw(names(wonders, 5)),
+            "progress": draw(names(progress, 4)),
+            "coins": draw(st.integers(0, 40)),
+        }
+        if draw(st.booleans()):
+            player["influence"] = draw(st.lists(st.integers(0, 12), min_size=6, max_size=6))
+        if draw(st.booleans()):
+            player["leaders"] = draw(names(leaders, 7))
+        if draw(st.booleans()):
+            player["buried"] = {"leader": draw(st.sampled_from(leaders))}
+            if draw(st.booleans()):
+                player["buried"]["cost"] = draw(st.integers(0, 8))
+        if draw(st.booleans()):
+            player["conquests"] = draw(st.integers(0, 2))
+        players.append(player)
+    seat_names = [p["name"] for p in players] + ["Zed"]
+    conflict: dict[str, Any] = {"spaces": draw(st.integers(0, 9))}
+    if draw(st.booleans()):
+        conflict["toward"] = draw(st.sampled_from(seat_names))
+    table: dict[str, Any] = {
+        "game": "duel", "expansions": expansions, "players": players, "conflict": conflict,
+    }
+    if draw(st.booleans()):
+        table["supremacy"] = {
+            "kind": draw(st.sampled_from(["military", "science", "political"])),
+            "winner": draw(st.sampled_from(seat_names)),
+        }
+    return table

@@ -31,7 +31,10 @@ def _in_code() -> dict[str, str | None]:
                 found[message] = None
     for path in (ROOT / "rulesets").rglob("*.toml"):
         for text in i18n.ruleset_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
-            found[text] = None
+            if isinstance(text, tuple):  # singular and plural
+                found[text[0]] = text[1]
+            else:
+                found[text] = None
     return found
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorer import Result, TableError, assess, score
 from scorer.cli import main
-from tests.strategies import seven_wonders_tables
+from tests.strategies import duel_tables, seven_wonders_tables
 
 JSON = st.recursive(
     st.none()
@@ -102,6 +102,28 @@ def test_a_legal_table_with_one_part_replaced(table: dict[str, Any], data: st.Da
     elif isinstance(node, list) and node:
         node[data.draw(st.integers(0, len(node) - 1))] = data.draw(JSON)
     _scores_or_refuses(mutated)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(duel_tables())
+def test_a_duel_table_of_any_shape(table: dict[str, Any]) -> None:
+    """Duel tables the format reads, possible or not (a third seat, a seat repeated, Senators
+    beyond the box, leaders beyond the draft, a claim of any supremacy for anyone)."""
+    _scores_or_refuses(table)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(duel_tables() | seven_wonders_tables())
+def test_cli_on_any_table_the_format_reads(
+    tmp_path_factory: pytest.TempPathFactory, table: dict[str, Any]
+) -> None:
+    """`python -m scorer score` on such a table ends in exit 0 or exit 2, never a traceback
+    (a Duel table with a third seat raised ValueError from the board)."""
+    path = tmp_path_factory.mktemp("fuzz") / "table.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    code, err = _run_cli(path)
+    assert code in (0, 2), err
+    assert "Traceback" not in err
 
 
 def _run_cli(path: Path) -> tuple[int, str]:

@@ -18,8 +18,8 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
-from scorer.checks import player_names
-from scorer.facts import ruleset
+from scorer.facts import copies_in_deck, facts, ruleset
+from scorer.games.checks import player_names
 from ui import strings as S
 from ui.draft import Draft, Seat
 
@@ -79,6 +79,18 @@ class Hold:
 
 
 @dataclass(frozen=True)
+class SetCopies:
+    """A city holds `count` copies of a card it may hold several of (Agora's Senators:
+    `facts.counted_cards`), at most as many as the box has."""
+
+    seat: int
+    player: str
+    name: str
+    count: int
+    kind: Literal["set_copies"] = "set_copies"
+
+
+@dataclass(frozen=True)
 class SetCubes:
     """Agora: the cubes of one seat in one Chamber (of `chambers`, the ruleset's count)."""
 
@@ -130,9 +142,10 @@ class MoveSeat:
     kind: Literal["move_seat"] = "move_seat"
 
 
-Edit = SetSeat | SetEntry | Hold | SetCubes | SetTable | AddPlayer | RemovePlayer | \
-    RenamePlayer | MoveSeat
-SeatEdit = SetSeat | SetEntry | Hold | SetCubes | RemovePlayer | RenamePlayer | MoveSeat
+Edit = SetSeat | SetEntry | Hold | SetCopies | SetCubes | SetTable | AddPlayer | \
+    RemovePlayer | RenamePlayer | MoveSeat
+SeatEdit = SetSeat | SetEntry | Hold | SetCopies | SetCubes | RemovePlayer | RenamePlayer | \
+    MoveSeat
 
 
 @cache
@@ -240,6 +253,14 @@ def _apply(d: Draft, edit: Edit) -> Refusal | None:
             items.append(edit.name)
         elif not edit.held and held:
             items.remove(held[0])
+    elif isinstance(edit, SetCopies):
+        rules = ruleset(d.game, d.expansions)
+        card = rules.cards.get(edit.name)
+        if card is None or card.name not in facts(rules).counted_cards or not (
+                0 <= edit.count <= copies_in_deck(rules, len(d.seats))[card.name]):
+            return Refusal("bad-value", S.BAD_VALUE)
+        others = [x for x in seat.cards if rules.cards.canonical(x) != card.name]
+        seat.cards[:] = others + [card.name] * edit.count
     elif isinstance(edit, SetCubes):
         if not 0 <= edit.chamber < edit.chambers:
             return Refusal("bad-value", S.BAD_VALUE)
@@ -299,6 +320,8 @@ def describe(edit: Edit, before: Draft) -> str:
         return S.seat_changed(edit.player, what, shown)
     if isinstance(edit, SetCubes):
         return S.seat_changed(edit.player, f"{S.CHAMBER} {edit.chamber + 1}", str(edit.value))
+    if isinstance(edit, SetCopies):
+        return S.seat_changed(edit.player, edit.name, str(edit.count))
     return S.held_changed(edit.player, edit.name, edit.held)
 
 
@@ -318,6 +341,9 @@ class SeatEdits:
 
     def hold(self, field: ListField, name: str, held: bool, entered: str = "") -> None:
         self.send(Hold(self.seat, self.player, field, name, held, entered))
+
+    def copies(self, name: str, count: int) -> None:
+        self.send(SetCopies(self.seat, self.player, name, count))
 
     def cubes(self, chamber: int, value: int, chambers: int) -> None:
         self.send(SetCubes(self.seat, self.player, chamber, value, chambers))

@@ -114,13 +114,6 @@ WINNER = N_("Winner")
 PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
 NO_VALUE = "\u2014"
 ALL_AGES = N_("All Ages")
-SYMBOL = {"compass": N_("compass"), "gear": N_("gear"), "tablet": N_("tablet"),
-          "globe": N_("globe"), "law": N_("law"), "sundial": N_("sundial"),
-          "mortar": N_("mortar"), "plumb_line": N_("plumb line"), "quill": N_("quill"),
-          "wheel": N_("wheel")}
-"""Science symbols as a card list shows them (a symbol not listed shows its ruleset name)."""
-
-
 def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 

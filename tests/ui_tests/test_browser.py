@@ -302,6 +302,60 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
+def test_agora_senators_entered_as_counts(server: tuple[str, float], phone: Phone) -> None:
+    """Agora's Senators are one chip each, counted: three taps are 3 Politicians (AGORA-RB:
+    the box has 7), where a chip held or not could never hold more than one."""
+    url, _ = server
+    phone.open(url)
+    phone.tap("New game")
+    phone.tap("7 Wonders Duel")
+    phone.tap("Agora")
+    for i, name in enumerate(("Ann", "Bob")):
+        phone.type(f"Name {i + 1}", name)
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    phone.open_player("Ann")
+    for _ in range(3):
+        phone.tap_card("Politician")
+    phone.tap_card("Conspirator")
+    phone.card("Politician \u00d73").wait_for(timeout=10_000)
+    phone.card("Conspirator \u00d71").wait_for(timeout=10_000)
+    phone.node("filter-none").click()  # the Senators' group alone (no colour)
+    phone.page.wait_for_timeout(400)
+    phone.shot("18-agora-senators", scroll=1500)
+    phone.page.go_back()
+    phone.wait_text("Tap a player")
+
+
+def test_vitruvius_short_count_marked_on_the_pad(server: tuple[str, float],
+                                                 phone: Phone) -> None:
+    """Vitruvius beside Archimedes, whose chain symbols no source names: the pair Theater +
+    Statue gives 2 VP (rules_duel.md §9.2), and the pad's leaders cell reads "≥ 2"."""
+    url, _ = server
+    phone.open(url)
+    phone.tap("New game")
+    phone.tap("7 Wonders Duel")
+    phone.tap("Leaders")
+    for i, name in enumerate(("Ann", "Bob")):
+        phone.type(f"Name {i + 1}", name)
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    phone.open_player("Ann")
+    phone.tap("Vitruvius")
+    phone.tap("Archimedes")
+    for card in ("Theater", "Statue"):
+        phone.tap_card(card)
+    phone.page.go_back()
+    phone.wait_text("Tap a player")
+    phone.tap("Score pad")
+    phone.wait_text("\u2265 2")
+    assert phone.text_of("cell-Ann-leaders").strip() == "\u2265 2"
+    assert phone.text_of("total-Ann").strip() == "\u2265 9"  # Theater 3 + Statue 4 + 2
+    phone.page.locator('[flt-semantics-identifier="cell-Ann-leaders"]').first.click()
+    phone.wait_text("may be short")
+    phone.shot("19-vitruvius-at-least")
+
+
 def test_import_upload_export_download_and_drag(server: tuple[str, float], phone: Phone,
                                                 tmp_path: Path) -> None:
     """File import through the server's upload handler (offline), file download of the

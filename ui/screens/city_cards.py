@@ -5,16 +5,15 @@ watches its own card, so that a tap re-renders only the chip it changed."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import flet as ft
 
 from scorer.effects import Effect, Points, ScienceSymbol, Shields
-from scorer.facts import cards_in_play, copies_taken, facts, ruleset
+from scorer.facts import cards_in_play, copies_in_deck, copies_taken, facts, ruleset
 from scorer.names import normalize
-from scorer.ruleset import Card, Ruleset
-from scorer.validate import copies_in_deck
+from scorer.ruleset import Card, Ruleset, symbol_word
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import SeatEdits
@@ -33,26 +32,31 @@ class Chip:
     disabled: bool
     entered: str = ""
     """The name as the city holds it, when held (an imported table may spell it otherwise)."""
+    count: int | None = None
+    """A card the city may hold several of (Agora's Senators): how many it holds; a tap
+    adds one, up to `room`, then starts again from none. None: a card held or not."""
+    room: int = 0
+    """The copies of a counted card the other cities leave in the box."""
 
 
-def gives(card: Card) -> str:
+def gives(card: Card, rules: Ruleset) -> str:
     """What the card gives, in a few words, from its effects in the ruleset (its printed text
     when no effect says it shortly: a resource, a trade rule)."""
-    parts = [_effect_words(e) for e in card.effects]
+    parts = [_effect_words(e, rules) for e in card.effects]
     words = [p for p in parts if p]
     if words and len(words) == len(parts):
         return ", ".join(words)
     return S.ruleset_text(card.text) if len(card.text) <= 24 else ""
 
 
-def _effect_words(e: Effect) -> str:
+def _effect_words(e: Effect, rules: Ruleset) -> str:
     match e:
         case Points(points=points):
             return S.vp(points)
         case Shields(shields=shields):
             return S.shields(shields)
         case ScienceSymbol(symbol=symbol):
-            return S.SYMBOL.get(symbol, symbol)
+            return symbol_word(rules, symbol)
         case _:
             return ""  # told by the card's printed text, when short
 
@@ -64,14 +68,21 @@ class Holdings:
 
     mine: dict[str, str]
     full: frozenset[str]
+    counts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Cards the city may hold several of (`facts.counted_cards`): how many it holds, and
+    how many the other cities leave it."""
 
 
 def holdings(draft: Draft, i: int) -> Holdings:
     rules = ruleset(draft.game, draft.expansions)
     in_deck = copies_in_deck(rules, len(draft.seats))
     others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
+    counted = facts(rules).counted_cards
+    mine = copies_taken(rules, [draft.seats[i].cards]) if counted else {}
     return Holdings({rules.cards.canonical(c) or c: c for c in draft.seats[i].cards},
-                    frozenset(name for name, n in others.items() if n >= in_deck.get(name, 0)))
+                    frozenset(name for name, n in others.items() if n >= in_deck.get(name, 0)),
+                    {name: (mine.get(name, 0), in_deck[name] - others.get(name, 0))
+                     for name in counted})
 
 
 def city_holdings(m: AppModel, i: int) -> Holdings:
@@ -86,7 +97,9 @@ def city_holdings(m: AppModel, i: int) -> Holdings:
 def cards_touched(old: Holdings, new: Holdings) -> set[str]:
     """The cards whose chips a change of holdings is about (held, taken, or their spelling)."""
     mine = {k for k in old.mine.keys() | new.mine.keys() if old.mine.get(k) != new.mine.get(k)}
-    return mine | (old.full ^ new.full)
+    counts = {k for k in old.counts.keys() | new.counts.keys()
+              if old.counts.get(k) != new.counts.get(k)}
+    return mine | counts | (old.full ^ new.full)
 
 
 def chip_state(held: Holdings, name: str) -> tuple[bool, bool, str]:
@@ -112,7 +125,7 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
                        key=lambda u: min(u.card.ages))
         if group:
             out.append((group_colour, tuple(
-                (u.card.name, " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card))
+                (u.card.name, " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card, rules))
                                         if x))
                 for u in group)))
     return tuple(out)
@@ -161,7 +174,10 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
     """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
     edit says which (held or not), so two phones tapping at once agree on the last tap."""
     def flip(chip: Chip) -> None:
-        edit.hold("cards", chip.name, not chip.selected, chip.entered)
+        if chip.count is not None:
+            edit.copies(chip.name, chip.count + 1 if chip.count < chip.room else 0)
+        else:
+            edit.hold("cards", chip.name, not chip.selected, chip.entered)
     return flip
 
 
@@ -179,8 +195,13 @@ def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
 @ft.component
 def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: str,
               on_flip: Callable[[Chip], None]) -> ft.Control:
-    selected, taken, entered = chip_state(use_part(cards_of, name), name)
+    held = use_part(cards_of, name)
+    selected, taken, entered = chip_state(held, name)
     chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
+    if name in held.counts:
+        count, room = held.counts[name]
+        label = f"{name} \u00d7{count}" if count else S.card_taken(name) if not room else name
+        chip = Chip(name, label, detail, count > 0, not count and not room, entered, count, room)
     body = ft.use_memo(lambda: chip_body(chip.label, detail), [chip.label, detail])
     style = ft.use_memo(lambda: chip_style(colour, selected), [colour, selected])
     return card_chip(chip, lambda: on_flip(chip), body, style)

@@ -9,6 +9,7 @@ import flet as ft
 
 from scorer import Result
 from scorer.facts import ruleset
+from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui import strings as S
 from ui.export import summary
@@ -60,6 +61,19 @@ def _text(text: str, colour: str | None = None, bold: bool = False, size: int = 
                    weight=ft.FontWeight.BOLD if bold else None)
 
 
+def cell_value(player: PlayerResult, category: Category) -> str:
+    """A row's points as the pad shows them: "≥ 6" when the result says the count may be
+    short (Vitruvius with leaders whose chain symbols are unknown)."""
+    points = str(player.categories.get(category, 0))
+    return f"\u2265 {points}" if player.at_least(category) else points
+
+
+def total_value(player: PlayerResult) -> str:
+    """The total as the pad shows it: "≥ 9" when a row of it may be short."""
+    short = any(line.at_least for line in player.lines)
+    return f"\u2265 {player.total}" if short else str(player.total)
+
+
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
          select: Callable[[int, str], Callable[[], None]]) -> ft.Control:
     """The pad as printed: a row per category in its colour with its icon, the players'
@@ -96,13 +110,13 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
         st = style(c)
         rows.append(ft.Row([
             label(c),
-            *[_cell(_text(str(p.categories.get(c, 0)), st.fg), select(k, c), bg=st.bg,
+            *[_cell(_text(cell_value(p, c), st.fg), select(k, c), bg=st.bg,
                     selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
               for k, p in enumerate(players)],
         ], spacing=0))
     rows.append(ft.Row([_cell(_text(S.TOTAL if wide else "\u03a3", bold=True), width=label_w,
                               tooltip=S.TOTAL),
-                        *[_cell(_text(str(p.total), bold=True), select(k, ""),
+                        *[_cell(_text(total_value(p), bold=True), select(k, ""),
                                 bg=WINNER if k in winners else None,
                                 selected=selected == (k, ""), ident=f"total-{p.name}")
                           for k, p in enumerate(players)]], spacing=0))

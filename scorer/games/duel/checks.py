@@ -9,28 +9,31 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
-from scorer import duel
 from scorer.board import Board, Buried, City, Track
-from scorer.checks import (
+from scorer.engine import Tally
+from scorer.games import checks
+from scorer.games.checks import (
+    Aside,
     NamedField,
     expansion_problems,
+    kept,
+    known,
     once_across_cities,
     player_count,
     player_index,
     player_name_problems,
+    run_checks,
     unknown_names,
     unknown_player,
 )
-from scorer.duel import LABEL, Supremacy
-from scorer.engine import Tally
+from scorer.games.duel import scoring as duel
+from scorer.games.duel.scoring import LABEL, Supremacy
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
-from scorer.names import NameIndex
 from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
 from scorer.table import DuelPlayer, DuelTable
-from scorer.validate import Aside, aside_of
 
 CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
 WONDERS = NamedField("wonders", "wonders", N_("wonder"), lambda p: p.wonders)
@@ -53,11 +56,6 @@ class DuelGame(NamedTuple):
 
 TableCheck = Callable[[DuelTable, Ruleset], list[Problem]]
 GameCheck = Callable[[DuelTable, DuelGame], list[Problem]]
-T = TypeVar("T")
-
-
-def _kept(aside: Aside, seat: int | None, field: str, item: int | None = None) -> bool:
-    return (seat, field, None) not in aside and (seat, field, item) not in aside
 
 
 # --- checks of the table ---------------------------------------------------------------------
@@ -68,23 +66,7 @@ def names(table: DuelTable, rules: Ruleset) -> list[Problem]:
 
 
 def repeated_in_city(table: DuelTable, rules: Ruleset) -> list[Problem]:
-    """A city holds each card, wonder, progress token and leader at most once (Agora's
-    Senators excepted: their copies are counted across the cities)."""
-    out = []
-    for field in (CARDS, WONDERS, PROGRESS, LEADERS):
-        known = getattr(rules, field.section)
-        for i, p in enumerate(table.players):
-            first_at: dict[str, int] = {}
-            for j, thing in enumerate(known.get_all(field.read(p) or [])):
-                if thing is None or len(getattr(thing, "copies", ())) > 1:
-                    continue
-                if thing.name in first_at:
-                    text = _('"{name}" is in this city already (entry {entry}); each exists once')
-                    message = text.format(name=thing.name, entry=first_at[thing.name] + 1)
-                    out.append(problem("repeated-in-city", message, i, field.field, j))
-                else:
-                    first_at[thing.name] = j
-    return out
+    return checks.repeated_in_city(table, rules, (CARDS, WONDERS, PROGRESS, LEADERS))
 
 
 def once_in_game(table: DuelTable, rules: Ruleset) -> list[Problem]:
@@ -189,6 +171,41 @@ def buried(table: DuelTable, rules: Ruleset) -> list[Problem]:
     return out
 
 
+def leader_count(table: DuelTable, rules: Ruleset) -> list[Problem]:
+    """No more leaders recruited (buried ones included) than the draft, the recruitment
+    phases and the wonders and leaders that add some allow (the ruleset's limits)."""
+    const = rules.constants
+    if not const.leader_recruitments:
+        return []
+    out = []
+    for i, p in enumerate(table.players):
+        leaders = [ld for ld in rules.leaders.get_all(p.leaders) if ld is not None]
+        buried = rules.leaders.get(p.buried.leader) if p.buried is not None else None
+        held = len(leaders) + (buried is not None)
+        names = {w.name for w in rules.wonders.get_all(p.wonders) if w is not None}
+        names |= {ld.name for ld in leaders}
+        if buried is not None:
+            names.add(buried.name)
+        hand = const.leaders_in_hand + sum(
+            n for name, n in const.leaders_added_by.items() if name in names
+        )
+        recruits = const.leader_recruitments + sum(
+            n for name, n in const.leader_recruitments_by.items() if name in names
+        )
+        most = min(hand, recruits)
+        if held <= most:
+            continue
+        helpers = sorted(set(const.leaders_added_by) | set(const.leader_recruitments_by))
+        text = _(
+            "{count} leaders recruited, but a player recruits at most {most}: one in each "
+            "Age's recruitment phase, from the {hand} leaders of the draft ({helpers} add more)"
+        ).format(
+            count=held, most=most, hand=const.leaders_in_hand, helpers=all_of(helpers)
+        )
+        out.append(problem("too-many-leaders", text, i, "leaders"))
+    return out
+
+
 def pawn(table: DuelTable, rules: Ruleset) -> list[Problem]:
     """The pawn away from the centre says toward whose capital, a player of the table."""
     conflict = table.conflict
@@ -223,6 +240,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     once_in_game,
     expansion_fields,
     buried,
+    leader_count,
     pawn,
     claimed_winner,
 )
@@ -231,47 +249,41 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
 # --- the board -------------------------------------------------------------------------------
 
 
-def _things(
-    index: NameIndex[T], names: list[str], aside: Aside, i: int, field: str
-) -> tuple[T, ...]:
-    found = index.get_all(names)
-    return tuple(t for j, t in enumerate(found) if t is not None and _kept(aside, i, field, j))
-
-
 def _city(i: int, p: DuelPlayer, rules: Ruleset, aside: Aside) -> City:
-    wonders = _things(rules.wonders, p.wonders, aside, i, "wonders")
+    wonders = known(rules.wonders.get_all(p.wonders), aside, i, "wonders")
     buried_here = None
-    kept = all(_kept(aside, i, f) for f in ("buried", "buried.leader", "buried.cost"))
-    if p.buried is not None and kept:
+    buried_kept = all(kept(aside, i, f) for f in ("buried", "buried.leader", "buried.cost"))
+    if p.buried is not None and buried_kept:
         leader = rules.leaders.get(p.buried.leader)
         cost = p.buried.cost
         if cost is None and leader is not None:
             cost = leader.cost
         if leader is not None and cost is not None:
             buried_here = Buried(leader, cost)
-    influence = p.influence if p.influence is not None and _kept(aside, i, "influence") else None
+    influence = p.influence if p.influence is not None and kept(aside, i, "influence") else None
     chambers = len(rules.constants.chamber_points)
     return City(
         index=i,
         name=p.name,
         stages_built=len(wonders),
-        cards=_things(rules.cards, p.cards, aside, i, "cards"),
+        cards=known(rules.cards.get_all(p.cards), aside, i, "cards"),
         coins=p.coins,
-        leaders=_things(rules.leaders, p.leaders, aside, i, "leaders"),
+        leaders=known(rules.leaders.get_all(p.leaders), aside, i, "leaders"),
         wonders=wonders,
-        progress=_things(rules.progress, p.progress, aside, i, "progress"),
+        progress=known(rules.progress.get_all(p.progress), aside, i, "progress"),
         influence=tuple(influence) if influence else (0,) * chambers,
-        conquests=(p.conquests or 0) if _kept(aside, i, "conquests") else 0,
+        conquests=(p.conquests or 0) if kept(aside, i, "conquests") else 0,
         buried=buried_here,
     )
 
 
-def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> DuelGame:
+def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> tuple[DuelGame, list[Problem]]:
     """The board to score, less what problems set aside (a pawn whose direction is not
     known stands at the centre); conquests not given are what the pawn shows."""
     track = Track(None, 0)
     toward = table.conflict.toward
-    if toward is not None and _kept(aside, None, "conflict.toward"):
+    duel_size = len(table.players) == 2  # else the pawn stands between no two players
+    if toward is not None and duel_size and kept(aside, None, "conflict.toward"):
         index = player_index(table, toward)
         track = Track(index, table.conflict.spaces) if index is not None else track
     cities = tuple(_city(i, p, rules, aside) for i, p in enumerate(table.players))
@@ -284,7 +296,7 @@ def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> DuelGame:
     ]
     board = Board(rules, tuple(implied), track)
     tallies = tuple(duel.tally(board, c) for c in board.cities)
-    return DuelGame(board, tallies, tuple(duel.supremacies(board, tallies)))
+    return DuelGame(board, tallies, tuple(duel.supremacies(board, tallies))), []
 
 
 def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -321,17 +333,8 @@ def _recruited(cities: tuple[City, ...]) -> set[str]:
     return {ld.name for c in cities for ld in c.leaders}
 
 
-def guilds_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
-    const = game.board.ruleset.constants
-    cities = game.board.cities
-    recruited = _recruited(cities)
-    guilds = {card.name for c in cities for card in c.cards if card.is_guild}
-    most = const.guilds_in_game + sum(1 for n in const.guilds_extra_with if n in recruited)
-    if len(guilds) <= most:
-        return []
-    text = _("{count} different guilds are built ({guilds}), but the game uses only {most}")
-    message = text.format(count=len(guilds), guilds=", ".join(sorted(guilds)), most=most)
-    return [problem("too-many-guilds", message, None, "players")]
+def guilds(table: DuelTable, game: DuelGame) -> list[Problem]:
+    return checks.guilds_in_game(game.board.cities, game.board.ruleset)
 
 
 def wonders_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -360,7 +363,9 @@ def conquests(table: DuelTable, game: DuelGame) -> list[Problem]:
     """More conquests than the pawn shows are possible (the pawn can move back), fewer
     are not."""
     board = game.board
-    out = []
+    out: list[Problem] = []
+    if len(board.cities) != 2:
+        return out  # nobody opposite to have taken them from (`player-count`)
     for c, p in zip(board.cities, table.players, strict=True):
         implied = duel.conquests_implied(board, c)
         if p.conquests is None or p.conquests >= implied or board.track is None:
@@ -414,6 +419,8 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
     """The game ends at the first supremacy: a table cannot show one for each player,
     and a claimed one must be what the table shows (or what it cannot tell)."""
     board, shown = game.board, game.shown
+    if len(board.cities) != 2:
+        return []  # no game between two players to have ended (`player-count`)
     names = [c.name for c in board.cities]
     claim = table.supremacy
     if claim is None:
@@ -431,7 +438,8 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
     if not any(s.kind == claim.kind and s.winner == winner for s in shown):
         why = duel.contradiction(board, board.cities[winner], game.tallies[winner], claim.kind)
         if why is not None:
-            out.append(problem("supremacy-contradicted", why, None, "supremacy"))
+            # the claim is wrong: that is the one problem, whatever else the table shows
+            return [problem("supremacy-contradicted", why, None, "supremacy")]
     others = [s for s in shown if s.winner != winner]
     if others:
         text = _(
@@ -449,7 +457,7 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
 GAME_CHECKS: tuple[GameCheck, ...] = (
     wonders_per_city,
     cubes,
-    guilds_in_game,
+    guilds,
     wonders_in_game,
     conquests,
     supremacies,
@@ -460,6 +468,8 @@ def decided(table: DuelTable, game: DuelGame) -> Supremacy | None:
     """The supremacy the game ended on: the table's claim (with the state's reason when
     it shows it), else the one the state shows."""
     claim = table.supremacy
+    if len(table.players) != 2:
+        return None  # no game between two players to have ended (`player-count`)
     if claim is None:
         return game.shown[0] if game.shown else None
     winner = player_index(table, claim.winner)
@@ -471,7 +481,4 @@ def decided(table: DuelTable, game: DuelGame) -> Supremacy | None:
 
 def check(table: DuelTable, rules: Ruleset) -> tuple[DuelGame, list[Problem]]:
     """The game to score, less what the problems set aside, and every problem."""
-    problems = [p for check in TABLE_CHECKS for p in check(table, rules)]
-    game = resolve(table, rules, aside_of(problems))
-    problems += [p for check in GAME_CHECKS for p in check(table, game)]
-    return game, problems
+    return run_checks(table, rules, TABLE_CHECKS, resolve, GAME_CHECKS)

@@ -1,7 +1,8 @@
 """Whether a 7 Wonders table can exist, as small pure checks, and the board it resolves to.
 
 `TABLE_CHECKS` read the table and its ruleset; `resolve` builds the board from the table
-with whatever a problem sets aside left out; `BOARD_CHECKS` read the table and that board.
+with whatever a problem sets aside left out (and the choices it can take); `BOARD_CHECKS`
+read the table and that board; `scorer.games.checks.run_checks` runs them in that order.
 No check depends on another or on shared state: each is one rule of the game.
 """
 
@@ -11,7 +12,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Literal, TypeVar
+from typing import Literal
 
 from scorer import military
 from scorer.board import (
@@ -24,39 +25,33 @@ from scorer.board import (
     guilds_beside,
     leaders_beside,
 )
-from scorer.checks import (
+from scorer.effects import CopyNeighbourLeader, Shields
+from scorer.games.checks import (
+    Aside,
     NamedField,
+    aside_of,
     expansion_problems,
+    guilds_in_game,
+    kept,
+    known,
     once_across_cities,
     player_count,
     player_name_problems,
+    repeated_in_city,
+    run_checks,
     unknown_names,
 )
-from scorer.effects import CopyNeighbourLeader, Shields
-from scorer.i18n import N_, _, any_of, ngettext
-from scorer.problems import SETS_ASIDE, Problem, problem
+from scorer.i18n import N_, _, all_of, any_of, ngettext
+from scorer.problems import Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
 
-T = TypeVar("T")
 TableCheck = Callable[[SevenWondersTable, Ruleset], list[Problem]]
 BoardCheck = Callable[[SevenWondersTable, Board], list[Problem]]
-Aside = frozenset[tuple[int | None, str | None, int | None]]
-"""What problems set aside: (seat, field, item); item None is the whole field."""
 
 BOARD = NamedField("wonder.board", "wonders", N_("wonder"), lambda p: p.wonder.board)
 CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
 LEADERS = NamedField("leaders", "leaders", N_("leader"), lambda p: p.leaders)
-
-
-def aside_of(problems: Iterable[Problem]) -> Aside:
-    return frozenset((p.seat, p.field, p.item) for p in problems if p.code in SETS_ASIDE)
-
-
-def _kept(aside: Aside, seat: int, field: str, item: int | None = None) -> bool:
-    if not aside:  # the common case: a table with no problem sets nothing aside
-        return True
-    return (seat, field, None) not in aside and (seat, field, item) not in aside
 
 
 # --- checks of the table ---------------------------------------------------------------------
@@ -144,7 +139,11 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
 @cache
 def copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
     """Copies of each card in a game of `seats` (0: not in that deck); a card with no
-    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once."""
+    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once.
+    A count the game is not for is read as the nearest it is for (a 2-player table without
+    its Free City: the 3-player deck), so that `player-count` alone says what is wrong."""
+    const = rules.constants
+    seats = min(max(seats, const.min_players), const.max_players)
     return {
         c.name: sum(1 for m in c.copies if m <= seats) if c.copies else 1
         for c in rules.cards.values()
@@ -189,31 +188,6 @@ def copies_across_cities(table: SevenWondersTable, rules: Ruleset) -> list[Probl
     )
 
 
-@cache
-def _guild_names(rules: Ruleset) -> frozenset[str]:
-    return frozenset(c.name for c in rules.guilds)
-
-
-def guilds_in_game(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
-    seats = len(table.players)
-    guilds = _guild_names(rules)
-    cards = rules.cards
-    built = {
-        c.name
-        for p in table.players
-        for c in cards.get_all(p.cards)
-        if c is not None and c.name in guilds
-    }
-    most = seats + rules.constants.extra_guilds
-    if len(built) <= most:
-        return []
-    text = _(
-        "{built} different guilds are built, but a {seats}-player game uses only {most} guilds "
-        "(players + {extra})"
-    ).format(built=len(built), seats=seats, most=most, extra=rules.constants.extra_guilds)
-    return [problem("too-many-guilds", text, None, "players")]
-
-
 def free_city_leaders(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     return [
         problem(
@@ -235,8 +209,8 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     wonder_sides,
     cards_in_city,
     copies_across_cities,
-    guilds_in_game,
     free_city_leaders,
+    lambda table, rules: repeated_in_city(table, rules, (LEADERS,)),
 )
 
 
@@ -257,22 +231,15 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     )
 
 
-def _known(found: list[T | None], aside: Aside, seat: int, field: str) -> list[T]:
-    """The things of a list field that are known and not set aside."""
-    if not aside:  # the common case: nothing to leave out but unknown names
-        return [x for x in found if x is not None]
-    return [x for j, x in enumerate(found) if x is not None and _kept(aside, seat, field, j)]
-
-
 def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: Tokens) -> City:
-    wonder = rules.wonders.get(p.wonder.board) if _kept(aside, i, "wonder.board") else None
+    wonder = rules.wonders.get(p.wonder.board) if kept(aside, i, "wonder.board") else None
     side_key = side_name(rules, p.wonder.side)
     side = wonder.sides.get(side_key) if wonder is not None and side_key else None
-    if wonder is None or side is None or not _kept(aside, i, "wonder.side"):
+    if wonder is None or side is None or not kept(aside, i, "wonder.side"):
         wonder, side, side_key = NO_BOARD, NO_SIDE, None
-    stages = p.wonder.stages if _kept(aside, i, "wonder.stages") else 0
-    cards = _known(rules.cards.get_all(p.cards), aside, i, "cards")
-    leaders = _known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
+    stages = p.wonder.stages if kept(aside, i, "wonder.stages") else 0
+    cards = known(rules.cards.get_all(p.cards), aside, i, "cards")
+    leaders = known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
     return City(
         index=i,
         name=p.name,
@@ -280,17 +247,26 @@ def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: T
         side_name=side_key or "",
         side=side,
         stages_built=min(stages, len(side.stages)),
-        cards=tuple(cards),
+        cards=cards,
         coins=p.coins,
         tokens=tokens,
-        leaders=tuple(leaders),
+        leaders=leaders,
         free_city=p.free_city,
     )
 
 
-def resolve(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:
-    """The board to score: each seat's known things, less what problems set aside; the
-    table's choices are attached by `with_choices` once they are checked."""
+def resolve(
+    table: SevenWondersTable, rules: Ruleset, aside: Aside
+) -> tuple[Board, list[Problem]]:
+    """The board to score: each seat's known things, less what problems set aside, with
+    the table's choices that can be taken; and the problems of the other choices."""
+    board = _board(table, rules, aside)
+    chosen, silent = choices(table, board)
+    return with_choices(table, board, aside | aside_of(chosen) | silent), chosen
+
+
+def _board(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:
+    """Each seat's known things, less what problems set aside, without choices."""
     derived = derived_tokens(table, rules)
     cities = []
     for i, p in enumerate(table.players):
@@ -312,16 +288,31 @@ def _courtesan(table: SevenWondersTable, board: Board, i: int) -> Leader | None:
     return None if name is None else board.ruleset.leaders.get(name)
 
 
-def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
-    """A choice the table gives must be one the city has and its neighbours offer."""
+def _entered_all(c: City, p: SevenWondersPlayer, field: str) -> bool:
+    """Whether the city holds every entry of its seat's field (none was unknown or set
+    aside), and the board as entered: else what the city has is not fully known."""
+    if field == "wonder":
+        return c.side is not NO_SIDE and c.stages_built == p.wonder.stages
+    return len(c.cards if field == "cards" else c.leaders) == len(getattr(p, field))
+
+
+def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Aside]:
+    """A choice the table gives must be one the city has and its neighbours offer. A
+    choice that cannot be judged because its cause is another problem (the city's board,
+    a neighbour's misspelt guild or leader) is set aside without a problem of its own:
+    that other problem is the one to fix. Returns the problems and those silent asides."""
     out = []
+    silent: set[tuple[int | None, str | None, int | None]] = set()
     rules = board.ruleset
-    for c, p in zip(board.cities, table.players, strict=True):
+    players = table.players
+    for c, p in zip(board.cities, players, strict=True):
         left, right = board.neighbour(c, "left"), board.neighbour(c, "right")
         if p.choices.copied_guild is not None:
             guild = _copied_guild(table, board, c.index)
             offered = guilds_beside(left, right)
-            if not c.copies_a_guild:
+            if not _entered_all(c, p, "wonder"):
+                silent.add((c.index, "choices.copied_guild", None))
+            elif not c.copies_a_guild:
                 text = ngettext(
                     "{wonder} {side} with {count} stage built copies no guild; remove this choice",
                     "{wonder} {side} with {count} stages built copies no guild; remove this choice",
@@ -329,16 +320,21 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                 ).format(wonder=c.wonder.name, side=c.side_name, count=c.stages_built)
                 out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
             elif guild is None or guild.name not in offered:
-                out.append(_not_offered(
-                    _('"{choice}" is not a guild of a neighbour; {left} and {right} have {have}')
-                    if offered else
-                    _('"{choice}" is not a guild of a neighbour; {left} and {right} have no guild'),
-                    p.choices.copied_guild, left, right, offered, c.index,
-                    "choices.copied_guild"))
+                if all(_entered_all(n, players[n.index], "cards") for n in (left, right)):
+                    out.append(_not_offered(
+                        _('"{choice}" is not a guild of a neighbour; {have}'),
+                        p.choices.copied_guild, c.index, "choices.copied_guild",
+                        [(n.name, [g.name for g in n.guilds]) for n in (left, right)],
+                        _("{name} has no guild")))
+                else:
+                    silent.add((c.index, "choices.copied_guild", None))
         if p.choices.courtesan is not None:
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
             if not c.copies_a_leader:
+                if not _entered_all(c, p, "cards"):
+                    silent.add((c.index, "choices.courtesan", None))
+                    continue
                 copiers = [
                     card.name
                     for card in rules.cards.values()
@@ -351,24 +347,27 @@ def choices(table: SevenWondersTable, board: Board) -> list[Problem]:
                 message = text.format(cards=any_of(copiers))
                 out.append(problem("choice-not-possible", message, c.index, "choices.courtesan"))
             elif leader is None or leader.name not in offered_leaders:
-                out.append(_not_offered(
-                    _('"{choice}" is not a recruited leader of a neighbour; {left} and '
-                      "{right} have {have}")
-                    if offered_leaders else
-                    _('"{choice}" is not a recruited leader of a neighbour; {left} and '
-                      "{right} have no leader"),
-                    p.choices.courtesan, left, right, offered_leaders, c.index,
-                    "choices.courtesan"))
-    return out
+                if all(_entered_all(n, players[n.index], "leaders") for n in (left, right)):
+                    out.append(_not_offered(
+                        _('"{choice}" is not a recruited leader of a neighbour; {have}'),
+                        p.choices.courtesan, c.index, "choices.courtesan",
+                        [(n.name, [ld.name for ld in n.leaders]) for n in (left, right)],
+                        _("{name} has no leader")))
+                else:
+                    silent.add((c.index, "choices.courtesan", None))
+    return out, frozenset(silent)
 
 
-def _not_offered(text: str, choice: str, left: City, right: City, offered: Iterable[str],
-                 index: int, field: str) -> Problem:
-    """A choice naming what neither neighbour offers: `text` (translated) says what the
-    neighbours have instead."""
-    message = text.format(choice=choice, left=left.name, right=right.name,
-                          have=", ".join(offered))
-    return problem("choice-not-offered", message, index, field)
+def _not_offered(text: str, choice: str, index: int, field: str,
+                 neighbours: list[tuple[str, list[str]]], none: str) -> Problem:
+    """A choice naming what neither neighbour offers: `text` (translated) says what each
+    neighbour has instead, by name (`none` for one that has nothing to copy)."""
+    have = "; ".join(
+        _("{name} has {things}").format(name=name, things=all_of(things)) if things
+        else none.format(name=name)
+        for name, things in dict(neighbours).items()
+    )
+    return problem("choice-not-offered", text.format(choice=choice, have=have), index, field)
 
 
 def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
@@ -377,9 +376,9 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
     for c in board.cities:
         guild = _copied_guild(table, board, c.index)
         leader = _courtesan(table, board, c.index)
-        if not _kept(aside, c.index, "choices.copied_guild"):
+        if not kept(aside, c.index, "choices.copied_guild"):
             guild = None
-        if not _kept(aside, c.index, "choices.courtesan"):
+        if not kept(aside, c.index, "choices.courtesan"):
             leader = None
         changed = guild is not None or leader is not None
         cities.append(
@@ -476,20 +475,28 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
             out.append(problem("too-many-tokens", text, c.index, "military"))
     victories = sum(c.tokens.victory_count for c in cities)
     defeats = sum(c.tokens.defeats for c in cities)
-    if victories != defeats:
-        movers = token_movers(board.ruleset.game)
+    # tokens derived from shields balance by themselves; entered ones that differ from them
+    # are `tokens-disagree`, said where they were entered
+    if victories != defeats and board.shield_tokens is None:
+        movers = sorted(ld.name for ld in board.ruleset.leaders.values() if ld.moves_tokens)
+        held_words = ngettext(
+            "the table holds {count} victory token", "the table holds {count} victory tokens",
+            victories,
+        ).format(count=victories)
+        defeat_words = ngettext(
+            "{count} defeat token", "{count} defeat tokens", defeats
+        ).format(count=defeats)
         if movers:
             text = _(
-                "the table holds {victories} victory tokens and {defeats} defeat tokens; every "
-                "conflict gives one of each, so they must be equal (unless a leader that moves "
-                "tokens is in play: {leaders})"
+                "{victories} and {defeats}; every conflict gives one of each, so they must be "
+                "equal (unless a leader that moves tokens is in play: {leaders})"
             )
         else:
             text = _(
-                "the table holds {victories} victory tokens and {defeats} defeat tokens; every "
-                "conflict gives one of each, so they must be equal"
+                "{victories} and {defeats}; every conflict gives one of each, so they must be "
+                "equal"
             )
-        message = text.format(victories=victories, defeats=defeats, leaders=", ".join(movers))
+        message = text.format(victories=held_words, defeats=defeat_words, leaders=any_of(movers))
         out.append(problem("tokens-unbalanced", message, None, "players"))
     seats = len(cities)
     for value in dict.fromkeys(const.victory_token_by_age):
@@ -501,14 +508,6 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
             ).format(count=held, value=value, seats=seats)
             out.append(problem("too-many-tokens", text, None, "players"))
     return out
-
-
-def token_movers(game: str) -> list[str]:
-    """The leaders of any expansion of the game that move tokens (named in the message)."""
-    from scorer.checks import _everything
-
-    full = _everything(game)
-    return sorted(ld.name for ld in full.leaders.values() if ld.moves_tokens) if full else []
 
 
 def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
@@ -525,7 +524,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
-        if s[-1] not in possible:
+        known = all(_entered_all(c, p, f) for f in ("cards", "leaders", "wonder"))
+        if s[-1] not in possible and known:  # else a thing set aside may give the shields
             text = ngettext(
                 "{count} shield at the end of the last Age, but this city's cards, wonder and "
                 "leaders give {possible}",
@@ -572,17 +572,14 @@ def possible_shields(board: Board, c: City) -> set[int]:
     return {base} | {base + _shields_of([ld]) for ld in offered}
 
 
-BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields)
-"""Read the board with its choices attached (`choices` runs first, on the board without)."""
+def guilds(table: SevenWondersTable, board: Board) -> list[Problem]:
+    return guilds_in_game(board.cities, board.ruleset)
+
+
+BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields, guilds)
+"""Read the board with its choices attached."""
 
 
 def check(table: SevenWondersTable, rules: Ruleset) -> tuple[Board, list[Problem]]:
     """The board to score, less what the problems set aside, and every problem."""
-    problems = [p for check in TABLE_CHECKS for p in check(table, rules)]
-    aside = aside_of(problems)
-    board = resolve(table, rules, aside)
-    chosen = choices(table, board)
-    board = with_choices(table, board, aside | aside_of(chosen))
-    problems += chosen
-    problems += [p for check in BOARD_CHECKS for p in check(table, board)]
-    return board, problems
+    return run_checks(table, rules, TABLE_CHECKS, resolve, BOARD_CHECKS)

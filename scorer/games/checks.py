@@ -1,20 +1,25 @@
-"""Checks that both games share: the names in a table (looked up in one place), the
-expansions listed, the players' names. Each check is a pure function of the table and its
-ruleset returning problems; `scorer.validate` and `scorer.duel_validate` list them per game."""
+"""Checks that every game of the family shares, and the one way they run: the names in a
+table (looked up in one place), the expansions listed, the players' names, the copies of
+things, the guilds in play; what a problem sets aside (`Aside`), and `run_checks`: the
+table's checks, the state resolved without what they set aside, then the checks of that
+state. Each check is a pure function returning problems; each game's `checks` module
+lists its own (`scorer.games.seven_wonders.checks`, `scorer.games.duel.checks`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
+from scorer.board import City
 from scorer.i18n import _, all_of, any_of, ngettext, translated
 from scorer.names import NameIndex, closest, normalize
-from scorer.problems import Problem, ProblemCode, problem
+from scorer.problems import SETS_ASIDE, Problem, ProblemCode, problem
 from scorer.ruleset import (
     Ruleset,
     RulesetLoadError,
     available_expansions,
     available_games,
+    expansion_title,
     load_ruleset,
 )
 
@@ -33,6 +38,73 @@ class AnyTable(Protocol):
 
     @property
     def players(self) -> Sequence[AnyPlayer]: ...
+
+
+T = TypeVar("T")
+Table = TypeVar("Table")
+State = TypeVar("State")
+
+Aside = frozenset[tuple[int | None, str | None, int | None]]
+"""What problems set aside: (seat, field, item); item None is the whole field."""
+
+
+def aside_of(problems: Iterable[Problem]) -> Aside:
+    return frozenset((p.seat, p.field, p.item) for p in problems if p.code in SETS_ASIDE)
+
+
+def kept(aside: Aside, seat: int | None, field: str, item: int | None = None) -> bool:
+    """Whether a place of the table is scored (no problem set it, or its field, aside)."""
+    if not aside:  # the common case: a table with no problem sets nothing aside
+        return True
+    return (seat, field, None) not in aside and (seat, field, item) not in aside
+
+
+def known(found: Sequence[T | None], aside: Aside, seat: int, field: str) -> tuple[T, ...]:
+    """The things of a list field that are known and not set aside."""
+    if not aside:  # the common case: nothing to leave out but unknown names
+        return tuple(x for x in found if x is not None)
+    return tuple(x for j, x in enumerate(found) if x is not None and kept(aside, seat, field, j))
+
+
+def run_checks(
+    table: Table,
+    rules: Ruleset,
+    table_checks: Sequence[Callable[[Table, Ruleset], list[Problem]]],
+    resolve: Callable[[Table, Ruleset, Aside], tuple[State, list[Problem]]],
+    state_checks: Sequence[Callable[[Table, State], list[Problem]]],
+) -> tuple[State, list[Problem]]:
+    """The one way a game is checked: the table's checks; the state to score, resolved
+    without what their problems set aside (with any problems resolving finds); then the
+    checks of that state. No check depends on another."""
+    problems = [p for check in table_checks for p in check(table, rules)]
+    state, found = resolve(table, rules, aside_of(problems))
+    problems += found
+    problems += [p for check in state_checks for p in check(table, state)]
+    return state, problems
+
+
+def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
+    """No more different guilds built than the game deals: `guilds_in_game`, plus
+    `guilds_per_player` for each seat (7 Wonders: players + 2), plus one for each leader
+    of `guilds_extra_with` recruited (Duel Leaders: Ramses)."""
+    const = rules.constants
+    guilds = sorted({card.name for c in cities for card in c.guilds})
+    recruited = {ld.name for c in cities for ld in c.leaders}
+    extra = sum(1 for n in const.guilds_extra_with if n in recruited)
+    seats = len(cities)
+    most = const.guilds_in_game + const.guilds_per_player * seats + extra
+    if len(guilds) <= most:
+        return []
+    if const.guilds_per_player:
+        text = _(
+            "{built} different guilds are built, but a {seats}-player game uses only {most} "
+            "guilds (players + {extra})"
+        ).format(built=len(guilds), seats=seats, most=most, extra=const.guilds_in_game)
+    else:
+        text = _(
+            "{count} different guilds are built ({guilds}), but the game uses only {most}"
+        ).format(count=len(guilds), guilds=", ".join(guilds), most=most)
+    return [problem("too-many-guilds", text, None, "players")]
 
 
 class NamedField(NamedTuple):
@@ -85,7 +157,9 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
         return (
             "needs-expansion",
             _('{kind} "{name}" needs the {expansion} expansion; add it to the expansions').format(
-                kind=kind, name=elsewhere, expansion=any_of(needed)
+                kind=kind,
+                name=elsewhere,
+                expansion=any_of(expansion_title(rules.game, e) for e in needed),
             ),
         )
     for other in available_games():
@@ -194,6 +268,37 @@ def player_count(
     return [problem("player-count", message, None, "players")]
 
 
+def repeats_in_city(rules: Ruleset, thing: Any) -> bool:
+    """Whether one city may hold `thing` more than once: in a game whose ruleset says so
+    (Agora's Senators), a card the box holds several copies of."""
+    return rules.constants.repeats_in_city and len(getattr(thing, "copies", ())) > 1
+
+
+def repeated_in_city(
+    table: AnyTable, rules: Ruleset, fields: Sequence[NamedField]
+) -> list[Problem]:
+    """A city holds each card, wonder, token and leader at most once (except what
+    `repeats_in_city` allows: those copies are counted by `once_across_cities`)."""
+    out = []
+    for field in fields:
+        known = index(rules, field.section)
+        for i, p in enumerate(table.players):
+            value = field.read(p)
+            if value is None or isinstance(value, str) or len(value) < 2:
+                continue
+            first_at: dict[str, int] = {}
+            for j, thing in enumerate(known.get_all(value)):
+                if thing is None or repeats_in_city(rules, thing):
+                    continue
+                if thing.name in first_at:
+                    text = _('"{name}" is in this city already (entry {entry}); each exists once')
+                    message = text.format(name=thing.name, entry=first_at[thing.name] + 1)
+                    out.append(problem("repeated-in-city", message, i, field.field, j))
+                else:
+                    first_at[thing.name] = j
+    return out
+
+
 def once_across_cities(
     table: AnyTable,
     rules: Ruleset,
@@ -201,8 +306,9 @@ def once_across_cities(
     copies: Callable[[Any], int],
 ) -> list[Problem]:
     """Each thing in the box exists `copies(thing)` times: never more across the cities
-    (within one city, a name twice is `repeated-in-city`, reported on its own). The copies
-    beyond the box's are the problems, each naming where the others are."""
+    (within one city, a name twice is `repeated-in-city`, reported on its own, except for
+    what `repeats_in_city` allows: each of those is a copy). The copies beyond the box's
+    are the problems, each naming where the others are."""
     known = index(rules, field.section)
     holders: dict[str, list[tuple[int, int | None]]] = {}
     things: dict[str, Any] = {}
@@ -223,8 +329,8 @@ def once_across_cities(
             if places is None:
                 holders[name] = [(seat, item)]
                 things[name] = thing
-            elif places[-1][0] != seat:  # a city's second one is not a copy
-                places.append((seat, item))
+            elif places[-1][0] != seat or repeats_in_city(rules, thing):
+                places.append((seat, item))  # a city's second one is a copy only then
     out = []
     for name, places in holders.items():
         if len(places) < 2:
@@ -233,7 +339,15 @@ def once_across_cities(
         if not allowed:
             continue  # not in this game at all: `not-in-deck` says so
         for seat, item in places[allowed:]:
-            others = [table.players[s].name for s, _seat in places[:allowed]]
+            if all(s == seat for s, _item in places[: allowed + 1]):
+                text = ngettext(
+                    '{kind} "{name}": this city holds more than the game has ({count})',
+                    '{kind} "{name}": this city holds more than the game has ({count})',
+                    allowed,
+                ).format(kind=translated(field.kind), name=name, count=allowed)
+                out.append(problem("too-many-copies", text, seat, field.field, item))
+                continue
+            others = list(dict.fromkeys(table.players[s].name for s, _item in places[:allowed]))
             text = ngettext(
                 '{kind} "{name}" is also held by {others}; it exists once in this game',
                 '{kind} "{name}" is also held by {others}; it exists {count} times in this game',

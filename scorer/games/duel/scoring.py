@@ -11,9 +11,9 @@ from typing import Literal, NamedTuple
 from scorer.board import Board, City
 from scorer.effects import BuriedLeaderCost
 from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score, sources
-from scorer.i18n import N_, _, all_of, ngettext, translated
+from scorer.i18n import N_, _, all_of, ngettext
 from scorer.result import DecidedBy
-from scorer.ruleset import Ruleset
+from scorer.ruleset import Ruleset, symbol_word
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
@@ -23,19 +23,6 @@ LABEL: dict[SupremacyKind, str] = {
     "political": N_("Political Supremacy"),
 }
 """The supremacies' names in the catalogue's source language; `translated` where shown."""
-SYMBOL_WORDS: dict[str, str] = {
-    "globe": N_("globe"),
-    "law": N_("law"),
-    "mortar": N_("mortar and pestle"),
-    "plumb_line": N_("plumb line"),
-    "quill": N_("quill"),
-    "sundial": N_("sundial"),
-    "wheel": N_("wheel"),
-    "compass": N_("compass"),
-    "gear": N_("gear"),
-    "tablet": N_("tablet"),
-}
-"""The science symbols as players call them (the rulesets' `symbol` keys)."""
 DECIDED_BY: dict[SupremacyKind, DecidedBy] = {
     "military": "supremacy:military",
     "science": "supremacy:science",
@@ -70,11 +57,9 @@ def tally(board: Board, city: City) -> Tally:
     return result
 
 
-def symbol_words(symbols: Sequence[str]) -> str:
+def symbol_words(rules: Ruleset, symbols: Sequence[str]) -> str:
     """Science symbols in the reader's words, as a list: "globe, law, wheel"."""
-    return ", ".join(
-        translated(SYMBOL_WORDS[s]) if s in SYMBOL_WORDS else s.replace("_", " ") for s in symbols
-    )
+    return ", ".join(symbol_word(rules, s) for s in symbols)
 
 
 def symbols(effects: Tally) -> list[str]:
@@ -128,7 +113,7 @@ def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
                     "science",
                     city.index,
                     _("{name} has {count} different science symbols ({symbols})").format(
-                        name=city.name, count=len(have), symbols=symbol_words(have)
+                        name=city.name, count=len(have), symbols=symbol_words(board.ruleset, have)
                     ),
                     False,
                 )
@@ -196,7 +181,7 @@ def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind)
             name=city.name,
             need=const.science_supremacy_symbols,
             count=len(have),
-            symbols=symbol_words(have),
+            symbols=symbol_words(board.ruleset, have),
         )
     if not const.chamber_points:
         return _("Political Supremacy belongs to the Agora expansion; add it to the expansions")

@@ -1,0 +1,43 @@
+"""7 Wonders Duel, with or without Agora and Duel Leaders: its checks (`checks`), its
+scoring (`scoring`: the interpreter's lines, the track, the treasury, the Senate) and its
+verdict (a supremacy wins whatever the points; else most points, then the ruleset's
+tie-break)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.board import Board
+from scorer.engine import CityScore
+from scorer.games.duel.checks import DuelGame, check, decided
+from scorer.games.duel.scoring import DECIDED_BY, LABEL, score_city
+from scorer.i18n import translated
+from scorer.table import DuelTable
+from scorer.verdict import Verdict, by_supremacy, ranked
+
+__all__ = ["board", "check", "rank", "score"]
+
+
+def board(state: DuelGame) -> Board:
+    return state.board
+
+
+def score(state: DuelGame) -> list[CityScore]:
+    return [score_city(state.board, c, state.tallies[c.index]) for c in state.board.cities]
+
+
+def rank(table: DuelTable, state: DuelGame, scores: Sequence[CityScore]) -> Verdict:
+    """The supremacy the game ended on, else the points."""
+    supremacy = decided(table, state)
+    cities = state.board.cities
+    if supremacy is None:
+        return ranked(cities, scores, state.board.ruleset)
+    names = [c.name for c in cities]
+    return by_supremacy(
+        names,
+        names[supremacy.winner],
+        DECIDED_BY[supremacy.kind],
+        translated(LABEL[supremacy.kind]),
+        supremacy.reason,
+        declared=supremacy.declared,
+    )

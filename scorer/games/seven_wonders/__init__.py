@@ -1,0 +1,28 @@
+"""7 Wonders, 1st and 2nd edition, with or without Leaders: its checks (`checks`), its
+scoring (every city through the one interpreter, `scorer.engine`) and its verdict (most
+points, then the ruleset's tie-break)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorer.board import Board
+from scorer.engine import CityScore, score_city
+from scorer.games.seven_wonders.checks import check
+from scorer.verdict import Verdict, ranked
+
+__all__ = ["board", "check", "rank", "score"]
+
+
+def board(state: Board) -> Board:
+    """The state of a 7 Wonders table is its board."""
+    return state
+
+
+def score(state: Board) -> list[CityScore]:
+    return [score_city(state, c) for c in state.cities]
+
+
+def rank(table: Any, state: Board, scores: Sequence[CityScore]) -> Verdict:
+    return ranked(state.cities, scores, state.ruleset)

@@ -1,0 +1,51 @@
+"""Agora's Senators entered as counts: one chip a city could hold only once could not take
+3 Politicians. The fact comes from the rules (`facts.counted_cards`), the edit is a typed
+count bounded by the box (7 Politicians, 6 Conspirators: AGORA-RB, seeds/004)."""
+
+from __future__ import annotations
+
+from scorer import assess, load_ruleset
+from scorer.facts import facts
+from ui.draft import Draft, Seat
+from ui.edits import Edit, Refusal, SeatEdits, SetCopies, apply, from_json, to_json
+from ui.screens.city_cards import Chip, card_flipper, holdings
+
+
+def _agora() -> Draft:
+    return Draft(game="duel", expansions=["agora"], seats=[Seat(name="Ann"), Seat(name="Bob")])
+
+
+def test_senators_are_the_counted_cards_of_agora_only() -> None:
+    assert facts(load_ruleset("duel", ("agora",))).counted_cards == {"Politician", "Conspirator"}
+    assert facts(load_ruleset("duel")).counted_cards == frozenset()
+    assert facts(load_ruleset("7wonders-1e")).counted_cards == frozenset()
+
+
+def test_senators_three_politicians_entered_as_a_count() -> None:
+    draft = apply(_agora(), SetCopies(0, "Ann", "Politician", 3))
+    assert not isinstance(draft, Refusal)
+    assert draft.seats[0].cards == ["Politician"] * 3
+    draft = apply(draft, SetCopies(1, "Bob", "Politician", 4))
+    assert not isinstance(draft, Refusal)
+    found = assess(draft.table())
+    assert not [p for p in found.problems if p.code == "too-many-copies"]  # 3 + 4 = 7: the box
+    # Ann holds 3; Bob's 4 leave her 7 - 4 = 3 to choose from
+    assert holdings(draft, 0).counts["Politician"] == (3, 3)
+    fewer = apply(draft, SetCopies(0, "Ann", "Politician", 1))
+    assert not isinstance(fewer, Refusal) and fewer.seats[0].cards == ["Politician"]
+
+
+def test_senators_beyond_the_box_or_on_a_card_held_once_are_refused() -> None:
+    assert isinstance(apply(_agora(), SetCopies(0, "Ann", "Politician", 8)), Refusal)
+    assert isinstance(apply(_agora(), SetCopies(0, "Ann", "Conspirator", 7)), Refusal)
+    assert isinstance(apply(_agora(), SetCopies(0, "Ann", "Lumber Yard", 2)), Refusal)
+    assert isinstance(apply(_agora(), SetCopies(0, "Ann", "Politician", -1)), Refusal)
+
+
+def test_senators_a_tap_adds_one_until_the_box_is_empty_then_none() -> None:
+    sent: list[Edit] = []
+    flip = card_flipper(SeatEdits(sent.append, 0, "Ann"))
+    flip(Chip("Politician", "Politician \u00d72", "", True, False, "", count=2, room=7))
+    flip(Chip("Politician", "Politician \u00d77", "", True, False, "", count=7, room=7))
+    assert sent == [SetCopies(0, "Ann", "Politician", 3), SetCopies(0, "Ann", "Politician", 0)]
+    assert from_json(to_json(sent[0])) == sent[0]  # sent to other devices as it is
