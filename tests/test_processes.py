@@ -73,13 +73,22 @@ async def closing() -> AsyncIterator[list[FletWsClient]]:
         await c.close()
 
 
-async def test_processes_a_change_reaches_a_phone_on_the_other_process_within_1s(
-        cluster: Cluster, closing: list[FletWsClient]) -> None:
+async def host_and_phone(cluster: Cluster, closing: list[FletWsClient], seat: int,
+                         ) -> tuple[FletWsClient, FletWsClient, str]:
+    """The host's phone on process one, on Ann's city; another phone of the game on process
+    two, on the city of `seat`."""
     one, two = cluster.apps[:2]
     a, code = await host(one.ws_url)
-    b = await FletWsClient(two.ws_url, route=f"/g/{code}/player/0").start()
-    closing += [a, b]
+    closing.append(a)
+    b = await FletWsClient(two.ws_url, route=f"/g/{code}/player/{seat}").start()
+    closing.append(b)
     await a.go(f"/g/{code}/player/0")
+    return a, b, code
+
+
+async def test_processes_a_change_reaches_a_phone_on_the_other_process_within_1s(
+        cluster: Cluster, closing: list[FletWsClient]) -> None:
+    a, b, code = await host_and_phone(cluster, closing, 0)
     assert b.title().startswith("Ann")
     for value in ("7", "12", "3"):  # each change, saved by one process, shown by the other
         sent = time.perf_counter()
@@ -92,11 +101,7 @@ async def test_processes_a_change_reaches_a_phone_on_the_other_process_within_1s
 
 async def test_processes_two_phones_on_two_processes_editing_one_game_lose_nothing(
         cluster: Cluster, closing: list[FletWsClient]) -> None:
-    one, two = cluster.apps[:2]
-    a, code = await host(one.ws_url)
-    b = await FletWsClient(two.ws_url, route=f"/g/{code}/player/1").start()
-    closing += [a, b]
-    await a.go(f"/g/{code}/player/0")
+    a, b, code = await host_and_phone(cluster, closing, 1)
     version = stored(cluster, code).version
     rounds = 6
     for n in range(1, rounds + 1):  # both phones type at the same moment, each its field
