@@ -21,7 +21,8 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import websockets
-from flet.messaging.protocol import decode_ext_from_msgpack
+
+from ui.flet_door import decode_ext
 
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 2, 3, 4, 5
 SESSION_CRASHED = 6
@@ -65,14 +66,13 @@ class FletWsClient:
     """One browser tab on a Flet app served at `url` (ws://127.0.0.1:PORT/ws)."""
 
     def __init__(self, url: str, route: str = "/", width: int = 360, height: int = 740,
-                 quiet: float = 0.05, cookie: str = "") -> None:
+                 quiet: float = 0.05, headers: dict[str, str] | None = None) -> None:
         if not url.startswith("ws://127.0.0.1:"):
             raise ValueError("loopback only")
         self.url = url
-        self.cookie = cookie
-        """Sent with the websocket's request, as a browser sends its cookies (a proxy's
-        sticky-session cookie)."""
         self.route = route
+        self.headers = headers or {}
+        """Extra HTTP headers of the websocket's handshake (Origin, X-Forwarded-For...)."""
         self.size = (width, height)
         self.quiet = quiet
         self.page: dict[str, Any] = {}
@@ -96,9 +96,9 @@ class FletWsClient:
 
     # connection
     async def start(self, session_id: str = "") -> FletWsClient:
-        self._ws = await websockets.connect(
-            self.url, max_size=2**24, open_timeout=20, ping_interval=None,
-            additional_headers={"Cookie": self.cookie} if self.cookie else None)
+        self._ws = await websockets.connect(self.url, max_size=2**24, open_timeout=20,
+                                            ping_interval=None,
+                                            additional_headers=self.headers)
         self._reader = asyncio.create_task(self._read())
         page = {"route": self.route, "width": self.size[0], "height": self.size[1],
                 "web": True, "pwa": False, "debug": False, "platform": "linux",
@@ -142,7 +142,7 @@ class FletWsClient:
         async for frame in self._ws:
             if not isinstance(frame, bytes) or not frame or frame[0] != 0:
                 continue
-            action, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack,
+            action, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext,
                                            strict_map_key=False)
             self._last_message = time.perf_counter()
             if action == REGISTER_CLIENT:

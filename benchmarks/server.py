@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -119,17 +120,19 @@ class Server:
 
 def start(data_dir: Path, host: str = "127.0.0.1", port: int | None = None,
           timeout: float = 60.0, env: dict[str, str] | None = None,
-          log: Path | None = None, module: str = "ui") -> Server:
+          log: Path | None = None, module: str = "ui", args: tuple[str, ...] = (),
+          preexec: Callable[[], None] | None = None) -> Server:
     """Start `python -m ui` (or another app `module` taking the same --host/--port) with its
-    data in `data_dir`; return once `GET /` answers."""
+    data in `data_dir` (and more command-line `args`; `preexec` runs in the child before
+    it starts, to set its limits); return once `GET /` answers."""
     port = port or free_port()
     full_env = dict(os.environ, WONDERS_DATA_DIR=str(data_dir), **(env or {}))
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115
     began = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", module, "--host", host, "--port", str(port),
-         *(["--no-qr"] if module in ("ui", "benchmarks.gc_app") else [])],
-        cwd=ROOT, env=full_env, stdout=out, stderr=subprocess.STDOUT)
+         *(["--no-qr"] if module in ("ui", "benchmarks.gc_app") else []), *args],
+        cwd=ROOT, env=full_env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=preexec)
     server = Server(proc, host, port, data_dir, log=log or Path(os.devnull))
     deadline = began + timeout
     while True:

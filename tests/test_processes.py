@@ -128,7 +128,7 @@ async def test_processes_kill_9_the_phone_is_back_on_another_within_5s_nothing_l
     with urllib.request.urlopen(urllib.request.Request(
             cluster.url, headers={"Cookie": sticky})) as answer:
         assert answer.headers.get("Set-Cookie") is None  # the proxy knows the cookie
-    b = await FletWsClient(cluster.ws_url, route=f"/g/{code}", cookie=sticky).start()
+    b = await FletWsClient(cluster.ws_url, route=f"/g/{code}", headers={"Cookie": sticky}).start()
     closing.append(b)
     await b.tap("I am Bob")
     route = f"/g/{code}/player/1"
@@ -141,7 +141,7 @@ async def test_processes_kill_9_the_phone_is_back_on_another_within_5s_nothing_l
     killed = time.perf_counter()
     await b.close()
     # the browser connects again, to the same address with the same cookie and storage
-    back = FletWsClient(cluster.ws_url, route=route, cookie=sticky)
+    back = FletWsClient(cluster.ws_url, route=route, headers={"Cookie": sticky})
     back.prefs = dict(b.prefs)
     closing.append(back)
     await back.start(session_id=b.session_id)

@@ -19,16 +19,14 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 import pytest
 import websockets
-from flet.messaging.protocol import Message, MessageAction
-from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
+from ui.flet_door import Message, MessageAction, build_upload_url, cheap_message_repr
 from ui.server import (
     LOOP_LAG_ENV,
     WS_MAX_BYTES,
     Guard,
-    cheap_message_repr,
     frame_problem,
     loop_watcher,
     watch_loop,

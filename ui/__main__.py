@@ -23,7 +23,10 @@ from ui.server import build_app, serve
 from ui.store import Store, private_dir
 from ui.webapp import prepare_assets
 
-SESSION_TIMEOUT_S = 600
+SESSION_TIMEOUT_S = 45
+"""Seconds a closed tab's session is kept for its phone to come back (Flet's eviction runs
+every 10 s: its memory is let go within a minute); a phone back later gets a new session,
+which shows its game as saved."""
 
 
 def lan_addresses() -> list[str]:
@@ -91,6 +94,14 @@ def main(argv: list[str] | None = None) -> int:
                             help=_("address to listen on (default 0.0.0.0)"))
         parser.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
         parser.add_argument("--no-qr", action="store_true", help=_("do not print the QR code"))
+        parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                            help=_("a reverse proxy whose X-Forwarded-For header names the "
+                                   "client (repeatable; default: none, the address is the "
+                                   "connection's)"))
+        parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                            help=_("another origin whose pages may open the app, such as "
+                                   "https://scores.example.org (repeatable; default: only "
+                                   "the page's own)"))
         args = parser.parse_args(argv)
         here, lan = urls(args.host, args.port)
         print(S.serve_banner(here, lan), flush=True)
@@ -101,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     # Import by file: the browser PUTs the picked file to Flet's upload handler (signed URLs,
     # a key per run; the handler refuses more than MAX_IMPORT_BYTES) in a private folder.
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
-    # A closed tab's session is kept 10 minutes (Flet's default is an hour, ~350 KiB each:
-    # memory grows with every visitor). A phone back later reloads its game from the store.
+    # A closed tab's session is kept SESSION_TIMEOUT_S (Flet's default is an hour, ~350 KiB
+    # each: memory grew with every visitor). A phone back later reloads its game from the store.
     timeout = int(os.environ.get("FLET_SESSION_TIMEOUT") or SESSION_TIMEOUT_S)
     uploads = upload_dir(store.path.parent)
     # Our name, icons and web manifest, and Flet's page made to ask no CDN (ui/webapp.py).
@@ -120,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         # server: out of the collector's sight, a full collection walks the sessions only
         # (its pauses: BENCHMARKS.md, issue 19)
         gc.freeze()
-        serve(build_app(main_app, uploads, timeout, stop, assets), args.host, args.port)
+        serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin)),
+              args.host, args.port, frozenset(args.trusted_proxy))
     finally:
         stop()
     return 0

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer.facts import ruleset
+from ui import join_limit
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import (
@@ -43,10 +44,10 @@ from ui.edits import (
 )
 from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, Store
 
-FAILED_JOINS = 5
-"""Failed joins allowed per client address within `FAILED_WINDOW_S`; then every join from
-that address is refused until the window has passed (codes cannot be found by trying)."""
-FAILED_WINDOW_S = 60.0
+FAILED_JOINS = join_limit.FAILED_JOINS
+"""Failed joins allowed per client address within a minute; then every join from that
+address is refused until the minute has passed (codes cannot be found by trying; the
+server-wide cap and who is counted with whom: `ui.join_limit`)."""
 
 
 _TABLES: weakref.WeakKeyDictionary[object, Tables] = weakref.WeakKeyDictionary()
@@ -116,6 +117,11 @@ class Tables:
         """A pub/sub client of this process's hub (any session's), to publish the changes
         other processes made."""
         self._stop_listening: Callable[[], None] | None = None
+        self._failed: join_limit.JoinLimits = (
+            join_limit.SharedJoinLimits(self._failed_joins) if store.shared
+            else join_limit.JoinLimits())
+        """Wrong join codes: in this process, or on PostgreSQL in the database (the limits
+        then hold across processes)."""
 
     def _get(self, game_id: str) -> LiveRecord | None:
         rec = self._games.get(game_id)
@@ -148,24 +154,29 @@ class Tables:
     def join(self, code: str, device: str, address: str) -> LiveRecord | str:
         """The game of a join code, now also this device's; or why not, in words. A game the
         device took part in is its own (a reload, a shared link: never refused, never
-        counted). Failed joins are counted per client address in the database (by every
-        process), and too many refuse every join for a while."""
+        counted). Failed joins are counted per client address (per device for a device known
+        here), and too many refuse joins for a while (`ui.join_limit`; on
+        PostgreSQL counted in the database, by every process)."""
         now = time.time()
         code = clean_code(code)
         with self._lock:
             mine = self.store.members_game(code, device) if _well_formed(code) else None
             if mine is not None:
                 return self._get(mine.id) or mine
-            failed = self.store.failed_joins(address, now, FAILED_WINDOW_S, fail=False)
-            if len(failed) >= FAILED_JOINS:
-                return S.too_many_tries(int(FAILED_WINDOW_S - (now - failed[0])) + 1)
+            known = self.store.is_known(device)
+            wait, everyone = self._failed.wait_s(now, address, device, known)
+            if wait > 0:
+                return (S.too_many_tries_here if everyone else S.too_many_tries)(int(wait) + 1)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
-                self.store.failed_joins(address, now, FAILED_WINDOW_S, fail=True)
+                self._failed.failed(now, address, device, known)
                 return S.NO_SUCH_CODE
             self.store.add_member(rec.id, device)
             return rec
+
+    def _failed_joins(self, key: str, now: float, add: bool) -> list[float]:
+        return self.store.failed_joins(key, now, join_limit.WINDOW_S, fail=add)
 
     def _save(self, game_id: str, device: str,
               change: Callable[[LiveRecord], LiveRecord | Refusal],

@@ -10,12 +10,22 @@ can do to the others sharing the event loop. Here:
   first): anything else closes that connection with code 1008 and one log line, instead of
   a traceback and a handler that never ends (Flet waits forever on a connection that broke
   before it registered; such a handler is cancelled a few seconds after its client went);
+- same origin only: a websocket or a request that changes something (an upload) from a
+  page of another origin is refused (403, one log line) unless the operator listed that
+  origin (`--allow-origin`); Flet's `Access-Control-Allow-Origin: *` is taken out;
+- the client address is the socket's: X-Forwarded-For is read only from a proxy the
+  operator names (`--trusted-proxy`; uvicorn trusts it from loopback by default);
+- no exhaustion: at most `SESSIONS_PER_ADDRESS` websocket sessions and
+  `CONNECTIONS_PER_ADDRESS` HTTP connections per client address, `MAX_CONNECTIONS` in all
+  (uvicorn answers 503 after); a request's headers arrive within `HEADER_TIMEOUT_S` or its
+  connection closes; the open-file soft limit is raised to the hard limit at start;
 - FastAPI's `/docs`, `/redoc` and `/openapi.json` are not served;
-- an upload that did not complete (refused as too big, cut off) leaves no file behind;
-- SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do;
-- a message to a browser costs no more than its encoding (`cheap_message_repr`);
-- the session of a refused connection is let go at once (`release_refused_sessions`), not
-  kept the 10 minutes a closed tab's session waits for its phone to come back.
+- an upload that did not complete (refused as too big, cut off) leaves no file behind, and
+  an upload file nobody wrote to for `UPLOAD_IDLE_S` is removed;
+- SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do,
+  with one line and no traceback;
+- Flet's insides the guard needs (its protocol's fields, its session manager) are reached
+  through `ui/flet_door.py` only, which checks Flet's version.
 
 With `WONDERS_LOOP_LAG_MS=N` in the environment the server also logs, for benchmarks, each
 time its event loop woke a timer N ms or more late (what every session then waited on).
@@ -30,32 +40,25 @@ import dataclasses
 import gc
 import logging
 import os
+import resource
+import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
 import uvicorn
-from flet.messaging.protocol import (
-    ControlEventBody,
-    InvokeMethodResponseBody,
-    RegisterClientRequestBody,
-    UpdateControlPropsBody,
-)
-from flet.messaging.protocol import (
-    Message as FletMessage,
-)
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
-from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
-    app_manager as flet_sessions,
-)
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
+from ui import flet_door
 from ui.export import MAX_IMPORT_BYTES
+from ui.join_limit import address_key
 
 WS_MAX_BYTES = 2 * MAX_IMPORT_BYTES
 """The largest websocket message taken: a pasted table at the import limit, in UTF-8, with
@@ -74,16 +77,21 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_BODIES: dict[int, type] = {
-    1: RegisterClientRequestBody,
-    3: ControlEventBody,
-    4: UpdateControlPropsBody,
-    5: InvokeMethodResponseBody,
-}
-"""The messages a browser sends (Flet's MessageAction values) and their bodies."""
-_INTS = {"target", "id", "control_id"}
-_STRS = {"name", "call_id", "page_name"}
-
+HEADER_TIMEOUT_S = 5.0
+"""Seconds a request's headers may take to arrive, then its connection is closed."""
+CONNECTIONS_PER_ADDRESS = 128
+"""HTTP connections one client address may hold at once (a browser opens at most 6)."""
+SESSIONS_PER_ADDRESS = 64
+"""Websocket sessions one client address may hold open at once (a household's phones and
+tabs fit many times over; a script opening sessions in a loop does not)."""
+MAX_CONNECTIONS = 4096
+"""Connections the server takes at once, all clients together (uvicorn answers 503 after),
+at most the open-file limit less a reserve for the store and the log."""
+FD_RESERVE = 64
+UPLOAD_IDLE_S = 60.0
+"""An upload file nobody wrote to for this long is removed (a client that never said its
+upload was complete, or a session gone before reading it)."""
+SWEEP_EVERY_S = 10.0
 
 def log(line: str) -> None:
     print(f"wonders-scorer: {line}", file=sys.stderr, flush=True)
@@ -107,26 +115,7 @@ def frame_problem(message: Message, registered: bool) -> str:
     if not (isinstance(decoded, list) and len(decoded) == 2 and isinstance(decoded[0], int)):
         return "a message that is not [action, body]"
     action, body = decoded
-    kind = _BODIES.get(action)
-    if kind is None:
-        return f"an unknown action {action}"
-    if not registered and action != 1:
-        return "a message before the client registered"
-    if not isinstance(body, dict):
-        return "a message body that is not a map"
-    fields = {f.name for f in dataclasses.fields(kind)}
-    if set(body) != fields:
-        return "a message body without the protocol's fields"
-    for key, value in body.items():
-        if key in _INTS and not (isinstance(value, int) and not isinstance(value, bool)):
-            return f"a message whose {key} is not a number"
-        if key in _STRS and not isinstance(value, str):
-            return f"a message whose {key} is not text"
-    if action == 1 and not isinstance(body["page"], dict):
-        return "a registration without a page"
-    if action == 4 and not isinstance(body["props"], dict):
-        return "a property update that is not a map"
-    return ""
+    return flet_door.body_problem(action, body, registered)
 
 
 @dataclasses.dataclass
@@ -141,43 +130,72 @@ _CONNECTION: contextvars.ContextVar[_Connection | None] = contextvars.ContextVar
     "wonders_connection", default=None)
 
 
-def release_refused_sessions() -> None:
-    """When a connection ends, Flet keeps its session for the phone to come back (the
-    session timeout, 10 minutes); a refused connection's session is deleted at once, as an
-    expired one is: a hostile client leaves nothing behind to hold memory, and each full
-    garbage collection (a pause of every session) has that much less to walk. Flet's
-    handler tells the end of a connection to its session manager from within the
-    connection's context, where the guard put what it knows of it."""
-    if getattr(flet_sessions, "_wonders_guarded", False):
-        return
-    disconnect = flet_sessions.disconnect_session
-
-    async def disconnect_session(session_id: str, session_timeout_seconds: int) -> None:
-        await disconnect(session_id, session_timeout_seconds)
-        state = _CONNECTION.get()
-        if state is not None and state.refused:
-            await flet_sessions.delete_session(session_id)
-
-    flet_sessions.disconnect_session = disconnect_session
-    flet_sessions._wonders_guarded = True
-
-
 class Guard:
     """ASGI middleware in front of Flet's app: see the module's docstring."""
 
-    def __init__(self, app: ASGIApp, upload_dir: Path | None) -> None:
+    def __init__(self, app: ASGIApp, upload_dir: Path | None,
+                 origins: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.upload_dir = upload_dir
+        self.origins = frozenset(_origin_key(o) for o in origins)
+        """Origins the operator lists besides the page's own (`--allow-origin`)."""
+        self.sessions: Counter[str] = Counter()
+        """Websocket sessions open per client (`address_key`)."""
+        self._told_full: set[str] = set()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            await self._websocket(scope, receive, send)
+            why = self._foreign(scope)
+            if why:
+                await _refuse_websocket(scope, receive, send, why)
+                return
+            await self._counted_websocket(scope, receive, send)
         elif scope["type"] == "http" and scope.get("path") in DOC_PATHS:
             await _not_found(send)
+        elif scope["type"] == "http" and scope.get("method") not in ("GET", "HEAD") and \
+                self._foreign(scope):
+            await _forbidden(scope, send, self._foreign(scope))
         elif scope["type"] == "http" and scope.get("method") == "PUT" and self.upload_dir:
-            await self._upload(scope, receive, send)
+            await self._upload(scope, receive, _no_cors(send))
+        elif scope["type"] == "http":
+            await self.app(scope, receive, _no_cors(send))
         else:
             await self.app(scope, receive, send)
+
+    def _foreign(self, scope: Scope) -> str:
+        """Why a request comes from another site's page ("" = its origin is this page's own,
+        or one the operator listed, or there is none: a client that is not a browser page
+        sends no Origin, and has no user's browser to borrow)."""
+        origin = _header(scope, b"origin")
+        if origin is None:
+            return ""
+        key = _origin_key(origin)
+        host = _header(scope, b"host") or ""
+        scheme = key.split("://", 1)[0]
+        if key and key == _origin_key(f"{scheme}://{host}"):
+            return ""
+        if key and key in self.origins:
+            return ""
+        return f"a page of another origin ({origin[:100]})"
+
+    async def _counted_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """At most SESSIONS_PER_ADDRESS sessions per client at once."""
+        client = address_key((scope.get("client") or ("?", 0))[0])
+        if self.sessions[client] >= SESSIONS_PER_ADDRESS:
+            if client not in self._told_full:  # one line while it stays full
+                self._told_full.add(client)
+                log(f"refused connections from {client}: {SESSIONS_PER_ADDRESS} sessions "
+                    "open from there already")
+            await _refuse_websocket(scope, receive, send, "", quiet=True)
+            return
+        self.sessions[client] += 1
+        try:
+            await self._websocket(scope, receive, send)
+        finally:
+            self.sessions[client] -= 1
+            if self.sessions[client] <= 0:
+                del self.sessions[client]
+                self._told_full.discard(client)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         client = scope.get("client") or ("?", 0)
@@ -278,6 +296,80 @@ class Guard:
                 with contextlib.suppress(OSError):
                     os.unlink(target)
 
+    def sweep_uploads(self, now: float | None = None) -> int:
+        """Remove the upload files nobody wrote to for UPLOAD_IDLE_S; how many went."""
+        if self.upload_dir is None:
+            return 0
+        now = time.time() if now is None else now
+        gone = 0
+        with contextlib.suppress(OSError), os.scandir(self.upload_dir) as found:
+            for entry in found:
+                with contextlib.suppress(OSError):
+                    if entry.is_file(follow_symlinks=False) and \
+                            now - entry.stat(follow_symlinks=False).st_mtime > UPLOAD_IDLE_S:
+                        os.unlink(entry.path)
+                        gone += 1
+        return gone
+
+    async def sweep_uploads_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY_S)
+            self.sweep_uploads()
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers") or ():
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def _origin_key(origin: str) -> str:
+    """An origin as `scheme://host:port`, lower case, the port always said ("" when it is
+    not one: "null", a path, nonsense)."""
+    try:
+        parts = urlsplit(origin.strip().lower())
+        port = parts.port or _DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:
+        return ""
+    if not parts.scheme or not parts.hostname or port is None:
+        return ""
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}:{port}"
+
+
+def _no_cors(send: Send) -> Send:
+    """Flet answers every request with `Access-Control-Allow-Origin: *` (any page may read
+    what the server answers); the header is taken out: only the page's own origin reads."""
+    async def without(message: Message) -> None:
+        if message.get("type") == "http.response.start":
+            message["headers"] = [(k, v) for k, v in message.get("headers") or ()
+                                  if bytes(k).lower() != b"access-control-allow-origin"]
+        await send(message)
+    return without
+
+
+async def _refuse_websocket(scope: Scope, receive: Receive, send: Send, why: str,
+                            quiet: bool = False) -> None:
+    """Refuse a websocket before it opens (the browser sees HTTP 403), with one log line."""
+    if not quiet:
+        client = scope.get("client") or ("?", 0)
+        log(f"refused a connection from {client[0]}:{client[1]}: {why}")
+    with contextlib.suppress(Exception):
+        await receive()  # websocket.connect
+        await send({"type": "websocket.close", "code": 1008})
+
+
+async def _forbidden(scope: Scope, send: Send, why: str) -> None:
+    client = scope.get("client") or ("?", 0)
+    log(f"refused a request from {client[0]}:{client[1]}: {why}")
+    await send({"type": "http.response.start", "status": 403,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
+    await send({"type": "http.response.body", "body": b"Forbidden"})
+
 
 async def _not_found(send: Send) -> None:
     await send({"type": "http.response.start", "status": 404,
@@ -324,20 +416,6 @@ def loop_watcher() -> Callable[[], None] | None:
     return begin
 
 
-def _message_repr(self: FletMessage) -> str:
-    return f"Message({self.action.name}, {type(self.body).__name__})"
-
-
-def cheap_message_repr() -> None:
-    """Flet 1.0.5 formats every message it sends for a debug log line, even when debug logs
-    are off (`transport_log.debug(f"send_message: {message}")` in flet_web's FletApp): the
-    dataclass repr of the whole patch, every control in it field by field. Measured under
-    attack, that was a fifth of the server's CPU, all of it on the event loop, inside the
-    re-render of a screen (py-spy, BENCHMARKS.md "Under attack"). The message's repr is
-    made its action and the kind of its body: the debug line still says what was sent."""
-    FletMessage.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
-
-
 class _OneLine(logging.Filter):
     """A library's log record with a traceback, written as one line."""
 
@@ -351,42 +429,105 @@ class _OneLine(logging.Filter):
         return True
 
 
+class _CutConnections(logging.Filter):
+    """uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" is kept for
+    the server's one stop line instead of a line of its own."""
+
+    cut = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg.startswith("Cancel %s running task") and record.args:
+            _CutConnections.cut = int(record.args[0])  # type: ignore[index,call-overload]
+            return False
+        return True
+
+
 def quiet_logs() -> None:
     """Tracebacks from Flet and uvicorn about a client's messages become one line each."""
     for name in ("flet", "flet_web.fastapi", "flet_object_patch", "flet_transport",
-                 "uvicorn.error"):
+                 "uvicorn.error", "asyncio"):
         logging.getLogger(name).addFilter(_OneLine())
+    logging.getLogger("uvicorn.error").addFilter(_CutConnections())
 
 
 def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | None,
               session_timeout_s: int, on_stop: Callable[[], None] | None = None,
-              assets_dir: Path | None = None) -> Guard:
-    """Flet's app for `main` (offline: no CDN), without API docs, behind the guard.
-    `on_stop` runs when the server stops (uvicorn then re-raises SIGTERM, which ends the
-    process at once: a `finally` after `serve` would not run)."""
+              assets_dir: Path | None = None,
+              origins: frozenset[str] = frozenset()) -> Guard:
+    """Flet's app for `main` (offline: no CDN), without API docs, behind the guard, which
+    takes websockets and uploads from the page's own origin and from `origins`. `on_stop`
+    runs when the server stops."""
     inner = flet_app(main, upload_dir=str(upload_dir) if upload_dir else None, no_cdn=True,
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
                      max_upload_size=MAX_IMPORT_BYTES)
-    cheap_message_repr()
-    release_refused_sessions()
+    flet_door.cheap_message_repr()
+    flet_door.release_refused_sessions(_CONNECTION)
+    flet_door.quiet_after_disconnect()
+    guard_tasks: list[asyncio.Task[None]] = []
     watcher = loop_watcher()
-    outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
-                    on_startup=[watcher] if watcher else None,
+
+    def begin() -> None:
+        loop = asyncio.get_running_loop()
+        guard_tasks.append(loop.create_task(guard.sweep_uploads_forever()))
+        if watcher:
+            watcher()
+
+    outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_startup=[begin],
                     on_shutdown=[on_stop] if on_stop else None)
     outer.mount("/", inner)
-    return Guard(outer, upload_dir)
+    guard = Guard(outer, upload_dir, origins)
+    return guard
 
 
-def serve(app: Guard, host: str, port: int) -> None:
-    """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S."""
+def raise_open_files() -> int:
+    """The open-file soft limit raised to the hard limit (a desktop's 1,024 is a few hundred
+    phones' connections); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+class _Stop(Exception):
+    """SIGINT or SIGTERM, raised once uvicorn has stopped (it raises the signal again)."""
+
+
+def _stop(sig: int, _frame: object) -> None:
+    raise _Stop(sig)
+
+
+def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = frozenset(),
+          ) -> None:
+    """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S and say
+    so in one line. The client address is the socket's: X-Forwarded-For is read only from
+    `trusted_proxies` (uvicorn trusts it from loopback unless told otherwise)."""
     quiet_logs()
+    files = raise_open_files()
     # What the app holds once built (modules, Flet's classes, the rulesets) lives as long
     # as the process: moved out of the collector's sight, a full collection under load (a
     # pause of every session, 100-200 ms with 160 sessions open) does not walk it again.
     gc.collect()
     gc.freeze()
+    protocol = flet_door.HeaderTimeoutH11.limited(
+        HEADER_TIMEOUT_S, CONNECTIONS_PER_ADDRESS, address_key, trusted_proxies)
     config = uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
                             ws_max_size=WS_MAX_BYTES, log_level="warning",
-                            timeout_graceful_shutdown=STOP_S, lifespan="on")
-    uvicorn.Server(config).run()
+                            timeout_graceful_shutdown=STOP_S, lifespan="on", http=protocol,
+                            proxy_headers=bool(trusted_proxies),
+                            forwarded_allow_ips=sorted(trusted_proxies) or None,
+                            limit_concurrency=max(16, min(MAX_CONNECTIONS, files - FD_RESERVE)),
+                            timeout_keep_alive=int(HEADER_TIMEOUT_S))
+    # our handlers before uvicorn's: it puts them back when it stops and raises the signal
+    # again, which ends here (and asyncio installs no KeyboardInterrupt of its own)
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        uvicorn.Server(config).run()
+    except _Stop as stop:
+        name = signal.Signals(stop.args[0]).name
+        cut = _CutConnections.cut
+        log(f"stopped ({name}" + (f"; {cut} connections cut after {STOP_S} s)" if cut else ")"))
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -338,6 +338,13 @@ class Store:
         return bool(self._rows("SELECT 1 FROM members WHERE game = ? AND device = ?",
                                (game_id, device)))
 
+    def is_known(self, device: str) -> bool:
+        """Whether the device took part in any game here (hosted or joined one)."""
+        def work(db: Tx) -> bool:
+            return db.execute("SELECT 1 FROM members WHERE device = ? LIMIT 1",
+                              (device,)).fetchone() is not None
+        return bool(device) and self._shared.run(work, False)
+
     def members(self, game_id: str) -> list[str]:
         return [str(r[0]) for r in self._rows(
             "SELECT device FROM members WHERE game = ? ORDER BY joined", (game_id,))]

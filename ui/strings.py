@@ -448,6 +448,12 @@ def too_many_tries(seconds: int) -> str:
         seconds=seconds)
 
 
+def too_many_tries_here(seconds: int) -> str:
+    """Wrong codes from many devices at once: joins from new devices wait a while."""
+    return _("Too many wrong codes were tried on this server. Try again in {seconds} s."
+             ).format(seconds=seconds)
+
+
 def seats_moved(player: str) -> str:
     return _("The seats changed meanwhile ({player} is not there any more); "
              "the table shows them now.").format(player=player)

@@ -6,7 +6,7 @@ web client would: it sends the page patch (route, size), runs the app's `main`, 
 loop until the session's update scheduler is idle. Every message is serialised as the socket
 server does, because Flet takes its diff snapshots at serialisation time.
 
-This file is the only one that touches Flet internals (flet==1.0.5 is pinned for it).
+It reaches Flet's internals through `ui/flet_door.py` only (which checks Flet's version).
 """
 
 from __future__ import annotations
@@ -22,15 +22,20 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
-from flet.components.component import Component
-from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
-_encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
+from ui.flet_door import (
+    BaseControl,
+    Component,
+    Connection,
+    Message,
+    MessageAction,
+    PubSubHub,
+    Session,
+    context_page,
+    encode_object,
+)
+
+_encode = encode_object(BaseControl)  # type: ignore[no-untyped-call]
 
 
 DEVICE = "test-device"
@@ -59,6 +64,8 @@ class RecordingConnection(Connection):
         """Where the server's upload handler writes uploaded files."""
         self.picked: dict[int, bytes] = {}
         """The files picked in the browser's file dialog, by their id."""
+        self.uploads_stop_half_way = False
+        """A browser that PUTs each file and never says its upload completed."""
         self.downloads: list[tuple[str, bytes]] = []
         """Files the app had the browser save (save_file): name, contents."""
         self.languages: list[str] = []
@@ -117,8 +124,8 @@ class RecordingConnection(Connection):
                     "file_name": name, "error": "405 Method Not Allowed"})
                 continue
             (self.upload_dir / name).write_bytes(self.picked[f.id])
-            await session.dispatch_event(picker._i, "upload", {"file_name": name,
-                                                               "progress": 1.0})
+            await session.dispatch_event(picker._i, "upload", {
+                "file_name": name, "progress": 0.5 if self.uploads_stop_half_way else 1.0})
 
 
 def _children(c: Any) -> Iterator[Any]:
@@ -204,7 +211,7 @@ class Client:
         self.session.apply_page_patch(
             {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True,
              "client_ip": self.address})
-        _context_page.set(self.session.page)
+        context_page.set(self.session.page)
         msgpack.packb(self.session.get_page_patch(),  # type: ignore[no-untyped-call]
                       default=_encode)
         started = self.main(self.session.page)

@@ -12,7 +12,7 @@ import pytest
 from ui.app import make_main
 from ui.draft import Draft
 from ui.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
-from ui.live import FAILED_JOINS, FAILED_WINDOW_S, Change, tables_for
+from ui.live import FAILED_JOINS, Change, tables_for
 from ui.model import AppModel
 from ui.store import IDLE_EXPIRY_S, JOIN_LETTERS, Store
 
@@ -279,7 +279,7 @@ async def test_a_finished_game_keeps_its_address_and_its_code_stays_spent(
     again = await phone(store, "bob-phone", route=f"/g/{code}/pad", hub=hub,
                         address="10.0.0.7")
     assert again.title() == "Score pad" and not again.has("No game in progress")
-    assert not store.failed_joins("10.0.0.7", time.time(), FAILED_WINDOW_S, fail=False)
+    assert not tables._failed.counted("10.0.0.7", "bob-phone")
     # a correction after Finish reopens the game, not its code: nobody new gets in
     fixed = tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4))
     assert not isinstance(fixed, Refusal) and not fixed.game.closed

@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from flet.components.component import Component
 
 from ui.app import make_main
+from ui.flet_door import Component
 from ui.store import Store
 
 from .flet_client import Client, shared_hub

@@ -194,6 +194,24 @@ async def test_import_by_file(store: Store, tmp_path: Path) -> None:
     assert c.upload_dir is not None and list(c.upload_dir.iterdir()) == []
 
 
+async def test_trust_one_pending_upload_per_session(store: Store, tmp_path: Path) -> None:
+    # a browser that uploads and never says it completed: each new pick drops the last
+    # (what is left behind is removed by the server once it stops moving: test_server_trust)
+    c = await importer(store, tmp_path)
+    assert c.conn is not None and c.upload_dir is not None
+    c.conn.uploads_stop_half_way = True
+    await c.choose_file("Choose a file (.json)", "game0.json", json.dumps(TABLE).encode())
+    button = c.find("Choose a file (.json)")
+    assert button.disabled  # a phone cannot pick again while its upload runs, but a
+    assert c.session is not None  # hostile client sends the pick all the same
+    for i in range(1, 5):
+        c.conn.picked[i] = json.dumps(TABLE).encode()
+        await c.session.dispatch_event(button.action.file_picker._i, "result", {
+            "files": [{"id": i, "name": f"game{i}.json", "size": len(c.conn.picked[i])}]})
+        await c.idle()
+    assert len(list(c.upload_dir.iterdir())) == 1
+
+
 async def test_import_never_replaces_a_game_without_asking(store: Store,
                                                             tmp_path: Path) -> None:
     mine = Draft.from_table({**TABLE, "players": TABLE["players"][:3]})

@@ -174,6 +174,8 @@ def ImportScreen() -> ft.View:
         if upload_dir is None:
             set_found((S.NO_UPLOAD,))
             return
+        if upload.current:  # one pending upload per session: a new pick drops the last
+            (upload_dir / upload.current).unlink(missing_ok=True)
         upload.current = f"{uuid.uuid4().hex}.json"
         set_found(())
         set_busy(S.UPLOADING)

@@ -1,0 +1,272 @@
+"""What the server takes from the network (issue 17): same origin only, the client address
+from the socket, no exhaustion by half-open requests or sessions, idle uploads removed, and
+a stop in one line. A real `python -m ui`, each case as it was reproduced on main."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import resource
+import signal
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import websockets
+
+from benchmarks.flet_ws import FletWsClient
+from benchmarks.load import SessionReport, enter_game
+from benchmarks.server import Server, start
+from ui import flet_door
+from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses
+from ui.flet_door import build_upload_url
+from ui.join_limit import FAILED_JOINS
+from ui.server import HEADER_TIMEOUT_S, SESSIONS_PER_ADDRESS, UPLOAD_IDLE_S, Guard
+
+SECRET = "test-secret-key"
+EVIL = "http://evil.example"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    with start(tmp_path / "data", env={"FLET_SECRET_KEY": SECRET},
+               log=tmp_path / "server.log") as srv:
+        yield srv
+
+
+def _open(url: str, method: str = "GET", body: bytes | None = None,
+          headers: dict[str, str] | None = None) -> tuple[int, dict[str, str]]:
+    req = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            r.read()
+            return int(r.status), {k.lower(): v for k, v in r.headers.items()}
+    except urllib.error.HTTPError as err:
+        return int(err.code), {k.lower(): v for k, v in err.headers.items()}
+
+
+async def _handshake(url: str, origin: str | None) -> int:
+    """The HTTP status a websocket handshake gets (101: opened)."""
+    try:
+        async with websockets.connect(url, origin=origin,  # type: ignore[arg-type]
+                                      ping_interval=None, open_timeout=10):
+            return 101
+    except websockets.InvalidStatus as refused:
+        return int(refused.response.status_code)
+
+
+def test_trust_a_page_of_another_origin_cannot_open_the_app(server: Server) -> None:
+    own = f"http://127.0.0.1:{server.port}"
+
+    async def tries() -> list[int]:
+        return [await _handshake(server.ws_url, EVIL),
+                await _handshake(server.ws_url, "null"),
+                await _handshake(server.ws_url, f"http://127.0.0.1:{server.port + 1}"),
+                await _handshake(server.ws_url, own),
+                await _handshake(server.ws_url, None)]  # not a browser page: no Origin
+
+    assert asyncio.run(tries()) == [403, 403, 403, 101, 101]
+    # and the other origin's page could not have read the answer to a request either
+    status, headers = _open(own + "/", headers={"Origin": EVIL})
+    assert status == 200 and "access-control-allow-origin" not in headers
+    log = server.log.read_text()
+    assert log.count("refused a connection") == 3 and "evil.example" in log
+
+
+def test_trust_an_upload_from_another_origin_is_refused(server: Server) -> None:
+    base = f"http://127.0.0.1:{server.port}"
+    uploads = server.data_dir / "uploads" / f"run-{server.pid}"
+    url = build_upload_url("upload", "evil.json", 60, SECRET)
+    status, headers = _open(base + url, "PUT", b"{}", {"Origin": EVIL})
+    assert status == 403 and "access-control-allow-origin" not in headers
+    assert not (uploads / "evil.json").exists()
+    fine = build_upload_url("upload", "fine.json", 60, SECRET)
+    assert _open(base + fine, "PUT", b"{}", {"Origin": base})[0] == 200
+    assert (uploads / "fine.json").read_bytes() == b"{}"
+
+
+def test_trust_an_origin_the_operator_lists_is_taken(tmp_path: Path) -> None:
+    with start(tmp_path / "data", args=("--allow-origin", "https://Scores.Example.org")) as srv:
+        async def tries() -> list[int]:
+            return [await _handshake(srv.ws_url, "https://scores.example.org:443"),
+                    await _handshake(srv.ws_url, "http://scores.example.org")]
+        assert asyncio.run(tries()) == [101, 403]
+
+
+async def _wrong_codes_until_refused(url: str, forwarded: list[str]) -> int:
+    """Open /g/<wrong code> once per X-Forwarded-For value; how many were wrong before
+    "Too many wrong codes" (len(forwarded) when never)."""
+    for i, who in enumerate(forwarded):
+        tab = await FletWsClient(url, route="/g/BBBB",
+                                 headers={"X-Forwarded-For": who}).start()
+        try:
+            text = " ".join(tab.all_texts())
+        finally:
+            await tab.close()
+        if "Too many wrong codes" in text:
+            return i
+        assert "No game in progress has this code" in text
+    return len(forwarded)
+
+
+def test_trust_x_forwarded_for_from_loopback_is_not_the_client(server: Server) -> None:
+    spoofed = [f"10.0.0.{i}" for i in range(1, FAILED_JOINS + 3)]
+    # one client (the socket's address) however many addresses its header names
+    assert asyncio.run(_wrong_codes_until_refused(server.ws_url, spoofed)) == FAILED_JOINS
+
+
+def test_trust_x_forwarded_for_from_a_named_proxy_is_the_client(tmp_path: Path) -> None:
+    with start(tmp_path / "data", args=("--trusted-proxy", "127.0.0.1")) as srv:
+        behind = [f"10.0.0.{i}" for i in range(1, FAILED_JOINS + 3)]  # 7 phones, 1 try each
+        assert asyncio.run(_wrong_codes_until_refused(srv.ws_url, behind)) == len(behind)
+
+
+def _lan_address() -> str:
+    """An address of this machine that is not loopback (a phone elsewhere on the network)."""
+    found = lan_addresses()[0]
+    assert not found.startswith("127."), "the tests need a network address besides loopback"
+    return found
+
+
+def _desktop_limit() -> None:
+    """The child's open-file soft limit as a common desktop's (1,024)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
+
+
+def _soft_limit(pid: int) -> tuple[int, int]:
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            soft, hard = line.split()[3:5]
+            return int(soft), int(hard)
+    raise AssertionError("no open-file limit")
+
+
+def test_trust_a_flood_of_half_open_requests_locks_no_phone_out(tmp_path: Path) -> None:
+    lan = _lan_address()
+    with start(tmp_path / "data", host="0.0.0.0", preexec=_desktop_limit) as srv:
+        soft, hard = _soft_limit(srv.pid)
+        assert soft == hard  # raised at start from 1,024
+        held: list[socket.socket] = []
+        try:
+            for _ in range(1100):  # more than a desktop's 1,024 open files
+                s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never ends
+                held.append(s)
+            began = time.perf_counter()
+            # a phone elsewhere on the network opens the app meanwhile
+            assert _open(f"http://{lan}:{srv.port}/")[0] == 200
+            # each half-finished request's connection is closed within seconds
+            for s in held:
+                s.settimeout(HEADER_TIMEOUT_S + 10)
+                with contextlib.suppress(ConnectionResetError):
+                    assert s.recv(1) == b""
+            assert time.perf_counter() - began < HEADER_TIMEOUT_S + 10
+        finally:
+            for s in held:
+                s.close()
+
+
+def test_trust_sessions_per_address_are_capped(tmp_path: Path) -> None:
+    lan = _lan_address()
+    with start(tmp_path / "data", host="0.0.0.0", log=tmp_path / "log") as srv:
+        async def flood() -> tuple[list[int], int]:
+            opened = []
+            statuses = []
+            for _ in range(SESSIONS_PER_ADDRESS + 5):
+                try:
+                    opened.append(await websockets.connect(srv.ws_url, ping_interval=None))
+                    statuses.append(101)
+                except websockets.InvalidStatus as refused:
+                    statuses.append(int(refused.response.status_code))
+            other = await _handshake(f"ws://{lan}:{srv.port}/ws", None)  # another phone
+            for ws in opened:
+                await ws.close()
+            return statuses, other
+
+        statuses, other = asyncio.run(flood())
+        assert statuses == [101] * SESSIONS_PER_ADDRESS + [403] * 5
+        assert other == 101
+        assert (tmp_path / "log").read_text().count("sessions open from there") == 1
+
+
+def test_trust_an_upload_that_stops_moving_is_removed(tmp_path: Path) -> None:
+    uploads = tmp_path / "uploads"
+    uploads.mkdir()
+    stale, moving = uploads / "stale.json", uploads / "moving.json"
+    stale.write_bytes(b"x" * 1000)
+    moving.write_bytes(b"x" * 1000)
+    now = time.time()
+    os.utime(stale, (now - UPLOAD_IDLE_S - 1, now - UPLOAD_IDLE_S - 1))
+    guard = Guard(lambda *a: None, uploads)  # type: ignore[arg-type]
+    assert guard.sweep_uploads(now) == 1
+    assert not stale.exists() and moving.exists()
+
+
+def test_trust_a_closed_sessions_memory_is_let_go_within_a_minute() -> None:
+    # Flet evicts expired sessions every 10 s: kept SESSION_TIMEOUT_S, then gone by then
+    assert SESSION_TIMEOUT_S + 10 <= 60
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_trust_a_stop_under_load_is_one_line(tmp_path: Path, sig: signal.Signals) -> None:
+    log = tmp_path / "server.log"
+    with start(tmp_path / "data", log=log) as srv:
+        banner = len(log.read_text().splitlines())
+
+        async def load() -> None:
+            async def one(k: int) -> None:
+                with contextlib.suppress(Exception):
+                    tab = await FletWsClient(srv.ws_url).start()
+                    await enter_game(tab, k, 12, SessionReport(k))
+
+            tabs = [asyncio.create_task(one(k)) for k in range(12)]
+            await asyncio.sleep(4)  # games being entered on every tab
+            srv.proc.send_signal(sig)
+            await asyncio.to_thread(srv.proc.wait, 15)
+            for t in tabs:
+                t.cancel()
+            await asyncio.gather(*tabs, return_exceptions=True)
+
+        asyncio.run(load())
+        text = log.read_text()
+        after = text.splitlines()[banner:]
+        assert "Traceback" not in text and "Error" not in text, text[-2000:]
+        assert len(after) == 1 and after[0].startswith(
+            f"wonders-scorer: stopped ({sig.name}"), after
+        assert srv.proc.returncode == 0
+
+
+def test_trust_flet_is_reached_through_one_door_that_checks_its_version(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(flet_door, "version", lambda name: "9.9.9")
+    with pytest.raises(flet_door.FletMismatch, match=r"constraints\.txt"):
+        flet_door.check_versions()
+    monkeypatch.setenv(flet_door.UNCHECKED_ENV, "1")
+    flet_door.check_versions()
+    assert "flet 9.9.9 (checked: 1.0.5)" in capsys.readouterr().err
+    # nothing outside the door imports Flet's insides
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("ui", "tests", "benchmarks"):
+        for path in (root / folder).rglob("*.py"):
+            if path.name == "flet_door.py":
+                continue
+            for line in path.read_text().splitlines():
+                assert not line.startswith(("from flet.", "from flet_web.uploads",
+                                            "from flet_web.fastapi.flet_app")), (path, line)
+
+
+def test_trust_the_guard_checks_the_fields_flet_needs_not_an_exact_set() -> None:
+    event = {"target": 5, "name": "click", "data": ""}
+    assert flet_door.body_problem(3, event, registered=True) == ""
+    assert "without its data" in flet_door.body_problem(3, {"target": 5, "name": "click"},
+                                                        registered=True)
+    assert "target is not a number" in flet_door.body_problem(
+        3, {**event, "target": "5"}, registered=True)
+    assert "fields the protocol does not have" in flet_door.body_problem(
+        3, {**event, "extra": 1}, registered=True)

@@ -1,0 +1,302 @@
+"""The one door to Flet's insides (and to the one piece of uvicorn's the server reaches).
+
+Everything here uses what Flet does not promise to keep: its wire protocol's private
+dataclasses, its session manager, its message class, the classes the in-process test client
+drives. It was written against `FLET_TESTED` (and uvicorn `UVICORN_TESTED`); at import it
+checks the installed versions and, on a mismatch, refuses to start with what to do (see
+`check_versions`). When Flet is upgraded, check each item below against the new Flet, then
+change `FLET_TESTED` (constraints.txt pins the tested versions).
+
+- `body_problem`: the fields of the messages a browser sends that Flet needs, read from
+  Flet's protocol dataclasses at import (a field Flet adds later is let through; one the
+  guard checks and Flet drops is said at import: `_check_protocol`);
+- `release_refused_sessions`: a refused connection's session is let go at once (Flet's
+  session manager's `disconnect_session`, wrapped);
+- `cheap_message_repr`: Flet's `Message` formatted cheaply (flet_web formats every message
+  for a debug line even when debug logs are off);
+- `quiet_after_disconnect`: a session whose connection went drops what it sends (Flet's
+  `FletApp.send_message` raised AttributeError on a connection whose send queue was gone:
+  34 tracebacks when the server stopped under load);
+- `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
+  on connections per client address;
+- the names the in-process test client (`tests/ui_tests/flet_client.py`) and the benchmarks
+  drive: `Session`, `Connection`, `PubSubHub`, `BaseControl`, `Component`, `context_page`,
+  `Message`, `MessageAction`, `encode_object`, `decode_ext`, `build_upload_url`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import dataclasses
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable
+from importlib.metadata import version
+from typing import Any, ClassVar
+
+FLET_TESTED = "1.0.5"
+"""The Flet (and flet-web) version this module was checked against."""
+UVICORN_TESTED = "0.54.0"
+UNCHECKED_ENV = "WONDERS_FLET_UNCHECKED"
+"""Set to 1 to start with other versions anyway (a warning line instead of a refusal)."""
+
+
+class FletMismatch(RuntimeError):
+    """The installed Flet or uvicorn is not the one `ui/flet_door.py` was checked against."""
+
+
+def check_versions() -> None:
+    found = {"flet": version("flet"), "flet-web": version("flet-web"),
+             "uvicorn": version("uvicorn")}
+    wanted = {"flet": FLET_TESTED, "flet-web": FLET_TESTED, "uvicorn": UVICORN_TESTED}
+    wrong = [f"{name} {found[name]} (checked: {wanted[name]})"
+             for name in found if found[name] != wanted[name]]
+    if not wrong:
+        return
+    what = (f"ui/flet_door.py reaches into library internals checked against other "
+            f"versions: {', '.join(wrong)}. Install the pinned versions "
+            f"(pip install -c constraints.txt -e '.[app]'), or check each item in "
+            f"ui/flet_door.py's docstring against the new version and update its "
+            f"*_TESTED constants; {UNCHECKED_ENV}=1 starts anyway.")
+    if os.environ.get(UNCHECKED_ENV) == "1":
+        print(f"wonders-scorer: warning: {what}", file=sys.stderr, flush=True)
+        return
+    raise FletMismatch(what)
+
+
+check_versions()
+
+# ruff: noqa: E402 (the version check comes before the internals are imported)
+import h11
+import uvicorn.protocols.http.h11_impl as uvicorn_h11
+from flet.components.component import Component
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page as context_page
+from flet.messaging import protocol as _protocol
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, MessageAction
+from flet.messaging.protocol import configure_encode_object_for_msgpack as encode_object
+from flet.messaging.protocol import decode_ext_from_msgpack as decode_ext
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+from flet_web.fastapi import flet_app as _flet_app  # type: ignore[import-untyped]
+from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
+    app_manager as _sessions,
+)
+from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
+
+__all__ = ["BaseControl", "Component", "Connection", "Message", "MessageAction", "PubSubHub",
+           "Session", "build_upload_url", "context_page", "decode_ext", "encode_object"]
+
+REGISTER = MessageAction.REGISTER_CLIENT.value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_CHECKS: dict[MessageAction, tuple[type, dict[str, tuple[str, Callable[[object], bool]]]]] = {
+    MessageAction.REGISTER_CLIENT: (_protocol.RegisterClientRequestBody, {
+        "session_id": ("text", lambda v: v is None or isinstance(v, str)),
+        "page_name": ("text", lambda v: isinstance(v, str)),
+        "page": ("a map", lambda v: isinstance(v, dict))}),
+    MessageAction.CONTROL_EVENT: (_protocol.ControlEventBody, {
+        "target": ("a number", _is_int),
+        "name": ("text", lambda v: isinstance(v, str))}),
+    MessageAction.UPDATE_CONTROL_PROPS: (_protocol.UpdateControlPropsBody, {
+        "id": ("a number", _is_int),
+        "props": ("a map", lambda v: isinstance(v, dict))}),
+    MessageAction.INVOKE_METHOD: (_protocol.InvokeMethodResponseBody, {
+        "control_id": ("a number", _is_int),
+        "call_id": ("text", lambda v: isinstance(v, str))}),
+}
+"""The messages a browser sends, Flet's body class for each, and the fields Flet's handler
+reads as numbers, text or maps (a wrong kind there is a traceback inside Flet)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class _Fields:
+    known: frozenset[str]
+    """Every field of Flet's body class: Flet builds it with `Body(**body)`, so a field it
+    does not know would fail there."""
+    required: frozenset[str]
+    """Its fields without a default: Flet's `Body(**body)` fails without them."""
+    checks: dict[str, tuple[str, Callable[[object], bool]]]
+
+
+def _check_protocol() -> dict[int, _Fields]:
+    """Each action's fields, read from Flet's dataclasses (a field Flet adds is let through
+    when a browser sends it, and needed when Flet needs it); a checked field Flet no longer
+    has is a mismatch said at import, not a browser refused at run time."""
+    found = {}
+    for action, (kind, checks) in _CHECKS.items():
+        fields = dataclasses.fields(kind)
+        known = frozenset(f.name for f in fields)
+        if not set(checks) <= known:
+            raise FletMismatch(f"Flet's {kind.__name__} lost {sorted(set(checks) - known)}: "
+                               "update _CHECKS in ui/flet_door.py")
+        required = frozenset(f.name for f in fields if f.default is dataclasses.MISSING
+                             and f.default_factory is dataclasses.MISSING)
+        found[action.value] = _Fields(known, required, checks)
+    return found
+
+
+_FIELDS = _check_protocol()
+
+
+def body_problem(action: int, body: object, registered: bool) -> str:
+    """Why a decoded `[action, body]` from a browser is not Flet's protocol ("" = it is):
+    an action a browser sends, registration first, a map holding the fields Flet needs
+    (those it reads, of the right kind) and no field Flet does not know."""
+    fields = _FIELDS.get(action)
+    if fields is None:
+        return f"an unknown action {action}"
+    if not registered and action != REGISTER:
+        return "a message before the client registered"
+    if not isinstance(body, dict):
+        return "a message body that is not a map"
+    missing = fields.required - set(body)
+    if missing:
+        return f"a message without its {min(missing)}"
+    for key, (kind, ok) in fields.checks.items():
+        if key in body and not ok(body[key]):
+            return f"a message whose {key} is not {kind}"
+    if not set(body) <= fields.known:
+        return "a message with fields the protocol does not have"
+    return ""
+
+
+def release_refused_sessions(refused: contextvars.ContextVar[Any]) -> None:
+    """When a connection ends, Flet keeps its session for the phone to come back (the
+    session timeout); a refused connection's session (`refused.get()` holds an object whose
+    `refused` is true, in the connection's context) is deleted at once, as an expired one
+    is. Flet's handler tells the end of a connection to its session manager from within
+    the connection's context."""
+    if getattr(_sessions, "_wonders_guarded", False):
+        return
+    disconnect = _sessions.disconnect_session
+
+    async def disconnect_session(session_id: str, session_timeout_seconds: int) -> None:
+        await disconnect(session_id, session_timeout_seconds)
+        state = refused.get()
+        if state is not None and state.refused:
+            await _sessions.delete_session(session_id)
+
+    _sessions.disconnect_session = disconnect_session
+    _sessions._wonders_guarded = True
+
+
+def _message_repr(self: Message) -> str:
+    return f"Message({self.action.name}, {type(self.body).__name__})"
+
+
+def cheap_message_repr() -> None:
+    """Flet 1.0.5 formats every message it sends for a debug log line, even when debug logs
+    are off (`transport_log.debug(f"send_message: {message}")` in flet_web's FletApp): the
+    dataclass repr of the whole patch. Measured under attack, that was a fifth of the
+    server's CPU (BENCHMARKS.md "Under attack"). The message's repr is made its action and
+    the kind of its body: the debug line still says what was sent."""
+    Message.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
+
+
+def quiet_after_disconnect() -> None:
+    """FletApp.send_message puts on a send queue that is gone once its connection closed
+    (the server stopping, a tab closed while its session renders): the AttributeError it
+    raised went up through the session's handlers as a traceback each. What a session
+    sends after its connection went goes nowhere, as Flet does for data channel frames."""
+    app_class = _flet_app.FletApp
+    if getattr(app_class, "_wonders_quiet", False):
+        return
+    send = app_class.send_message
+    queue_attr = "_FletApp__send_queue"
+
+    def send_message(self: Any, message: Message) -> None:
+        if getattr(self, queue_attr, None) is None:
+            return
+        send(self, message)
+
+    app_class.send_message = send_message
+    app_class._wonders_quiet = True
+
+
+class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
+    """uvicorn's h11 protocol with two limits (set on the class by the server):
+
+    - a request's headers are complete within `header_timeout_s` of its first byte (of the
+      connection, or of the next request on a kept-alive one), else the connection closes:
+      half-finished requests do not hold the server's file descriptors;
+    - at most `per_address` connections from one client address at once (`address_of`
+      gives the key; addresses in `unlimited`, a trusted proxy, are not capped): one client
+      cannot take the connections every phone needs.
+    """
+
+    header_timeout_s: float = 5.0
+    per_address: int = 0
+    address_of: Callable[[str], str] = staticmethod(lambda a: a)
+    unlimited: frozenset[str] = frozenset()
+    open_by_address: ClassVar[Counter[str]] = Counter()
+
+    @classmethod
+    def limited(cls, header_timeout_s: float, per_address: int,
+                address_of: Callable[[str], str],
+                unlimited: frozenset[str]) -> type[HeaderTimeoutH11]:
+        """The protocol class for one server, with its limits."""
+        return type("LimitedH11", (cls,), {
+            "header_timeout_s": header_timeout_s, "per_address": per_address,
+            "address_of": staticmethod(address_of), "unlimited": unlimited,
+            "open_by_address": Counter()})
+
+    _deadline: asyncio.TimerHandle | None = None
+    _key: str = ""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        host = self.client[0] if self.client else ""
+        if self.per_address and host not in self.unlimited:
+            self._key = self.address_of(host)
+            self.open_by_address[self._key] += 1
+            if self.open_by_address[self._key] > self.per_address:
+                transport.abort()
+                return
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.transport.get_protocol() is not self:  # upgraded to a websocket: the
+            self._release()  # guard counts sessions; this protocol hears no more of it
+        if self.conn.their_state is h11.IDLE:
+            self._arm()  # (more of) a request's headers, not complete yet
+        elif self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self._release()
+        super().connection_lost(exc)
+
+    def _release(self) -> None:
+        if self._key:
+            self.open_by_address[self._key] -= 1
+            if self.open_by_address[self._key] <= 0:
+                del self.open_by_address[self._key]
+            self._key = ""
+
+    def _arm(self) -> None:
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(self.header_timeout_s, self._too_slow)
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.abort()
