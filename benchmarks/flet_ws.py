@@ -352,11 +352,15 @@ class FletWsClient:
                                                  "data": None})], expect)
 
     async def type(self, field_label: str, value: str, expect: bool = True) -> None:
+        """Type into a field and leave it, as a thumb does (a number field saves when it
+        loses focus, not per keystroke)."""
         c = await self.wait_for(field_label, "TextField")
         c["value"] = value
         await self._event([
+            _pack(CONTROL_EVENT, {"target": c["_i"], "name": "focus", "data": None}),
             _pack(UPDATE_CONTROL_PROPS, {"id": c["_i"], "props": {"value": value}}),
             _pack(CONTROL_EVENT, {"target": c["_i"], "name": "change", "data": value}),
+            _pack(CONTROL_EVENT, {"target": c["_i"], "name": "blur", "data": None}),
         ], expect)
 
     async def go(self, route: str) -> None:

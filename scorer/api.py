@@ -15,6 +15,7 @@ from scorer.board import City
 from scorer.engine import CityScore
 from scorer.games import game_of
 from scorer.i18n import _
+from scorer.jsonfile import too_deep
 from scorer.problems import (
     SETS_ASIDE,
     Problem,
@@ -83,6 +84,9 @@ def parse_table(data: Any) -> Table:
         return data
     if not isinstance(data, dict):
         raise TableError([_not_an_object()])
+    deep = too_deep(data)
+    if deep is not None:
+        raise TableError([deep])
     try:
         table: Table = _table_adapter().validate_python(data)
     except ValidationError as err:
@@ -224,6 +228,9 @@ def _parsed(data: Any) -> tuple[Table | None, list[Problem], Removed, set[str]]:
         return data, [], {}, set()
     if not isinstance(data, dict):
         return None, [_not_an_object()], {}, set()
+    deep = too_deep(data)  # before any reader walks it (pydantic's errors recurse)
+    if deep is not None:
+        return None, [deep], {}, set()
     try:
         return _table_adapter().validate_python(data), [], {}, set()
     except ValidationError as err:

@@ -35,7 +35,7 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.science import SYMBOLS
-from scorer.table import DuelPlayer, Name, SevenWondersPlayer
+from scorer.table import Buried, DuelPlayer, Name, SevenWondersPlayer
 
 # --- games and rulesets --------------------------------------------------------------------
 
@@ -228,6 +228,12 @@ class FieldBounds:
     """Each science symbol: every card, wonder board, leader and token that shows it."""
     wildcards: int
     """Science wildcards: every source of one (Scientists Guild, Babylon...)."""
+    paper_row: int
+    """A paper pad's typed row: the ruleset's `paper_row_most`."""
+    stages: int
+    """Wonder stages: the most any side of any board has (0 without boards)."""
+    buried_cost: int
+    """The coins printed on a buried leader: the table format's bound."""
 
 
 def _table_le(model: type[BaseModel], name: str) -> int:
@@ -299,4 +305,8 @@ def field_bounds(rules: Ruleset) -> FieldBounds:
         cubes=const.cubes_per_player if const.chamber_points else 0,
         symbols={s: _most(rules, symbol(s)) for s in SYMBOLS},
         wildcards=_most(rules, wild),
+        paper_row=const.paper_row_most,
+        stages=max((len(side.stages) for w in rules.wonders.values()
+                    for side in w.sides.values()), default=0),
+        buried_cost=_table_le(Buried, "cost"),
     )

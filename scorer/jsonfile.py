@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorer.i18n import N_, _, translated
-from scorer.problems import TableError, located, problem
+from scorer.problems import Problem, TableError, located, problem
 
 _JSON_REASONS = (
     N_("Expecting value"),
@@ -80,6 +80,9 @@ def loads(raw: str | bytes) -> Any:
         raise _whole(
             _("a number in the file is thousands of digits long; no count is that big")
         ) from None
+    deep = too_deep(data)
+    if deep is not None:
+        raise TableError([deep])
     if repeated:
         problems = [
             problem(
@@ -96,6 +99,30 @@ def loads(raw: str | bytes) -> Any:
         ]
         raise TableError(problems)
     return data
+
+
+MAX_DEPTH = 12
+"""The deepest nesting of objects and lists a table file may have: the format's deepest
+place, `players[0].wonder.board`, is 3 containers down (`choices` and `buried` alike), so a
+file nested deeper holds something the format cannot have; refused before any reader walks it
+(pydantic's errors and a deep copy recurse, and a few hundred levels exceed Python's stack)."""
+
+
+def too_deep(data: Any) -> Problem | None:
+    """The place where `data` nests deeper than `MAX_DEPTH`, as a problem; None when it does
+    not (walked iteratively, so any depth is answered)."""
+    stack: list[tuple[list[int | str], Any]] = [([], data)]
+    while stack:
+        at, item = stack.pop()
+        if len(at) > MAX_DEPTH:
+            message = _("nested more than {most} levels deep; a table file never is").format(
+                most=MAX_DEPTH)
+            return problem("too-deep", message, *located(at))
+        if isinstance(item, dict):
+            stack.extend(([*at, str(k)], v) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend(([*at, i], v) for i, v in enumerate(item))
+    return None
 
 
 class _Constant(ValueError):

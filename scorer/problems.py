@@ -33,6 +33,9 @@ ProblemCode = Literal[
     "wrong-length",
     "not-allowed",
     "duplicate-key",
+    "too-deep",
+    # the engine itself
+    "cannot-score",
     # names
     "unknown-name",
     "needs-expansion",
@@ -257,6 +260,16 @@ def located(loc: Sequence[int | str]) -> tuple[int | None, str | None, int | Non
     return seat, ".".join(names) or None, item
 
 
+def _number_shown(given: Any) -> str:
+    """A number as a message repeats it: a number thousands of digits long is said by its
+    length (repeating it would bury the message, and the line)."""
+    text = str(given)
+    digits = len(text.lstrip("-"))
+    if isinstance(given, int) and digits > 15:
+        return _("a number {digits} digits long").format(digits=digits)
+    return text
+
+
 def from_validation_error(err: ValidationError) -> list[Problem]:
     """Pydantic's errors as problems in the words of the table format."""
     problems = []
@@ -290,12 +303,12 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
         elif kind == "greater_than_equal":
             code = "out-of-range"
             msg = _("{subject} must be {least} or more, not {given}").format(
-                subject=subject, least=ctx.get("ge"), given=given
+                subject=subject, least=ctx.get("ge"), given=_number_shown(given)
             )
         elif kind == "less_than_equal":
             code = "out-of-range"
             msg = _("{subject} must be {most} or less, not {given}").format(
-                subject=subject, most=ctx.get("le"), given=given
+                subject=subject, most=ctx.get("le"), given=_number_shown(given)
             )
         elif kind == "string_pattern_mismatch":
             code = "control-characters"

@@ -164,6 +164,9 @@ class Constants(_Data):
     wonder_unit: str
     """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
     paper_derived: tuple[Category, ...]
+    paper_row_most: int
+    """The most points one typed row of a paper pad can hold at a real table (any row): a
+    paper total above it was mistyped, and the app takes none."""
     """Pad rows the app works out from what a paper-pad player still enters (coins,
     conflict tokens) instead of asking for the row's total."""
     # --- 7 Wonders (none in Duel) ---

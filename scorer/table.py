@@ -10,7 +10,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Name = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")]
 """A name as typed at the table: no control characters (they would garble the score pad)."""
+MOST_COUNT = 10_000
+"""The largest count the format takes (coins, tokens, shields, stages, cubes): far above
+any real table (the rules' own limits are checked with the ruleset), and far below the
+size at which Python can no longer print a sum of counts (4,300 digits)."""
 Count = Annotated[int, Field(ge=0)]
+"""A count with a bound of its own (given with its field)."""
+Amount = Annotated[int, Field(ge=0, le=MOST_COUNT)]
+"""A count no rule of the format bounds more closely: at most `MOST_COUNT`."""
 
 
 class _In(BaseModel):
@@ -22,16 +29,16 @@ class _In(BaseModel):
 class WonderEntry(_In):
     board: Name
     side: Name = Field(description='"A" or "B"; 2nd edition also "day" / "night"')
-    stages: Count = Field(0, description="stages built, left to right")
+    stages: Amount = Field(0, description="stages built, left to right")
 
 
 class Military(_In):
     """Conflict tokens held, by face value; missing keys mean none."""
 
-    victory_1: Count = Field(0, alias="1")
-    victory_3: Count = Field(0, alias="3")
-    victory_5: Count = Field(0, alias="5")
-    defeat: Count = Field(0, alias="-1")
+    victory_1: Amount = Field(0, alias="1")
+    victory_3: Amount = Field(0, alias="3")
+    victory_5: Amount = Field(0, alias="5")
+    defeat: Amount = Field(0, alias="-1")
 
     def victories(self) -> dict[int, int]:
         return {1: self.victory_1, 3: self.victory_3, 5: self.victory_5}
@@ -86,12 +93,12 @@ class SevenWondersPlayer(_In):
     name: Name
     wonder: WonderEntry
     cards: list[Name] = Field(default_factory=_no_names, max_length=60)
-    coins: Count = Field(0, le=10_000)
+    coins: Count = Field(0, le=MOST_COUNT)
     military: Military | None = Field(
         None,
         description="conflict tokens; omitted = none, or derived when every player gives shields",
     )
-    shields: Annotated[list[Count], Field(min_length=3, max_length=3)] | None = Field(
+    shields: Annotated[list[Amount], Field(min_length=3, max_length=3)] | None = Field(
         None, description="shield totals at the end of Ages I, II, III"
     )
     leaders: list[Name] = Field(default_factory=_no_names, max_length=20)
@@ -130,8 +137,8 @@ class DuelPlayer(_In):
     progress: list[Name] = Field(
         default_factory=_no_names, max_length=15, description="progress tokens owned"
     )
-    coins: Count = Field(0, le=10_000)
-    influence: Annotated[list[Count], Field(min_length=6, max_length=6)] | None = Field(
+    coins: Count = Field(0, le=MOST_COUNT)
+    influence: Annotated[list[Amount], Field(min_length=6, max_length=6)] | None = Field(
         None, description="Agora: cubes in Chambers 1-6, left to right"
     )
     leaders: list[Name] = Field(

@@ -10,6 +10,7 @@ from typing import cast
 
 import flet as ft
 
+from ui import guard
 from ui import strings as S
 from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
@@ -67,6 +68,7 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
                          device=store.owner,
                          prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
         model.open_game(model.tables.current(store.owner))
+        ft.context.page.on_connect = model.reconnected  # a phone that comes back: saved game
         return model
     model = ft.use_memo(make, [])
     holder = ft.use_memo(lambda: ModelHolder(model), [])
@@ -108,7 +110,10 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
     """The app for one browser tab; `upload_dir` is where the server's upload handler writes
     picked files (None: tables are imported by pasting only); `address` is the one other
     phones open (shown with the join code; "" = the address this browser opened)."""
+    guard.install()
+
     async def main(page: ft.Page) -> None:
+        guard.contain(page)  # no traceback reaches this phone
         # this session's language before any word is shown: the one this browser chose,
         # else the browser's own
         language = set_session_language(page, await remembered_language(page))

@@ -18,8 +18,17 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
-from scorer.facts import copies_in_deck, facts, ruleset
+from scorer.facts import (
+    FieldBounds,
+    GameFacts,
+    copies_in_deck,
+    facts,
+    field_bounds,
+    max_name_length,
+    ruleset,
+)
 from scorer.games.checks import player_names
+from scorer.ruleset import Ruleset
 from ui import strings as S
 from ui.draft import Draft, Seat
 
@@ -39,6 +48,12 @@ _TABLE_TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
+Was = tuple[str | int | bool | None, ...]
+"""The value an edit replaces, as the phone that made it showed it: `(value,)`; `()` when not
+said (an edit logged before `was` existed). A saved value that differs refuses the edit
+(code "stale"): it was computed from, or typed over, a value that is no longer the game's."""
+
+
 @dataclass(frozen=True)
 class SetSeat:
     """One value of a seat: its board (which clears the stages built on the old one), side,
@@ -48,6 +63,7 @@ class SetSeat:
     player: str
     field: SeatField
     value: str | int | bool | None
+    was: Was = ()
     kind: Literal["set_seat"] = "set_seat"
 
 
@@ -61,6 +77,7 @@ class SetEntry:
     field: EntryField
     key: str
     value: int | str | None
+    was: Was = ()
     kind: Literal["set_entry"] = "set_entry"
 
 
@@ -99,6 +116,7 @@ class SetCubes:
     chamber: int
     value: int
     chambers: int
+    was: Was = ()
     kind: Literal["set_cubes"] = "set_cubes"
 
 
@@ -108,6 +126,7 @@ class SetTable:
 
     field: TableField
     value: str | int
+    was: Was = ()
     kind: Literal["set_table"] = "set_table"
 
 
@@ -162,8 +181,8 @@ def from_json(text: str) -> Edit:
     return _adapter().validate_json(text)
 
 
-RefusalCode = Literal["bad-value", "player-count", "name", "seats-moved", "seat-taken",
-                      "not-in-game", "host-finishes", "host-frees",
+RefusalCode = Literal["bad-value", "stale", "player-count", "name", "seats-moved", "seat-taken",
+                      "not-in-game", "host-finishes", "host-frees", "host-corrects",
                       "changed"]
 
 
@@ -176,7 +195,9 @@ class Refusal:
 
 
 def name_problem(draft: Draft, seat: int, name: str) -> Refusal | None:
-    """What the engine says against `name` at `seat` (blank, repeated, ...), or None."""
+    """What the engine says against `name` at `seat` (blank, repeated, too long...), or None."""
+    if len(name) > max_name_length():
+        return Refusal("name", S.name_too_long(max_name_length()))
     names = [s.name for s in draft.seats]
     if seat == len(names):
         names.append(name)
@@ -197,6 +218,9 @@ def _seat_of(draft: Draft, edit: SeatEdit) -> Seat | Refusal:
 def apply(draft: Draft, edit: Edit) -> Draft | Refusal:
     """The draft after `edit` (a new value; `draft` is left as it was), or why not.
     A finished game that is corrected is unfinished again until Finish saves it."""
+    problem = out_of_bounds(draft, edit) or _stale(draft, edit)
+    if problem is not None:
+        return problem
     new = draft.copy()
     problem = _apply(new, edit)
     if problem is not None:
@@ -290,6 +314,133 @@ def _apply(d: Draft, edit: Edit) -> Refusal | None:
     return None
 
 
+def saved_value(draft: Draft, edit: Edit) -> str | int | bool | None:
+    """The value of the game that `edit` replaces, as the screens show it (a conflict
+    token or a Chamber not entered is 0; a paper total not typed is None)."""
+    if isinstance(edit, SetTable):
+        value: str | int = getattr(draft, edit.field)
+        return value
+    if not isinstance(edit, SetSeat | SetEntry | SetCubes):
+        return None
+    if not 0 <= edit.seat < len(draft.seats):
+        return None
+    seat = draft.seats[edit.seat]
+    if isinstance(edit, SetSeat):
+        held: str | int | bool | None = getattr(seat, edit.field)
+        return held
+    if isinstance(edit, SetCubes):
+        return seat.influence[edit.chamber] if 0 <= edit.chamber < len(seat.influence) else 0
+    entries: dict[str, int] | dict[str, str] = getattr(seat, edit.field)
+    return entries.get(edit.key, 0 if edit.field == "military" else None)
+
+
+def _stale(draft: Draft, edit: Edit) -> Refusal | None:
+    """An edit made over a value that is no longer the saved one: refused, said in words."""
+    if not isinstance(edit, SetSeat | SetEntry | SetCubes | SetTable) or not edit.was:
+        return None
+    now = saved_value(draft, edit)
+    if now == edit.was[0] and type(now) is type(edit.was[0]):
+        return None
+    if isinstance(edit, SetTable):
+        return Refusal("stale", S.stale_table(S.TABLE_FIELD.get(edit.field, edit.field),
+                                              _shown(now)))
+    return Refusal("stale", S.stale_seat(edit.player, _what(edit), _shown(now)))
+
+
+def _shown(value: str | int | bool | None) -> str:
+    if value is None or value == "":
+        return S.NO_VALUE
+    return S.yes_no(value) if isinstance(value, bool) else str(value)
+
+
+def _what(edit: SetSeat | SetEntry | SetCubes) -> str:
+    if isinstance(edit, SetSeat):
+        return S.SEAT_FIELD.get(edit.field, edit.field)
+    if isinstance(edit, SetEntry):
+        return S.entry_label(edit.field, edit.key)
+    return f"{S.CHAMBER} {edit.chamber + 1}"
+
+
+def _within(value: object, least: int, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
+
+
+def _known(rules: Ruleset, field: str, name: object) -> bool:
+    """Whether the game has a card, wonder, progress token or leader of this name."""
+    if not isinstance(name, str):
+        return False
+    if field == "cards":
+        return rules.cards.get(name) is not None
+    if field == "wonders":
+        return rules.wonders.get(name) is not None
+    if field == "progress":
+        return rules.progress.get(name) is not None
+    return rules.leaders.get(name) is not None
+
+
+def out_of_bounds(draft: Draft, edit: Edit) -> Refusal | None:
+    """Why a value no real table has is refused (a 4,300-digit paper total, a board or a
+    card the game does not have, a 200-character name), or None. Every bound is the
+    ruleset's or the table format's (`scorer.facts`), checked here where every change
+    passes, whatever a screen or a client sent."""
+    rules = ruleset(draft.game, draft.expansions)
+    has, most = facts(rules), field_bounds(rules)
+    bad = Refusal("bad-value", S.BAD_VALUE)
+    if isinstance(edit, SetTable):
+        names = {s.name for s in draft.seats} | {""}
+        ok = {"conflict_toward": edit.value in names,
+              "conflict_spaces": _within(edit.value, 0, has.track_spaces),
+              "supremacy_kind": edit.value in {"", *has.supremacies},
+              "supremacy_winner": edit.value in names}[edit.field]
+        return None if ok else bad
+    if isinstance(edit, SetSeat):
+        return None if _seat_value_fits(rules, has, most, draft, edit) else bad
+    if isinstance(edit, SetEntry):
+        return None if _entry_fits(rules, has, most, edit) else bad
+    if isinstance(edit, SetCubes):
+        fits = (edit.chambers == has.chambers and 0 <= edit.chamber < has.chambers
+                and _within(edit.value, 0, most.cubes))
+        return None if fits else bad
+    if isinstance(edit, Hold):
+        # a name the game has; one the city holds may always be taken out (an import's)
+        return None if not edit.held or _known(rules, edit.field, edit.name) else bad
+    return None
+
+
+def _seat_value_fits(rules: Ruleset, has: GameFacts, most: FieldBounds, draft: Draft,
+                     edit: SetSeat) -> bool:
+    value = edit.value
+    if edit.field == "board":
+        return value == "" or (has.has_boards and _known(rules, "wonders", value))
+    if edit.field == "side":
+        return isinstance(value, str) and rules.sides.get(value) is not None
+    if edit.field == "stages":
+        return _within(value, 0, most.stages)
+    if edit.field == "coins":
+        return _within(value, 0, most.coins)
+    if edit.field == "quick":
+        return isinstance(value, bool)
+    if edit.field == "buried":
+        return value == "" or (has.has_leaders and _known(rules, "leaders", value))
+    if edit.field == "buried_cost":
+        return value is None or _within(value, 0, most.buried_cost)
+    return value is None or _within(value, 0, has.max_conquests)  # conquests
+
+
+def _entry_fits(rules: Ruleset, has: GameFacts, most: FieldBounds, edit: SetEntry) -> bool:
+    if edit.value is None:
+        return True
+    if edit.field == "military":
+        faces = {str(v): n for v, n in most.tokens.items()}
+        return edit.key in faces and _within(edit.value, 0, faces[edit.key])
+    if edit.field == "typed":
+        rows = [c for c in has.categories if c not in has.paper_derived]
+        return edit.key in rows and _within(edit.value, 0, most.paper_row)
+    # choices: Olympia's copied guild, the Courtesan's leader
+    field = {"copied_guild": "cards", "courtesan": "leaders"}.get(edit.key)
+    return field is not None and (edit.value == "" or _known(rules, field, edit.value))
+
+
 def _forget(d: Draft, name: str) -> None:
     """A removed player is no longer where the pawn points or who won a supremacy."""
     if d.conflict_toward == name:
@@ -333,11 +484,12 @@ class SeatEdits:
     seat: int
     player: str
 
-    def set(self, field: SeatField, value: str | int | bool | None) -> None:
-        self.send(SetSeat(self.seat, self.player, field, value))
+    def set(self, field: SeatField, value: str | int | bool | None, was: Was = ()) -> None:
+        self.send(SetSeat(self.seat, self.player, field, value, was))
 
-    def entry(self, field: EntryField, key: str, value: int | str | None) -> None:
-        self.send(SetEntry(self.seat, self.player, field, key, value))
+    def entry(self, field: EntryField, key: str, value: int | str | None,
+              was: Was = ()) -> None:
+        self.send(SetEntry(self.seat, self.player, field, key, value, was))
 
     def hold(self, field: ListField, name: str, held: bool, entered: str = "") -> None:
         self.send(Hold(self.seat, self.player, field, name, held, entered))
@@ -345,5 +497,5 @@ class SeatEdits:
     def copies(self, name: str, count: int) -> None:
         self.send(SetCopies(self.seat, self.player, name, count))
 
-    def cubes(self, chamber: int, value: int, chambers: int) -> None:
-        self.send(SetCubes(self.seat, self.player, chamber, value, chambers))
+    def cubes(self, chamber: int, value: int, chambers: int, was: Was = ()) -> None:
+        self.send(SetCubes(self.seat, self.player, chamber, value, chambers, was))

@@ -71,7 +71,7 @@ check_versions()
 # ruff: noqa: E402 (the version check comes before the internals are imported)
 import h11
 import uvicorn.protocols.http.h11_impl as uvicorn_h11
-from flet.components.component import Component
+from flet.components.component import Component, Renderer
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page as context_page
 from flet.messaging import protocol as _protocol
@@ -88,6 +88,7 @@ from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
 from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
 
 __all__ = ["BaseControl", "Component", "Connection", "Message", "MessageAction", "PubSubHub",
+           "Renderer",
            "Session", "build_upload_url", "context_page", "decode_ext", "encode_object"]
 
 REGISTER = MessageAction.REGISTER_CLIENT.value

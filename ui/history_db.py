@@ -212,6 +212,8 @@ class HistoryEntry:
     finished: float
     place: str
     note: str
+    readable: bool = True
+    """Its saved game is JSON that can be read (else it is listed as damaged, with Delete)."""
 
     @property
     def duration_min(self) -> int | None:
@@ -220,15 +222,16 @@ class HistoryEntry:
         return round((self.finished - self.started) / 60)
 
 
-_ENTRY = "id, kind, expansions, summary, started, finished, place, note"
+_ENTRY = "id, kind, expansions, summary, started, finished, place, note, json_valid(draft)"
 
 
 def _entry(v: Sequence[object]) -> HistoryEntry:
-    gid, kind, expansions, summary, started, finished, place, note = v
+    gid, kind, expansions, summary, started, finished, place, note, readable = v
     return HistoryEntry(str(gid), str(kind),
                         tuple(str(expansions).split(",")) if expansions else (),
                         str(summary), None if started is None else float(started),  # type: ignore[arg-type]
-                        float(finished), str(place), str(note))  # type: ignore[arg-type]
+                        float(finished), str(place), str(note),  # type: ignore[arg-type]
+                        bool(readable))
 
 
 def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:

@@ -138,6 +138,17 @@ class Tables:
             self._games[rec.id] = rec
             return rec
 
+    def open_finished(self, draft: Draft, device: str) -> LiveRecord:
+        """A game of this device's history, as the server keeps it: opening it never
+        changes its host, code or version (a member who is not the host sees it read-only:
+        only the host corrects a finished game). A game from before games were shared (no
+        record) is hosted by the device that opens it, once."""
+        with self._lock:
+            rec = self._get(draft.id)
+            if rec is not None:
+                return rec
+            return self.host(draft, device)
+
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""
         with self._lock:
@@ -213,6 +224,8 @@ class Tables:
     def submit(self, game_id: str, device: str, edit: Edit) -> Change | Refusal:
         """Apply a device's edit to the saved game, save both, and say what changed."""
         def change(rec: LiveRecord) -> LiveRecord | Refusal:
+            if rec.closed and rec.host != device:
+                return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
                 return new

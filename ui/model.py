@@ -6,8 +6,10 @@ phone at the table."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
@@ -19,6 +21,7 @@ import flet as ft
 
 from scorer import Problem, Result, i18n
 from scorer.paper import assess_mixed
+from scorer.problems import problem
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal
@@ -27,6 +30,7 @@ from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
 
 T = TypeVar("T")
+log = logging.getLogger("wonders.errors")
 
 THEME_KEY = "wonders.theme"
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
@@ -76,7 +80,11 @@ def _evaluate(table_json: str, quick_json: str, language: str) -> Evaluation:
     """The engine's problems, lines and verdict are words: made in `language` (this runs in
     a thread of its own, where no session says which)."""
     with i18n.language(language):
-        found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+        try:
+            found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+        except Exception as err:  # a bug met on this game: said and logged, the game kept
+            log.error("the engine failed on a saved game", exc_info=err)
+            return Evaluation(None, (problem("cannot-score", S.CANNOT_SCORE),))
     return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players))
 
 
@@ -281,9 +289,17 @@ class AppModel(ft.Observable):
             self.tables.publish_with(self.page.pubsub)  # other processes' changes, told here
 
     async def _heard(self, _topic: str, change: Change) -> None:
-        """A change made on another device (or another tab): shown in this session."""
-        if self.page is not None:
+        """A change made on another device (or another tab): shown in this session. A
+        session whose phone dropped has no connection to show it on: it shows the saved
+        game when the phone comes back (`reconnected`), before the phone can edit."""
+        if self.page is not None and _connected(self.page):
             self.page.run_task(self._receive, change)
+
+    async def reconnected(self, _e: object = None) -> None:
+        """The phone came back to this session (its connection dropped and it registered
+        again with its session id): changes made meanwhile were not shown here, so the saved
+        game is shown now, before anything is edited from what the screen showed."""
+        self._reload()
 
     async def _receive(self, change: Change) -> None:
         mine = self.game
@@ -305,16 +321,16 @@ class AppModel(ft.Observable):
             return
         bar = self._told
         if bar is not None:
-            bar.content = ft.Text(text)
-            bar.open = True
-            try:
+            # the browser does not redraw the words of a bar it shows: that one goes, and a
+            # new one says the new words (so bars still never pile up)
+            self._told = None
+            bar.open = False
+            with contextlib.suppress(RuntimeError):  # gone from the page before its dismissal
                 bar.update()
-                return
-            except RuntimeError:  # gone from the page before its dismissal reached us
-                self._told = None
 
         def gone() -> None:
-            self._told = None
+            if self._told is bar:
+                self._told = None
 
         bar = ft.SnackBar(ft.Text(text), duration=4000, on_dismiss=gone)
         self._told = bar
@@ -380,6 +396,14 @@ class AppModel(ft.Observable):
     def say(self, notice: str, undo_id: str = "") -> None:
         self.notice = notice
         self.undo_id = undo_id
+
+
+def _connected(page: ft.Page) -> bool:
+    """Whether the page's session has a connection to send to (not while its phone is away)."""
+    try:
+        return page.session.connection is not None
+    except Exception:  # a page whose session is gone: nothing to send to
+        return False
 
 
 @dataclass(frozen=True, eq=False)

@@ -98,6 +98,10 @@ def new_code() -> str:
     return "".join(secrets.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
 
 
+class GameExists(Exception):
+    """A game with this id is kept already: hosting it again would take it over."""
+
+
 @dataclass(frozen=True)
 class LiveRecord:
     """A game as the store keeps it: shared by the devices that took part."""
@@ -204,7 +208,9 @@ class Store:
     # games in progress, shared by the devices that took part
     def host_game(self, draft: Draft, device: str) -> LiveRecord:
         """A new game, started by `device` (its host and first member), with a join code
-        that no open game holds (the database's unique index says so to every process)."""
+        that no open game holds (the database's unique index says so to every process). A
+        game the store has already is never taken over: its record is kept as it is (host,
+        code, version)."""
         now = time.time()
 
         def work(db: Tx) -> LiveRecord:
@@ -215,14 +221,12 @@ class Store:
             while db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
                              "spent = 0", (code,)).fetchone():
                 code = new_code()
-            closed = int(draft.finished is not None)
+            if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
+                raise GameExists(draft.id)
             db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched, "
-                       "closed, spent) VALUES (?, ?, ?, ?, '{}', 1, ?, ?, ?) "
-                       "ON CONFLICT (id) DO UPDATE SET code = excluded.code, "
-                       "host = excluded.host, draft = excluded.draft, claims = '{}', "
-                       "version = 1, touched = excluded.touched, closed = excluded.closed, "
-                       "spent = excluded.spent",
-                       (draft.id, code, device, draft.to_json(), now, closed, closed))
+                       "closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
+                       (draft.id, code, device, draft.to_json(), now,
+                        int(draft.finished is not None)))
             db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
                        "ON CONFLICT DO NOTHING", (draft.id, device, now))
             return LiveRecord(draft.id, code, device, draft, {}, 1, now,

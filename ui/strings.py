@@ -410,9 +410,18 @@ JOIN_BUTTON = N_("Join")
 NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
 NO_SUCH_CODE = N_("No game in progress has this code. Check the letters on the host's screen.")
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
+CANNOT_SCORE = N_("This game cannot be scored just now (a fault of the app, reported). "
+                  "Everything entered is kept.")
+DAMAGED_GAME = N_("Damaged game")
+DAMAGED_HINT = N_("This saved game cannot be read back, so it cannot be opened; it is kept "
+                  "as it is until you delete it.")
+UNEXPECTED_ERROR = N_("Something went wrong on this screen. Nothing you entered is lost: go "
+                      "back home and open the game again.")
 HOST_FINISHES = N_("Only the host's phone can finish the game.")
 NOT_SAVED_BUSY = N_("Other phones kept changing the game at the same moment: this change was "
                     "not saved. The game as saved is shown; try again.")
+HOST_CORRECTS = N_("This game is finished: only the host's phone can correct it. Play again "
+                   "starts a new game.")
 CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check the score pad, "
                          "then finish again.")
 HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
@@ -457,6 +466,19 @@ def too_many_tries_here(seconds: int) -> str:
 def seats_moved(player: str) -> str:
     return _("The seats changed meanwhile ({player} is not there any more); "
              "the table shows them now.").format(player=player)
+
+
+def stale_seat(player: str, what: str, value: str) -> str:
+    """A change made over a value another phone changed meanwhile: not saved."""
+    return _("{player}'s {what}: {value} now (changed on another phone); your change was "
+             "not saved. Check it, then change it again.").format(
+                 player=player, what=what, value=value)
+
+
+def stale_table(what: str, value: str) -> str:
+    said = _("{what}: {value} now (changed on another phone); your change was not saved. "
+             "Check it, then change it again.").format(what=what, value=value)
+    return said[:1].upper() + said[1:]
 
 
 def seat_taken(player: str) -> str:

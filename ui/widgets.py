@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -117,32 +118,81 @@ def field_width(label: str, least: int) -> int:
     return max(least, min(220, 8 * len(label) + 40))
 
 
+Changed = Callable[[int, int], None]
+"""A number field's handler: the number to save, and the number the field showed when it
+was tapped or typing began (the value the change replaces: an edit's `was`)."""
+MaybeChanged = Callable[[int | None, int | None], None]
+
+
+@dataclass(frozen=True)
+class _Typing:
+    """Text being typed into a number field, and the value it showed when typing began."""
+
+    text: str
+    was: int | None
+
+
+def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
+                          Callable[[_Typing | None], None]]:
+    """What is being typed into a number field (None: nothing; the field shows the saved
+    value), as of this render, as of now, and how to change it. Typing is kept as typed,
+    never rewritten by a change from another phone; it is saved on submit or when the field
+    loses focus, never per keystroke. Held in a ref: the field can lose focus before the
+    render its last keystroke asked for."""
+    nothing: _Typing | None = None
+    held = ft.use_ref(nothing)
+    _, set_tick = ft.use_state(0)
+
+    def now() -> _Typing | None:
+        return held.current
+
+    def put(typing: _Typing | None) -> None:
+        held.current = typing
+        set_tick(lambda n: n + 1)
+
+    return held.current, now, put
+
+
 @ft.component
-def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: int,
+def Stepper(label: str, value: int, on_change: Changed, minimum: int,
             maximum: int | None) -> ft.Control:
-    """A number with big minus/plus buttons, and a field to type it. What is typed and
-    cannot be taken (not a number, out of range) stays in the field with the reason under
-    it, the number kept as it was, until it is typed again or a button is tapped."""
+    """A number with big minus/plus buttons, and a field to type it. Typing is saved on
+    submit or when the field loses focus (not per keystroke); what is typed and cannot be
+    taken (not a number, out of range) stays in the field with the reason under it, the
+    number kept as it was, until it is typed again or a button is tapped."""
+    typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
-        text = e.control.value or ""
-        n = _to_int(text)
+        before = typing_now()
+        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
+
+    def done() -> None:
+        typing = typing_now()
+        if typing is None:
+            return
+        n = _to_int(typing.text)
         if n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
-            on_change(n)
+            set_typing(None)  # the field shows the saved value again
+            if n != typing.was:
+                on_change(n, typing.was if typing.was is not None else value)
         else:
-            set_rejected(text)
+            set_rejected(typing.text)
+            set_typing(None)
 
     def step(delta: int) -> Callable[[], None]:
         def go() -> None:
             n = value + delta
             if _fits(n, minimum, maximum):
                 set_rejected(None)
-                on_change(n)
+                set_typing(None)
+                on_change(n, value)
         return go
 
+    shown = typing.text if typing is not None else (
+        str(value) if rejected is None else rejected)
     # The buttons stay enabled at a limit (a tap there does nothing): a control that turns
     # disabled under the finger drops the screen reader's focus, and the next field tapped
     # then did not take the keyboard (issue 12, item 14).
@@ -151,9 +201,10 @@ def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: i
             ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=step(-1), tooltip=f"{label} -1",
                           icon_size=30),
             numeric(label, ft.TextField(
-                label=label, value=str(value) if rejected is None else rejected,
+                label=label, value=shown,
                 error=None if rejected is None else S.number_range(minimum, maximum),
-                error_max_lines=3, on_change=typed, width=field_width(label, 120),
+                error_max_lines=3, on_change=typed, on_submit=lambda: done(),
+                on_blur=lambda: done(), width=field_width(label, 120),
                 keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
                 text_align=ft.TextAlign.CENTER)),
             ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, on_click=step(1), tooltip=f"{label} +1",
@@ -164,53 +215,67 @@ def Stepper(label: str, value: int, on_change: Callable[[int], None], minimum: i
     )
 
 
-def stepper(label: str, value: int, on_change: Callable[[int], None], minimum: int = 0,
+def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
             maximum: int | None = None) -> ft.Control:
     """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons."""
     return Stepper(label, value, on_change, minimum, maximum)
 
 
 @ft.component
-def NumberField(label: str, value: int | None, on_change: Callable[[int | None], None],
-                minimum: int | None, width: int, hint: str) -> ft.Control:
-    """A whole number that may be left blank (None). What is typed and cannot be taken
-    stays in the field with the reason under it; the number is kept as it was."""
+def NumberField(label: str, value: int | None, on_change: MaybeChanged,
+                minimum: int | None, maximum: int | None, width: int, hint: str) -> ft.Control:
+    """A whole number that may be left blank (None), saved on submit or when the field
+    loses focus. What is typed and cannot be taken stays in the field with the reason under
+    it; the number is kept as it was."""
+    typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
-        text = e.control.value or ""
+        before = typing_now()
+        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
+
+    def done() -> None:
+        typing = typing_now()
+        if typing is None:
+            return
+        text = typing.text
         n = _to_int(text)
+        set_typing(None)
         if not text.strip():
             set_rejected(None)
-            on_change(None)
-        elif n is not None and _fits(n, minimum, None):
+            if typing.was is not None:
+                on_change(None, typing.was)
+        elif n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
-            on_change(n)
+            if n != typing.was:
+                on_change(n, typing.was)
         else:
             set_rejected(text)
 
-    shown = ("" if value is None else str(value)) if rejected is None else rejected
+    shown = typing.text if typing is not None else (
+        ("" if value is None else str(value)) if rejected is None else rejected)
     return numeric(label, ft.TextField(
         label=label, value=shown, width=field_width(label, width), on_change=typed,
+        on_submit=lambda: done(), on_blur=lambda: done(),
         error_max_lines=3, helper_max_lines=3,
-        error=None if rejected is None else S.number_range(minimum, None),
+        error=None if rejected is None else S.number_range(minimum, maximum),
         keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
         helper=hint or None))
 
 
-def number_field(label: str, value: int | None,
-                 on_change: Callable[[int | None], None]) -> ft.Control:
-    """A total typed from a paper score pad: any whole number; blank = none typed (None)."""
-    return NumberField(label, value, on_change, None, 150, "")
+def number_field(label: str, value: int | None, on_change: MaybeChanged,
+                 maximum: int) -> ft.Control:
+    """A total typed from a paper score pad: 0 to `maximum` (the ruleset's); blank = none
+    typed (None)."""
+    return NumberField(label, value, on_change, 0, maximum, 150, "")
 
 
-def optional_number_field(label: str, value: int | None,
-                          on_change: Callable[[int | None], None],
-                          hint: str = "") -> ft.Control:
-    """A whole number, 0 or more, that may be left blank (None): the engine then uses what
-    it knows."""
-    return NumberField(label, value, on_change, 0, 220, hint)
+def optional_number_field(label: str, value: int | None, on_change: MaybeChanged,
+                          maximum: int, hint: str = "") -> ft.Control:
+    """A whole number from 0 to `maximum` that may be left blank (None): the engine then uses
+    what it knows."""
+    return NumberField(label, value, on_change, 0, maximum, 220, hint)
 
 
 def notice(text: str, action: ft.Control | None = None,

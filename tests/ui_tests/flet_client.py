@@ -321,10 +321,44 @@ class Client:
         raise AssertionError(f"no control {identifier!r} on screen")
 
     async def type(self, field_label: str, value: str) -> None:
+        """Type into a field and leave it (a number field saves then, not per keystroke)."""
+        await self.type_only(field_label, value)
+        await self.leave(field_label)
+
+    async def type_only(self, field_label: str, value: str) -> None:
+        """Type into a field and stay in it (the keyboard still up)."""
         assert self.session is not None
         c = self.find(field_label, ft.TextField)
+        await self.session.dispatch_event(c._i, "focus", None)
         self.session.apply_patch(c._i, {"value": value})
         await self.session.dispatch_event(c._i, "change", value)
+        await self.idle()
+
+    async def leave(self, field_label: str) -> None:
+        """The field loses focus (another tap elsewhere)."""
+        assert self.session is not None
+        c = self.find(field_label, ft.TextField)
+        await self.session.dispatch_event(c._i, "blur", None)
+        await self.idle()
+
+    async def drop(self) -> None:
+        """The phone loses its connection (a tunnel, a locked screen): the session stays on
+        the server, kept for the phone to come back, with nothing to send to."""
+        assert self.session is not None
+        await self.session.disconnect(600)
+        await asyncio.sleep(0.01)
+
+    async def come_back(self) -> None:
+        """The phone registers again with its kept session id (a new connection)."""
+        assert self.session is not None
+        conn = RecordingConnection(asyncio.get_running_loop(), self.hub)
+        conn.session = self.session
+        conn.storage = self.storage
+        conn.upload_dir = self.upload_dir
+        conn.languages = self.languages
+        self.conn = conn
+        context_page.set(self.session.page)
+        await self.session.connect(conn)
         await self.idle()
 
     async def until(self, text: str, seconds: float = 5.0) -> None:

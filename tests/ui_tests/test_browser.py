@@ -156,6 +156,13 @@ class Phone:
                 return
         raise AssertionError(f"the field {label!r} never took {text!r}: it holds {got!r}")
 
+    def enter(self, label: str, text: str) -> None:
+        """Type a number and press the keyboard's Enter: a number field saves then (or when
+        it loses focus), not per keystroke."""
+        self.type(label, text)
+        self.page.keyboard.press("Enter")
+        self.page.wait_for_timeout(250)
+
     @staticmethod
     def _value_of(box: Any) -> str | None:
         """What a field holds, when the page says (None: its node is gone, re-rendered)."""
@@ -236,10 +243,10 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     for i, p in enumerate(PLAYERS):
         phone.open_player(p["name"])
         phone.tap(p["board"])
-        phone.type("Stages built", str(p["stages"]))
-        phone.type("Coins", str(p["coins"]))
+        phone.enter("Stages built", str(p["stages"]))
+        phone.enter("Coins", str(p["coins"]))
         for label, n in p["tokens"].items():
-            phone.type(label, str(n))
+            phone.enter(label, str(n))
         for card in p["cards"]:
             phone.tap_card(card)
         # the running total on this player's screen
@@ -273,11 +280,11 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
         phone.type(f"Name {i + 1}", p["name"])
     phone.tap("Start")
     phone.wait_text("Tap a player")
-    phone.type("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
+    phone.enter("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
     phone.tap(f"{DUEL_CONFLICT['toward']}'s side")
     for i, p in enumerate(DUEL_PLAYERS):
         phone.open_player(p["name"])
-        phone.type("Coins", str(p["coins"]))
+        phone.enter("Coins", str(p["coins"]))
         for name in [*p["wonders"], *p["progress"]]:
             phone.tap(name)
         for name in p["cards"]:
@@ -487,9 +494,9 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
         print(f"\npage A showed Bob's new total {time.monotonic() - tapped:.2f} s after "
               "the tap on page B")
         b.wait_text(r"Bob · 7 pts")
-        a.type("Coins", "5")
+        a.enter("Coins", "5")
         b.wait_text(r"Bob · 8 pts")  # 5 coins // 3 = 1
-        b.type("Coins", "9")  # saved last: it wins; 9 // 3 = 3, 7 + 3 = 10
+        b.enter("Coins", "9")  # saved last: it wins; 9 // 3 = 3, 7 + 3 = 10
         a.wait_text(r"Bob · 10 pts")
         for ph in (a, b):
             ph.page.reload()

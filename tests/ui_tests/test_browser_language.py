@@ -107,13 +107,13 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     phone.shot("vi-2-new-game")
     phone.tap("Bắt đầu")  # "Start"
     phone.wait_text("Chạm vào một người chơi")  # "Tap a player to enter their city."
-    phone.type("Số ô tính từ giữa", str(DUEL_CONFLICT["spaces"]))  # "Spaces from the centre"
+    phone.enter("Số ô tính từ giữa", str(DUEL_CONFLICT["spaces"]))  # "Spaces from the centre"
     phone.tap(f"Phía {DUEL_CONFLICT['toward']}")  # "{name}'s side"
     seen["table"] = english_on(phone)
     phone.shot("vi-3-duel-table")
     for i, p in enumerate(DUEL_PLAYERS):
         phone.open_player(p["name"])
-        phone.type("Tiền", str(p["coins"]))  # "Coins"
+        phone.enter("Tiền", str(p["coins"]))  # "Coins"
         for name in [*p["wonders"], *p["progress"]]:
             phone.tap(name)
         for name in p["cards"]:

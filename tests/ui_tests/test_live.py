@@ -280,8 +280,9 @@ async def test_a_finished_game_keeps_its_address_and_its_code_stays_spent(
                         address="10.0.0.7")
     assert again.title() == "Score pad" and not again.has("No game in progress")
     assert not tables._failed.counted("10.0.0.7", "bob-phone")
-    # a correction after Finish reopens the game, not its code: nobody new gets in
-    fixed = tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4))
+    # a correction after Finish (only the host's: issue 17) reopens the game, not its code:
+    # nobody new gets in
+    fixed = tables.submit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4))
     assert not isinstance(fixed, Refusal) and not fixed.game.closed
     assert tables.join(code, "dan-phone", "10.0.0.8") == "No game in progress has this " \
         "code. Check the letters on the host's screen."

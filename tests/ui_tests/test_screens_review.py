@@ -260,7 +260,7 @@ async def test_clearing_a_paper_total_removes_it(store: Store) -> None:
     saved = store.load_current()
     assert saved is not None and saved.seats[2].typed == {"wonders": 3}
     await c.type("Wonders", "x")  # not a number: said so, the total kept
-    assert c.find("Wonders", ft.TextField).error == "A whole number"
+    assert c.find("Wonders", ft.TextField).error == "A whole number from 0 to 300"  # paper_row_most
     saved = store.load_current()
     assert saved is not None and saved.seats[2].typed == {"wonders": 3}
     await c.type("Wonders", "")

@@ -65,16 +65,16 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
         def go() -> None:
             set_choosing(False)
             if name != board:
-                edit.set("board", name)  # a new board: none of its stages built yet
+                edit.set("board", name, (board,))  # a new board: none of its stages built
         return go
 
     def set_side(name: str) -> Callable[[], None]:
         def go() -> None:
-            edit.set("side", name)
+            edit.set("side", name, (side,))
         return go
 
-    def set_stages(n: int) -> None:
-        edit.set("stages", n)
+    def set_stages(n: int, was: int | None = None) -> None:
+        edit.set("stages", n, (stages if was is None else was,))
 
     if board and not choosing:
         boards = [toggle(board, True, lambda: set_choosing(True)),
@@ -118,12 +118,12 @@ def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
     instead), each field bounded by what the game allows."""
     held = dict(military)
 
-    def set_coins(n: int) -> None:
-        edit.set("coins", n)
+    def set_coins(n: int, was: int) -> None:
+        edit.set("coins", n, (was,))
 
-    def token(key: str) -> Callable[[int], None]:
-        def go(n: int) -> None:
-            edit.entry("military", key, n)
+    def token(key: str) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.entry("military", key, n, (was,))
         return go
 
     out: list[ft.Control] = [header(S.COINS),
@@ -177,11 +177,12 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
 
         def bury(name: str) -> Callable[[], None]:
             def go() -> None:
-                edit.set("buried", "" if seat.buried == name else name)  # its cost cleared
+                edit.set("buried", "" if seat.buried == name else name,  # its cost cleared
+                         (seat.buried,))
             return go
 
-        def cost(n: int | None) -> None:
-            edit.set("buried_cost", n)
+        def cost(n: int | None, was: int | None) -> None:
+            edit.set("buried_cost", n, (was,))
 
         shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
@@ -191,12 +192,13 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
         if seat.buried:
             printed = leader_cost(rules, seat.buried)
             out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
+                                             field_bounds(rules).buried_cost,
                                              S.printed_cost(printed)))
     out.append(problems(mine.get("buried", [])))
 
     def conquer(n: int | None) -> Callable[[], None]:
         def go() -> None:
-            edit.set("conquests", n)
+            edit.set("conquests", n, (seat.conquests,))
         return go
 
     most = facts(ruleset(draft.game, draft.expansions)).max_conquests
@@ -214,9 +216,9 @@ def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Con
     if not count:
         return []
 
-    def cubes(c: int) -> Callable[[int], None]:
-        def go(n: int) -> None:
-            edit.cubes(c, n, count)
+    def cubes(c: int) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.cubes(c, n, count, (was,))
         return go
 
     held = seat.influence
@@ -230,9 +232,9 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                   set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
     categories = ruleset(draft.game, draft.expansions).constants.categories
 
-    def typed(category: str) -> Callable[[int | None], None]:
-        def go(n: int | None) -> None:
-            edit.entry("typed", category, n)  # None: the field cleared, no total typed
+    def typed(category: str) -> Callable[[int | None, int | None], None]:
+        def go(n: int | None, was: int | None) -> None:
+            edit.entry("typed", category, n, (was,))  # None: the field cleared
         return go
 
     out: list[ft.Control] = [
@@ -240,15 +242,16 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
         ft.Semantics(identifier="paper-note", content=notice(
             S.paper_note(seat.name, not draft.facts.has_boards), icon=ft.Icons.VISIBILITY_OFF)),
     ]
-    fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c))
+    most_row = field_bounds(ruleset(draft.game, draft.expansions)).paper_row
+    fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c), most_row)
               for c in categories if c not in draft.facts.paper_derived]
     out.append(wrap(fields))
     if draft.facts.science_sets:
         sci = science_points(ruleset(draft.game, draft.expansions), calc.get("compass", 0),
                              calc.get("gear", 0), calc.get("tablet", 0), calc.get("wild", 0))
 
-        def count(key: str) -> Callable[[int], None]:
-            def go(n: int) -> None:
+        def count(key: str) -> Callable[[int, int], None]:
+            def go(n: int, _was: int) -> None:
                 set_calc({**calc, key: n})
             return go
 
@@ -263,7 +266,8 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards),
             ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
                     ft.FilledButton(content=f"{S.USE} {S.points(sci.points)}",
-                                    on_click=lambda: typed("science")(sci.points))]),
+                                    on_click=lambda: typed("science")(
+                                        sci.points, seat.typed.get("science")))]),
         ]
     return out
 
@@ -502,7 +506,8 @@ def _ChoicesSection(i: int) -> ft.Control:
 
         def pick(option: str, key: str = key, picked: str = picked) -> Callable[[], None]:
             def go() -> None:
-                edit.entry("choices", key, None if picked == option else option)
+                edit.entry("choices", key, None if picked == option else option,
+                           (picked or None,))
             return go
 
         out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
@@ -599,7 +604,7 @@ def CityScreen() -> ft.View:
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
-            edit.set("quick", on)
+            edit.set("quick", on, (frame.quick,))
         return go
 
     items: list[ft.Control] = [

@@ -65,8 +65,8 @@ def _open_or_again(model: AppModel, gid: str, again: bool) -> Callable[[], None]
         if again:
             model.start(draft.fresh_copy())
             ft.context.page.navigate(model.path())
-        else:
-            model.start(draft)
+        else:  # the game as the server keeps it: its host, code and version stay
+            model.open_game(model.tables.open_finished(draft, model.device))
             ft.context.page.navigate(model.path("/pad"))
     return go
 
@@ -141,6 +141,17 @@ def HistoryScreen() -> ft.View:
         items.append(ft.Text(S.NO_HISTORY))
     current = model.draft
     for e in shown[0] if shown else []:
+        if not e.readable:  # listed, never hidden: kept as it is until deleted
+            items.append(ft.Card(content=ft.Container(padding=10, content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                        ft.Text(S.DAMAGED_GAME, weight=ft.FontWeight.BOLD, expand=True)]),
+                ft.Text(play_line(e), size=13),
+                ft.Text(e.summary),
+                ft.Text(S.DAMAGED_HINT, italic=True),
+                ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE,
+                              on_click=delete(e)),
+            ], spacing=4))))
+            continue
         actions: ft.Control = wrap([
             ft.TextButton(content=S.PLAY_DETAILS, icon=ft.Icons.INFO_OUTLINE,
                           on_click=back_to(game_route(e.id))),

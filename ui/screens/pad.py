@@ -190,7 +190,10 @@ def PadScreen() -> ft.View:
         if not model.is_host:
             items.append(ft.Text(S.HOST_FINISHES, italic=True))
     elif evaluation.final and result is not None:
-        # Saved: the ways on from a finished game (a later edit makes it unfinished again).
+        # Saved: the ways on from a finished game (a later edit makes it unfinished again;
+        # only the host's phone corrects it).
+        if not model.is_host:
+            items.append(ft.Text(S.HOST_CORRECTS, italic=True))
         def again() -> None:
             model.start(draft.fresh_copy())
             ft.context.page.navigate(model.path())

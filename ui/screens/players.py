@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import facts, ruleset
+from scorer.facts import facts, max_name_length, ruleset
 from ui import strings as S
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
@@ -77,9 +77,10 @@ def _PlayersEditor() -> ft.Control:
             model.edit(RemovePlayer(seat=i, player=old))
         return go
 
-    def board(i: int, old: str) -> Callable[[ft.Event[ft.Dropdown]], None]:
+    def board(i: int, old: str, placed: str) -> Callable[[ft.Event[ft.Dropdown]], None]:
         def go(e: ft.Event[ft.Dropdown]) -> None:
-            model.edit(SetSeat(seat=i, player=old, field="board", value=e.control.value or ""))
+            model.edit(SetSeat(seat=i, player=old, field="board", value=e.control.value or "",
+                               was=(placed,)))
         return go
 
     def add() -> None:
@@ -101,7 +102,7 @@ def _PlayersEditor() -> ft.Control:
         rows.append(ft.Row([
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(player, player),
                          on_change=typed(player), on_submit=rename(i, player), expand=True,
-                         dense=True),
+                         dense=True, max_length=max_name_length(), counter=""),
             ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {player}",
                           on_click=rename(i, player)),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"{S.MOVE_UP} {player}",
@@ -115,12 +116,12 @@ def _PlayersEditor() -> ft.Control:
         if boards:
             rows.append(ft.Dropdown(label=f"{S.BOARD} · {player}", value=placed or None,
                                     options=[ft.DropdownOption(key=b, text=b) for b in boards],
-                                    on_select=board(i, player), dense=True))
+                                    on_select=board(i, player, placed), dense=True))
     if n < limits.max_players:
         rows.append(ft.Row([
             ft.TextField(label=S.ADD_PLAYER, value=adding, expand=True, dense=True,
                          on_change=lambda e: set_adding(e.control.value or ""),
-                         on_submit=lambda: add()),
+                         on_submit=lambda: add(), max_length=max_name_length(), counter=""),
             ft.IconButton(ft.Icons.PERSON_ADD, tooltip=S.ADD_PLAYER, on_click=add,
                           disabled=not adding.strip()),
         ]))

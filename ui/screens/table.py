@@ -33,11 +33,11 @@ def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]
 
     def toward(name: str) -> Callable[[], None]:
         def go() -> None:
-            edit(SetTable("conflict_toward", name))
+            edit(SetTable("conflict_toward", name, (draft.conflict_toward,)))
         return go
 
-    def spaces(n: int) -> None:
-        edit(SetTable("conflict_spaces", n))
+    def spaces(n: int, was: int) -> None:
+        edit(SetTable("conflict_spaces", n, (was,)))
 
     return ft.Column([
         header(S.CONFLICT),
@@ -58,12 +58,12 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
 
     def kind(k: str) -> Callable[[], None]:
         def go() -> None:
-            edit(SetTable("supremacy_kind", k))  # none: no winner either
+            edit(SetTable("supremacy_kind", k, (draft.supremacy_kind,)))  # none: no winner
         return go
 
     def winner(name: str) -> Callable[[], None]:
         def go() -> None:
-            edit(SetTable("supremacy_winner", name))
+            edit(SetTable("supremacy_winner", name, (draft.supremacy_winner,)))
         return go
 
     out: list[ft.Control] = [
