@@ -48,6 +48,14 @@ def _history(tx: Tx) -> None:
     history_db.add_schema(tx)
 
 
+def _json_valid(tx: Tx) -> None:
+    """SQLite's `json_valid(text)` (1 or 0), which the history's reads use, on PostgreSQL."""
+    if tx.dialect == "postgresql":
+        tx.execute("CREATE OR REPLACE FUNCTION json_valid(t text) RETURNS integer "
+                   "LANGUAGE plpgsql IMMUTABLE AS $$ BEGIN PERFORM t::json; RETURN 1; "
+                   "EXCEPTION WHEN others THEN RETURN 0; END $$")
+
+
 DEFAULT_OWNER = ""
 """The owner of a file from before per-device games (its game in progress is kept aside:
 it must never be offered to whichever device comes first)."""
@@ -164,6 +172,8 @@ MIGRATIONS: list[tuple[str, list[Migration]]] = [
     ]),
     ("the history's plays (start, place, note) and per-player results (ui/history_db.py; "
      "a file of the version before the numbering may have them already)", [_history]),
+    ("json_valid() on both back ends (a damaged history row is listed, not hidden)",
+     [_json_valid]),
 ]
 """Each migration: what it brings, and its steps. Never edit one that has shipped: add the
 next."""
