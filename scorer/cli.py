@@ -7,9 +7,11 @@ the table or the command is wrong, with every problem on standard error.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -25,7 +27,7 @@ from scorer.i18n import (
 )
 from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
-from scorer.result import Result, category_label
+from scorer.result import PlayerResult, Result, category_label
 from scorer.ruleset import RulesetLoadError
 
 MAX_FILE_BYTES = 1_000_000
@@ -61,9 +63,28 @@ def _language_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+COMMANDS = ("wonders", "wonders-app")
+"""The console commands an installed package gives (pyproject.toml, `[project.scripts]`)."""
+
+
+def program(module: str) -> str:
+    """How the user called the program, for its help: `wonders` (or `wonders-app`) as a
+    console command, else `python -m <module>`."""
+    name = Path(sys.argv[0]).name if sys.argv else ""
+    return name if name in COMMANDS else module
+
+
+def package_version() -> str:
+    """The installed package's version (pyproject.toml holds it)."""
+    try:
+        return metadata.version("wonders-scorer")
+    except metadata.PackageNotFoundError:  # a checkout that was never installed
+        return "unknown"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
-        prog="python -m scorer",
+        prog=program("python -m scorer"),
         description=_(
             "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
             "7 Wonders Duel, written in the table format (see README)."
@@ -74,6 +95,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     _language_option(p)
+    p.add_argument("--version", action="version", version=package_version())
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser(
         "score",
@@ -101,6 +123,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     e.add_argument("file", help=_("table file (JSON); - reads standard input"))
     e.add_argument("--player", required=True, help=_("the player's name as in the file"))
+    e.add_argument(
+        "--json",
+        action="store_true",
+        help=_(
+            "print the player's part of the result JSON instead: each line with its words "
+            "and, beside them, its message id and parameters (source_message, why_message)"
+        ),
+    )
     st = sub.add_parser(
         "stats",
         help=_("print each player's statistics from a history file"),
@@ -122,7 +152,7 @@ def _parser() -> argparse.ArgumentParser:
 def _chosen_language(argv: Sequence[str] | None) -> str:
     """`--lang` (read before the full parser, whose help is in that language), else the
     environment's."""
-    first = argparse.ArgumentParser(prog="python -m scorer", add_help=False)
+    first = argparse.ArgumentParser(prog=program("python -m scorer"), add_help=False)
     _language_option(first)
     known, _rest = first.parse_known_args(argv)
     return str(known.lang) if known.lang else from_environment()
@@ -136,16 +166,16 @@ def _read(path: str, as_json: bool, limit: int = MAX_FILE_BYTES) -> Any:
             with Path(path).open("rb") as f:
                 raw = f.read(limit + 1)
     except OSError as exc:
-        message = _("{file}: cannot read: {reason}").format(file=path, reason=exc.strerror or exc)
-        _fail([problem("unreadable-file", message)], as_json)
+        _fail([problem("unreadable-file", _unreadable(exc))], as_json)
     if len(raw) > limit:
         _fail(
             [
                 problem(
                     "file-too-large",
                     _(
-                        "{file}: larger than {limit:,} bytes; a table file is a few kilobytes"
-                    ).format(file=path, limit=limit),
+                        "the file is larger than {limit:,} bytes; a table file is a few "
+                        "kilobytes"
+                    ).format(limit=limit),
                 )
             ],
             as_json,
@@ -153,12 +183,21 @@ def _read(path: str, as_json: bool, limit: int = MAX_FILE_BYTES) -> Any:
     try:
         return loads(raw)  # every duplicate key and malformed text named, with its place
     except TableError as err:
-        _fail([_in_file(p, path) for p in err.problems], as_json)
+        _fail(err.problems, as_json)
 
 
-def _in_file(p: Problem, path: str) -> Problem:
-    """A problem of the file as a whole names the file."""
-    return p if p.path else p.model_copy(update={"message": f"{path}: {p.message}"})
+def _unreadable(exc: OSError) -> str:
+    """Why the table file cannot be read, in the reader's words: no path (the user typed
+    it) and no operating system's English."""
+    if exc.errno == errno.ENOENT:
+        reason = _("there is no such file")
+    elif exc.errno in (errno.EACCES, errno.EPERM):
+        reason = _("this user may not read it")
+    elif exc.errno == errno.EISDIR:
+        reason = _("it is a folder, not a file")
+    else:
+        reason = _("the system could not read it")
+    return _("the file cannot be read: {reason}").format(reason=reason)
 
 
 def _fail(problems: Sequence[Problem], as_json: bool = False) -> NoReturn:
@@ -178,7 +217,7 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
     try:
         return score(data)
     except TableError as err:
-        _fail([_in_file(p, path) for p in err.problems], as_json)
+        _fail(err.problems, as_json)
     except RulesetLoadError as err:  # the installation's data, not the user's table
         for problem in [_("the game data in rulesets/ is broken:"), *err.problems]:
             print(problem, file=sys.stderr)
@@ -219,12 +258,21 @@ def render_pad(result: Result) -> str:
     return "\n".join(rows)
 
 
-def render_lines(result: Result, player: str) -> str | None:
+def _player(result: Result, player: str) -> PlayerResult | None:
+    """The player of that name (or, failing that, of that name in any case)."""
     match = next((p for p in result.players if p.name == player), None)
     if match is None:
         match = next((p for p in result.players if p.name.casefold() == player.casefold()), None)
+    return match
+
+
+def render_lines(result: Result, player: str, as_json: bool = False) -> str | None:
+    """One player's lines as words, or (`as_json`) the player's part of the result JSON."""
+    match = _player(result, player)
     if match is None:
         return None
+    if as_json:
+        return match.model_dump_json(indent=2)
     head = ngettext("{name}: {total} point", "{name}: {total} points", match.total)
     out = [head.format(name=match.name, total=match.total)]
     if match.rank:
@@ -257,7 +305,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "stats":
         return _stats(args.file)
-    as_json = args.command == "score" and args.json
+    as_json = args.json if args.command in ("score", "explain") else False
     result = _score(_read(args.file, as_json), args.file, as_json)
     if args.command == "score":
         if args.json:
@@ -267,7 +315,7 @@ def _main(argv: Sequence[str] | None) -> int:
         else:
             print(render_pad(result))
         return 0
-    text = render_lines(result, args.player)
+    text = render_lines(result, args.player, as_json)
     if text is None:
         names = ", ".join(repr(p.name) for p in result.players)
         _fail(
@@ -299,6 +347,6 @@ def _stats(path: str) -> int:
             print(line, file=sys.stderr)
         return 1
     if problems:
-        _fail([_in_file(p, path) for p in problems])
+        _fail(problems)
     print(render_players(scored_rows(plays)))
     return 0

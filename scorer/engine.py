@@ -35,14 +35,15 @@ from scorer.effects import (
     Points,
     ScienceSymbol,
     ScienceWildcard,
-    Scope,
     Shields,
     SoleLeaderBonus,
     Symbol,
     VictoryTokenPairs,
     WonderComplete,
 )
+from scorer.i18n import _
 from scorer.ruleset import Card, Category, Leader, Ruleset
+from scorer.words import Param, Says, says
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -53,6 +54,13 @@ class Source(NamedTuple):
     name: str
     category: Category
     effects: tuple[Effect, ...]
+    says: Says
+    """How its lines name it (the name itself, or a stage of a board, a copy...)."""
+
+
+def thing(name: str) -> Says:
+    """A card, wonder, leader or token named as printed."""
+    return says("thing", name=name)
 
 
 class LineData(TypedDict):
@@ -61,9 +69,9 @@ class LineData(TypedDict):
     per 7-player score, `BENCHMARKS.md`: more than the rest of the scoring of the lines)."""
 
     category: Category
-    source: str
+    source_message: Says
     points: int
-    why: str
+    why_message: Says
     at_least: NotRequired[bool]
     """The count may be short (Vitruvius with leaders whose chain symbols are unknown)."""
 
@@ -79,10 +87,15 @@ class Tally:
     extra_of_most: list[str] = field(default_factory=list)
     conversions: list[str] = field(default_factory=list)
 
-    def add(self, category: Category, source: str, points: int, why: str) -> None:
+    def add(self, category: Category, source: Says, points: int, why: Says) -> None:
         if points:
             self.lines.append(
-                {"category": category, "source": source, "points": points, "why": why}
+                {
+                    "category": category,
+                    "source_message": source,
+                    "points": points,
+                    "why_message": why,
+                }
             )
 
     def science_with(self, other: Tally) -> Tally:
@@ -121,19 +134,6 @@ class CityScore(NamedTuple):
         return sum(self.categories.values())
 
 
-def _vp(n: int) -> str:
-    return f"{n} VP"
-
-
-def _cities_text(scopes: tuple[Scope, ...], seen: list[City], counts: list[int]) -> str:
-    return ", ".join(
-        [
-            f"own city {n}" if s == "own" else f"{s}: {c.name} {n}"
-            for s, c, n in zip(scopes, seen, counts, strict=True)
-        ]
-    )
-
-
 def _per_item(
     tally: Tally,
     source: Source,
@@ -141,6 +141,7 @@ def _per_item(
     seen: list[City],
     counts: list[int],
     what: str,
+    **more: Param,
 ) -> None:
     """Points per item counted in some cities (`seen`, one per scope): all of them added,
     or only the city with the most (`count_in`)."""
@@ -148,12 +149,21 @@ def _per_item(
     n = max(counts) if most else sum(counts)
     if not n:
         return
-    where = " in the city with the most" if most else ""
     tally.add(
         source.category,
-        source.name,
+        source.says,
         effect.points * n,
-        f"{effect.points} x {n} {what}{where} ({_cities_text(effect.cities, seen, counts)})",
+        says(
+            "per-item",
+            points=effect.points,
+            count=n,
+            what=what,
+            most=most,
+            scopes=effect.cities,
+            cities=[c.name for c in seen],
+            counts=counts,
+            **more,
+        ),
     )
 
 
@@ -164,6 +174,7 @@ def _majority(
     board: Board,
     city: City,
     what: str,
+    colours: tuple[str, ...],
     count: Callable[[City], int],
 ) -> None:
     """`points` if the city has strictly more of something than each neighbour."""
@@ -172,10 +183,19 @@ def _majority(
     if mine > max(theirs):
         tally.add(
             source.category,
-            source.name,
+            source.says,
             points,
-            f"{_vp(points)}: {mine} {what}, more than "
-            f"{left.name} ({theirs[0]}) and {right.name} ({theirs[1]})",
+            says(
+                "majority",
+                what=what,
+                colours=colours,
+                mine=mine,
+                left=left.name,
+                left_count=theirs[0],
+                right=right.name,
+                right_count=theirs[1],
+                points=points,
+            ),
         )
 
 
@@ -198,11 +218,11 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
     cat = source.category
     match effect:
         case Points(points=p):
-            tally.add(cat, source.name, p, f"{p} VP printed")
+            tally.add(cat, source.says, p, says("printed", points=p))
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
-            _per_item(tally, source, effect, seen, counts, f"{'+'.join(colours)} cards")
+            _per_item(tally, source, effect, seen, counts, "cards", colours=colours)
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
@@ -216,76 +236,85 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerDefeatToken():
             seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]
-            _per_item(tally, source, effect, seen, counts, "defeat tokens")
+            _per_item(tally, source, effect, seen, counts, "defeat-tokens")
         case PerVictoryToken(points=p):
             n = city.tokens.victory_count
-            tally.add(cat, source.name, p * n, f"{p} x {n} victory tokens held")
+            tally.add(cat, source.says, p * n, says("per-victory-token", points=p, count=n))
         case PerCoins(coins=c):
             seen = board.around(city, effect.cities)
-            coins = ", ".join(f"{ct.coins}" for ct in seen)
             counts = [ct.coins // c for ct in seen]
-            _per_item(tally, source, effect, seen, counts, f"sets of {c} coins (coins: {coins})")
+            coins = [ct.coins for ct in seen]
+            _per_item(tally, source, effect, seen, counts, "coin-sets", per=c, coins=coins)
         case PerColourSet(points=p, colours=colours):
             counts = [city.count((c,)) for c in colours]
             sets = min(counts)
-            detail = ", ".join(f"{c} {n}" for c, n in zip(colours, counts, strict=True))
-            tally.add(cat, source.name, p * sets, f"{p} x {sets} complete sets ({detail})")
+            tally.add(
+                cat,
+                source.says,
+                p * sets,
+                says("colour-sets", points=p, sets=sets, colours=colours, counts=counts),
+            )
         case PerScienceSet(points=p):
             tally.set_bonuses.append((source, p))
         case PerLeader():
             seen = board.around(city, effect.cities)
             counts = [len(c.leaders) for c in seen]
-            _per_item(tally, source, effect, seen, counts, "recruited leaders")
+            _per_item(tally, source, effect, seen, counts, "leaders")
         case WonderComplete(points=p):
             total = len(city.side.stages)
             if city.stages_built == total:
                 tally.add(
                     cat,
-                    source.name,
+                    source.says,
                     p,
-                    f"{_vp(p)}: all {total} stages of {city.wonder.name} are built",
+                    says("wonder-complete", points=p, stages=total, wonder=city.wonder.name),
                 )
         case CopyNeighbourGuild() | CopyNeighbourLeader():
             pass  # resolved before scoring: the copied guild or leader is scored as a source
         case CardMajority(points=p, colours=colours):
-            what = "+".join(colours) + " cards"
-            _majority(tally, source, p, board, city, what, lambda c: c.count(colours))
+            _majority(tally, source, p, board, city, "cards", colours, lambda c: c.count(colours))
         case CoinMajority(points=p):
-            _majority(tally, source, p, board, city, "coins", lambda c: c.coins)
+            _majority(tally, source, p, board, city, "coins", (), lambda c: c.coins)
         case NoDefeatBonus(points=p):
             if city.tokens.defeats == 0:
-                tally.add(cat, source.name, p, f"{_vp(p)}: no defeat token")
+                tally.add(cat, source.says, p, says("no-defeat", points=p))
         case VictoryTokenPairs():
             for value, n in city.tokens.victories.items():
                 pairs = n // 2
                 tally.add(
-                    cat,
-                    source.name,
-                    value * pairs,
-                    f"{pairs} pair(s) of {value}-point victory tokens x {value}",
+                    cat, source.says, value * pairs, says("token-pairs", pairs=pairs, value=value)
                 )
         case SoleLeaderBonus(points=p):
             if len(city.leaders) == 1:
-                tally.add(cat, source.name, p, f"{_vp(p)}: the only recruited leader")
+                tally.add(cat, source.says, p, says("sole-leader", points=p))
         case ExtraScienceSymbolOfMost():
             tally.extra_of_most.append(source.name)
         case ConvertScienceSymbol():
             tally.conversions.append(source.name)
         case PerProgressToken(points=p):
             n = len(city.progress)
-            names = ", ".join(t.name for t in city.progress)
-            tally.add(cat, source.name, p * n, f"{p} x {n} progress tokens ({names})")
+            names = [t.name for t in city.progress]
+            tally.add(
+                cat, source.says, p * n, says("per-progress-token", points=p, count=n, names=names)
+            )
         case PerChainPair(points=p):
             found = chain_pairs(city)
-            detail = ", ".join(f"{g}+{u} ({s})" for g, u, s in found)
-            why = f"{p} x {len(found)} chain pairs ({detail})"
             unknown = [ld.name for ld in city.leaders if ld.gives_chain_unknown]
-            if unknown:
-                why += f"; may be short: the chain symbols of {', '.join(unknown)} are not known"
             if found or unknown:  # a 0 that may be short is still said
-                points = p * len(found)
+                why = says(
+                    "chain-pairs",
+                    points=p,
+                    count=len(found),
+                    givers=[g for g, _, _ in found],
+                    users=[u for _, u, _ in found],
+                    symbols=[s for _, _, s in found],
+                    unknown=unknown,
+                )
                 line: LineData = {
-                    "category": cat, "source": source.name, "points": points, "why": why
+                    "category": cat,
+                    "source_message": source.says,
+                    "points": p * len(found),
+                    "why_message": why,
                 }
                 if unknown:
                     line["at_least"] = True  # the pad marks the cell: maybe more
@@ -294,10 +323,9 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             n = min(city.conquests, len(by_count) - 1)
             tally.add(
                 cat,
-                source.name,
+                source.says,
                 by_count[n],
-                f"{_vp(by_count[n])} for {city.conquests} military token(s) taken from "
-                f"the opponent's side",
+                says("conquests", count=city.conquests, points=by_count[n]),
             )
         case BuriedLeaderCost(factor=f):
             if city.buried is not None:
@@ -305,9 +333,9 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                 cost = city.buried.cost
                 tally.add(
                     "leaders",
-                    f"{city.buried.leader.name} (buried under {source.name})",
+                    says("buried", leader=city.buried.leader.name, wonder=source.name),
                     f * cost,
-                    f"{f} x its cost of {cost} coins",
+                    says("buried-cost", factor=f, cost=cost),
                 )
         case _:
             assert_never(effect)
@@ -316,11 +344,11 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
 def card_source(board: Board, card: Card) -> Source:
     """A card scores in the pad row of its colour."""
     category = board.ruleset.constants.colour_categories[card.colour]
-    return Source(card.name, category, card.effects)
+    return Source(card.name, category, card.effects, thing(card.name))
 
 
 def leader_source(leader: Leader) -> Source:
-    return Source(leader.name, "leaders", leader.effects)
+    return Source(leader.name, "leaders", leader.effects, thing(leader.name))
 
 
 @cache
@@ -328,7 +356,16 @@ def _card_sources(rules: Ruleset) -> dict[str, Source]:
     """The source of each card of a ruleset, by name (worked out once per ruleset: the
     cities of every table hold its cards)."""
     category = rules.constants.colour_categories
-    return {c.name: Source(c.name, category[c.colour], c.effects) for c in rules.cards.values()}
+    return {
+        c.name: Source(c.name, category[c.colour], c.effects, thing(c.name))
+        for c in rules.cards.values()
+    }
+
+
+@cache
+def _leader_sources(rules: Ruleset) -> dict[str, Source]:
+    """The source of each leader of a ruleset, by name (worked out once, like the cards')."""
+    return {ld.name: leader_source(ld) for ld in rules.leaders.values()}
 
 
 def sources(board: Board, city: City) -> list[Source]:
@@ -337,12 +374,18 @@ def sources(board: Board, city: City) -> list[Source]:
     known = _card_sources(board.ruleset)  # a city holds its board's ruleset's cards
     out = [known[c.name] for c in city.cards if c.effects]
     out.extend(
-        Source(f"{city.wonder.name} {city.side_name} stage {i}", "wonders", stage.effects)
+        Source(
+            city.wonder.name,
+            "wonders",
+            stage.effects,
+            says("stage", wonder=city.wonder.name, side=city.side_name, number=i),
+        )
         for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)
     )
-    out.extend(Source(w.name, "wonders", w.effects) for w in city.wonders)
-    out.extend(Source(t.name, "progress", t.effects) for t in city.progress)
-    out.extend(leader_source(ld) for ld in city.leaders)
+    out.extend(Source(w.name, "wonders", w.effects, thing(w.name)) for w in city.wonders)
+    out.extend(Source(t.name, "progress", t.effects, thing(t.name)) for t in city.progress)
+    leaders = _leader_sources(board.ruleset)
+    out.extend(leaders.get(ld.name) or leader_source(ld) for ld in city.leaders)
     return out
 
 
@@ -352,9 +395,19 @@ def apply_all(found: list[Source], city: City, board: Board, tally: Tally) -> No
             apply(effect, source, city, board, tally)
 
 
+TREASURY = says("treasury")
+DEFEAT_TOKENS = says("defeat-tokens")
+SCIENCE_SYMBOLS = says("science-symbols")
+
+
 def add_treasury(city: City, tally: Tally, coins_per_point: int) -> None:
     sets = city.coins // coins_per_point
-    tally.add("treasury", "treasury", sets, f"{city.coins} coins // {coins_per_point}")
+    tally.add(
+        "treasury",
+        TREASURY,
+        sets,
+        says("coins", coins=city.coins, per=coins_per_point, points=sets),
+    )
 
 
 def city_score(
@@ -384,18 +437,21 @@ def copied_sources(
     if guild is not None:
         copied = card_source(board, guild)
         name = guild.name
+        label = copied.says
         if explain:
-            name += f" (copied from {_holder(board, city, name)} by {city.wonder.name})"
-        out.append(Source(name, copied.category, copied.effects))
+            holder = _holder(board, city, name)
+            label = says("copied", name=name, holder=holder, by=city.wonder.name)
+        out.append(Source(name, copied.category, copied.effects, label))
     if leader is not None:
         copied = leader_source(leader)
         name = leader.name
+        label = copied.says
         if explain:
             by = next(
                 c.name for c in city.cards for e in c.effects if isinstance(e, CopyNeighbourLeader)
             )
-            name += f" (copied from {_holder(board, city, name)} by the {by})"
-        out.append(Source(name, copied.category, copied.effects))
+            label = says("copied", name=name, holder=_holder(board, city, name), by=by, card=True)
+        out.append(Source(name, copied.category, copied.effects, label))
     return out
 
 
@@ -442,10 +498,18 @@ def _military(city: City, tally: Tally, by_age: tuple[int, ...], defeat: int) ->
     for age, value in enumerate(by_age, start=1):
         n = city.tokens.victories.get(value, 0)
         if n:
-            tally.add("military", f"Age {ROMAN[age]} victory tokens", n * value, f"{n} x {value}")
+            tally.add(
+                "military",
+                _VICTORY_TOKENS[age],
+                n * value,
+                says("tokens", count=n, value=value),
+            )
     d = city.tokens.defeats
     if d:
-        tally.add("military", "defeat tokens", d * defeat, f"{d} x {defeat}")
+        tally.add("military", DEFEAT_TOKENS, d * defeat, says("tokens", count=d, value=defeat))
+
+
+_VICTORY_TOKENS = {age: says("victory-tokens", age=numeral) for age, numeral in ROMAN.items()}
 
 
 def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome:
@@ -468,30 +532,28 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
     if outcome is None:
         outcome = _science_outcome(tally, set_points)
     counts = outcome.counts
-    squares = " + ".join(f"{counts[s]}x{counts[s]}" for s in science.SYMBOLS)
-    why = (
-        f"{', '.join(f'{counts[s]} {s}' for s in science.SYMBOLS)}: {squares} + "
-        f"{outcome.sets} set(s) x {set_points}"
+    given: list[str] = list(outcome.given())
+    why = says(
+        "science",
+        symbols=science.SYMBOLS,
+        counts=[counts[s] for s in science.SYMBOLS],
+        sets=outcome.sets,
+        set_points=set_points,
+        wildcards=tally.wildcards,
+        given=given,
+        extra_sources=tally.extra_of_most,
+        extra_symbols=outcome.extra_of_most,
+        conversion_sources=tally.conversions[: len(outcome.conversions)],
+        conversions_from=[a for a, _ in outcome.conversions],
+        conversions_to=[b for _, b in outcome.conversions],
     )
-    given = outcome.given()
-    notes = [f"{src} -> {sym}" for src, sym in zip(tally.wildcards, given, strict=True)]
-    notes += [
-        f"{src} -> {sym}"
-        for src, sym in zip(tally.extra_of_most, outcome.extra_of_most, strict=True)
-    ]
-    notes += [
-        f"{src}: {a} -> {b}"
-        for src, (a, b) in zip(tally.conversions, outcome.conversions, strict=False)
-    ]
-    if notes:
-        why += f" (best choice: {'; '.join(notes)})"
-    tally.add("science", "science symbols", science.score(counts, set_points), why)
+    tally.add("science", SCIENCE_SYMBOLS, science.score(counts, set_points), why)
     for source, points in tally.set_bonuses:
         tally.add(
             source.category,
-            source.name,
+            source.says,
             points * outcome.sets,
-            f"{points} x {outcome.sets} complete science sets",
+            says("science-sets", sets=outcome.sets, points=points),
         )
 
 
@@ -512,8 +574,13 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
 
 
 def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
-    how = "as entered" if entered else f"picked as the best of {options} for {city.name}"
-    return f"{picked} ({how})"
+    """The choice in words (the result's `choices`: made once per choice, so in the
+    language of the scoring)."""
+    if entered:
+        return _("{picked} (as entered)").format(picked=picked)
+    return _("{picked} (picked as the best of {count} for {name})").format(
+        picked=picked, count=options, name=city.name
+    )
 
 
 def score_city(board: Board, city: City) -> CityScore:

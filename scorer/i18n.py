@@ -31,7 +31,9 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+from scorer.data import data_folder
+
+LOCALE_DIR = data_folder("locale")
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
@@ -165,14 +167,16 @@ def from_environment(env: Mapping[str, str] | None = None) -> str:
 def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     """The `text` fields of a ruleset's TOML data (what a card, wonder stage, leader or
     token does, in words), its resources' names (`cost_letters`: a cost in words), its
-    science symbols' words (`symbol_words`) and what its tie-break counts (`tiebreak_unit`,
-    singular and plural: a pair): shown to players, so in the catalogue; names of cards
-    and wonders are not."""
+    science symbols' words (`symbol_words`), what its tie-break counts (`tiebreak_unit`,
+    singular and plural: a pair) and why a thing cannot be scored (`not_supported`): shown
+    to players, so in the catalogue; names of cards and wonders are not."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key == "text" and isinstance(value, str) and value:
+            if key in ("text", "title") and isinstance(value, str) and value:
                 yield value
-            elif key in ("cost_letters", "symbol_words") and isinstance(value, dict):
+            elif key in ("cost_letters", "symbol_words", "not_supported") and isinstance(
+                value, dict
+            ):
                 yield from (v for v in value.values() if isinstance(v, str) and v)
             elif key == "tiebreak_unit" and isinstance(value, list) and len(value) == 2:
                 yield str(value[0]), str(value[1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorer.board import Tokens
-from scorer.i18n import _
+from scorer.i18n import _, all_of, ngettext
 
 
 def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int]) -> list[Tokens]:
@@ -26,8 +26,19 @@ def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int
 
 
 def describe(tokens: Tokens) -> str:
-    """Tokens as the table format writes them (`{"1": 2, "-1": 1}`), for a message."""
-    parts = [f'"{v}": {n}' for v, n in tokens.victories.items() if n]
+    """Tokens in the players' words, for a message: "2 victory tokens of 1 and 1 defeat
+    token" (never the file's `{"1": 2, "-1": 1}`)."""
+    parts = [
+        ngettext("{count} victory token of {value}", "{count} victory tokens of {value}", n).format(
+            count=n, value=v
+        )
+        for v, n in tokens.victories.items()
+        if n
+    ]
     if tokens.defeats:
-        parts.append(f'"-1": {tokens.defeats}')
-    return "{" + ", ".join(parts) + "}" if parts else _("no tokens")
+        parts.append(
+            ngettext("{count} defeat token", "{count} defeat tokens", tokens.defeats).format(
+                count=tokens.defeats
+            )
+        )
+    return all_of(parts) if parts else _("no tokens")

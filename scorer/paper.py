@@ -14,9 +14,9 @@ from scorer.board import City
 from scorer.effects import Symbol
 from scorer.engine import CityScore, LineData
 from scorer.facts import token_values
-from scorer.i18n import _
 from scorer.result import Result
 from scorer.ruleset import Category, Ruleset
+from scorer.words import says
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ def tokens_points(rules: Ruleset, tokens: Mapping[int, int]) -> int:
     return sum(value * count for value, count in tokens.items() if value in allowed)
 
 
+PAPER_PAD = says("paper-pad")
+TYPED = says("typed")
+
+
 def _typed(score: CityScore, typed: Mapping[str, int]) -> CityScore:
     """A city's score with the categories its player typed from a paper pad in place of
     what the engine found for its (cardless) city."""
@@ -58,9 +62,9 @@ def _typed(score: CityScore, typed: Mapping[str, int]) -> CityScore:
     lines += [
         {
             "category": c,
-            "source": _("paper score pad"),
+            "source_message": PAPER_PAD,
             "points": categories[c],
-            "why": _("typed from the paper score pad"),
+            "why_message": TYPED,
         }
         for c in score.categories
         if c in typed and categories[c]

@@ -1,11 +1,12 @@
 """The result JSON of the spec, as models: every point is a line with its reason."""
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation, computed_field
 
 from scorer.i18n import N_, translated
 from scorer.ruleset import Category
+from scorer.words import say
 
 DecidedBy = Literal[
     "points",
@@ -47,10 +48,28 @@ def _false(value: bool) -> bool:
 
 
 class Line(_Out):
+    """A line of points: where they come from and why, as messages (data the engine wrote,
+    not validated again: a validated dict per line would double the cost of a score); the
+    words are made when read, in the reader's language."""
+
     category: Category
-    source: str
     points: int
-    why: str
+    source_message: SkipValidation[dict[str, Any]] = Field(
+        description="(extension) `source` as data: its message `id` and parameters"
+    )
+    why_message: SkipValidation[dict[str, Any]] = Field(
+        description="(extension) `why` as data: its message `id` and parameters"
+    )
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def source(self) -> str:
+        return say(self.source_message)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def why(self) -> str:
+        return say(self.why_message)
     at_least: bool = Field(
         False,
         exclude_if=_false,

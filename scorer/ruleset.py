@@ -15,13 +15,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from scorer.data import data_folder
 from scorer.effects import CardColour, Effect
 from scorer.i18n import ngettext, translated
 from scorer.names import NameIndex, normalize
 
-RULESETS_DIR = Path(
-    os.environ.get("WONDERS_RULESETS", Path(__file__).resolve().parent.parent / "rulesets")
-)
+RULESETS_DIR = Path(os.environ.get("WONDERS_RULESETS") or data_folder("rulesets"))
 
 Category = Literal[
     "military",
@@ -145,7 +144,9 @@ class Constants(_Data):
     game may not have at all (Duel has no conflict tokens, 7 Wonders no Senate), and the
     default says "none"."""
 
-    title: str
+    printed_title: str = Field(alias="title")
+    """The game's name as its box prints it (the TOML's `title`); `title` gives it in the
+    reader's words ("7 Wonders Duel với Agora")."""
     protocol: str
     """The package of `scorer/games/` that checks, scores and ranks this game."""
     min_players: int
@@ -161,8 +162,9 @@ class Constants(_Data):
     """Which pad row points printed on a card of each colour go to."""
     colour_order: tuple[CardColour, ...]
     """The card colours in the order a city's cards are shown (the pad's order)."""
-    wonder_unit: str
-    """How explanations name what `per_wonder_stage` counts ("wonders built" in Duel)."""
+    wonder_unit: Literal["stages", "wonders"]
+    """What `per_wonder_stage` counts, as explanations name it: built stages of the board
+    (7 Wonders) or wonders built (Duel)."""
     paper_derived: tuple[Category, ...]
     paper_row_most: int
     """The most points one typed row of a paper pad can hold at a real table (any row): a
@@ -240,6 +242,11 @@ class Constants(_Data):
             known = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").is_file())
             raise ValueError(f"no package scorer/games/{value}; expected one of {known}")
         return value
+
+    @property
+    def title(self) -> str:
+        """The game's name in the reader's words (through the catalogue)."""
+        return translated(self.printed_title)
 
 
 class RulesetLoadError(Exception):

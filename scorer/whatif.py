@@ -58,8 +58,14 @@ def what_if(
     if after.result is None:
         return WhatIf(0, [], after.problems)
     mine = after.result.players[player]
-    lines = [line for line in mine.lines if line.source.startswith(name)]
+    lines = [line for line in mine.lines if _names(line, name)]
     return WhatIf(mine.total - before.result.players[player].total, lines, [])
+
+
+def _names(line: Line, name: str) -> bool:
+    """Whether the line's source is the thing `name` (itself, a copy of it, or buried)."""
+    source = line.source_message
+    return name in (source.get("name"), source.get("leader"))
 
 
 def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict[str, list[str]]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorer import score
-from scorer.engine import Source, Tally
+from scorer.engine import LineData, Source, Tally, thing
+from scorer.words import says
 
 
 def _duel(ann_leaders: list[str]) -> dict[str, Any]:
@@ -52,9 +53,15 @@ def test_vitruvius_without_pairs_still_says_it_may_be_short() -> None:
 def test_science_with_adds_every_science_field_and_no_line() -> None:
     """Ranking a copy adds its science to the city's: symbols added up, each wildcard,
     set bonus, extra symbol and conversion kept."""
-    aristotle = Source("Aristotle", "leaders", ())
+    aristotle = Source("Aristotle", "leaders", (), thing("Aristotle"))
+    altar: LineData = {
+        "category": "civilian",
+        "source_message": thing("Altar"),
+        "points": 2,
+        "why_message": says("printed", points=2),
+    }
     base = Tally(
-        lines=[{"category": "civilian", "source": "Altar", "points": 2, "why": "2 VP printed"}],
+        lines=[altar],
         symbols={"gear": 3},
         wildcards=["Babylon"],
         set_bonuses=[(aristotle, 3)],

@@ -79,7 +79,8 @@ def test_command_line_refuses_a_duplicate_key_exit_2() -> None:
 def test_import_refuses_a_duplicate_key() -> None:
     got = read_table(_table_with_cards_twice())
     assert got.draft is None
-    assert len(got.problems) == 1 and got.problems[0].startswith("players[0].cards: ")
+    # the player by name, not the file's place (players[0].cards) a player cannot read
+    assert len(got.problems) == 1 and got.problems[0].startswith("Ann: ")
 
 
 def test_an_object_dropped_under_a_repeated_key_lends_its_duplicate_to_no_other() -> None:

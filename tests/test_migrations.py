@@ -5,6 +5,7 @@ ui/store.py as it was at that commit), then opened by today's store."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,15 @@ SPENT = "ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0;"
 """51a58a3: a code admits nobody once spent (added at start when missing)."""
 
 
+CHANGES = """
+ALTER TABLE edits ADD COLUMN undo TEXT NOT NULL DEFAULT '';
+ALTER TABLE edits ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+CREATE INDEX IF NOT EXISTS edits_game ON edits (game, version);
+"""
+"""15db744 (issue 21, the change list): each logged edit's undo and the seat its phone
+held, the log found by game (added at start when missing)."""
+
+
 def draft(*names: str) -> Draft:
     return Draft(game="7wonders-1e", seats=[Seat(name=n) for n in names])
 
@@ -139,12 +149,14 @@ def test_migrations_from_a_file_with_games_in_progress_per_slot(tmp_path: Path,
     s.close()
 
 
-@pytest.mark.parametrize("era", ["shared", "spent", "history"])
+@pytest.mark.parametrize("era", ["shared", "spent", "history", "changes"])
 def test_migrations_from_a_file_with_shared_games(tmp_path: Path, era: str) -> None:
     path = tmp_path / "g.sqlite3"
     db = old_file(path, SHARED + (SPENT if era != "shared" else ""))
-    if era == "history":  # 9d25ef5: the history's columns and rows added at start
+    if era in ("history", "changes"):  # 9d25ef5: the history's columns and rows at start
         history_db.add_schema(SqliteTx(db))
+    if era == "changes":
+        db.executescript(CHANGES)
     game = draft("Ann", "Cid")
     older = draft("Dan")
     for gid, code, touched, text in ((game.id, "ACDE", 20.0, game.to_json()),
@@ -152,6 +164,10 @@ def test_migrations_from_a_file_with_shared_games(tmp_path: Path, era: str) -> N
         db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched) "
                    "VALUES (?, ?, 'host', ?, '{}', 4, ?)", (gid, code, text, touched))
         db.execute("INSERT INTO members VALUES (?, 'host', 1.0, 0)", (gid,))
+    db.execute("INSERT INTO edits (game, version, device, edit, saved) VALUES "
+               "(?, 4, 'host', '{}', 20.0)", (game.id,))
+    if era == "changes":
+        db.execute("UPDATE edits SET undo = '{}', phone = 'Ann'")
     db.commit()
     db.close()
     s = check_latest(path)
@@ -160,6 +176,13 @@ def test_migrations_from_a_file_with_shared_games(tmp_path: Path, era: str) -> N
     # two open games held one code: the newer keeps it, the older stops admitting
     assert s.live(older.id).spent  # type: ignore[union-attr]
     assert s.live_by_code("ACDE").id == game.id  # type: ignore[union-attr]
+    # the change log keeps what it held, and logs undos and seats from now on
+    assert [c.undo for c in s.changes(game.id)] == (["{}"] if era == "changes" else [""])
+    s.save_live(replace(rec, version=5, touched=21.0), "host", '{"e": 1}', undo='{"u": 1}',
+                phone="Ann")
+    logged = s.change(game.id, 5)
+    assert logged is not None and (logged.undo, logged.phone) == ('{"u": 1}', "Ann")
+    assert [c.version for c in s.changes(game.id)] == [5, 4]
     s.close()
 
 
@@ -172,13 +195,16 @@ def test_migrations_are_not_run_again(tmp_path: Path) -> None:
     check_latest_twice.close()
 
 
-def test_migrations_leave_a_file_of_a_newer_version_alone(tmp_path: Path) -> None:
+def test_migrations_leave_a_file_of_a_newer_version_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.sqlite3"
     Store(path).close()
     with sqlite3.connect(path) as db:
         db.execute("UPDATE schema_version SET version = ?", (LATEST + 1,))
     s = Store(path)
-    assert "newer version" in s.notice  # said, the app runs in memory
+    # said: the app runs in memory (the why on the server's console, not on the phones)
+    assert "nothing will be kept" in s.notice and "newer" not in s.notice
+    assert "newer version of the app" in capsys.readouterr().err
     s.close()
     assert version(path) == LATEST + 1  # and the file is as it was
     assert not any(".broken-" in p.name for p in tmp_path.iterdir())

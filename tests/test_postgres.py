@@ -16,7 +16,7 @@ import psycopg
 import pytest
 
 from ui.draft import Draft, Seat
-from ui.edits import AddPlayer, Refusal, SetSeat
+from ui.edits import AddPlayer, Refusal, SetSeat, from_json
 from ui.live import FAILED_JOINS, Change, Tables
 from ui.store import Store
 from ui.store_schema import LATEST
@@ -118,6 +118,31 @@ def test_postgres_two_processes_editing_one_game_lose_nothing(pg_url: str) -> No
         logged = db.execute("SELECT version FROM edits WHERE game = %s ORDER BY version",
                             (rec.id,)).fetchall()
     assert logged == [(2,), (3,)]
+
+
+def test_postgres_undo_of_a_change_made_again_is_of_the_newest_game(pg_url: str) -> None:
+    """Process B's edit loses the compare-and-set to A's and is made again to the newest
+    game (row locked): its logged undo and the seat its phone held are of that game, so
+    undoing B's change brings back A's 99, not the 0 B first read (issue 21 on issue 19)."""
+    a, b = two_processes(pg_url)
+    rec = a.host(draft("Ann", "Bob"), "host")
+    b.store.add_member(rec.id, "bob-phone")
+    assert b.open(rec.id, "bob-phone") is not None  # B has the game at version 1
+    assert isinstance(a.claim(rec.id, "host", "Ann"), Change)  # v2
+    assert not isinstance(a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)),
+                          Refusal)  # v3
+    made = b.submit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 7))
+    assert isinstance(made, Change) and made.game.version == 4
+    assert made.undo is not None and made.undo.version == 4
+    steps = made.undo.steps
+    assert len(steps) == 1 and isinstance(steps[0], SetSeat) and steps[0].value == 99
+    logged = a.store.change(rec.id, 4)
+    assert logged is not None and logged.device == "bob-phone"
+    assert from_json(logged.undo) == made.undo
+    mine = a.store.change(rec.id, 3)
+    assert mine is not None and mine.phone == "Ann"  # the host's phone held Ann's seat then
+    undone = b.revert(rec.id, "bob-phone", 4)  # B takes its change back
+    assert isinstance(undone, Change) and undone.game.draft.seats[0].coins == 99
 
 
 def test_postgres_many_concurrent_edits_from_two_processes_all_kept(pg_url: str) -> None:

@@ -1,14 +1,15 @@
-"""`python -m ui [--host H] [--port P]`: serve the app on the local network, offline."""
+"""`wonders-app` / `python -m ui [--host H] [--port P] [--certfile F --keyfile K]`: serve the
+app on the local network, offline; over HTTPS with a certificate and its key."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import os
 import secrets
 import shutil
 import socket
+import ssl
 import sys
 import tempfile
 from pathlib import Path
@@ -16,12 +17,13 @@ from pathlib import Path
 import segno
 
 from scorer import i18n
+from scorer.cli import package_version, program
 from scorer.i18n import _
 from ui import strings as S
 from ui.app import make_main
 from ui.server import build_app, serve
 from ui.store import Store, private_dir
-from ui.webapp import prepare_assets
+from ui.webapp import prepare_assets, web_names
 
 SESSION_TIMEOUT_S = 45
 """Seconds a closed tab's session is kept for its phone to come back (Flet's eviction runs
@@ -48,15 +50,33 @@ def lan_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
-def urls(host: str, port: int) -> tuple[str, list[str]]:
+def urls(host: str, port: int, scheme: str = "http") -> tuple[str, list[str]]:
     """The address for this computer, and those a phone on the same network may open (none
     when the server listens on this computer only)."""
     if host in ("0.0.0.0", "", "::"):
         lan = [a for a in lan_addresses() if a != "127.0.0.1"]
-        return f"http://127.0.0.1:{port}/", [f"http://{h}:{port}/" for h in lan]
+        return f"{scheme}://127.0.0.1:{port}/", [f"{scheme}://{h}:{port}/" for h in lan]
     local = host in ("127.0.0.1", "localhost", "::1")
-    return f"http://{host}:{port}/", [] if local else [f"http://{host}:{port}/"]
+    return f"{scheme}://{host}:{port}/", [] if local else [f"{scheme}://{host}:{port}/"]
 
+
+def tls_problem(certfile: str | None, keyfile: str | None) -> str:
+    """Why the certificate and key cannot serve HTTPS ("" = they can, or neither is given),
+    said before the server starts instead of a traceback from inside it."""
+    if not certfile and not keyfile:
+        return ""
+    if not certfile or not keyfile:
+        return _("--certfile and --keyfile go together: give both, or neither for plain "
+                 "http")
+    for name in (certfile, keyfile):
+        if not os.path.isfile(name):
+            return _("--certfile/--keyfile: no such file {name}").format(name=name)
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except (OSError, ssl.SSLError) as err:
+        return _("--certfile/--keyfile: not a certificate (PEM) and its private key: "
+                 "{why}").format(why=err)
+    return ""
 
 def _alive(pid: int) -> bool:
     try:
@@ -66,7 +86,6 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
 
 def upload_dir(data: Path) -> Path:
     """This run's private upload folder, `<data>/uploads/run-<pid>`. Folders left by runs
@@ -86,10 +105,13 @@ def upload_dir(data: Path) -> Path:
     except OSError:
         return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
 
-
 def main(argv: list[str] | None = None) -> int:
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG
-        parser = argparse.ArgumentParser(prog="python -m ui", description=S.TAGLINE)
+        parser = argparse.ArgumentParser(prog=program("python -m ui"), description=S.TAGLINE,
+                                         epilog=_("HTTPS: a phone treats only an https "
+                                                  "page (or this computer's own) as secure; "
+                                                  "only there can it share, copy and "
+                                                  "install the app. See README, HTTPS."))
         parser.add_argument("--host", default="0.0.0.0",
                             help=_("address to listen on (default 0.0.0.0)"))
         parser.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
@@ -102,8 +124,22 @@ def main(argv: list[str] | None = None) -> int:
                             help=_("another origin whose pages may open the app, such as "
                                    "https://scores.example.org (repeatable; default: only "
                                    "the page's own)"))
+        parser.add_argument("--certfile", metavar="FILE",
+                            help=_("serve HTTPS with this certificate (PEM, with its chain)"))
+        parser.add_argument("--keyfile", metavar="FILE",
+                            help=_("the certificate's private key (PEM)"))
+        parser.add_argument("--public-url", metavar="URL",
+                            help=_("the address phones open, shown with the join code "
+                                   "(behind a proxy such as Caddy: its https address)"))
+        parser.add_argument("--version", action="version", version=package_version())
         args = parser.parse_args(argv)
-        here, lan = urls(args.host, args.port)
+        why = tls_problem(args.certfile, args.keyfile)
+        if args.public_url and not args.public_url.startswith(("https://", "http://")):
+            why = _("--public-url: an address that starts with https:// (or http://), "
+                    "not {url!r}").format(url=args.public_url)
+        if why:
+            parser.error(why)  # exit status 2
+        here, lan = urls(args.host, args.port, "https" if args.certfile else "http")
         print(S.serve_banner(here, lan), flush=True)
     if lan and not args.no_qr:
         segno.make(lan[0], error="m").terminal(out=sys.stdout, compact=True)
@@ -126,17 +162,15 @@ def main(argv: list[str] | None = None) -> int:
             store.close()
 
     try:
-        main_app = make_main(store, uploads, (lan or [here])[0])
-        # What is made by now (modules, rulesets, Flet, the store) lives as long as the
-        # server: out of the collector's sight, a full collection walks the sessions only
-        # (its pauses: BENCHMARKS.md, issue 19)
-        gc.freeze()
-        serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin)),
-              args.host, args.port, frozenset(args.trusted_proxy))
+        main_app = make_main(store, uploads, (args.public_url or "").rstrip("/")
+                             or (lan or [here])[0])
+        serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
+                        web_names()),
+              args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
+              keyfile=args.keyfile)
     finally:
         stop()
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

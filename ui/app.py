@@ -12,8 +12,10 @@ import flet as ft
 
 from ui import guard
 from ui import strings as S
+from ui.browser import read_browser, remember_browser
 from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
+from ui.screens.changes import ChangesScreen
 from ui.screens.city import CityScreen
 from ui.screens.history import GameScreen, HistoryImportScreen, HistoryScreen
 from ui.screens.home import Home
@@ -36,6 +38,7 @@ ROUTES = [
             ft.Route(path="player/:i", component=at_address(CityScreen, lambda: S.TABLE_TITLE)),
             ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD)),
             ft.Route(path="export", component=at_address(ExportScreen, lambda: S.EXPORT_TITLE)),
+            ft.Route(path="changes", component=at_address(ChangesScreen, lambda: S.CHANGES)),
         ]),
         ft.Route(path="game/:rest*", component=MovedGame),  # links from before /g/<code>
         ft.Route(path="history", component=HistoryScreen, children=[
@@ -117,6 +120,7 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         # this session's language before any word is shown: the one this browser chose,
         # else the browser's own
         language = set_session_language(page, await remembered_language(page))
+        remember_browser(page, await read_browser())  # what it can do: ui/browser.py
         page.title = S.APP_TITLE
         page.locale_configuration = flutter_locale(language)
         seed = "#8D5A2B"

@@ -11,8 +11,9 @@ two devices set the same field the last one saved wins and both see it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -161,8 +162,39 @@ class MoveSeat:
     kind: Literal["move_seat"] = "move_seat"
 
 
-Edit = SetSeat | SetEntry | Hold | SetCopies | SetCubes | SetTable | AddPlayer | \
-    RemovePlayer | RenamePlayer | MoveSeat
+@dataclass(frozen=True)
+class ReturnPlayer:
+    """A removed player sits again at `seat` (the others make room) with their whole city as
+    it was when they left: how a removal is undone."""
+
+    seat: int
+    city: Seat
+    kind: Literal["return_player"] = "return_player"
+
+
+Step = SetSeat | SetEntry | Hold | SetCopies | SetCubes | SetTable | AddPlayer | \
+    RemovePlayer | RenamePlayer | MoveSeat | ReturnPlayer
+"""One change as a player makes it."""
+
+MAX_STEPS = 4
+"""The most steps an undo takes (a removed player back with the pawn and a supremacy)."""
+
+
+@dataclass(frozen=True)
+class Revert:
+    """An undo: the change `undoes` (as it was made, to say what is undone) taken back by
+    `steps`, its inverse worked out from the game just before it (`inverse`). Applied as
+    one change (every step or none) that every phone sees and the game's log keeps; `redo`
+    when it takes back an undo. `version`: the logged change it undoes (0: not known)."""
+
+    undoes: Step
+    steps: tuple[Step, ...]
+    version: int = 0
+    redo: bool = False
+    kind: Literal["revert"] = "revert"
+
+
+Edit = Step | Revert
 SeatEdit = SetSeat | SetEntry | Hold | SetCopies | SetCubes | RemovePlayer | RenamePlayer | \
     MoveSeat
 
@@ -230,6 +262,25 @@ def apply(draft: Draft, edit: Edit) -> Draft | Refusal:
 
 
 def _apply(d: Draft, edit: Edit) -> Refusal | None:
+    if isinstance(edit, Revert):
+        if not 0 < len(edit.steps) <= MAX_STEPS:
+            return Refusal("bad-value", S.BAD_VALUE)
+        for step in edit.steps:  # on the same copy: all of them or (refused) none
+            problem = out_of_bounds(d, step) or _stale(d, step) or _apply(d, step)
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(edit, ReturnPlayer):
+        limits = ruleset(d.game, d.expansions).constants
+        if len(d.seats) >= limits.max_players:
+            return Refusal("player-count", S.players_for(limits.min_players, limits.max_players))
+        if not 0 <= edit.seat <= len(d.seats):
+            return Refusal("bad-value", S.BAD_VALUE)
+        problem = name_problem(d, len(d.seats), edit.city.name)
+        if problem is not None:
+            return problem
+        d.seats.insert(edit.seat, copy.deepcopy(edit.city))  # the edit stays as it was
+        return None
     if isinstance(edit, SetTable):
         if not isinstance(edit.value, _TABLE_TYPES[edit.field]):
             return Refusal("bad-value", S.BAD_VALUE)
@@ -338,6 +389,8 @@ def _stale(draft: Draft, edit: Edit) -> Refusal | None:
     """An edit made over a value that is no longer the saved one: refused, said in words."""
     if not isinstance(edit, SetSeat | SetEntry | SetCubes | SetTable) or not edit.was:
         return None
+    if not isinstance(edit, SetTable) and isinstance(_seat_of(draft, edit), Refusal):
+        return None  # the player moved or left: said as that (seats-moved), not as stale
     now = saved_value(draft, edit)
     if now == edit.was[0] and type(now) is type(edit.was[0]):
         return None
@@ -449,8 +502,94 @@ def _forget(d: Draft, name: str) -> None:
         d.supremacy_winner = ""
 
 
+def inverse(edit: Edit, before: Draft) -> Revert:
+    """The change that takes `edit` back, worked out from `before`, the game just before
+    `edit` was applied to it: each value the edit set gets the one it replaced, a removed
+    player comes back with the whole city at the same seat. An undo's inverse redoes it."""
+    after = before.copy()
+    if isinstance(edit, Revert):
+        steps: list[Step] = []
+        for step in edit.steps:
+            steps = [*_inverse_steps(step, after), *steps]
+            _apply(after, step)
+        return Revert(edit.undoes, _over(steps, after), edit.version, not edit.redo)
+    steps = _inverse_steps(edit, before)
+    _apply(after, edit)
+    return Revert(edit, _over(steps, after))
+
+
+def _over(steps: list[Step], after: Draft) -> tuple[Step, ...]:
+    """Each step carries the value it takes back (`was`: as the change, and the steps before
+    it, left it): an undo of a value someone changed since is refused as stale, never
+    silently undoing theirs."""
+    state, guarded = after.copy(), []
+    for step in steps:  # in the order they apply: a step sees the ones before it
+        if isinstance(step, SetSeat | SetEntry | SetCubes | SetTable):
+            step = replace(step, was=(saved_value(state, step),))
+        _apply(state, step)
+        guarded.append(step)
+    return tuple(guarded)
+
+
+def _inverse_steps(edit: Step, d: Draft) -> list[Step]:
+    """The steps that take `edit` back on the game after it (`d`: the game before it)."""
+    if isinstance(edit, SetTable):
+        steps: list[Step] = [SetTable(edit.field, getattr(d, edit.field))]
+        if edit.field == "supremacy_kind" and d.supremacy_winner:
+            steps.append(SetTable("supremacy_winner", d.supremacy_winner))
+        return steps
+    if isinstance(edit, AddPlayer):
+        return [RemovePlayer(len(d.seats), edit.name.strip())]
+    if isinstance(edit, ReturnPlayer):
+        return [RemovePlayer(edit.seat, edit.city.name)]
+    if not 0 <= edit.seat < len(d.seats):
+        return []  # refused when it was made: nothing to take back
+    seat = d.seats[edit.seat]
+    if isinstance(edit, SetSeat):
+        steps = [SetSeat(edit.seat, edit.player, edit.field, getattr(seat, edit.field))]
+        if edit.field == "board":  # a new board clears the stages built on the old one
+            steps.append(SetSeat(edit.seat, edit.player, "stages", seat.stages))
+        elif edit.field == "buried":
+            steps.append(SetSeat(edit.seat, edit.player, "buried_cost", seat.buried_cost))
+        return steps
+    if isinstance(edit, SetEntry):
+        table: dict[str, int] | dict[str, str] = getattr(seat, edit.field)
+        return [SetEntry(edit.seat, edit.player, edit.field, edit.key, table.get(edit.key))]
+    if isinstance(edit, Hold):
+        items: list[str] = getattr(seat, edit.field)
+        held = [x for x in items if x in (edit.name, edit.entered)]
+        if bool(held) == edit.held:
+            return []  # it changed nothing
+        return [Hold(edit.seat, edit.player, edit.field, held[0] if held else edit.name,
+                     not edit.held)]
+    if isinstance(edit, SetCopies):
+        rules = ruleset(d.game, d.expansions)
+        card = rules.cards.get(edit.name)
+        name = card.name if card is not None else edit.name
+        count = sum(1 for x in seat.cards if rules.cards.canonical(x) == name)
+        return [SetCopies(edit.seat, edit.player, edit.name, count)]
+    if isinstance(edit, SetCubes):
+        was = seat.influence[edit.chamber] if edit.chamber < len(seat.influence) else 0
+        return [SetCubes(edit.seat, edit.player, edit.chamber, was, edit.chambers)]
+    if isinstance(edit, RemovePlayer):
+        steps = [ReturnPlayer(edit.seat, copy.deepcopy(seat))]
+        if d.conflict_toward == edit.player:
+            steps.append(SetTable("conflict_toward", edit.player))
+        if d.supremacy_winner == edit.player:
+            steps.append(SetTable("supremacy_winner", edit.player))
+        return steps
+    if isinstance(edit, RenamePlayer):
+        return [RenamePlayer(edit.seat, edit.name.strip(), edit.player)]
+    return [MoveSeat(edit.to, edit.player, edit.seat)]
+
+
 def describe(edit: Edit, before: Draft) -> str:
     """The change in words, for the other devices ("Bob's coins changed to 7")."""
+    if isinstance(edit, Revert):
+        said = describe(edit.undoes, before)
+        return S.redone(said) if edit.redo else S.undone(said)
+    if isinstance(edit, ReturnPlayer):
+        return S.player_back(edit.city.name)
     if isinstance(edit, SetTable):
         return S.table_changed(S.TABLE_FIELD.get(edit.field, edit.field), str(edit.value))
     if isinstance(edit, AddPlayer):
@@ -461,6 +600,12 @@ def describe(edit: Edit, before: Draft) -> str:
         return S.player_renamed(edit.player, edit.name.strip())
     if isinstance(edit, MoveSeat):
         return S.player_moved(edit.player, edit.to + 1)
+    if isinstance(edit, SetSeat) and edit.field == "side" and isinstance(edit.value, str):
+        names: dict[str, str] = dict(ruleset(before.game, before.expansions).constants.side_names)
+        side = names.get(edit.value, edit.value)  # the edition's own word (Night, not B)
+        shown = {v: k for k, v in names.items()}.get(side, edit.value)
+        return S.seat_changed(edit.player, S.SEAT_FIELD["side"],
+                              S.SIDE_WORDS.get(shown.lower(), shown))
     if isinstance(edit, SetSeat):
         shown = S.NO_VALUE if edit.value is None else (
             S.yes_no(edit.value) if isinstance(edit.value, bool) else str(edit.value))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -11,6 +12,7 @@ from typing import Any
 from scorer import Result, TableError, parse_table
 from scorer.history import iso
 from scorer.jsonfile import loads
+from scorer.problems import Problem
 from ui import strings as S
 from ui.draft import Draft
 
@@ -112,12 +114,28 @@ def read_table(raw: str | bytes) -> Imported:
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > MAX_IMPORT_BYTES:
         return Imported(None, (S.too_big("", size, MAX_IMPORT_BYTES),))
+    data: Any = None
     try:
         data = loads(raw)  # strict: a key given twice is named, never silently dropped
         parse_table(data)
         draft = Draft.from_table(data)
     except TableError as err:
-        return Imported(None, tuple(S.at_where(p.path, p.message) for p in err.problems))
-    except Exception as err:  # the engine must never take the app down
-        return Imported(None, (f"{type(err).__name__}: {err}",))
+        if data is None:  # refused by the strict reading: the names as plain JSON reads them
+            with contextlib.suppress(ValueError):
+                data = json.loads(raw)
+        return Imported(None, tuple(_in_words(p, data) for p in err.problems))
+    except Exception:  # the engine must never take the app down
+        return Imported(None, (S.NOT_A_TABLE,))
     return Imported(draft)
+
+
+def _in_words(p: Problem, data: object) -> str:
+    """A problem as a player reads it: the player it is about by name (the file's place,
+    `players[3].coins`, is the command line's), then the message."""
+    if p.seat is None:
+        return p.message
+    seats = data.get("players") if isinstance(data, dict) else None
+    seat = seats[p.seat] if isinstance(seats, list) and 0 <= p.seat < len(seats) else None
+    name = seat.get("name") if isinstance(seat, dict) else None
+    who = name if isinstance(name, str) and name.strip() else S.player_default(p.seat + 1)
+    return S.at_where(who, p.message)

@@ -36,13 +36,15 @@ from ui.edits import (
     Edit,
     Refusal,
     RenamePlayer,
+    Revert,
     apply,
     describe,
     from_json,
+    inverse,
     name_problem,
     to_json,
 )
-from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, Store
+from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, LoggedChange, Store
 
 FAILED_JOINS = join_limit.FAILED_JOINS
 """Failed joins allowed per client address within a minute; then every join from that
@@ -88,6 +90,8 @@ class Change:
     """What to tell the other devices: "edit", "claimed", "freed", "finished"; "" nothing."""
     player: str = ""
     """The player whose seat was claimed or freed."""
+    undo: Revert | None = None
+    """The change that takes this one back (an edit's), for the phone that made it."""
 
     @property
     def text(self) -> str:
@@ -195,7 +199,9 @@ class Tables:
         """Make a change to the newest saved game: `change` gives the game after it (or a
         refusal); saved compare-and-set on the version. When another process saved first,
         the change is made again to the newest game, read and saved with its row locked
-        (`change` refuses what no longer applies)."""
+        (`change` refuses what no longer applies). An edit is logged with its undo and the
+        seat the device held, both of the game it was made to (the first read or the
+        fresh one)."""
         rec = self._get(game_id)
         if rec is None or not self.store.is_member(game_id, device):
             return Refusal("not-in-game", S.NOT_IN_GAME)
@@ -203,9 +209,18 @@ class Tables:
         if isinstance(saved, Refusal):
             return saved
         logged = to_json(edit) if edit else ""
-        if self.store.save_live(saved, device, logged, kind, player):
+
+        def log(before: LiveRecord, after: LiveRecord) -> tuple[str, str]:
+            """The edit's undo (JSON) and the seat the device held, made to `before`."""
+            if edit is None:
+                return "", ""
+            return to_json(_undo(edit, before, after)), _holding(before, device)
+        undo_json, holding = log(rec, saved)
+        if self.store.save_live(saved, device, logged, kind, player, undo=undo_json,
+                                phone=holding):
             self._games[game_id] = saved
-            return Change(saved, edit, device, rec, kind, player)
+            return Change(saved, edit, device, rec, kind, player,
+                          undo=_undo(edit, rec, saved) if edit else None)
         # another process changed it meanwhile: the change made again to the newest game,
         # with the game locked (it cannot lose twice)
         before: list[LiveRecord] = []
@@ -213,12 +228,13 @@ class Tables:
         def again(fresh: LiveRecord) -> LiveRecord | Refusal:
             before[:] = [fresh]
             return change(fresh)
-        out = self.store.change_live(game_id, again, device, logged, kind, player)
+        out = self.store.change_live(game_id, again, device, logged, kind, player, log=log)
         if before:
             self._games[game_id] = before[0]
         if isinstance(out, LiveRecord):
             self._games[game_id] = out
-            return Change(out, edit, device, before[0], kind, player)
+            return Change(out, edit, device, before[0], kind, player,
+                          undo=_undo(edit, before[0], out) if edit else None)
         return out if isinstance(out, Refusal) else Refusal("changed", S.NOT_SAVED_BUSY)
 
     def submit(self, game_id: str, device: str, edit: Edit) -> Change | Refusal:
@@ -235,6 +251,27 @@ class Tables:
                            spent=_spent(rec, now))
         with self._lock:
             return self._save(game_id, device, change, edit, "edit")
+
+    def changes(self, game_id: str, device: str) -> list[LoggedChange]:
+        """The game's change list, newest first (nothing for a device not in the game)."""
+        with self._lock:
+            if not self.store.is_member(game_id, device):
+                return []
+            return self.store.changes(game_id)
+
+    def revert(self, game_id: str, device: str, version: int) -> Change | Refusal:
+        """Take back the change of the game's log that made `version`: its undo, applied as
+        a new change (refused like any, e.g. when its player left meanwhile)."""
+        with self._lock:
+            if not self.store.is_member(game_id, device):
+                return Refusal("not-in-game", S.NOT_IN_GAME)
+            logged = self.store.change(game_id, version)
+            if logged is None or not logged.undo:
+                return Refusal("bad-value", S.NOT_UNDOABLE)
+            undo = from_json(logged.undo)
+            if not isinstance(undo, Revert) or not undo.steps:
+                return Refusal("bad-value", S.NOT_UNDOABLE)
+            return self.submit(game_id, device, undo)
 
     def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The device holds this player's seat (and no other); "" gives its seat back."""
@@ -364,10 +401,23 @@ def _device_name(rec: LiveRecord, device: str) -> str:
     return S.HOST_PHONE if device == rec.host else S.A_PHONE
 
 
+def _undo(edit: Edit, before: LiveRecord, after: LiveRecord) -> Revert:
+    """The change that takes `edit` back, made to `before` and saved as `after`: it
+    reverts `after`'s version (an undo's redo reverts what the undo reverted)."""
+    undo = replace(inverse(edit, before.draft), version=after.version)
+    return replace(undo, version=edit.version) if isinstance(edit, Revert) else undo
+
+
+def _holding(rec: LiveRecord, device: str) -> str:
+    """The player whose seat the device holds ("" none)."""
+    return next((name for name, holder in rec.claims.items() if holder == device), "")
+
+
 def _claims_after(rec: LiveRecord, edit: Edit, new: Draft) -> dict[str, str]:
     """Claimed seats follow a renamed player and go with a removed one."""
     names = {s.name for s in new.seats}
     claims = dict(rec.claims)
-    if isinstance(edit, RenamePlayer) and edit.player in claims:
-        claims[edit.name.strip()] = claims.pop(edit.player)
+    for step in edit.steps if isinstance(edit, Revert) else (edit,):
+        if isinstance(step, RenamePlayer) and step.player in claims:
+            claims[step.name.strip()] = claims.pop(step.player)
     return {n: d for n, d in claims.items() if n in names}

@@ -15,16 +15,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import flet as ft
 
 from scorer import Problem, Result, i18n
+from scorer.api import Assessment
+from scorer.facts import ruleset
 from scorer.paper import assess_mixed
 from scorer.problems import problem
+from scorer.verdict import contender, decide
 from ui import strings as S
 from ui.draft import Draft
-from ui.edits import Edit, Refusal
+from ui.edits import Edit, Refusal, Revert, describe
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
@@ -33,6 +36,10 @@ T = TypeVar("T")
 log = logging.getLogger("wonders.errors")
 
 THEME_KEY = "wonders.theme"
+UNDO_SECONDS = 5
+"""How long the note that confirms a change offers its Undo."""
+NOTE_AFTER_S = 0.05
+"""The note confirming a change comes this long after the change is on screen."""
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
 
@@ -44,6 +51,8 @@ class Evaluation:
     problems: tuple[Problem, ...] = ()
     totals: tuple[int | None, ...] = ()
     """Each player's total so far (the engine's totals when the table is final)."""
+    ranks: tuple[int | None, ...] = ()
+    """Each player's place by those totals (the engine's verdict rule)."""
 
     @property
     def final(self) -> bool:
@@ -71,6 +80,9 @@ class Evaluation:
     def total(self, index: int) -> int | None:
         return self.totals[index] if index < len(self.totals) else None
 
+    def rank(self, index: int) -> int | None:
+        return self.ranks[index] if index < len(self.ranks) else None
+
     def count_for(self, index: int) -> int:
         return sum(len(v) for v in self.player_problems(index).values())
 
@@ -79,13 +91,36 @@ class Evaluation:
 def _evaluate(table_json: str, quick_json: str, language: str) -> Evaluation:
     """The engine's problems, lines and verdict are words: made in `language` (this runs in
     a thread of its own, where no session says which)."""
+    table = json.loads(table_json)
     with i18n.language(language):
         try:
-            found = assess_mixed(json.loads(table_json), json.loads(quick_json))
+            found = assess_mixed(table, json.loads(quick_json))
+            ranks = _ranks(table, found)
         except Exception as err:  # a bug met on this game: said and logged, the game kept
             log.error("the engine failed on a saved game", exc_info=err)
             return Evaluation(None, (problem("cannot-score", S.CANNOT_SCORE),))
-    return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players))
+    return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players),
+                      ranks)
+
+
+def _ranks(table: dict[str, Any], found: Assessment) -> tuple[int | None, ...]:
+    """Each seat's place: the result's ranks when final, else the engine's verdict rule on
+    the totals so far (most points, then the game's tie-break); None: never ranked (the
+    Free City) or nothing scored."""
+    seats = table.get("players")
+    if not isinstance(seats, list) or len(seats) != len(found.players):
+        return ()
+    if found.result is not None:
+        by_name = {p.name: p.rank for p in found.result.players}
+        return tuple(by_name.get(p.name) for p in found.players)
+    rules = ruleset(str(table["game"]), list(table.get("expansions") or []))
+    kind = rules.constants.tiebreak
+    ranked = [contender(p.name, p.total, int(s.get("coins", 0) or 0), p.categories, kind)
+              for p, s in zip(found.players, seats, strict=True) if not s.get("free_city")]
+    if not ranked:
+        return ()
+    verdict = decide(ranked, rules)
+    return tuple(verdict.ranks.get(p.name) for p in found.players)
 
 
 _SCORED: dict[tuple[str, str, str], None] = {}
@@ -196,6 +231,8 @@ class AppModel(ft.Observable):
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _told: ft.SnackBar | None = field(default=None, repr=False)
     """The bar that says who changed what, while it shows."""
+    _undo: Revert | None = field(default=None, repr=False)
+    """What the bar's Undo takes back (this phone's last change), while it shows."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -256,6 +293,23 @@ class AppModel(ft.Observable):
         self._show(outcome.game)
         if self.page is not None:
             self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
+        undo = outcome.undo
+        if self.page is not None and outcome.edit is not None and undo is not None and \
+                undo.steps:
+            # said here too, with a way back for a few seconds: after the screen's own
+            # update (the new total first, the note a moment later)
+            self.page.run_task(self._confirm, describe(outcome.edit, outcome.before.draft),
+                               undo)
+
+    async def _confirm(self, text: str, undo: Revert) -> None:
+        await asyncio.sleep(NOTE_AFTER_S)
+        self.tell(text, undo)
+
+    def undo(self, version: int) -> None:
+        """Take back a change of the game's change list (as a new change every phone sees)."""
+        if self.game is not None:
+            self.notice = ""
+            self._outcome(self.tables.revert(self.game.id, self.device, version))
 
     def _reload(self) -> None:
         """Show the game as saved (after a refused change)."""
@@ -313,12 +367,15 @@ class AppModel(ft.Observable):
         if text:
             self.tell(text)
 
-    def tell(self, text: str) -> None:
+    def tell(self, text: str, undo: Revert | None = None) -> None:
         """Say something briefly at the foot of the screen (who changed what, on another
-        phone). One bar per session, its words replaced while it shows: changes that come
-        fast do not pile up bars (each one more for every later update to compare)."""
+        phone; on this one, with Undo when `undo` takes it back). One bar per session, its
+        words replaced while it shows: changes that come fast do not pile up bars (each one
+        more for every later update to compare)."""
         if self.page is None:
             return
+        self._undo = undo
+        action = S.UNDO if undo is not None else None
         bar = self._told
         if bar is not None:
             # the browser does not redraw the words of a bar it shows: that one goes, and a
@@ -332,7 +389,15 @@ class AppModel(ft.Observable):
             if self._told is bar:
                 self._told = None
 
-        bar = ft.SnackBar(ft.Text(text), duration=4000, on_dismiss=gone)
+        def take_back() -> None:
+            back = self._undo
+            self._undo = None
+            self._told = None  # the tap closes this bar: the undo says itself on a new one
+            if back is not None:
+                self.edit(back)
+
+        bar = ft.SnackBar(ft.Text(text), duration=UNDO_SECONDS * 1000, on_dismiss=gone,
+                          action=action, on_action=take_back, persist=False)
         self._told = bar
         self.page.show_dialog(bar)
 

@@ -45,7 +45,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -55,6 +55,7 @@ import msgpack  # type: ignore[import-untyped]
 import uvicorn
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
+from starlette.websockets import WebSocketDisconnect
 
 from ui import flet_door
 from ui.export import MAX_IMPORT_BYTES
@@ -261,7 +262,10 @@ class Guard:
                 handler.cancel()
                 with contextlib.suppress(BaseException):
                     await handler
-            elif not handler.cancelled() and handler.exception() is not None:
+            elif not handler.cancelled() and not isinstance(
+                    handler.exception(), WebSocketDisconnect | type(None)):
+                # a phone that went (or a server stopping: it closes every socket) is no
+                # error to log; anything else is, once
                 log(f"connection from {who} ended: {handler.exception()!r}")
         except asyncio.CancelledError:
             # the server is stopping: the connection ends here, quietly (one line from
@@ -453,14 +457,16 @@ def quiet_logs() -> None:
 def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | None,
               session_timeout_s: int, on_stop: Callable[[], None] | None = None,
               assets_dir: Path | None = None,
-              origins: frozenset[str] = frozenset()) -> Guard:
+              origins: frozenset[str] = frozenset(),
+              web_names: Mapping[str, str] | None = None) -> Guard:
     """Flet's app for `main` (offline: no CDN), without API docs, behind the guard, which
     takes websockets and uploads from the page's own origin and from `origins`. `on_stop`
-    runs when the server stops."""
+    runs when the server stops. `web_names`: Flet's own `app_name`, `app_short_name` and
+    `app_description` for the page and its manifest."""
     inner = flet_app(main, upload_dir=str(upload_dir) if upload_dir else None, no_cdn=True,
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
-                     max_upload_size=MAX_IMPORT_BYTES)
+                     max_upload_size=MAX_IMPORT_BYTES, **(web_names or {}))
     flet_door.cheap_message_repr()
     flet_door.release_refused_sessions(_CONNECTION)
     flet_door.quiet_after_disconnect()
@@ -499,10 +505,11 @@ def _stop(sig: int, _frame: object) -> None:
 
 
 def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = frozenset(),
-          ) -> None:
+          certfile: str | None = None, keyfile: str | None = None) -> None:
     """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S and say
     so in one line. The client address is the socket's: X-Forwarded-For is read only from
-    `trusted_proxies` (uvicorn trusts it from loopback unless told otherwise)."""
+    `trusted_proxies` (uvicorn trusts it from loopback unless told otherwise). Over HTTPS
+    (uvicorn's TLS) with `certfile` and `keyfile`."""
     quiet_logs()
     files = raise_open_files()
     # What the app holds once built (modules, Flet's classes, the rulesets) lives as long
@@ -518,7 +525,8 @@ def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = fr
                             proxy_headers=bool(trusted_proxies),
                             forwarded_allow_ips=sorted(trusted_proxies) or None,
                             limit_concurrency=max(16, min(MAX_CONNECTIONS, files - FD_RESERVE)),
-                            timeout_keep_alive=int(HEADER_TIMEOUT_S))
+                            timeout_keep_alive=int(HEADER_TIMEOUT_S),
+                            ssl_certfile=certfile, ssl_keyfile=keyfile)
     # our handlers before uvicorn's: it puts them back when it stops and raises the signal
     # again, which ends here (and asyncio installs no KeyboardInterrupt of its own)
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM)}

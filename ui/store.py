@@ -123,6 +123,28 @@ class LiveRecord:
         return not self.spent and not self.closed and now - self.touched < IDLE_EXPIRY_S
 
 
+MAX_CHANGES_SHOWN = 200
+"""The most changes a game's change list shows (the newest)."""
+
+
+@dataclass(frozen=True)
+class LoggedChange:
+    """A change as the game's log keeps it: the edit and its undo as JSON (`ui.edits`), the
+    device that made it, the player whose seat that device held then, and when."""
+
+    version: int
+    device: str
+    edit: str
+    saved: float
+    undo: str
+    phone: str
+
+
+Logged = Callable[[LiveRecord, LiveRecord], tuple[str, str]]
+"""What is logged beside an edit, worked out from the game it was made to and the game
+after it: the edit's undo (JSON) and the player whose seat the device held."""
+
+
 @dataclass(frozen=True)
 class SavedGame:
     id: str
@@ -239,18 +261,21 @@ class Store:
         return fallback
 
     def save_live(self, rec: LiveRecord, device: str = "", edit: str = "",
-                  kind: str = "", player: str = "") -> bool:
+                  kind: str = "", player: str = "", *, undo: str = "",
+                  phone: str = "") -> bool:
         """A change to a game, in one transaction: the game as it is now and, when given,
-        the change as it was made (logged). Compare-and-set: saved only over the version
-        just before `rec.version`; False when another change (of any process) came first,
-        or the database refused. Other processes hear of it (`listen`): the game, its
-        version, this device, and what to tell (`kind`, `player`: see ui/live.Change)."""
+        the change as it was made (logged), with the change that takes it back (`undo`) and
+        the player whose seat the device held (`phone`, "" none). Compare-and-set: saved
+        only over the version just before `rec.version`; False when another change (of any
+        process) came first, or the database refused. Other processes hear of it
+        (`listen`): the game, its version, this device, and what to tell (`kind`,
+        `player`: see ui/live.Change)."""
         def work(db: Tx) -> bool:
-            return self._write_live(db, rec, device, edit, kind, player)
+            return self._write_live(db, rec, device, edit, kind, player, undo, phone)
         return self._shared.run(work, False, write=True)
 
     def _write_live(self, db: Tx, rec: LiveRecord, device: str, edit: str, kind: str,
-                    player: str) -> bool:
+                    player: str, undo: str, phone: str) -> bool:
         cur = db.execute(
             "UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
             "closed = ?, spent = ? WHERE id = ? AND version = ?",
@@ -259,9 +284,9 @@ class Store:
         if cur.rowcount != 1:
             return False
         if edit:
-            db.execute("INSERT INTO edits (game, version, device, edit, saved) "
-                       "VALUES (?, ?, ?, ?, ?)",
-                       (rec.id, rec.version, device, edit, rec.touched))
+            db.execute("INSERT INTO edits (game, version, device, edit, saved, undo, phone) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (rec.id, rec.version, device, edit, rec.touched, undo, phone))
         if db.dialect == "postgresql":  # delivered when (and if) this transaction commits
             note = json.dumps({"game": rec.id, "version": rec.version, "device": device,
                                "kind": kind, "player": player, "from": self.origin})
@@ -271,11 +296,12 @@ class Store:
     def change_live(self, game_id: str,
                     change: Callable[[LiveRecord], LiveRecord | _R],
                     device: str = "", edit: str = "", kind: str = "",
-                    player: str = "") -> LiveRecord | _R | None:
+                    player: str = "", *, log: Logged | None = None) -> LiveRecord | _R | None:
         """Read the newest game and save `change` of it in one transaction, the game's row
         locked meanwhile (FOR UPDATE; SQLite's write lock): what a process does after it lost
         a compare-and-set, so that it cannot lose again. `change` may refuse (any other
-        value: handed back, nothing saved). None: no such game, or the database refused."""
+        value: handed back, nothing saved). `log` gives the edit's undo and the seat held,
+        of the game read here. None: no such game, or the database refused."""
         def work(db: Tx) -> LiveRecord | _R | None:
             lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
             row = db.execute("SELECT id, code, host, draft, claims, version, touched, closed, "
@@ -288,7 +314,8 @@ class Store:
             new = change(rec)
             if not isinstance(new, LiveRecord):
                 return new
-            if not self._write_live(db, new, device, edit, kind, player):
+            undo, phone = log(rec, new) if log is not None else ("", "")
+            if not self._write_live(db, new, device, edit, kind, player, undo, phone):
                 raise RuntimeError("the locked game changed")  # cannot happen: locked
             return new
         return self._shared.run(work, None, write=True)
@@ -298,6 +325,18 @@ class Store:
         rows = self._rows("SELECT device, edit FROM edits WHERE game = ? AND version = ?",
                           (game_id, version))
         return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def changes(self, game_id: str, limit: int = MAX_CHANGES_SHOWN) -> list[LoggedChange]:
+        """The game's logged changes, newest first (at most `limit`)."""
+        return [_logged(row) for row in self._rows(
+            "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+            "ORDER BY version DESC LIMIT ?", (game_id, limit))]
+
+    def change(self, game_id: str, version: int) -> LoggedChange | None:
+        """One logged change of the game, by the version it made."""
+        rows = self._rows("SELECT version, device, edit, saved, undo, phone FROM edits "
+                          "WHERE game = ? AND version = ? LIMIT 1", (game_id, version))
+        return _logged(rows[0]) if rows else None
 
     def _live_rows(self, where: str, args: tuple[object, ...]) -> list[LiveRecord]:
         """The game last changed among those `where` selects (a list of none or one)."""
@@ -564,3 +603,9 @@ class Store:
         self._shared.history_version += 1
         self._shared.read_rows_soon()
         return done
+
+
+def _logged(row: Row) -> LoggedChange:
+    version, device, edit, saved, undo, phone = row
+    return LoggedChange(int(version), str(device), str(edit), float(saved), str(undo),
+                        str(phone))

@@ -167,6 +167,9 @@ class SqliteDatabase(HistoryCache):
         else:
             columns = {r[1] for r in db.execute("PRAGMA table_info(live)")}
             found = legacy_version(tables, columns)
+            # the unnumbered schema's last version made the change log's index that
+            # migration 6 makes: made again there
+            db.execute("DROP INDEX IF EXISTS edits_game")
             db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
         try:
             migrate(SqliteTx(db), found)

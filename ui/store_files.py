@@ -13,24 +13,23 @@ import sys
 import time
 from pathlib import Path
 
+import platformdirs
+
+from scorer.i18n import N_
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_VERSION = 3007000
-EMPTY = "the file is empty"
+EMPTY = N_("the file is empty")
 
 
 def data_dir() -> Path:
-    """The user's data folder for this app (created when missing)."""
+    """The user's data folder for this app (created when missing): the platform's own, as
+    platformdirs knows it (`~/.local/share/wonders-scorer` or `$XDG_DATA_HOME`, macOS's
+    Application Support, Windows' local AppData), or `WONDERS_DATA_DIR`."""
     override = os.environ.get("WONDERS_DATA_DIR")
-    if override:
-        base = Path(override)
-    elif sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home())) / "wonders-scorer"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support" / "wonders-scorer"
-    else:
-        xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        base = Path(xdg) / "wonders-scorer"
+    base = Path(override) if override else Path(
+        platformdirs.user_data_dir("wonders-scorer", appauthor=False))
     private_dir(base)
     return base
 
@@ -76,14 +75,15 @@ def file_problem(path: Path) -> str:
         with wal.open("rb") as fh:
             header = fh.read(32)
     except OSError as err:
-        return f"it cannot be read: {err.strerror or err}"
+        print(f"wonders-scorer: {path}: {err.strerror or err}", file=sys.stderr)
+        return N_("it cannot be read")
     if len(header) < 32:
-        return "its journal (-wal) is shorter than a journal's header"
+        return N_("its journal (-wal) is shorter than a journal's header")
     magic, version, _page, _seq, _salt1, _salt2, c1, c2 = struct.unpack(">8I", header)
     if magic not in WAL_MAGIC or version != WAL_VERSION:
-        return "its journal (-wal) is not a SQLite journal"
+        return N_("its journal (-wal) is not a SQLite journal")
     if _wal_checksum(header, bool(magic & 1)) != (c1, c2):
-        return "its journal (-wal) is damaged"
+        return N_("its journal (-wal) is damaged")
     return ""
 
 

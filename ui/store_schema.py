@@ -56,6 +56,15 @@ def _json_valid(tx: Tx) -> None:
                    "EXCEPTION WHEN others THEN RETURN 0; END $$")
 
 
+def _undo_columns(tx: Tx) -> None:
+    """Each logged edit's undo and the seat its phone held (the change list): a file of the
+    unnumbered schema's last version (before the numbering reached it) may have them."""
+    logged = columns(tx, "edits")
+    for column in ("undo", "phone"):
+        if column not in logged:
+            tx.execute(f"ALTER TABLE edits ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
+
+
 DEFAULT_OWNER = ""
 """The owner of a file from before per-device games (its game in progress is kept aside:
 it must never be offered to whichever device comes first)."""
@@ -174,6 +183,7 @@ MIGRATIONS: list[tuple[str, list[Migration]]] = [
      "a file of the version before the numbering may have them already)", [_history]),
     ("json_valid() on both back ends (a damaged history row is listed, not hidden)",
      [_json_valid]),
+    ("the change list: each logged edit's undo and the seat its phone held", [_undo_columns]),
 ]
 """Each migration: what it brings, and its steps. Never edit one that has shipped: add the
 next."""

@@ -6,7 +6,7 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
@@ -14,6 +14,7 @@ from scorer.result import CATEGORY_LABELS
 _OWN = set(globals())
 
 APP_TITLE = N_("Wonders Score Pad")
+APP_SHORT_TITLE = N_("Score Pad")
 TAGLINE = N_("Count a finished game: every point explained.")
 
 # Home
@@ -118,6 +119,48 @@ def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 
 
+SEARCH_HINT = N_("A card's first letters, then Enter adds it")
+ANY_SYMBOL = N_("any symbol")
+CITY_WITH_MOST = N_("city with most")
+STAGE = N_("stage")
+DEFEAT = N_("defeat")
+COLOUR_SHORT = {"brown": N_("brown"), "grey": N_("grey"), "blue": N_("blue"),
+                "yellow": N_("yellow"), "green": N_("green"), "red": N_("red"),
+                "purple": N_("purple"), "white": N_("white"), "black": N_("black")}
+SCOPE_SHORT = {"own": N_("own"), "left": N_("left"), "right": N_("right"),
+               "opponent": N_("opponent")}
+
+
+SIDE_WORDS = {"day": N_("Day"), "night": N_("Night")}
+"""The 2nd edition's own words for its board sides (the ruleset's side names)."""
+
+
+def side_label(name: str) -> str:
+    """A board side as its edition says it: Day, Night; or Side A, Side B."""
+    word = _SIDE_WORDS.get(name.lower())
+    return translated(word) if word else _("Side {name}").format(name=name)
+
+
+def place(rank: int) -> str:
+    """A player's place in the ranking, short (in a badge)."""
+    return _("#{rank}").format(rank=rank)
+
+
+def yours(name: str) -> str:
+    """This phone's own seat."""
+    return _("{name} (you)").format(name=name)
+
+
+def per_item(points: int, what: str, whose: str) -> str:
+    """Points per item: "1 VP / brown", "1 VP / brown (left+right)"."""
+    said = _("{n} VP / {what}").format(n=points, what=what)
+    return _("{said} ({whose})").format(said=said, whose=whose) if whose else said
+
+
+def per_coins(points: int, coins: int) -> str:
+    return _("{n} VP / {coins} coins").format(n=points, coins=coins)
+
+
 def shields(n: int) -> str:
     return ngettext("{n} shield", "{n} shields", n).format(n=n)
 
@@ -152,13 +195,27 @@ SAVED = N_("Saved to history.")
 SHARE_IMAGE = N_("Share image")
 DOWNLOAD_IMAGE = N_("Download PNG")
 COPY_IMAGE = N_("Copy image")
-COPIED_IMAGE = N_("Image copied.")
+COPIED_IMAGE = N_("Image copied: paste it into a chat.")
+SHARE_FAILED = N_("The phone did not share the image: download it instead.")
+RESULT_QR = N_("The result as a QR code: another phone's camera reads it as text.")
+SHARE_NOT_SECURE = N_("This page is not secure (http), so the phone cannot share or copy the "
+                      "image from it: download it, or scan the result's QR code.")
+SHARE_MISSING = N_("This browser cannot share files: download the image, or scan the "
+                   "result's QR code.")
 EXPORT_TITLE = N_("Export")
 TABLE_JSON = N_("Table (JSON)")
 RESULT_CSV = N_("Result (CSV)")
 SHARE_TEXT = N_("Share text")
 COPY = N_("Copy")
 COPIED = N_("Copied.")
+COPY_FAILED = N_("The browser did not copy it: select the text below and copy it.")
+COPY_NOT_SECURE = N_("This page is not secure (http), so the phone cannot copy from it: "
+                     "download the files, or select the text below and copy it.")
+COPY_MISSING = N_("This browser cannot copy from a page: download the files, or select the "
+                  "text below and copy it.")
+INSTALL_NOT_SECURE = N_("This page is not secure (http), so the phone cannot install it as an "
+                        "app: open the server's https address for that.")
+INSTALL_HINT = N_("To keep it as an app: the browser's menu, Add to Home screen.")
 QUICK_NOTE = N_("Paper totals are not part of the table file; those players export as seats only.")
 
 # History
@@ -288,7 +345,12 @@ def cost_words(cost: str) -> str:
 
 
 def line(source: str, pts: int, why: str) -> str:
-    return f"{source}: {pts} ({why})"
+    """A line of points in one sentence: "Amytis, 4 pts: 2 wonders built, 2 points each"
+    (the reason keeps its own brackets)."""
+    return _("{source}, {points}: {why}").format(source=source, points=points(pts), why=why)
+
+
+NOT_A_TABLE = N_("The file could not be read as a table.")
 
 
 def at_where(where: str, message: str) -> str:
@@ -377,19 +439,35 @@ DISMISS = N_("OK")
 IMPORT_TOO_LARGE = N_("This is too large for a table file")
 
 
+_STORE_REASONS = {
+    N_("the file is empty"),
+    N_("it cannot be read"),
+    N_("its journal (-wal) is shorter than a journal's header"),
+    N_("its journal (-wal) is not a SQLite journal"),
+    N_("its journal (-wal) is damaged"),
+}
+"""What `ui.store.file_problem` can find wrong with the saved-games file (the same texts)."""
+
+
 def store_recovered(kept: str, why: str) -> str:
+    """`why` is one of the saved-games file's problems (`ui.store.file_problem`, in the
+    catalogue) or, for a database error, not shown: no system's English on the screen."""
     return _("The saved games could not be read ({why}). The damaged file was kept as "
              "\"{kept}\" next to the new one, and a fresh history was started."
-             ).format(why=why, kept=kept)
+             ).format(why=translated(why) if why in _STORE_REASONS else _("it is damaged"),
+                      kept=kept)
 
 
 def store_unavailable(where: str, why: str) -> str:
-    return _("Games cannot be saved in {where} ({why}). The app works, but nothing will be "
-             "kept after the server stops.").format(where=where, why=why)
+    """No folder path and no system error on a phone (the server's console says both)."""
+    del where, why
+    return _("Games cannot be saved on this computer (its data folder cannot be used). The "
+             "app works, but nothing will be kept after the server stops.")
 
 
 def store_failed(why: str) -> str:
-    return _("The last change could not be saved ({why}).").format(why=why)
+    del why  # the system's words go to the server's console
+    return _("The last change could not be saved.")
 
 
 def draft_unreadable(why: str) -> str:
@@ -427,6 +505,17 @@ CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check th
 HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
 GAME_FINISHED = N_("The host finished the game: it is in your history.")
 HOST_PHONE = N_("the host's phone")
+NOT_UNDOABLE = N_("This change cannot be taken back.")
+CHANGES = N_("Changes")
+CHANGES_HINT = N_("Every change of this game, newest first. Undo takes one back for every "
+                  "phone.")
+NO_CHANGES = N_("No change yet.")
+UNDONE_MARK = N_("undone")
+REMOVE_HINT = N_("Their whole city goes with them. Undo (on the note, or in Changes) brings "
+                 "both back.")
+FREE = N_("Free")
+FREE_HINT = N_("The phone that holds it lets go; the player then taps their name on "
+               "another phone.")
 A_PHONE = N_("another phone")
 SHARE_TITLE = N_("Players join with their phones")
 SHARE_HINT = N_("Open the address on a phone on the same network, or scan the code:")
@@ -489,6 +578,18 @@ def seat_claimed(player: str) -> str:
     return _("{player} took their seat.").format(player=player)
 
 
+def remove_title(player: str) -> str:
+    return _("Remove {player} from the game?").format(player=player)
+
+
+def free_button(player: str) -> str:
+    return _("Free {player}'s seat").format(player=player)
+
+
+def free_title(player: str) -> str:
+    return _("Free {player}'s seat?").format(player=player)
+
+
 def free_seat(player: str) -> str:
     return _("Free {player}'s seat (for another phone)").format(player=player)
 
@@ -549,6 +650,30 @@ def player_renamed(old: str, new: str) -> str:
 
 def player_moved(name: str, seat: int) -> str:
     return _("{name} moved to seat {seat}").format(name=name, seat=seat)
+
+
+def minutes_ago(minutes: int) -> str:
+    if minutes < 1:
+        return _("just now")
+    if minutes < 120:
+        return ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
+    return ngettext("{n} hour ago", "{n} hours ago", minutes // 60).format(n=minutes // 60)
+
+
+def made_on(device: str, when: str) -> str:
+    return _("on {device} · {when}").format(device=device, when=when)
+
+
+def player_back(name: str) -> str:
+    return _("{name} is back at the table with their city").format(name=name)
+
+
+def undone(what: str) -> str:
+    return _("Undone: {what}").format(what=what)
+
+
+def redone(what: str) -> str:
+    return _("Done again: {what}").format(what=what)
 
 
 def seat_of(index: int, name: str) -> str:
@@ -649,8 +774,12 @@ def history_of(shown: int, total: int) -> str:
     return _("{shown} of {total}").format(shown=shown, total=total)
 
 _CHOICE = CHOICE
-_TEXTS: dict[str, Any] = {k: v for k, v in globals().items()
-                          if k not in _OWN and k[0].isupper() and isinstance(v, (str, dict))}
+_SIDE_WORDS = SIDE_WORDS
+_TEXTS: dict[str, str | dict[str, str]] = {
+    k: v
+    for k, v in globals().items()
+    if k not in _OWN and k[0].isupper() and isinstance(v, str | dict)
+}
 """The texts above, in the catalogue's source language: read as `S.NAME`, each comes out in
 the reader's language (`__getattr__`), so that a constant is translated when shown, never
 at import."""
@@ -658,10 +787,16 @@ for _name in _TEXTS:
     del globals()[_name]
 
 
-def __getattr__(name: str) -> Any:
-    text = _TEXTS.get(name)
-    if text is None:
-        raise AttributeError(name)
-    if isinstance(text, dict):
-        return {k: translated(v) for k, v in text.items()}
-    return translated(text)
+if not TYPE_CHECKING:
+    # Hidden from mypy on purpose: mypy reads the names above as they are declared (`str`,
+    # `dict[str, str]`), so `S.CONTNUE_GAME_TYPO` fails `mypy --strict`; a module
+    # `__getattr__` it could see would make any name pass. At run time the names are gone
+    # from the module (deleted above) and each read comes here, in the reader's language.
+
+    def __getattr__(name: str) -> str | dict[str, str]:
+        text = _TEXTS.get(name)
+        if text is None:
+            raise AttributeError(name)
+        if isinstance(text, dict):
+            return {k: translated(v) for k, v in text.items()}
+        return translated(text)

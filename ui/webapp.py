@@ -1,22 +1,27 @@
 """The web app around the Flet client: our name, icons and web manifest (so that "Add to Home
 screen" gives a standalone app), and a page that asks no CDN for anything.
 
-Flet serves `index.html` and `manifest.json` from the assets folder when it has them, and any
-other file there before its own. `prepare_assets` makes that folder at start: the files of
-`ui/web/` and Flet's own page with our title, theme colour and the offline guard below.
+The name and description go through Flet's own parameters (`web_names`: `app_name`,
+`app_short_name`, `app_description`), which Flet writes into the page's title and meta tags
+and into the manifest. Flet serves `index.html` and `manifest.json` from the assets folder
+when it has them, and any other file there before its own. `prepare_assets` makes that
+folder at start: the files of `ui/web/`, the manifest with its `id` and `lang`, and Flet's
+own page with our scripts in its head (`index_html`: the one place this module relies on
+how Flet's page is written).
 """
 
 from __future__ import annotations
 
-import html
 import json
-import re
 import shutil
+from importlib import metadata
 from pathlib import Path
 
 import flet_web  # type: ignore[import-untyped]
 
+from scorer import i18n
 from ui import strings as S
+from ui.browser import FEATURES_SCRIPT
 
 WEB = Path(__file__).resolve().parent / "web"
 THEME_COLOUR = "#8D5A2B"
@@ -65,17 +70,41 @@ NUMERIC_KEYBOARD = """<script>
 </script>"""
 
 
+FLET_CONFIG_MARK = "<!-- fletAppConfig -->"
+"""Where Flet puts its page's configuration (flet_web's `patch_index_html` replaces this
+comment of its index.html): our scripts go just before it, to run before the client."""
+
+
+def web_names() -> dict[str, str]:
+    """The app's name, short name and description in the current language, as Flet's own
+    parameters for the page and its manifest (`flet_web.fastapi.app`)."""
+    return {"app_name": S.APP_TITLE, "app_short_name": S.APP_SHORT_TITLE,
+            "app_description": S.TAGLINE}
+
+
 def index_html(flet_index: str) -> str:
-    """Flet's page with the app's name, description and theme colour, and the guard."""
-    name = html.escape(S.APP_TITLE)
-    page = re.sub(r"<title>.*?</title>", f"<title>{name}</title>", flet_index, count=1)
-    page = re.sub(r'(<meta name="apple-mobile-web-app-title" content=")[^"]*(">)',
-                  rf"\g<1>{name}\g<2>", page, count=1)
-    page = re.sub(r'(<meta name="description" content=")[^"]*(">)',
-                  rf"\g<1>{html.escape(S.TAGLINE)}\g<2>", page, count=1)
+    """Flet's page with our theme colour and scripts in its head: the offline guard, the
+    numeric keyboard, and what the browser can do (ui/browser.py). The name and
+    description are Flet's to write (`web_names`)."""
+    if FLET_CONFIG_MARK not in flet_index:
+        raise RuntimeError(
+            f"Flet's index.html (flet-web {metadata.version('flet-web')}) has no "
+            f"{FLET_CONFIG_MARK!r} any more: the app's scripts would be left out of the page. "
+            "Use the flet and flet-web versions of constraints.txt, or find where this Flet "
+            "version configures its client and put the scripts there (ui/webapp.py).")
     head = (f'<meta name="theme-color" content="{THEME_COLOUR}">\n  {OFFLINE_GUARD}\n'
-            f"  {NUMERIC_KEYBOARD}\n")
-    return page.replace("<!-- fletAppConfig -->", head + "  <!-- fletAppConfig -->", 1)
+            f"  {NUMERIC_KEYBOARD}\n  {FEATURES_SCRIPT}\n")
+    return flet_index.replace(FLET_CONFIG_MARK, head + "  " + FLET_CONFIG_MARK, 1)
+
+
+def manifest(language: str) -> dict[str, object]:
+    """Our web manifest (ui/web/manifest.json) with its `id` (an installed app stays the
+    same app when its start address changes) and `lang`, the language its names are in.
+    Flet writes the names into it (`web_names`)."""
+    found: dict[str, object] = json.loads((WEB / "manifest.json").read_text("utf-8"))
+    found["id"] = "/"
+    found["lang"] = language
+    return found
 
 
 def prepare_assets(folder: Path) -> Path:
@@ -83,7 +112,6 @@ def prepare_assets(folder: Path) -> Path:
     shutil.copytree(WEB, folder, dirs_exist_ok=True)
     flet_index = (Path(flet_web.get_package_web_dir()) / "index.html").read_text("utf-8")
     (folder / "index.html").write_text(index_html(flet_index), "utf-8")
-    manifest = json.loads((WEB / "manifest.json").read_text("utf-8"))
-    manifest["name"] = S.APP_TITLE
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+    (folder / "manifest.json").write_text(json.dumps(manifest(i18n.current()), indent=2),
+                                          "utf-8")
     return folder

@@ -340,6 +340,17 @@ def confirm_replace_dialog(current: Draft, game: str, by: str, on_replace: Handl
                                  on_click=on_replace, height=TAP)])
 
 
+def confirm_dialog(identifier: str, title: str, text: str, yes: str, icon: ft.IconData,
+                   on_yes: Handler, on_no: Handler) -> ft.AlertDialog:
+    """Asked before a change a slip would make costly (removing a player and their city,
+    freeing a seat): what it does in words, Cancel first, the change named on its button."""
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(title),
+        content=ft.Semantics(identifier=identifier, content=ft.Text(text)),
+        actions=[ft.OutlinedButton(content=S.CANCEL, on_click=on_no, height=TAP),
+                 ft.FilledButton(content=yes, icon=icon, on_click=on_yes, height=TAP)])
+
+
 def no_game_view(route: str, title: str, button: str, target: str,
                  text: str = "") -> ft.View:
     """A game screen opened with no game in progress (a stale link), or naming what the game

@@ -144,7 +144,7 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
     if normalize(name) in refused:
         known_as, why = refused[normalize(name)]
         return "not-supported", _('{kind} "{name}" cannot be scored in {game}: {reason}').format(
-            kind=kind, name=known_as, game=const.title, reason=why
+            kind=kind, name=known_as, game=const.title, reason=translated(why)
         )
     full = _everything(rules.game)
     elsewhere = full and index(full, section).canonical(name)

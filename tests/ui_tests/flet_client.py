@@ -70,6 +70,8 @@ class RecordingConnection(Connection):
         """Files the app had the browser save (save_file): name, contents."""
         self.languages: list[str] = []
         """The browser's preferred languages (navigator.languages); []: it says none."""
+        self.refused: set[str] = set()
+        """Methods the browser answers with an error (a clipboard that refuses)."""
 
     def get_upload_url(self, file_name: str, expires: int) -> str:
         return f"/upload?f={file_name}&e={expires}"
@@ -101,7 +103,8 @@ class RecordingConnection(Connection):
                       "locales": [{"language_code": x.split("-")[0]} for x in self.languages]}
         elif isinstance(control, ft.FilePicker) and body.name == "save_file":
             self.downloads.append((body.args["file_name"], bytes(body.args["src_bytes"])))
-        session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
+        error = f"{body.name} refused" if body.name in self.refused else None
+        session.handle_invoke_method_results(body.control_id, body.call_id, result, error)
         if isinstance(control, ft.FilePicker) and body.name == "upload":
             await self._upload(control, body.args["files"])
         if body.name == "push_route":

@@ -70,7 +70,7 @@ async def test_each_phone_reads_the_game_in_its_own_language(store: Store) -> No
     await b.go(f"/g/{code}/player/1")
     await b.type("Coins", "7")
     await a.until("tiền của Bob đổi thành 7 trên điện thoại của Bob")
-    await a.type("Tiền", "4")
+    await a.type("Đồng tiền", "4")
     await b.until("Ann's coins changed to 4 on the host's phone")
 
 

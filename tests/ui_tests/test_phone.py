@@ -178,13 +178,18 @@ async def test_the_banner_gives_this_computers_address_and_the_lan_ones() -> Non
 
 
 async def test_the_page_has_our_name_and_asks_no_cdn() -> None:
-    from ui.webapp import index_html
+    """Our scripts go before Flet's configuration; the names are Flet's own parameters
+    (the served page's title is checked in test_package.py and the browser tests)."""
+    from ui.webapp import index_html, manifest, web_names
 
     flet_page = ('<head><meta name="description" content="Flet application.">'
                  '<meta name="apple-mobile-web-app-title" content="Flet">'
                  "<title>Flet</title><!-- fletAppConfig --></head>")
     page = index_html(flet_page)
-    assert "<title>Wonders Score Pad</title>" in page
-    assert 'apple-mobile-web-app-title" content="Wonders Score Pad"' in page
-    assert "<title>Flet</title>" not in page and 'content="Flet' not in page
     assert page.index("HTMLScriptElement") < page.index("<!-- fletAppConfig -->")
+    assert page.index("flutter.wonders.browser") < page.index("<!-- fletAppConfig -->")
+    assert web_names() == {"app_name": "Wonders Score Pad", "app_short_name": "Score Pad",
+                           "app_description": "Count a finished game: every point explained."}
+    assert (manifest("vi")["id"], manifest("vi")["lang"]) == ("/", "vi")
+    with pytest.raises(RuntimeError, match="fletAppConfig"):
+        index_html("<head><title>Flet</title></head>")  # a Flet that changed its page

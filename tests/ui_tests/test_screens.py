@@ -9,6 +9,7 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
+from ui.browser import FEATURES_KEY
 from ui.draft import Draft, Seat
 from ui.store import Store
 
@@ -224,7 +225,10 @@ async def test_history_delete_undo_and_play_again(store: Store) -> None:
 
 
 async def test_import_and_export(store: Store) -> None:
-    c = await Client(make_main(store), route="/import").start()
+    c = Client(make_main(store), route="/import")
+    assert c.storage is not None  # an https page that may copy (ui/browser.py)
+    c.storage[FEATURES_KEY] = json.dumps({"secure": True, "copy_text": True})
+    await c.start()
     await c.type("Paste a table file (JSON)", "{not json")
     await c.tap("Import")
     assert c.has("not valid JSON: Expecting property name enclosed in double quotes at line 1, "
@@ -233,7 +237,7 @@ async def test_import_and_export(store: Store) -> None:
     bad["players"][0]["coinz"] = 3
     await c.type("Paste a table file (JSON)", json.dumps(bad))
     await c.tap("Import")
-    assert c.has('players[0].coinz: "coinz" is not a field of the format')
+    assert c.has('Ann: "coinz" is not a field of the format')  # her name, not players[0]
     await c.type("Paste a table file (JSON)", json.dumps(TABLE))
     await c.tap("Import")
     assert c.title() == "Table"

@@ -346,7 +346,7 @@ async def test_trust_an_error_in_a_tap_is_said_in_the_phone_language(
     c = Client(make_main(store), route="/game/player/0")
     c.languages = ["vi"]
     await c.start()
-    await c.tap("Tiền +1")  # Coins +1; idle(): no crash page, no traceback sent to the phone
+    await c.tap("Đồng tiền +1")  # Coins +1; idle(): no crash page, no traceback sent to the phone
     dialogs = [d for d in c.page._dialogs.controls if isinstance(d, ft.AlertDialog)]
     assert dialogs and dialogs[-1].open
     words = " ".join(str(getattr(d.content, "value", "")) for d in dialogs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import flet as ft
 
@@ -32,6 +33,7 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
+    first_to_hold,
     matches,
 )
 from ui.widgets import (
@@ -88,9 +90,10 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
     wonder = rules.wonders.get(board) if board else None
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
-        labels = {v: k for k, v in reversed(list(rules.constants.side_names.items()))}
+        # the edition's own word for a side: the last name the ruleset gives it (Day/Night)
+        labels = {v: k for k, v in rules.constants.side_names.items()}
         key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
-        out.append(wrap([toggle(f"{S.SIDE} {labels.get(x, x)}", key == x, set_side(x))
+        out.append(wrap([toggle(S.side_label(labels.get(x, x)), key == x, set_side(x))
                          for x in sides if x in wonder.sides]))
         current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not quick:
@@ -99,11 +102,19 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
                 out.append(ft.Text(S.ruleset_text(current.text), italic=True))
             for k, st in enumerate(current.stages, start=1):
                 # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
-                out.append(ft.Checkbox(label=f"{k}. {S.ruleset_text(st.text)}", value=k <= stages,
-                                       on_change=lambda _, k=k: set_stages(
-                                           k - 1 if k <= stages else k)))
+                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k <= stages,
+                                     partial(set_stages, k - 1 if k <= stages else k)))
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
+
+
+def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
+    """A wonder stage: its box, and its whole text beside it, wrapped (a tap on either)."""
+    return ft.Row([
+        ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
+        ft.Container(ft.Text(text), expand=True, on_click=lambda _: on_tap(),
+                     padding=ft.Padding.symmetric(vertical=6)),
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 WonderPart: Callable[..., ft.Control] = ft.memo(_WonderPart)  # type: ignore[no-untyped-call]
@@ -602,6 +613,20 @@ def CityScreen() -> ft.View:
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
 
+    async def hold_first(e: ft.Event[ft.TextField]) -> None:
+        """Enter in the search: the first card it shows joins the city, the search is
+        emptied for the next name and keeps the keyboard."""
+        typed = e.control.value or ""
+        name = None
+        if typed.strip():
+            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed, age, colour,
+                                 i18n.current())
+            name = first_to_hold(layout, city_holdings(model, i))
+        set_query("")
+        if name is not None:
+            edit.hold("cards", name, True)
+        await e.control.focus()  # type: ignore[no-untyped-call]
+
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
             edit.set("quick", on, (frame.quick,))
@@ -619,7 +644,9 @@ def CityScreen() -> ft.View:
         items.append(QuickSection(i))
     else:
         items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  on_change=lambda e: set_query(e.control.value or "")))
+                                  hint_text=S.SEARCH_HINT,
+                                  on_change=lambda e: set_query(e.control.value or ""),
+                                  on_submit=hold_first))
         items.append(NamedSections(i, query))
         items.append(ChoicesSection(i))
         items.append(header(S.CARDS))

@@ -10,7 +10,17 @@ from functools import lru_cache
 
 import flet as ft
 
-from scorer.effects import Effect, Points, ScienceSymbol, Shields
+from scorer.effects import (
+    Effect,
+    PerCard,
+    PerCoins,
+    PerDefeatToken,
+    PerWonderStage,
+    Points,
+    ScienceSymbol,
+    ScienceWildcard,
+    Shields,
+)
 from scorer.facts import cards_in_play, copies_in_deck, copies_taken, facts, ruleset
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
@@ -46,7 +56,7 @@ def gives(card: Card, rules: Ruleset) -> str:
     words = [p for p in parts if p]
     if words and len(words) == len(parts):
         return ", ".join(words)
-    return S.ruleset_text(card.text) if len(card.text) <= 24 else ""
+    return S.ruleset_text(card.text)  # cut to the chip's width where long (a trade rule)
 
 
 def _effect_words(e: Effect, rules: Ruleset) -> str:
@@ -57,8 +67,27 @@ def _effect_words(e: Effect, rules: Ruleset) -> str:
             return S.shields(shields)
         case ScienceSymbol(symbol=symbol):
             return symbol_word(rules, symbol)
+        case ScienceWildcard():
+            return S.ANY_SYMBOL
+        case PerCard(points=points, colours=colours, cities=cities, count_in=count_in):
+            what = "/".join(S.COLOUR_SHORT.get(c, c) for c in colours)
+            return S.per_item(points, what, _whose(cities, count_in))
+        case PerWonderStage(points=points, cities=cities, count_in=count_in):
+            return S.per_item(points, S.STAGE, _whose(cities, count_in))
+        case PerDefeatToken(points=points, cities=cities):
+            return S.per_item(points, S.DEFEAT, _whose(cities))
+        case PerCoins(points=points, coins=coins):
+            return S.per_coins(points, coins)
         case _:
             return ""  # told by the card's printed text, when short
+
+
+def _whose(cities: tuple[str, ...], count_in: str = "each") -> str:
+    """Whose cities an effect counts in, in a word ("" = the owner's alone)."""
+    if count_in == "most":
+        return S.CITY_WITH_MOST
+    return "" if tuple(cities) == ("own",) else "+".join(
+        S.SCOPE_SHORT.get(c, c) for c in cities)
 
 
 @dataclass(frozen=True)
@@ -131,6 +160,17 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
     return tuple(out)
 
 
+def first_to_hold(layout: tuple[tuple[str, tuple[tuple[str, str], ...]], ...],
+                  held: Holdings) -> str | None:
+    """The card Enter in the search adds: the first one the search shows that the city does
+    not hold and other cities left a copy of (None: no such card)."""
+    for _colour, cards in layout:
+        for name, _detail in cards:
+            if name not in held.mine and name not in held.full:
+                return name
+    return None
+
+
 def matches(query: str, name: str) -> bool:
     """Whether a name is one the search field asks for (any case, any accents)."""
     return not query or normalize(query) in normalize(name)
@@ -148,7 +188,7 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
 def chip_body(label: str, detail: str) -> ft.Control:
     """A card's words: its name, and under it its Age and what it gives."""
     return ft.Column([ft.Text(label, size=14, weight=ft.FontWeight.W_500),
-                      ft.Text(detail, size=11)],
+                      ft.Text(detail, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START)
 
 

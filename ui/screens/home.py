@@ -8,6 +8,7 @@ import flet as ft
 
 from scorer.facts import ruleset
 from ui import strings as S
+from ui.browser import this_browser
 from ui.draft import Draft
 from ui.language import choices
 from ui.model import use_model_unwatched, use_watch
@@ -95,6 +96,10 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
                 await choose_language(code)
         return go
 
+    install = this_browser().install_note()  # ui/browser.py: what this page can do
+    if install:
+        items.append(ft.Semantics(identifier="install-note",
+                                  content=ft.Text(install, italic=True, size=13)))
     items += [header(S.LANGUAGE), wrap([
         ft.Semantics(identifier=f"language-{code}", content=toggle(name, language == code,
                                                                    speak(code)))

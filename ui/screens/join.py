@@ -14,7 +14,19 @@ import segno
 from ui import strings as S
 from ui.live import clean_code
 from ui.model import AppModel, use_model, use_model_unwatched, use_watch
-from ui.widgets import back_to, busy_overlay, header, no_game_view, notice, toggle, view, wrap
+from ui.store import CODE_LENGTH
+from ui.widgets import (
+    TAP,
+    back_to,
+    busy_overlay,
+    confirm_dialog,
+    header,
+    no_game_view,
+    notice,
+    toggle,
+    view,
+    wrap,
+)
 
 
 @lru_cache(maxsize=64)
@@ -47,7 +59,7 @@ def JoinScreen() -> ft.View:
     items: list[ft.Control] = [
         ft.Text(S.JOIN_HINT),
         ft.Semantics(identifier="join-code", content=ft.TextField(
-            label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=8,
+            label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=CODE_LENGTH,
             capitalization=ft.TextCapitalization.CHARACTERS,
             on_submit=lambda: join(typed))),
         ft.Semantics(identifier="join-problem", visible=bool(problem),
@@ -133,12 +145,35 @@ def share_card(model: AppModel) -> ft.Control:
         ]))))
 
 
-def seat_picker(model: AppModel) -> ft.Control:
-    """Which seat this device holds: tap your own name ("This is me")."""
-    game, draft = model.game, model.draft
-    if game is None or draft is None:
+def _seats(m: AppModel) -> tuple[tuple[tuple[str, str | None], ...], str, bool] | None:
+    """What the seat picker shows: each player and the device holding their seat, this
+    device, and whether it is the host's."""
+    if m.game is None or m.draft is None:
+        return None
+    return (tuple((s.name, m.game.claims.get(s.name)) for s in m.draft.seats), m.device,
+            m.is_host)
+
+
+@ft.component
+def _SeatPicker() -> ft.Control:
+    """Which seat this device holds: tap your own name ("This is me"). The host frees a
+    seat another phone holds (that phone broke), beside that player's name, asked first."""
+    model = use_model_unwatched()
+    shown = use_watch(_seats)
+    freeing, set_freeing = ft.use_state("")
+
+    def free_now() -> None:
+        player = freeing
+        set_freeing("")
+        model.free(player)
+
+    ft.use_dialog(confirm_dialog(
+        "confirm-free", S.free_title(freeing), S.FREE_HINT, S.FREE, ft.Icons.LINK_OFF,
+        free_now, lambda: set_freeing("")) if freeing else None)
+    if shown is None:
         return ft.Container()
-    mine = model.my_seat()
+    seats, device, host = shown
+    mine = next((n for n, d in seats if d == device), "")
 
     def take(name: str) -> Callable[[], None]:
         def go() -> None:
@@ -147,20 +182,25 @@ def seat_picker(model: AppModel) -> ft.Control:
 
     def free(name: str) -> Callable[[], None]:
         def go() -> None:
-            model.free(name)
+            set_freeing(name)
         return go
 
     chips: list[ft.Control] = []
-    for s in draft.seats:
-        holder = game.claims.get(s.name)
-        taken = holder is not None and holder != model.device
-        chips.append(ft.Semantics(identifier=f"claim-{s.name}", content=toggle(
-            S.card_taken(S.i_am(s.name)) if taken else S.i_am(s.name), s.name == mine,
-            take(s.name),
-            disabled=taken, icon=ft.Icons.PERSON_OUTLINE)))
-        if taken and model.is_host:  # that phone broke, or forgot it: the host frees it
-            chips.append(ft.IconButton(ft.Icons.LINK_OFF, tooltip=S.free_seat(s.name),
-                                       on_click=free(s.name)))
+    for name, holder in seats:
+        taken = holder is not None and holder != device
+        chip: ft.Control = ft.Semantics(identifier=f"claim-{name}", content=toggle(
+            S.card_taken(S.i_am(name)) if taken else S.i_am(name), name == mine,
+            take(name), disabled=taken, icon=ft.Icons.PERSON_OUTLINE))
+        if taken and host:  # that phone broke, or forgot it: the host frees it
+            # one unit with the name it frees: a wrap never leaves it beside another's
+            chip = ft.Row([chip, ft.Semantics(identifier=f"free-{name}", content=ft.TextButton(
+                content=S.free_button(name), icon=ft.Icons.LINK_OFF,
+                tooltip=S.free_seat(name), on_click=free(name), height=TAP))],
+                spacing=0, tight=True, wrap=True)
+        chips.append(chip)
     return ft.Column([header(S.YOUR_SEAT), ft.Text(S.NO_SEAT if not mine else "",
                                                    italic=True, visible=not mine),
                       wrap(chips)])
+
+
+SeatPicker: Callable[[], ft.Control] = ft.memo(_SeatPicker)  # type: ignore[no-untyped-call]

@@ -3,6 +3,7 @@ words; tap a cell to see what gave its points and why. Never final while a probl
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Sequence
 
 import flet as ft
@@ -12,10 +13,12 @@ from scorer.facts import ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui import strings as S
-from ui.export import summary
+from ui.browser import this_browser
+from ui.export import share_text, summary
 from ui.model import use_evaluation, use_model
 from ui.pad_style import WINNER, style
 from ui.screens.home import game_title
+from ui.screens.join import qr_png
 from ui.screens.transfer import file_name
 from ui.share_image import pad_png
 from ui.widgets import (
@@ -123,7 +126,20 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
     rows.append(ft.Row([_cell(_text(S.RANK if wide else "#"), width=label_w, tooltip=S.RANK),
                         *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank)))
                           for p in players]], spacing=0))
+    if not wide:  # the rows show icons only: their words under the pad, in the same colours
+        rows.append(ft.Semantics(identifier="pad-legend", content=ft.Container(
+            padding=ft.Padding.only(top=8), content=wrap([legend(c) for c in categories]))))
     return ft.Column(rows, spacing=0)
+
+
+def legend(category: str) -> ft.Control:
+    """A row's icon and its word, as the pad's legend says it."""
+    st = style(category)
+    return ft.Container(bgcolor=st.bg, border_radius=6, padding=ft.Padding.symmetric(
+        horizontal=6, vertical=4), content=ft.Row([
+            ft.Icon(st.icon, color=st.fg, size=18),
+            ft.Text(S.CATEGORY.get(category, category), color=st.fg, size=13)],
+            spacing=4, tight=True))
 
 
 @ft.component
@@ -214,6 +230,10 @@ def PadScreen() -> ft.View:
     return view(model.path("/pad"), S.SCORE_PAD, items)
 
 
+def _data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
 def _who(seats: Sequence[object], seat: int | None) -> str:
     """The player a problem is about, by name ("" for the table as a whole)."""
     if seat is None or not 0 <= seat < len(seats):
@@ -223,16 +243,22 @@ def _who(seats: Sequence[object], seat: int | None) -> str:
 def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
                name: str) -> ft.Control:
     """Share the final pad as a PNG made on the server: the phone's share sheet (a chat),
-    a download, or the clipboard."""
+    a download, or the clipboard; each offered only where this browser can do it
+    (ui/browser.py). Where it cannot share, one sentence says why, and the result's QR code
+    carries the result as text to another phone."""
     done, set_done = ft.use_state("")
     picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    can = this_browser()
 
     def png() -> bytes:
         return pad_png(result, categories, title)
 
     async def share() -> None:
-        await ft.Share().share_files([ft.ShareFile.from_bytes(png(), mime_type="image/png",
-                                                              name=name)], title=title)
+        try:
+            await ft.Share().share_files([ft.ShareFile.from_bytes(
+                png(), mime_type="image/png", name=name)], title=title)
+        except Exception:  # the share sheet refused or failed: the download still works
+            set_done(S.SHARE_FAILED)
 
     async def download() -> None:
         await picker.save_file(dialog_title=name, file_name=name, src_bytes=png())
@@ -242,13 +268,22 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
         await ft.Clipboard().set_image(png())
         set_done(S.COPIED_IMAGE)
 
-    return ft.Column([
-        wrap([ft.FilledTonalButton(content=S.SHARE_IMAGE, icon=ft.Icons.SHARE, on_click=share,
-                                   height=48),
-              ft.OutlinedButton(content=S.DOWNLOAD_IMAGE, icon=ft.Icons.IMAGE,
-                                on_click=download, height=48),
-              ft.TextButton(content=S.COPY_IMAGE, icon=ft.Icons.COPY, on_click=copy,
-                            height=48)]),
-        ft.Text(done, italic=True, visible=bool(done)),
-    ], spacing=4)
-
+    buttons: list[ft.Control] = []
+    if can.share_files:
+        buttons.append(ft.FilledTonalButton(content=S.SHARE_IMAGE, icon=ft.Icons.SHARE,
+                                            on_click=share, height=48))
+    buttons.append(ft.OutlinedButton(content=S.DOWNLOAD_IMAGE, icon=ft.Icons.IMAGE,
+                                     on_click=download, height=48))
+    if can.copy_image:
+        buttons.append(ft.TextButton(content=S.COPY_IMAGE, icon=ft.Icons.COPY, on_click=copy,
+                                     height=48))
+    items: list[ft.Control] = [wrap(buttons),
+                               ft.Text(done, italic=True, visible=bool(done))]
+    if not can.share_files:
+        items += [ft.Semantics(identifier="why-no-share",
+                               content=ft.Text(can.why_no_share(), italic=True)),
+                  ft.Semantics(identifier="result-qr", content=ft.Image(
+                      src=_data_url(qr_png(share_text(result, title))), width=220,
+                      height=220)),
+                  ft.Text(S.RESULT_QR, size=12)]
+    return ft.Column(items, spacing=4)

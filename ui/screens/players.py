@@ -13,7 +13,7 @@ from ui import strings as S
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
 from ui.model import AppModel, use_model_unwatched, use_watch
-from ui.widgets import header, problems
+from ui.widgets import confirm_dialog, header, problems
 
 
 def _players(m: AppModel) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]] | None:
@@ -35,6 +35,19 @@ def _PlayersEditor() -> ft.Control:
     adding, set_adding = ft.use_state("")
     refused, set_refused = ft.use_state(dict[str, str]())
     """Why a name was refused, by the player it was typed for ("" = the player to add)."""
+    leaving, set_leaving = ft.use_state(("", -1))
+    """The player whose removal waits for an answer, and their seat."""
+
+    def remove_now() -> None:
+        old, i = leaving
+        set_leaving(("", -1))
+        set_names({k: v for k, v in names.items() if k != old})
+        model.edit(RemovePlayer(seat=i, player=old))
+
+    ft.use_dialog(confirm_dialog(
+        "confirm-remove", S.remove_title(leaving[0]), S.REMOVE_HINT, S.REMOVE,
+        ft.Icons.PERSON_REMOVE, remove_now, lambda: set_leaving(("", -1)))
+        if leaving[0] else None)
     if shown is None:
         return ft.Container()
     game, expansions, seats = shown
@@ -73,8 +86,7 @@ def _PlayersEditor() -> ft.Control:
 
     def remove(i: int, old: str) -> Callable[[], None]:
         def go() -> None:
-            set_names({k: v for k, v in names.items() if k != old})
-            model.edit(RemovePlayer(seat=i, player=old))
+            set_leaving((old, i))  # asked first: the whole city goes with the player
         return go
 
     def board(i: int, old: str, placed: str) -> Callable[[ft.Event[ft.Dropdown]], None]:

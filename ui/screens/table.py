@@ -12,7 +12,7 @@ from ui.draft import Draft
 from ui.edits import Edit, SetTable
 from ui.model import Evaluation, use_evaluation, use_model_unwatched, use_watch
 from ui.screens.home import game_title
-from ui.screens.join import seat_picker, share_card
+from ui.screens.join import SeatPicker, share_card
 from ui.screens.players import PlayersEditor
 from ui.widgets import (
     back_to,
@@ -81,20 +81,33 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
 
 
 @ft.component
-def _PlayerTile(name: str, subtitle: str, total: str, problem: bool,
-                link: str) -> ft.Control:
+def _PlayerTile(name: str, subtitle: str, total: str, rank: int | None, problem: bool,
+                mine: bool, link: str) -> ft.Control:
+    """A player's line: their place (a badge), name, wonder and total; this phone's own
+    seat marked "you" and highlighted."""
+    if rank is not None:
+        leading: ft.Control = ft.Semantics(identifier=f"rank-{name}", content=ft.CircleAvatar(
+            content=ft.Text(S.place(rank), weight=ft.FontWeight.BOLD), radius=18,
+            bgcolor=ft.Colors.PRIMARY if rank == 1 else ft.Colors.SECONDARY_CONTAINER,
+            color=ft.Colors.ON_PRIMARY if rank == 1 else ft.Colors.ON_SECONDARY_CONTAINER))
+    else:
+        leading = ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON)
     return ft.ListTile(
-        leading=ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON),
-        title=ft.Text(name, size=18),
+        leading=leading,
+        title=ft.Text(S.yours(name) if mine else name, size=18,
+                      weight=ft.FontWeight.BOLD if mine else None),
         subtitle=ft.Text(subtitle),
-        trailing=ft.Text(total, size=18, weight=ft.FontWeight.BOLD),
+        trailing=ft.Semantics(identifier=f"total-{name}", content=ft.Text(
+            total, size=18, weight=ft.FontWeight.BOLD)),
+        selected=mine,
         on_click=back_to(link),
     )
 
 
-PlayerTile: Callable[[str, str, str, bool, str], ft.Control] = \
+PlayerTile: Callable[[str, str, str, int | None, bool, bool, str], ft.Control] = \
     ft.memo(_PlayerTile)  # type: ignore[no-untyped-call]
-"""A player's line: re-rendered only when its name, wonder, total or problems change."""
+"""A player's line: re-rendered only when its name, wonder, total, place or problems
+change."""
 
 
 @ft.component
@@ -111,9 +124,10 @@ def TableScreen() -> ft.View:
     if draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
     return view(base, S.TABLE_TITLE, [
-        TableBody(draft, evaluation, model.edit, base), seat_picker(model), PlayersEditor(),
-        share_card(model)], actions=[
+        TableBody(draft, evaluation, model.edit, base, model.my_seat()), SeatPicker(),
+        PlayersEditor(), share_card(model)], actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
+        ft.IconButton(ft.Icons.HISTORY, tooltip=S.CHANGES, on_click=back_to(f"{base}/changes")),
         ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
                       on_click=back_to(f"{base}/export")),
     ])
@@ -121,8 +135,10 @@ def TableScreen() -> ft.View:
 
 @ft.component
 def _TableBody(draft: Draft, evaluation: Evaluation | None,
-               edit: Callable[[Edit], None], base: str) -> ft.Control:
-    """`base`: the game's address (its screens' links start with it)."""
+               edit: Callable[[Edit], None], base: str, mine: str = "") -> ft.Control:
+    """`base`: the game's address (its screens' links start with it); `mine`: the player
+    whose seat this phone holds. Each player's total so far and place come from the
+    engine."""
     tiles: list[ft.Control] = []
     has_boards = draft.facts.has_boards
     for i, seat in enumerate(draft.seats):
@@ -135,9 +151,10 @@ def _TableBody(draft: Draft, evaluation: Evaluation | None,
             subtitle = f"{subtitle} · {S.QUICK}"
         if count:
             subtitle = f"{subtitle} · {S.problems_count(count)}"
+        rank = evaluation.rank(i) if evaluation else None
         tiles.append(PlayerTile(seat.name, subtitle,
                                 S.points(total) if total is not None else S.NO_VALUE,
-                                bool(count), f"{base}/player/{i}"))
+                                rank, bool(count), seat.name == mine, f"{base}/player/{i}"))
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
     unsettled = evaluation is not None and not evaluation.final

@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from ui import strings as S
+from ui.browser import this_browser
 from ui.draft import Draft
 from ui.export import (
     MAX_IMPORT_BYTES,
@@ -38,10 +39,14 @@ from ui.widgets import (
 )
 
 
-def _copy_button(text: str, done: Callable[[], None]) -> ft.Control:
+def _copy_button(text: str, done: Callable[[bool], None]) -> ft.Control:
     async def copy() -> None:
-        await ft.Clipboard().set(text)
-        done()
+        try:
+            await ft.Clipboard().set(text)
+        except Exception:  # the browser refused (a Safari once the tap's moment passed)
+            done(False)
+            return
+        done(True)
 
     return ft.TextButton(content=S.COPY, icon=ft.Icons.COPY, on_click=copy)
 
@@ -79,12 +84,16 @@ def ExportScreen() -> ft.View:
         parts.append((S.RESULT_CSV, result_csv(evaluation.result, play),
                       file_name(draft, "result", "csv")))
         parts.append((S.SHARE_TEXT, share_text(evaluation.result, game_title(draft.game)), ""))
+    can = this_browser()  # the copy buttons only where the page may copy (ui/browser.py)
     items: list[ft.Control] = []
+    if not can.copy_text:
+        items.append(ft.Semantics(identifier="why-no-copy",
+                                  content=ft.Text(can.why_no_copy(), italic=True)))
     if any(s.quick for s in draft.seats):
         items.append(ft.Text(S.QUICK_NOTE, italic=True))
     for title, text, name in parts:
-        def done(title: str = title) -> None:
-            set_copied(f"{S.COPIED} {title}")
+        def done(copied: bool, title: str = title) -> None:
+            set_copied(f"{S.COPIED} {title}" if copied else S.COPY_FAILED)
 
         def download(text: str = text, name: str = name) -> Callable[[], Awaitable[None]]:
             async def go() -> None:
@@ -93,14 +102,14 @@ def ExportScreen() -> ft.View:
                 set_copied(S.downloaded(name))
             return go
 
-        buttons: list[ft.Control] = [_copy_button(text, done)]
+        buttons: list[ft.Control] = [_copy_button(text, done)] if can.copy_text else []
         if name:
             buttons.insert(0, ft.FilledTonalButton(
                 content=f"{S.DOWNLOAD} {name.rsplit('.', 1)[-1].upper()}",
                 icon=ft.Icons.DOWNLOAD, on_click=download(), tooltip=name))
         items += [
             header(title),
-            wrap(buttons),
+            wrap(buttons) if buttons else ft.Container(),
             ft.TextField(value=text, multiline=True, read_only=True, min_lines=3, max_lines=12,
                          text_style=ft.TextStyle(font_family="monospace", size=12)),
         ]

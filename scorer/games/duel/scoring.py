@@ -14,6 +14,7 @@ from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score,
 from scorer.i18n import N_, _, all_of, ngettext
 from scorer.result import DecidedBy
 from scorer.ruleset import Ruleset, symbol_word
+from scorer.words import says
 
 SupremacyKind = Literal["military", "science", "political"]
 SUPREMACY_KINDS: tuple[SupremacyKind, ...] = ("military", "science", "political")
@@ -217,12 +218,13 @@ def _military(board: Board, city: City, result: Tally) -> None:
     following = [z.first for z in zones if z.first > zone.first]
     last = (following[0] if following else board.ruleset.constants.supremacy_space) - 1
     loser = board.neighbour(city, "opponent")
-    why = ngettext(
-        "pawn {count} space toward {name}'s capital: zone {first}-{last} = {points} VP",
-        "pawn {count} spaces toward {name}'s capital: zone {first}-{last} = {points} VP",
-        spaces,
-    ).format(count=spaces, name=loser.name, first=zone.first, last=last, points=zone.points)
-    result.add("military", _("military track"), zone.points, why)
+    why = says(
+        "pawn", count=spaces, name=loser.name, first=zone.first, last=last, points=zone.points
+    )
+    result.add("military", MILITARY_TRACK, zone.points, why)
+
+
+MILITARY_TRACK = says("military-track")
 
 
 def _senate(board: Board, city: City, result: Tally) -> None:
@@ -231,11 +233,9 @@ def _senate(board: Board, city: City, result: Tally) -> None:
     for i in controlled(board, city):
         result.add(
             "senate",
-            _("Chamber {number}").format(number=i + 1),
+            says("chamber", number=i + 1),
             points[i],
-            _("controlled ({mine} cubes to {theirs}): {points} VP").format(
-                mine=city.influence[i], theirs=theirs[i], points=points[i]
-            ),
+            says("chamber-control", mine=city.influence[i], theirs=theirs[i], points=points[i]),
         )
 
 

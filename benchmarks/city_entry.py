@@ -1,0 +1,243 @@
+"""How many moves a whole city takes, in a real browser (not a test):
+`python -m benchmarks.city_entry [--way search|chips|both]`.
+
+Starts `python -m ui` on 127.0.0.1 (fresh data folder; `--root` serves another checkout of
+the app, to measure an older version the same way) and Debian's chromium at 360x780
+(headless, offline, Playwright). A 3-player 1st-edition game; then Ann's city, as it lies on
+the table at the end of a game: Gizah with 2 stages built, 7 coins and 15 cards (`CITY`).
+Counted as a player's moves: taps (a pointer down and up), keys typed, and scroll steps (a
+turn of the wheel of at most 500 px, the most a thumb's flick moves the page). The page is
+brought to what the player needs next by the fewest steps; nothing is tapped that is not on
+the screen. Two ways to enter the cards:
+
+- `chips`: the thumb only: each Age's filter, then every card's chip of that Age;
+- `search`: the search field, each card by the first letters of its name until it is the
+  first card the search shows, then Enter (which adds that card to the city).
+
+At the end the running total on the page is checked against the engine's total of the city.
+Prints, per way: taps, keys, scroll steps, and the time it took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks import server as srv
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+AGES: list[tuple[str, list[str]]] = [
+    ("I", ["Lumber Yard", "Loom", "Altar", "Stockade", "Scriptorium"]),
+    ("II", ["Sawmill", "Glassworks", "Library", "Walls", "Forum"]),
+    ("III", ["Pantheon", "Arena", "Arsenal", "University", "Workers Guild"]),
+]
+CITY = [card for _, cards in AGES for card in cards]
+STEP_PX = 500
+TOP, BOTTOM = 90, 700
+"""The part of the 780 px screen a thumb taps in (under the app bar, above the note)."""
+
+_FIND = """([role, name, prefix]) => {
+  const all = [...document.querySelectorAll(role === 'textbox' ? 'input, textarea' :
+                                            'flt-semantics' + (role ? `[role="${role}"]` : ''))];
+  const words = e => (e.getAttribute('aria-label') || e.innerText || '').trim();
+  const hit = all.find(e => prefix ? words(e).startsWith(name) : words(e) === name);
+  if (!hit) return null;
+  const r = hit.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+_TOTAL = """() => {
+  const t = document.querySelector('[flt-semantics-identifier="running-total"]');
+  return t ? (t.innerText || t.getAttribute('aria-label') || '') : '';
+}"""
+_FOCUSED = """() => {
+  const a = document.activeElement;
+  return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA');
+}"""
+
+
+@dataclass
+class Moves:
+    taps: int = 0
+    keys: int = 0
+    scrolls: int = 0
+
+
+class Player:
+    """A thumb on the page, counting its moves."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.moves = Moves()
+
+    def where(self, name: str, role: str = "button", prefix: bool = False) -> Any:
+        return self.page.evaluate(_FIND, [role, name, prefix])
+
+    def bring(self, name: str, role: str = "button", prefix: bool = False) -> tuple[float, float]:
+        """Scroll (by steps of at most STEP_PX) until `name` is where a thumb taps."""
+        for _ in range(60):
+            at = self.where(name, role, prefix)
+            if at is not None and TOP <= at[1] <= BOTTOM:
+                return float(at[0]), float(at[1])
+            # not on the page's semantics yet: below what is laid out, so further down
+            dy = STEP_PX if at is None else max(-STEP_PX, min(STEP_PX, at[1] - 400))
+            self.page.mouse.move(180, 400)
+            self.page.mouse.wheel(0, dy)
+            self.moves.scrolls += 1
+            self.page.wait_for_timeout(250)
+        raise RuntimeError(f"{name!r} never came on the screen")
+
+    def tap(self, name: str, role: str = "button", prefix: bool = False) -> None:
+        x, y = self.bring(name, role, prefix)
+        self.page.mouse.click(x, y)
+        self.moves.taps += 1
+        self.page.wait_for_timeout(300)
+
+    def type(self, text: str) -> None:
+        for ch in text:
+            self.page.keyboard.type(ch)
+            self.moves.keys += 1
+            self.page.wait_for_timeout(60)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.moves.keys += 1
+        self.page.wait_for_timeout(350)
+
+
+def _start_game(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=30_000)
+    page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
+    page.get_by_role("button", name="New game", exact=True).click()
+    for i, name in enumerate(["Ann", "Bob", "Cid"]):
+        box = page.get_by_role("textbox", name=f"Name {i + 1}", exact=True)
+        box.click()
+        page.wait_for_timeout(200)
+        page.keyboard.type(name)
+        page.wait_for_timeout(250)
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.get_by_text("Tap a player").wait_for(timeout=15_000)
+    page.get_by_role("button", name="Ann", exact=False).first.click()
+    page.get_by_role("button", name="Gizah", exact=True).wait_for(timeout=15_000)
+    page.wait_for_timeout(500)
+
+
+def _wonder_and_coins(me: Player) -> None:
+    me.tap("Gizah")
+    me.tap("2.", role="", prefix=True)  # the 2nd stage's box builds stages 1 and 2
+    me.tap("Coins", role="textbox")
+    me.page.keyboard.press("Control+A")  # select the 0 to type over it (no extra move)
+    me.type("7")
+
+
+def by_chips(me: Player) -> None:
+    _wonder_and_coins(me)
+    for age, cards in AGES:
+        me.tap(age)  # the Age filter
+        for card in cards:
+            me.tap(card + " ", prefix=True)  # the chip: its name, then its Age and gain
+
+
+def prefixes(cards: list[str]) -> dict[str, str]:
+    """For each card, the first letters a player types until the search shows it first
+    (the app's order: the cards in play by colour, each colour by Age)."""
+    from scorer.facts import cards_in_play, ruleset
+    from scorer.names import normalize
+    from ui.screens.city_cards import colours_in_play
+
+    rules = ruleset("7wonders-1e")
+    uses = cards_in_play(rules, 3)
+    order = [u.card.name for c in colours_in_play(rules, 3)
+             for u in sorted((u for u in uses if u.card.colour == c),
+                             key=lambda u: min(u.card.ages))]
+    out = {}
+    for card in cards:
+        for n in range(1, len(card) + 1):
+            typed = normalize(card[:n])
+            first = next(x for x in order if typed in normalize(x))
+            if first == card:
+                out[card] = card[:n]
+                break
+    return out
+
+
+def by_search(me: Player) -> None:
+    _wonder_and_coins(me)
+    typed = prefixes(CITY)
+    me.tap("Search", role="textbox")
+    for card in CITY:
+        if not me.page.evaluate(_FOCUSED):
+            me.tap("Search", role="textbox")  # the field let go of the keyboard
+        me.type(typed[card])
+        me.press("Enter")
+
+
+def expected_total() -> str:
+    from ui.draft import Draft, Seat
+    from ui.model import evaluate
+
+    draft = Draft(game="7wonders-1e", seats=[
+        Seat("Ann", board="Gizah", stages=2, coins=7, cards=list(CITY)), Seat("Bob"),
+        Seat("Cid")])
+    total = evaluate(draft, "en").total(0)
+    return f"{total} pts"
+
+
+@contextmanager
+def _browser(root: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    old = srv.ROOT
+    srv.ROOT = root
+    try:
+        with tempfile.TemporaryDirectory() as tmp, srv.start(Path(tmp)) as app, \
+                sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"])
+            page = browser.new_page(viewport={"width": 360, "height": 780})
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+                "http://127.0.0.1") else r.abort())
+            _start_game(page, f"http://127.0.0.1:{app.port}/")
+            yield page
+            browser.close()
+    finally:
+        srv.ROOT = old
+
+
+def run(way: str, root: Path) -> tuple[Moves, float, str]:
+    with _browser(root) as page:
+        me = Player(page)
+        began = time.perf_counter()
+        (by_search if way == "search" else by_chips)(me)
+        page.wait_for_timeout(1000)
+        took = time.perf_counter() - began
+        total = str(page.evaluate(_TOTAL))
+        return me.moves, took, total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--way", choices=["search", "chips", "both"], default="both")
+    parser.add_argument("--root", type=Path, default=srv.ROOT,
+                        help="the checkout whose app is served (default: this one)")
+    args = parser.parse_args()
+    want = expected_total()
+    for way in (["chips", "search"] if args.way == "both" else [args.way]):
+        moves, took, total = run(way, args.root)
+        ok = "ok" if total.endswith(want) or want in total else f"WRONG (engine: {want})"
+        print(f"{way}: {moves.taps} taps, {moves.keys} keys, {moves.scrolls} scroll steps, "
+              f"{took:.0f} s; running total {total!r} {ok}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""A real package: the wheel, built from a copy of the sources (never this checkout's
+folder), installs in a fresh virtual environment and works from another folder: `wonders`
+scores an example, `wonders-app` serves its page over HTTPS with `--certfile/--keyfile`;
+the game data and catalogues come with it; the app extra holds no test tool.
+
+Also the server's TLS options refused before it starts (exit status 2, no traceback), and
+the data folder where platformdirs says.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "scorer", "ui", "rulesets",
+           "locale")
+"""What the wheel is built from (setup.py: its packages; pyproject.toml: the rest)."""
+EXAMPLE = ROOT / "examples" / "7wonders-1e-4p-full-game.json"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A throwaway certificate for 127.0.0.1 and localhost, and its key (openssl)."""
+    if not Path(OPENSSL).exists():
+        pytest.fail(f"openssl is not installed at {OPENSSL}: the HTTPS tests make a "
+                    "throwaway certificate with it (Debian/Ubuntu: apt-get install openssl)")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def fetch_https(url: str, cert: Path, proc: subprocess.Popen[bytes], seconds: float = 30
+                ) -> str:
+    """The page at `url`, its certificate checked against `cert`, once the server answers."""
+    trusted = ssl.create_default_context(cafile=str(cert))
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            out = proc.stdout.read().decode() if proc.stdout else ""
+            pytest.fail(f"the server ended with {proc.returncode}: {out[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2, context=trusted) as r:
+                return str(r.read().decode("utf-8"))
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail(f"{url} did not answer within {seconds} s")
+
+
+@pytest.mark.package
+def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in SOURCES:
+        item = ROOT / name
+        if item.is_dir():
+            shutil.copytree(item, src / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(item, src / name)
+    wheels = tmp_path / "wheels"
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                    "--no-build-isolation", "-w", str(wheels), str(src)], check=True)
+    built = time.monotonic() - started
+    [wheel] = wheels.glob("wonders_scorer-*.whl")
+    # every module of the checkout, the game data and the catalogues are in it
+    with zipfile.ZipFile(wheel) as z:
+        held = set(z.namelist())
+    modules = {str(p.relative_to(ROOT)) for top in ("scorer", "ui")
+               for p in (ROOT / top).rglob("*.py")}
+    assert modules - held == set()
+    rulesets = {f"scorer/{p.relative_to(ROOT)}" for p in (ROOT / "rulesets").rglob("*.toml")}
+    assert rulesets and rulesets - held == set()
+    assert "scorer/locale/vi/LC_MESSAGES/messages.po" in held
+    assert not [n for n in held if n.startswith(("tests/", "rulesets/", "locale/"))]
+    # a fresh venv (no pip of its own: this one's installs into it), the package alone
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+
+    def install(requirement: str) -> float:
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                        "install", "-q", "-c", str(ROOT / "constraints.txt"), requirement],
+                       check=True)
+        return time.monotonic() - started
+
+    alone = install(str(wheel))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "WONDERS_RULESETS", "VIRTUAL_ENV")}
+    env.update(WONDERS_DATA_DIR=str(tmp_path / "data"), LANG="C.UTF-8")
+    # the command line, from another folder, without the app's packages: the pad of the
+    # README's example
+    pad = subprocess.run([str(venv / "bin" / "wonders"), "score", str(EXAMPLE)],
+                         cwd=elsewhere, env=env, capture_output=True, text=True)
+    assert pad.returncode == 0, pad.stderr
+    assert pad.stdout.rstrip().endswith("Bob wins with 82 points.")  # README's example
+    assert "Total         62    82    33    35" in pad.stdout
+    lines = subprocess.run([str(venv / "bin" / "wonders"), "--lang", "vi", "explain",
+                            str(EXAMPLE), "--player", "Bob"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True)
+    assert lines.returncode == 0, lines.stderr
+    assert "82" in lines.stdout and "Bob" in lines.stdout
+    version = subprocess.run([str(venv / "bin" / "wonders"), "--version"], cwd=elsewhere,
+                             env=env, capture_output=True, text=True)
+    assert version.stdout.strip() == wheel.name.split("-")[1]
+    # then the app extra: no test tool comes with it
+    with_app = install(f"{wheel}[app]")
+    print(f"\nwheel {wheel.stat().st_size / 1024:.0f} KiB, built in {built:.1f} s; "
+          f"installed alone in {alone:.1f} s, the app extra in {with_app:.1f} s more")
+    free = subprocess.run([str(venv / "bin" / "python"), "-c",
+                           "import importlib.util as u; print([m for m in "
+                           "('pytest', 'pytest_asyncio', 'playwright', 'hypothesis') "
+                           "if u.find_spec(m)])"],
+                          cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
+    assert free.stdout.strip() == "[]"
+    # the server over HTTPS, with a throwaway certificate
+    cert, key = self_signed(tmp_path)
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(venv / "bin" / "wonders-app"), "--host", "127.0.0.1", "--port", str(port),
+         "--no-qr", "--certfile", str(cert), "--keyfile", str(key)],
+        cwd=elsewhere, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        page = fetch_https(f"https://127.0.0.1:{port}/", cert, server)
+        assert "<title>Wonders Score Pad</title>" in page
+        assert "flet.noCdn=true" in page.replace(" ", "")
+        manifest = json.loads(fetch_https(f"https://127.0.0.1:{port}/manifest.json", cert,
+                                          server))
+        assert (manifest["id"], manifest["lang"], manifest["name"]) == (
+            "/", "en", "Wonders Score Pad")
+    finally:
+        server.terminate()
+        out = server.communicate(timeout=15)[0].decode()
+    assert f"https://127.0.0.1:{port}/" in out  # the banner gives the https address
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--certfile", "cert.pem"], "--certfile and --keyfile go together"),
+    (["--keyfile", "key.pem"], "--certfile and --keyfile go together"),
+    (["--certfile", "missing.pem", "--keyfile", "key.pem"], "no such file missing.pem"),
+    (["--certfile", "key.pem", "--keyfile", "key.pem"], "not a certificate (PEM)"),
+    (["--public-url", "scores.example.org"], "--public-url: an address that starts with"),
+])
+def test_package_tls_options_refused_before_the_server_starts(
+        tmp_path: Path, args: list[str], said: str) -> None:
+    _cert, _key = self_signed(tmp_path)
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", *args], cwd=tmp_path,
+                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path / "data"),
+                                  PYTHONPATH=str(ROOT), LANG="C.UTF-8"),
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2, got.stderr
+    assert said in got.stderr and "Traceback" not in got.stderr
+
+
+def test_package_data_folder_is_the_platforms(monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    """platformdirs' user data folder (on Linux `$XDG_DATA_HOME/wonders-scorer`), private;
+    WONDERS_DATA_DIR wins."""
+    from ui.store import data_dir
+
+    monkeypatch.delenv("WONDERS_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    if sys.platform.startswith("linux"):
+        assert data_dir() == tmp_path / "xdg" / "wonders-scorer"
+        assert (tmp_path / "xdg" / "wonders-scorer").stat().st_mode & 0o777 == 0o700
+    monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path / "mine"))
+    assert data_dir() == tmp_path / "mine"
