@@ -28,7 +28,7 @@ from scorer.problems import (
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
 from scorer.table import TABLE_MODELS, Table
-from scorer.verdict import Verdict
+from scorer.verdict import Verdict, contender, decide
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -219,6 +219,34 @@ def assess(data: Any, rescore: Rescore | None = None) -> Assessment:
         return Assessment(problems=problems, players=players, result=None)
     result = _result(table, cities, players, game.rank(table, state, scores))
     return Assessment(problems=[], players=players, result=result)
+
+
+def places_so_far(data: Any, found: Assessment) -> tuple[int | None, ...]:
+    """Each seat's place while the table is entered (a running score pad): the result's ranks
+    when final, else the game's verdict rule (most points, then its tie-break) on the totals
+    so far. None: never ranked (the Free City); () when the seats cannot be read."""
+    seats = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(seats, list) or len(seats) != len(found.players):
+        return ()
+    if found.result is not None:
+        by_name = {p.name: p.rank for p in found.result.players}
+        return tuple(by_name.get(p.name) for p in found.players)
+    rules = _rules(str(data.get("game")), [str(e) for e in data.get("expansions") or []])
+    kind = rules.constants.tiebreak
+    ranked = [
+        contender(p.name, p.total, _coins(s), p.categories, kind)
+        for p, s in zip(found.players, seats, strict=True)
+        if isinstance(s, dict) and not s.get("free_city")
+    ]
+    if not ranked:
+        return ()
+    ranks = decide(ranked, rules).ranks
+    return tuple(ranks.get(p.name) for p in found.players)
+
+
+def _coins(seat: dict[str, Any]) -> int:
+    coins = seat.get("coins")
+    return coins if isinstance(coins, int) else 0
 
 
 def _parsed(data: Any) -> tuple[Table | None, list[Problem], Removed, set[str]]:

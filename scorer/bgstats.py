@@ -11,10 +11,10 @@ The link is `https://app.bgstatsapp.com/createPlay.html?data=<data>` (or the sam
 has no field for expansions: they are named in `comments` (BG Stats asks which expansions
 were played when the play is imported).
 
-The BoardGameGeek ids (boardgamegeek.com/boardgame/<id>) of the games:
-7 Wonders 68448, 7 Wonders (Second Edition) 316377, 7 Wonders Duel 173346; of the
-expansions: 7 Wonders: Leaders 92539, 7 Wonders Duel: Agora 271324 (named in `comments`
-with their ids). The 2nd edition's Leaders and the fan-made Duel Leaders are named only.
+The BoardGameGeek ids (boardgamegeek.com/boardgame/<id>) are game data: each ruleset
+folder's `[ruleset] bgg_id` (`scorer.ruleset.bgg_id`); the expansions' are named in
+`comments` with their ids. The 2nd edition's Leaders and the fan-made Duel Leaders have
+none and are named only.
 """
 
 from __future__ import annotations
@@ -26,13 +26,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.i18n import _
+from scorer.ruleset import bgg_id
 
 LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 WEB_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Wonders Score Pad"
 
-GAME_BGG_IDS = {"7wonders-1e": 68448, "7wonders-2e": 316377, "duel": 173346}
-EXPANSION_BGG_IDS = {("7wonders-1e", "leaders"): 92539, ("duel", "agora"): 271324}
 
 
 def play_data(*, play_id: str, game: str, game_name: str, expansions: Sequence[tuple[str, str]],
@@ -45,14 +44,14 @@ def play_data(*, play_id: str, game: str, game_name: str, expansions: Sequence[t
     if expansions:
         named = []
         for tag, name in expansions:
-            bgg = EXPANSION_BGG_IDS.get((game, tag))
+            bgg = bgg_id(game, tag)
             named.append(f"{name} (BGG {bgg})" if bgg else name)
         notes.append(_("Expansions: {names}").format(names=", ".join(named)))
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play_id,
         "playDate": dt.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M:%S"),
-        "game": {"name": game_name, "bggId": GAME_BGG_IDS.get(game, 0),
+        "game": {"name": game_name, "bggId": bgg_id(game) or 0,
                  "sourceGameId": game, "highestWins": True, "noPoints": False},
         "players": [
             {"name": p["name"], "sourcePlayerId": p["name"], "score": p["score"],

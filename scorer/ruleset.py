@@ -384,6 +384,14 @@ def expansion_title(game: str, expansion: str) -> str:
     return title if isinstance(title, str) and title else expansion_name(game, expansion)
 
 
+def bgg_id(game: str, expansion: str = "") -> int | None:
+    """The game's (or one of its expansions') BoardGameGeek id, its folder's
+    `[ruleset] bgg_id`: how BG Stats knows the game; None where it has none."""
+    folder = f"{game}+{expansion}" if expansion else game
+    found = _raw(folder).header.get("bgg_id")
+    return found if isinstance(found, int) else None
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 
@@ -511,6 +519,22 @@ def _apply_import(
 def symbol_word(rules: Ruleset, symbol: str) -> str:
     """A science symbol in the reader's words (the ruleset's `symbol_words`)."""
     word = rules.constants.symbol_words.get(symbol)
+    return translated(word) if word else symbol.replace("_", " ")
+
+
+@cache
+def _every_symbol_word() -> dict[str, str]:
+    """Every game's science symbols with their words, from the rulesets (the one place they
+    are written): a result's line names a symbol without its ruleset at hand."""
+    words: dict[str, str] = {}
+    for game in available_games():
+        words.update(load_ruleset(game).constants.symbol_words)
+    return words
+
+
+def any_symbol_word(symbol: str) -> str:
+    """A science symbol of any game of the family, in the reader's words."""
+    word = _every_symbol_word().get(symbol)
     return translated(word) if word else symbol.replace("_", " ")
 
 

@@ -70,20 +70,6 @@ def says(message: LineId, **params: Param) -> Says:
     return params
 
 
-SYMBOL_WORDS: dict[str, str] = {
-    "globe": N_("globe"),
-    "law": N_("law"),
-    "mortar": N_("mortar and pestle"),
-    "plumb_line": N_("plumb line"),
-    "quill": N_("quill"),
-    "sundial": N_("sundial"),
-    "wheel": N_("wheel"),
-    "compass": N_("compass"),
-    "gear": N_("gear"),
-    "tablet": N_("tablet"),
-}
-"""The science symbols as players call them (the rulesets' `symbol` keys)."""
-
 CHAIN_WORDS: dict[str, str] = {
     "amphora": N_("amphora"),
     "barrel": N_("barrel"),
@@ -116,6 +102,13 @@ COLOUR_WORDS: dict[str, str] = {
 
 def _word(table: Mapping[str, str], key: str) -> str:
     return translated(table[key]) if key in table else key.replace("_", " ")
+
+
+def _symbol(key: str) -> str:
+    """A science symbol in the reader's words, as the rulesets write it (`symbol_words`)."""
+    from scorer.ruleset import any_symbol_word  # the rulesets load only when words are made
+
+    return any_symbol_word(key)
 
 
 def _int(params: Mapping[str, Param], key: str) -> int:
@@ -388,7 +381,7 @@ def _chain_pairs(p: Mapping[str, Param]) -> str:
 def _science(p: Mapping[str, Param]) -> str:
     counts = _ints(p, "counts")
     symbols = _strs(p, "symbols")
-    held = ", ".join(f"{_word(SYMBOL_WORDS, s)} {n}" for s, n in zip(symbols, counts, strict=True))
+    held = ", ".join(f"{_symbol(s)} {n}" for s, n in zip(symbols, counts, strict=True))
     squares = " + ".join(f"{n}²" for n in counts)
     sets = _int(p, "sets")
     text = ngettext(
@@ -397,16 +390,16 @@ def _science(p: Mapping[str, Param]) -> str:
         sets,
     ).format(held=held, squares=squares, count=sets, points=_int(p, "set_points"))
     notes = [
-        _("{source} counted as a {symbol}").format(source=src, symbol=_word(SYMBOL_WORDS, s))
+        _("{source} counted as a {symbol}").format(source=src, symbol=_symbol(s))
         for src, s in zip(_strs(p, "wildcards"), _strs(p, "given"), strict=True)
     ]
     notes += [
-        _("{source}: one more {symbol}").format(source=src, symbol=_word(SYMBOL_WORDS, s))
+        _("{source}: one more {symbol}").format(source=src, symbol=_symbol(s))
         for src, s in zip(_strs(p, "extra_sources"), _strs(p, "extra_symbols"), strict=True)
     ]
     notes += [
         _("{source}: a {old} counted as a {new}").format(
-            source=src, old=_word(SYMBOL_WORDS, a), new=_word(SYMBOL_WORDS, b)
+            source=src, old=_symbol(a), new=_symbol(b)
         )
         for src, a, b in zip(
             _strs(p, "conversion_sources"),

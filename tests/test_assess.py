@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer import assess, score
+from scorer.api import places_so_far
 from tests.strategies import seven_wonders_tables
 from tests.test_facts import DUEL_LEADERS, TABLE
 
@@ -130,3 +131,18 @@ def test_removing_what_was_set_aside_changes_no_line(
         assert s is not None
         del cleaned["players"][s]["cards"][item]
     assert [p.lines for p in found.players] == [p.lines for p in assess(cleaned).players]
+
+
+def test_places_so_far_rank_a_table_that_is_not_final_by_the_games_rule() -> None:
+    # Duel: treasury 1 VP per 3 coins (rules_duel.md): Ann 6 coins = 2 VP, Bob 3 coins = 1 VP;
+    # the pawn at the centre gives nobody military VP; a card no game has keeps the table
+    # from being final
+    table = {"game": "duel", "expansions": [], "conflict": {"toward": None, "spaces": 0},
+             "players": [{"name": "Ann", "coins": 6, "cards": ["No Such Card"]},
+                         {"name": "Bob", "coins": 3}]}
+    found = assess(table)
+    assert not found.final
+    assert places_so_far(table, found) == (1, 2)
+    # equal totals and equal civilian VP (Duel's tie-break): a shared place
+    table["players"][0]["coins"] = 3  # type: ignore[index]
+    assert places_so_far(table, assess(table)) == (1, 1)

@@ -19,6 +19,8 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
   34 tracebacks when the server stopped under load);
 - `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
   on connections per client address;
+- `flet_page_with`: Flet's served page (flet_web's index.html) with our head put just
+  before its `<!-- fletAppConfig -->` mark, where flet_web writes the client's configuration;
 - the names the in-process test client (`tests/ui_tests/flet_client.py`) and the benchmarks
   drive: `Session`, `Connection`, `PubSubHub`, `BaseControl`, `Component`, `context_page`,
   `Message`, `MessageAction`, `encode_object`, `decode_ext`, `build_upload_url`.
@@ -34,6 +36,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any, ClassVar
 
 FLET_TESTED = "1.0.5"
@@ -69,6 +72,7 @@ def check_versions() -> None:
 check_versions()
 
 # ruff: noqa: E402 (the version check comes before the internals are imported)
+import flet_web  # type: ignore[import-untyped]
 import h11
 import uvicorn.protocols.http.h11_impl as uvicorn_h11
 from flet.components.component import Component, Renderer
@@ -200,6 +204,25 @@ def cheap_message_repr() -> None:
     server's CPU (BENCHMARKS.md "Under attack"). The message's repr is made its action and
     the kind of its body: the debug line still says what was sent."""
     Message.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
+
+
+FLET_CONFIG_MARK = "<!-- fletAppConfig -->"
+"""Where flet_web puts its page's configuration (its `patch_index_html` replaces this comment
+of its index.html)."""
+
+
+def flet_page_with(head: str, flet_index: str | None = None) -> str:
+    """Flet's page (`flet_index`, else the installed flet_web's index.html) with `head` put
+    just before its configuration, so that it runs before the client starts."""
+    if flet_index is None:
+        flet_index = (Path(flet_web.get_package_web_dir()) / "index.html").read_text("utf-8")
+    if FLET_CONFIG_MARK not in flet_index:
+        raise RuntimeError(
+            f"Flet's index.html (flet-web {version('flet-web')}) has no {FLET_CONFIG_MARK!r} "
+            "any more: the app's scripts would be left out of the page. Use the flet and "
+            "flet-web versions of constraints.txt, or find where this Flet version configures "
+            "its client and put the head there (ui/flet_door.py, flet_page_with).")
+    return flet_index.replace(FLET_CONFIG_MARK, head + "  " + FLET_CONFIG_MARK, 1)
 
 
 def quiet_after_disconnect() -> None:

@@ -15,16 +15,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import flet as ft
 
 from scorer import Problem, Result, i18n
-from scorer.api import Assessment
-from scorer.facts import ruleset
+from scorer.api import places_so_far
 from scorer.paper import assess_mixed
 from scorer.problems import problem
-from scorer.verdict import contender, decide
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal, Revert, describe
@@ -95,32 +93,12 @@ def _evaluate(table_json: str, quick_json: str, language: str) -> Evaluation:
     with i18n.language(language):
         try:
             found = assess_mixed(table, json.loads(quick_json))
-            ranks = _ranks(table, found)
+            ranks = places_so_far(table, found)
         except Exception as err:  # a bug met on this game: said and logged, the game kept
             log.error("the engine failed on a saved game", exc_info=err)
             return Evaluation(None, (problem("cannot-score", S.CANNOT_SCORE),))
     return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players),
                       ranks)
-
-
-def _ranks(table: dict[str, Any], found: Assessment) -> tuple[int | None, ...]:
-    """Each seat's place: the result's ranks when final, else the engine's verdict rule on
-    the totals so far (most points, then the game's tie-break); None: never ranked (the
-    Free City) or nothing scored."""
-    seats = table.get("players")
-    if not isinstance(seats, list) or len(seats) != len(found.players):
-        return ()
-    if found.result is not None:
-        by_name = {p.name: p.rank for p in found.result.players}
-        return tuple(by_name.get(p.name) for p in found.players)
-    rules = ruleset(str(table["game"]), list(table.get("expansions") or []))
-    kind = rules.constants.tiebreak
-    ranked = [contender(p.name, p.total, int(s.get("coins", 0) or 0), p.categories, kind)
-              for p, s in zip(found.players, seats, strict=True) if not s.get("free_city")]
-    if not ranked:
-        return ()
-    verdict = decide(ranked, rules)
-    return tuple(verdict.ranks.get(p.name) for p in found.players)
 
 
 _SCORED: dict[tuple[str, str, str], None] = {}

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import json
 import shutil
-from importlib import metadata
 from pathlib import Path
 
-import flet_web  # type: ignore[import-untyped]
-
 from scorer import i18n
+from ui import flet_door
 from ui import strings as S
 from ui.browser import FEATURES_SCRIPT
 
@@ -70,11 +68,6 @@ NUMERIC_KEYBOARD = """<script>
 </script>"""
 
 
-FLET_CONFIG_MARK = "<!-- fletAppConfig -->"
-"""Where Flet puts its page's configuration (flet_web's `patch_index_html` replaces this
-comment of its index.html): our scripts go just before it, to run before the client."""
-
-
 def web_names() -> dict[str, str]:
     """The app's name, short name and description in the current language, as Flet's own
     parameters for the page and its manifest (`flet_web.fastapi.app`)."""
@@ -82,19 +75,13 @@ def web_names() -> dict[str, str]:
             "app_description": S.TAGLINE}
 
 
-def index_html(flet_index: str) -> str:
+def index_html(flet_index: str | None = None) -> str:
     """Flet's page with our theme colour and scripts in its head: the offline guard, the
     numeric keyboard, and what the browser can do (ui/browser.py). The name and
     description are Flet's to write (`web_names`)."""
-    if FLET_CONFIG_MARK not in flet_index:
-        raise RuntimeError(
-            f"Flet's index.html (flet-web {metadata.version('flet-web')}) has no "
-            f"{FLET_CONFIG_MARK!r} any more: the app's scripts would be left out of the page. "
-            "Use the flet and flet-web versions of constraints.txt, or find where this Flet "
-            "version configures its client and put the scripts there (ui/webapp.py).")
     head = (f'<meta name="theme-color" content="{THEME_COLOUR}">\n  {OFFLINE_GUARD}\n'
             f"  {NUMERIC_KEYBOARD}\n  {FEATURES_SCRIPT}\n")
-    return flet_index.replace(FLET_CONFIG_MARK, head + "  " + FLET_CONFIG_MARK, 1)
+    return flet_door.flet_page_with(head, flet_index)
 
 
 def manifest(language: str) -> dict[str, object]:
@@ -110,8 +97,7 @@ def manifest(language: str) -> dict[str, object]:
 def prepare_assets(folder: Path) -> Path:
     """Fill `folder` with the app's web files and page; returns it (for `assets_dir`)."""
     shutil.copytree(WEB, folder, dirs_exist_ok=True)
-    flet_index = (Path(flet_web.get_package_web_dir()) / "index.html").read_text("utf-8")
-    (folder / "index.html").write_text(index_html(flet_index), "utf-8")
+    (folder / "index.html").write_text(index_html(), "utf-8")
     (folder / "manifest.json").write_text(json.dumps(manifest(i18n.current()), indent=2),
                                           "utf-8")
     return folder
