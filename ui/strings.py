@@ -397,8 +397,7 @@ def too_big(name: str, size: int, limit: int) -> str:
         size=f"{size:,}", kb=kib(limit), limit=f"{limit:,}")
 
 
-def upload_failed(why: str) -> str:
-    return _("The file could not be uploaded: {why}").format(why=why)
+UPLOAD_FAILED = N_("The file could not be uploaded or read here; pick it again, or paste it.")
 
 
 REPLACED_BY_IMPORT = N_("The imported table replaces it.")

@@ -9,9 +9,7 @@ import asyncio
 import datetime as dt
 import time
 import urllib.parse
-import uuid
 from collections.abc import Callable
-from pathlib import Path
 
 import flet as ft
 
@@ -25,7 +23,7 @@ from ui.history_db import HistoryEntry
 from ui.model import AppModel, evaluate, use_model
 from ui.screens.home import game_title
 from ui.screens.stats import game_route
-from ui.screens.transfer import _PickerHandlers
+from ui.screens.transfer import use_json_upload
 from ui.widgets import (
     back_to,
     busy_overlay,
@@ -270,11 +268,6 @@ def HistoryImportScreen() -> ft.View:
     found, set_found = ft.use_state(tuple[str, ...]())
     busy, set_busy = ft.use_state("")
     done, set_done = ft.use_state("")
-    upload = ft.use_ref("")
-    handlers = ft.use_memo(_PickerHandlers, [])
-    picker = ft.use_memo(lambda: ft.FilePicker(on_result=handlers.result,
-                                               on_upload=handlers.upload), [])
-    upload_dir: Path | None = model.upload_dir
 
     async def take(raw: str | bytes) -> None:
         set_found(())
@@ -293,53 +286,15 @@ def HistoryImportScreen() -> ft.View:
             set_done(S.imported_games(added.added, added.already))
             set_text("")
 
+    picker = use_json_upload(take, set_busy, set_found)
+
     async def do_import() -> None:
         await take(text)
 
-    async def picked(e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            return
-        f = e.files[0]
-        if not f.name.lower().endswith(".json"):
-            set_found((S.not_a_json_file(f.name),))
-            return
-        if f.size > MAX_IMPORT_BYTES:
-            set_found((S.too_big(f.name, f.size, MAX_IMPORT_BYTES),))
-            return
-        if upload_dir is None:
-            set_found((S.NO_UPLOAD,))
-            return
-        upload.current = f"{uuid.uuid4().hex}.json"
-        set_busy(S.UPLOADING)
-        url = ft.context.page.get_upload_url(upload.current, 120)
-        await picker.upload([ft.FilePickerUploadFile(upload_url=url, method="PUT", id=f.id)])
-
-    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
-        if e.error:
-            set_busy("")
-            set_found((S.upload_failed(e.error),))
-            return
-        if e.progress is None or e.progress < 1.0 or upload_dir is None or not upload.current:
-            return
-        path = upload_dir / upload.current
-        upload.current = ""
-        try:
-            with path.open("rb") as fh:
-                raw = fh.read(MAX_IMPORT_BYTES + 1)
-        except OSError as err:
-            set_busy("")
-            set_found((S.upload_failed(str(err)),))
-            return
-        finally:
-            path.unlink(missing_ok=True)
-        await take(raw)
-
-    handlers.picked = picked
-    handlers.uploaded = uploaded
     items: list[ft.Control] = [busy_overlay(busy), ft.Text(S.IMPORT_HISTORY_HINT)]
     if done:
         items.append(notice(done))
-    if upload_dir is not None:
+    if model.upload_dir is not None:
         items.append(ft.FilledButton(
             content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52, disabled=bool(busy),
             action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import sys
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -127,13 +128,6 @@ def ImportScreen() -> ft.View:
     busy, set_busy = ft.use_state("")
     nothing: Draft | None = None
     pending, set_pending = ft.use_state(nothing)
-    upload = ft.use_ref("")
-    handlers = ft.use_memo(_PickerHandlers, [])
-    # The picker's handlers are set when it is made (the client learns then that it has
-    # them); they call this render's functions through the ref.
-    picker = ft.use_memo(lambda: ft.FilePicker(on_result=handlers.result,
-                                               on_upload=handlers.upload), [])
-    upload_dir: Path | None = model.upload_dir
 
     def start(draft: Draft) -> None:
         set_pending(None)
@@ -157,6 +151,8 @@ def ImportScreen() -> ft.View:
         else:
             start(got.draft)
 
+    picker = use_json_upload(take, set_busy, set_found)
+
     async def do_import() -> None:
         await take(text)
 
@@ -172,47 +168,6 @@ def ImportScreen() -> ft.View:
         else:
             set_text(value)
 
-    async def picked(e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            return  # cancelled
-        f = e.files[0]
-        why = file_problem(f.name, f.size)
-        if why:
-            set_found((why,))
-            return
-        if upload_dir is None:
-            set_found((S.NO_UPLOAD,))
-            return
-        if upload.current:  # one pending upload per session: a new pick drops the last
-            (upload_dir / upload.current).unlink(missing_ok=True)
-        upload.current = f"{uuid.uuid4().hex}.json"
-        set_found(())
-        set_busy(S.UPLOADING)
-        url = ft.context.page.get_upload_url(upload.current, 120)
-        await picker.upload([ft.FilePickerUploadFile(upload_url=url, method="PUT", id=f.id)])
-
-    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
-        if e.error:
-            set_busy("")
-            set_found((S.upload_failed(e.error),))
-            return
-        if e.progress is None or e.progress < 1.0 or upload_dir is None or not upload.current:
-            return
-        path = upload_dir / upload.current
-        upload.current = ""
-        try:
-            with path.open("rb") as fh:
-                raw = fh.read(MAX_IMPORT_BYTES + 1)
-        except OSError as err:
-            set_busy("")
-            set_found((S.upload_failed(str(err)),))
-            return
-        finally:
-            path.unlink(missing_ok=True)
-        await take(raw)
-
-    handlers.picked = picked
-    handlers.uploaded = uploaded
 
     items: list[ft.Control] = []
     if pending is not None and model.draft is not None:
@@ -223,7 +178,7 @@ def ImportScreen() -> ft.View:
 
         items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_IMPORT,
                                      replace, lambda: set_pending(None)))
-    if upload_dir is not None:
+    if model.upload_dir is not None:
         items += [
             ft.FilledButton(content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52,
                             disabled=bool(busy),
@@ -259,6 +214,68 @@ class _PickerHandlers:
     async def upload(self, e: ft.FilePickerUploadEvent) -> None:
         if self.uploaded is not None:
             await self.uploaded(e)
+
+
+def use_json_upload(take: Callable[[bytes], Awaitable[None]],
+                    set_busy: Callable[[str], None],
+                    set_found: Callable[[tuple[str, ...]], None]) -> ft.FilePicker:
+    """A picker for one `.json` file, uploaded to this server's own upload handler (signed
+    URL) and handed to `take` once complete: a JSON file within the import limit only, one
+    pending upload per session (a new pick drops the last), the file removed once read.
+    What cannot be done is said with `set_found`; the screen's two importers share it."""
+    model = use_model()
+    upload = ft.use_ref("")
+    handlers = ft.use_memo(_PickerHandlers, [])
+    # The picker's handlers are set when it is made (the client learns then that it has
+    # them); they call this render's functions through the ref.
+    picker = ft.use_memo(lambda: ft.FilePicker(on_result=handlers.result,
+                                               on_upload=handlers.upload), [])
+    upload_dir: Path | None = model.upload_dir
+
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return  # cancelled
+        f = e.files[0]
+        why = file_problem(f.name, f.size)
+        if why:
+            set_found((why,))
+            return
+        if upload_dir is None:
+            set_found((S.NO_UPLOAD,))
+            return
+        if upload.current:  # one pending upload per session: a new pick drops the last
+            (upload_dir / upload.current).unlink(missing_ok=True)
+        upload.current = f"{uuid.uuid4().hex}.json"
+        set_found(())
+        set_busy(S.UPLOADING)
+        url = ft.context.page.get_upload_url(upload.current, 120)
+        await picker.upload([ft.FilePickerUploadFile(upload_url=url, method="PUT", id=f.id)])
+
+    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
+        if e.error:
+            set_busy("")
+            print(f"wonders-scorer: an upload failed: {e.error}", file=sys.stderr)
+            set_found((S.UPLOAD_FAILED,))  # the browser's words are a programmer's
+            return
+        if e.progress is None or e.progress < 1.0 or upload_dir is None or not upload.current:
+            return
+        path = upload_dir / upload.current
+        upload.current = ""
+        try:
+            with path.open("rb") as fh:
+                raw = fh.read(MAX_IMPORT_BYTES + 1)
+        except OSError as err:
+            set_busy("")
+            print(f"wonders-scorer: an uploaded file cannot be read: {err}", file=sys.stderr)
+            set_found((S.UPLOAD_FAILED,))  # the OS's words and the path stay on the server
+            return
+        finally:
+            path.unlink(missing_ok=True)
+        await take(raw)
+
+    handlers.picked = picked
+    handlers.uploaded = uploaded
+    return picker
 
 
 def _read_and_score(raw: str | bytes) -> Imported:
