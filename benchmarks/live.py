@@ -33,10 +33,11 @@ CARDS = ["Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Loom", "Glasswork
 """Age I cards of a 7-player game: each tap is a new city (a new scoring), and shows."""
 
 
-async def host(url: str) -> tuple[FletWsClient, str]:
+async def host(url: str, names: list[str] = NAMES) -> tuple[FletWsClient, str]:
+    """A host's phone starts a game of these players (3 to 7): its join code."""
     c = await FletWsClient(url).start()
     await c.tap("New game")
-    for i, n in enumerate(NAMES):
+    for i, n in enumerate(names):
         if i >= 3:
             await c.tap("Add player")
         await c.type(f"Name {i + 1}", n, expect=False)

@@ -131,7 +131,7 @@ def start(data_dir: Path, host: str = "127.0.0.1", port: int | None = None,
     began = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", module, "--host", host, "--port", str(port),
-         *(["--no-qr"] if module == "ui" else []), *args],
+         *(["--no-qr"] if module in ("ui", "benchmarks.gc_app") else []), *args],
         cwd=ROOT, env=full_env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=preexec)
     server = Server(proc, host, port, data_dir, log=log or Path(os.devnull))
     deadline = began + timeout

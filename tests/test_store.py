@@ -9,6 +9,7 @@ import pytest
 
 from ui.draft import Draft, Seat
 from ui.store import Store
+from ui.store_schema import Tx
 
 
 def draft(*names: str) -> Draft:
@@ -134,11 +135,11 @@ def test_damage_while_running_is_recovered_once(tmp_path: Path) -> None:
     s = Store(path)
     s.save_game(draft("Ann"), "Ann 1")
 
-    def broken(db: sqlite3.Connection) -> None:
+    def broken(db: Tx) -> None:
         raise sqlite3.DatabaseError("database disk image is malformed")
     calls: list[int] = []
 
-    def once(db: sqlite3.Connection) -> None:
+    def once(db: Tx) -> None:
         calls.append(1)
         if len(calls) == 1:
             broken(db)

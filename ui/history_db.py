@@ -2,8 +2,8 @@
 note) and its players' results, one indexed row per player, made when the game is saved, so
 that the statistics of years of games never score a game again.
 
-Schema (added by `upgrade`, called by the store's schema step; every statement here is
-idempotent, so it can move as it is into a numbered migration):
+Schema (migration 7 of ui/store_schema.py, `add_schema`; idempotent, as files written
+before the numbering may have it already):
 - `games` gains `kind`, `expansions`, `started`, `place`, `note`, `fingerprint` (the game's
   table, paper totals and finish time, hashed: an import recognises a game it already has
   under another id) and `summarized` (its rows were made);
@@ -11,14 +11,14 @@ idempotent, so it can move as it is into a numbered migration):
   per scoring category (`c_military`, ...: NULL where the game has no such category).
 Games saved before these existed are summarized by `upgrade` (scored once each).
 
-Every function takes the connection; the store runs them under its lock.
-"""
+Every function takes a transaction of the store (`ui.store_schema.Tx`, SQLite or
+PostgreSQL: the same SQL); the store runs them under its lock, those that write in one
+transaction."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -28,6 +28,7 @@ from scorer.paper import assess_mixed
 from scorer.result import Result
 from scorer.stats import CATEGORIES, PlayerRow, rows_of
 from ui.draft import Draft
+from ui.store_schema import Tx, columns
 
 CATEGORY_COLUMNS = tuple(f"c_{c}" for c in CATEGORIES)
 _ROW_COLUMNS = ("game", "kind", "expansions", "finished", "seat", "name", "wonders", "side",
@@ -42,7 +43,7 @@ CREATE TABLE IF NOT EXISTS results (
     name TEXT NOT NULL,
     kind TEXT NOT NULL,
     expansions TEXT NOT NULL,
-    finished REAL NOT NULL,
+    finished DOUBLE PRECISION NOT NULL,
     wonders TEXT NOT NULL,
     side TEXT NOT NULL,
     total INTEGER NOT NULL,
@@ -53,13 +54,13 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS results_name ON results (name, game);
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished);
 CREATE INDEX IF NOT EXISTS games_fingerprint ON games (fingerprint);
-CREATE INDEX IF NOT EXISTS members_device ON members (device, game);
+CREATE INDEX IF NOT EXISTS members_device ON members (device, game)
 """
 
 GAME_COLUMNS = {
     "kind": "TEXT NOT NULL DEFAULT ''",
     "expansions": "TEXT NOT NULL DEFAULT ''",
-    "started": "REAL",
+    "started": "DOUBLE PRECISION",
     "place": "TEXT NOT NULL DEFAULT ''",
     "note": "TEXT NOT NULL DEFAULT ''",
     "fingerprint": "TEXT NOT NULL DEFAULT ''",
@@ -72,22 +73,23 @@ MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
 participants were recorded."""
 
 
-def _columns(db: sqlite3.Connection, table: str) -> set[str]:
-    return {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-
-
-def upgrade(db: sqlite3.Connection) -> None:
-    """Add the history's columns, table and indexes where missing, forget the rows of games
-    purged, and summarize the games saved before (each scored once)."""
-    have = _columns(db, "games")
+def add_schema(db: Tx) -> None:
+    """Add the history's columns, table and indexes where missing (a migration)."""
+    have = columns(db, "games")
     for name, kind in GAME_COLUMNS.items():
         if name not in have:
             db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-    db.executescript(_SCHEMA)
-    have = _columns(db, "results")
+    for statement in _SCHEMA.split(";"):
+        db.execute(statement)
+    have = columns(db, "results")
     for name in CATEGORY_COLUMNS:
         if name not in have:
             db.execute(f"ALTER TABLE results ADD COLUMN {name} INTEGER")
+
+
+def tidy(db: Tx) -> None:
+    """At each start: forget the rows of games purged, and summarize the games saved
+    before (each scored once)."""
     db.execute("DELETE FROM results WHERE game NOT IN (SELECT id FROM games)")
     summarize_pending(db)
 
@@ -126,7 +128,7 @@ def summarize(draft: Draft, finished: float) -> Summary | None:
                    fingerprint(table, quick, finished), summary_text(found.result))
 
 
-def write(db: sqlite3.Connection, draft: Draft, finished: float, summary: Summary | None,
+def write(db: Tx, draft: Draft, finished: float, summary: Summary | None,
           ) -> None:
     """Store a game's rows and play columns (inside the caller's transaction)."""
     db.execute("DELETE FROM results WHERE game = ?", (draft.id,))
@@ -147,32 +149,25 @@ def _row_values(r: PlayerRow) -> tuple[object, ...]:
             *[r.categories.get(c) for c in CATEGORIES])
 
 
-def summarize_pending(db: sqlite3.Connection, batch: int = 500) -> int:
+def summarize_pending(db: Tx) -> int:
     """Summarize the games saved before the history kept rows (or by an older version):
-    each is scored once, `batch` games a transaction. Returns how many."""
+    each is scored once (inside the caller's transaction). Returns how many."""
     pending = db.execute("SELECT id, draft, finished FROM games WHERE summarized = 0"
                          ).fetchall()
-    for start in range(0, len(pending), batch):
-        db.execute("BEGIN IMMEDIATE")
+    for gid, text, finished in pending:
         try:
-            for gid, text, finished in pending[start:start + batch]:
-                try:
-                    draft = replace(Draft.from_json(text), id=gid)
-                    summary = summarize(draft, finished)
-                except Exception:  # a damaged or unscorable row: kept, in no statistic
-                    db.execute("UPDATE games SET summarized = 1 WHERE id = ?", (gid,))
-                    continue
-                write(db, draft, finished, summary)
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+            draft = replace(Draft.from_json(text), id=gid)
+            summary = summarize(draft, finished)
+        except Exception:  # a damaged or unscorable row: kept, in no statistic
+            db.execute("UPDATE games SET summarized = 1 WHERE id = ?", (gid,))
+            continue
+        write(db, draft, finished, summary)
     return len(pending)
 
 
 # --- reading ---------------------------------------------------------------------------------
 
-def all_rows(db: sqlite3.Connection) -> dict[str, list[PlayerRow]]:
+def all_rows(db: Tx) -> dict[str, list[PlayerRow]]:
     """Every game's rows (whoever sees it), by game, oldest game first: read in one query
     and made into rows in one loop (years of games: tens of thousands of rows). A text or
     list met again (a game's id, a name, a wonder, the expansions) is kept once."""
@@ -199,7 +194,7 @@ def all_rows(db: sqlite3.Connection) -> dict[str, list[PlayerRow]]:
     return out
 
 
-def visible(db: sqlite3.Connection, owner: str) -> set[str]:
+def visible(db: Tx, owner: str) -> set[str]:
     """The ids of the finished games `owner` sees."""
     return {r[0] for r in db.execute(f"SELECT id FROM games WHERE deleted = 0 AND {MINE}",
                                      (owner,))}
@@ -239,20 +234,20 @@ def _entry(v: Sequence[object]) -> HistoryEntry:
                         bool(readable))
 
 
-def page(db: sqlite3.Connection, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
+def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
     """A page of the history, newest first (the index on `finished` reads just this page)."""
     found = db.execute(f"SELECT {_ENTRY} FROM games WHERE deleted = 0 AND {MINE} "
                        "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (owner, limit, offset))
     return [_entry(v) for v in found]
 
 
-def count(db: sqlite3.Connection, owner: str) -> int:
+def count(db: Tx, owner: str) -> int:
     got = db.execute(f"SELECT count(*) FROM games WHERE deleted = 0 AND {MINE}",
                      (owner,)).fetchone()
     return int(got[0])
 
 
-def entry(db: sqlite3.Connection, owner: str, game_id: str) -> tuple[HistoryEntry, str] | None:
+def entry(db: Tx, owner: str, game_id: str) -> tuple[HistoryEntry, str] | None:
     """One game of the history and its stored draft (None: not one `owner` sees)."""
     got = db.execute(f"SELECT {_ENTRY}, draft FROM games WHERE id = ? AND deleted = 0 AND "
                      f"{MINE}", (game_id, owner)).fetchone()
@@ -263,7 +258,7 @@ MAX_PLACE = 100
 MAX_NOTE = 1000
 
 
-def set_play(db: sqlite3.Connection, owner: str, game_id: str, place: str, note: str) -> bool:
+def set_play(db: Tx, owner: str, game_id: str, place: str, note: str) -> bool:
     """A game's place and note (cut to their limits; control characters dropped)."""
     def clean(text: str, limit: int, lines: bool) -> str:
         kept = "".join(c for c in text if ord(c) >= 32 or (lines and c == "\n"))
@@ -297,7 +292,7 @@ def _renamed_draft(draft: Draft, old: str, new: str) -> Draft:
     return out
 
 
-def rename(db: sqlite3.Connection, owner: str, old: str, new: str) -> Renamed:
+def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
     """`old` is now called `new` in every game `owner` sees: the games' tables, the history
     lines and the statistics. When `new` already plays, the two become one player (a
     merge), unless they sat at the same table: then nothing changes and those games are
@@ -310,32 +305,26 @@ def rename(db: sqlite3.Connection, owner: str, old: str, new: str) -> Renamed:
         f"WHERE a.name = ? AND b.name = ? AND a.{visible}", (old, new, owner)))
     if together:
         return Renamed(0, together)
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for gid in games:
-            text, finished = db.execute("SELECT draft, finished FROM games WHERE id = ?",
-                                        (gid,)).fetchone()
-            draft = _renamed_draft(Draft.from_json(text), old, new)
-            summary = summarize(draft, finished)
-            db.execute("UPDATE games SET draft = ?, summary = ? WHERE id = ?",
-                       (draft.to_json(), summary.text if summary else "", gid))
-            write(db, draft, finished, summary)
-        db.execute("INSERT INTO names (name, used) SELECT ?, used FROM names WHERE name = ? "
-                   "ON CONFLICT (name) DO NOTHING", (new, old))
-        db.execute("DELETE FROM names WHERE name = ?", (old,))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+    for gid in games:  # in the caller's transaction
+        text, finished = db.execute("SELECT draft, finished FROM games WHERE id = ?",
+                                    (gid,)).fetchone()
+        draft = _renamed_draft(Draft.from_json(text), old, new)
+        summary = summarize(draft, finished)
+        db.execute("UPDATE games SET draft = ?, summary = ? WHERE id = ?",
+                   (draft.to_json(), summary.text if summary else "", gid))
+        write(db, draft, finished, summary)
+    db.execute("INSERT INTO names (name, used) SELECT ?, used FROM names WHERE name = ? "
+               "ON CONFLICT (name) DO NOTHING", (new, old))
+    db.execute("DELETE FROM names WHERE name = ?", (old,))
     return Renamed(len(games))
 
 
 # --- the whole history as a file ---------------------------------------------------------------
 
-def plays(db: sqlite3.Connection, owner: str | None) -> list[Play]:
+def plays(db: Tx, owner: str | None) -> list[Play]:
     """Every game `owner` sees (None: every game), as the history file keeps it."""
     out = []
-    mine, args = (MINE, (owner,)) if owner is not None else ("1", ())
+    mine, args = (MINE, (owner,)) if owner is not None else ("1 = 1", ())
     for gid, text, finished, started, place, note in db.execute(
             f"SELECT id, draft, finished, started, place, note FROM games WHERE deleted = 0 "
             f"AND {mine} ORDER BY finished", args):
@@ -368,39 +357,35 @@ class Imported:
     moment under another id): left as they were."""
 
 
-def import_plays(db: sqlite3.Connection, owner: str | None, found: Iterable[Play]) -> Imported:
+def import_plays(db: Tx, owner: str | None, found: Iterable[Play]) -> Imported:
     """Add the games of a history file that this history lacks, as games of `owner` (None:
     of no device, so every device sees them, as games from before devices were told
-    apart); one transaction (all or nothing). A game already here is never overwritten."""
+    apart); in the caller's one transaction (all or nothing). A game already here is never
+    overwritten."""
     added = already = 0
     now = time.time()
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for play in found:
-            draft = draft_of(play)
-            summary = summarize(draft, play.finished)
-            if summary is None:  # read_history scored it: cannot happen, never half-kept
-                raise ValueError(f"game {play.id} has no result")
-            if db.execute("SELECT 1 FROM games WHERE id = ? OR fingerprint = ?",
-                          (play.id, summary.fingerprint)).fetchone():
-                already += 1
-                if owner is None:
-                    continue
-                db.execute("INSERT OR IGNORE INTO members (game, device, joined) "
-                           "SELECT id, ?, ? FROM games WHERE id = ? OR fingerprint = ?",
-                           (owner, now, play.id, summary.fingerprint))
+    for play in found:
+        draft = draft_of(play)
+        summary = summarize(draft, play.finished)
+        if summary is None:  # read_history scored it: cannot happen, never half-kept
+            raise ValueError(f"game {play.id} has no result")
+        if db.execute("SELECT 1 FROM games WHERE id = ? OR fingerprint = ?",
+                      (play.id, summary.fingerprint)).fetchone():
+            already += 1
+            if owner is None:
                 continue
-            db.execute("INSERT INTO games (id, draft, summary, finished, deleted, place, note) "
-                       "VALUES (?, ?, ?, ?, 0, ?, ?)",
-                       (play.id, draft.to_json(), summary.text, play.finished, play.place,
-                        play.note))
-            write(db, draft, play.finished, summary)
-            if owner is not None:
-                db.execute("INSERT OR IGNORE INTO members (game, device, joined) "
-                           "VALUES (?, ?, ?)", (play.id, owner, now))
-            added += 1
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+            db.execute("INSERT INTO members (game, device, joined) "
+                       "SELECT id, ?, ? FROM games WHERE id = ? OR fingerprint = ? "
+                       "ON CONFLICT DO NOTHING",
+                       (owner, now, play.id, summary.fingerprint))
+            continue
+        db.execute("INSERT INTO games (id, draft, summary, finished, deleted, place, note) "
+                   "VALUES (?, ?, ?, ?, 0, ?, ?)",
+                   (play.id, draft.to_json(), summary.text, play.finished, play.place,
+                    play.note))
+        write(db, draft, play.finished, summary)
+        if owner is not None:
+            db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
+                       "ON CONFLICT DO NOTHING", (play.id, owner, now))
+        added += 1
     return Imported(added, already)

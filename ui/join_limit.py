@@ -19,7 +19,9 @@ client trying codes is held back three ways:
 from __future__ import annotations
 
 import ipaddress
+import time
 from collections import deque
+from collections.abc import Callable
 
 FAILED_JOINS = 5
 """Wrong codes allowed per client address (or per known device) within `WINDOW_S`."""
@@ -54,40 +56,66 @@ def _trim(times: deque[float], now: float) -> deque[float]:
     return times
 
 
+_STRANGERS = "strangers"
+"""The key under which every stranger's wrong codes are counted together."""
+
+
 class JoinLimits:
-    """The wrong codes of the last `WINDOW_S`, by address, by known device and in all.
-    Not thread-safe: `Tables` calls it under its lock."""
+    """The wrong codes of the last `WINDOW_S`, by address, by known device and in all, kept
+    in this process. Not thread-safe: `Tables` calls it under its lock."""
 
     def __init__(self) -> None:
         self._by_key: dict[str, deque[float]] = {}
-        self._strangers: deque[float] = deque()
 
     def _key(self, address: str, device: str, known: bool) -> str:
         return f"device {device}" if known else f"address {address_key(address)}"
 
+    def _times(self, key: str, now: float, add: bool) -> list[float]:
+        """The wrong codes counted under `key` within the window, oldest first (with `add`,
+        one more now)."""
+        self._forget(now)
+        times = _trim(self._by_key.setdefault(key, deque()), now)
+        if add:
+            times.append(now)
+        return list(times)
+
     def wait_s(self, now: float, address: str, device: str, known: bool) -> tuple[float, bool]:
         """Seconds before this client may try a code again (0: now), and whether it is the
         server-wide cap that holds it back (not its own tries)."""
-        self._forget(now)
-        own = _trim(self._by_key.get(self._key(address, device, known), deque()), now)
+        own = self._times(self._key(address, device, known), now, False)
         own_wait = WINDOW_S - (now - own[0]) if len(own) >= FAILED_JOINS else 0.0
         everyone = 0.0
-        if not known and len(_trim(self._strangers, now)) >= SWEEP_JOINS:
-            everyone = WINDOW_S - (now - self._strangers[0])
+        if not known:
+            strangers = self._times(_STRANGERS, now, False)
+            if len(strangers) >= SWEEP_JOINS:
+                everyone = WINDOW_S - (now - strangers[0])
         return max(own_wait, everyone), everyone > own_wait
 
     def failed(self, now: float, address: str, device: str, known: bool) -> None:
         """Count a wrong code."""
-        self._by_key.setdefault(self._key(address, device, known), deque()).append(now)
+        self._times(self._key(address, device, known), now, True)
         if not known:
-            self._strangers.append(now)
+            self._times(_STRANGERS, now, True)
 
     def counted(self, address: str, device: str) -> int:
         """Wrong codes counted against this address and this device (either way)."""
-        return sum(len(self._by_key.get(self._key(address, device, known), ()))
+        now = time.time()
+        return sum(len(self._times(self._key(address, device, known), now, False))
                    for known in (False, True))
 
     def _forget(self, now: float) -> None:
         """Drop the clients that stopped trying (the table stays as small as the window)."""
         for key in [k for k, d in self._by_key.items() if not d or now - d[-1] > WINDOW_S]:
             del self._by_key[key]
+
+
+class SharedJoinLimits(JoinLimits):
+    """The same limits, the wrong codes counted in the database by every process (many
+    processes on PostgreSQL: a sweep spread over them is held back as one)."""
+
+    def __init__(self, times: Callable[[str, float, bool], list[float]]) -> None:
+        super().__init__()
+        self._stored = times
+
+    def _times(self, key: str, now: float, add: bool) -> list[float]:
+        return self._stored(key, now, add)

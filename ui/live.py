@@ -8,14 +8,25 @@ saved one after the other: the last write wins), saved with the edit, and handed
 publishes the `Change` on the game's pub/sub topic (Flet's `PubSubHub`, one per server), so
 every other session of the game shows the same saved draft at once, with a short note of who
 changed what. A device that is not a member of the game changes nothing.
+
+Many processes: every save is compare-and-set on the game's version (`Store.save_live`).
+A process that saved from an older copy (another process changed the game meanwhile) reads
+the game again and applies the edit again to the newest game (`ui.edits.apply` refuses it
+when the value it replaces has changed: then the phone is told and shown the saved game).
+On PostgreSQL each process listens for the others' changes (`Tables.listen`): it re-reads
+the game and publishes it on its own hub, so every phone of the game hears it. The failed
+joins are counted in the database, so the limit holds across processes.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scorer.facts import ruleset
 from ui import join_limit
@@ -51,6 +62,7 @@ def tables_for(store: Store) -> Tables:
         found = _TABLES.get(store.file)
         if found is None:
             found = _TABLES[store.file] = Tables(store.for_owner(""))
+            found.listen()
         return found
 
 
@@ -105,7 +117,15 @@ class Tables:
         self.store = store
         self._lock = threading.RLock()
         self._games: dict[str, LiveRecord] = {}
-        self._failed = join_limit.JoinLimits()
+        self._hub: Any = None
+        """A pub/sub client of this process's hub (any session's), to publish the changes
+        other processes made."""
+        self._stop_listening: Callable[[], None] | None = None
+        self._failed: join_limit.JoinLimits = (
+            join_limit.SharedJoinLimits(self._failed_joins) if store.shared
+            else join_limit.JoinLimits())
+        """Wrong join codes: in this process, or on PostgreSQL in the database (the limits
+        then hold across processes)."""
 
     def _get(self, game_id: str) -> LiveRecord | None:
         rec = self._games.get(game_id)
@@ -150,7 +170,8 @@ class Tables:
         """The game of a join code, now also this device's; or why not, in words. A game the
         device took part in is its own (a reload, a shared link: never refused, never
         counted). Failed joins are counted per client address (per device for a device known
-        here), and too many refuse joins for a while (`ui.join_limit`)."""
+        here), and too many refuse joins for a while (`ui.join_limit`; on
+        PostgreSQL counted in the database, by every process)."""
         now = time.time()
         code = clean_code(code)
         with self._lock:
@@ -169,28 +190,67 @@ class Tables:
             self.store.add_member(rec.id, device)
             return rec
 
+    def _failed_joins(self, key: str, now: float, add: bool) -> list[float]:
+        return self.store.failed_joins(key, now, join_limit.WINDOW_S, fail=add)
+
+    def _save(self, game_id: str, device: str,
+              change: Callable[[LiveRecord], LiveRecord | Refusal],
+              edit: Edit | None = None, kind: str = "", player: str = "") -> Change | Refusal:
+        """Make a change to the newest saved game: `change` gives the game after it (or a
+        refusal); saved compare-and-set on the version. When another process saved first,
+        the change is made again to the newest game, read and saved with its row locked
+        (`change` refuses what no longer applies). An edit is logged with its undo and the
+        seat the device held, both of the game it was made to (the first read or the
+        fresh one)."""
+        rec = self._get(game_id)
+        if rec is None or not self.store.is_member(game_id, device):
+            return Refusal("not-in-game", S.NOT_IN_GAME)
+        saved = change(rec)
+        if isinstance(saved, Refusal):
+            return saved
+        logged = to_json(edit) if edit else ""
+
+        def log(before: LiveRecord, after: LiveRecord) -> tuple[str, str]:
+            """The edit's undo (JSON) and the seat the device held, made to `before`."""
+            if edit is None:
+                return "", ""
+            return to_json(_undo(edit, before, after)), _holding(before, device)
+        undo_json, holding = log(rec, saved)
+        if self.store.save_live(saved, device, logged, kind, player, undo=undo_json,
+                                phone=holding):
+            self._games[game_id] = saved
+            return Change(saved, edit, device, rec, kind, player,
+                          undo=_undo(edit, rec, saved) if edit else None)
+        # another process changed it meanwhile: the change made again to the newest game,
+        # with the game locked (it cannot lose twice)
+        before: list[LiveRecord] = []
+
+        def again(fresh: LiveRecord) -> LiveRecord | Refusal:
+            before[:] = [fresh]
+            return change(fresh)
+        out = self.store.change_live(game_id, again, device, logged, kind, player, log=log)
+        if before:
+            self._games[game_id] = before[0]
+        if isinstance(out, LiveRecord):
+            self._games[game_id] = out
+            return Change(out, edit, device, before[0], kind, player,
+                          undo=_undo(edit, before[0], out) if edit else None)
+        return out if isinstance(out, Refusal) else Refusal("changed", S.NOT_SAVED_BUSY)
+
     def submit(self, game_id: str, device: str, edit: Edit) -> Change | Refusal:
         """Apply a device's edit to the saved game, save both, and say what changed."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             if rec.closed and rec.host != device:
                 return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
                 return new
-            claims = _claims_after(rec, edit, new)
             now = time.time()
-            saved = replace(rec, draft=new, claims=claims, version=rec.version + 1,
-                            touched=now, closed=False, spent=_spent(rec, now))
-            undo = replace(inverse(edit, rec.draft), version=saved.version)
-            if isinstance(edit, Revert):
-                undo = replace(undo, version=edit.version)
-            self.store.save_live(saved, device, to_json(edit), to_json(undo),
-                                 _holding(rec, device))
-            self._games[game_id] = saved
-            return Change(saved, edit, device, rec, "edit", undo=undo)
+            return replace(rec, draft=new, claims=_claims_after(rec, edit, new),
+                           version=rec.version + 1, touched=now, closed=False,
+                           spent=_spent(rec, now))
+        with self._lock:
+            return self._save(game_id, device, change, edit, "edit")
 
     def changes(self, game_id: str, device: str) -> list[LoggedChange]:
         """The game's change list, newest first (nothing for a device not in the game)."""
@@ -215,10 +275,7 @@ class Tables:
 
     def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The device holds this player's seat (and no other); "" gives its seat back."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             holder = rec.claims.get(player)
             if player and player not in [s.name for s in rec.draft.seats]:
                 return Refusal("seats-moved", S.seats_moved(player))
@@ -228,47 +285,91 @@ class Tables:
             if player:
                 claims[player] = device
             now = time.time()
-            saved = replace(rec, claims=claims, version=rec.version + 1, touched=now,
-                            spent=_spent(rec, now))
-            self.store.save_live(saved)
-            self._games[game_id] = saved
-            return Change(saved, None, device, rec, "claimed" if player else "", player)
+            return replace(rec, claims=claims, version=rec.version + 1, touched=now,
+                           spent=_spent(rec, now))
+        with self._lock:
+            return self._save(game_id, device, change, None, "claimed" if player else "",
+                              player)
 
     def free(self, game_id: str, device: str, player: str) -> Change | Refusal:
         """The host frees a seat another phone holds (that phone broke, or its browser
         forgot it): the player takes it again on another phone."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             if rec.host != device:
                 return Refusal("host-frees", S.HOST_FREES)
             claims = {n: d for n, d in rec.claims.items() if n != player}
-            saved = replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
-            self.store.save_live(saved)
-            self._games[game_id] = saved
-            return Change(saved, None, device, rec, "freed", player)
+            return replace(rec, claims=claims, version=rec.version + 1, touched=time.time())
+        with self._lock:
+            return self._save(game_id, device, change, None, "freed", player)
 
     def finish(self, game_id: str, device: str, summary: str, seen: int) -> Change | Refusal:
         """The host closes the game: it goes into the history of every device that took
         part, and its join code admits nobody any more. `seen` is the version the host's
         score pad showed (`summary` says its result): a game changed on another phone
         meanwhile is not finished with a summary that no longer fits it."""
-        with self._lock:
-            rec = self._get(game_id)
-            if rec is None or not self.store.is_member(game_id, device):
-                return Refusal("not-in-game", S.NOT_IN_GAME)
+        def change(rec: LiveRecord) -> LiveRecord | Refusal:
             if rec.host != device:
                 return Refusal("host-finishes", S.HOST_FINISHES)
             if rec.version != seen:
                 return Refusal("changed", S.CHANGED_BEFORE_FINISH)
             done = replace(rec.draft, finished=time.time())
-            self.store.save_game(done, summary, self.store.members(game_id))
-            saved = replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
-                            closed=True, spent=True)
-            self.store.save_live(saved)
-            self._games[game_id] = saved
-            return Change(saved, None, device, rec, "finished")
+            return replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
+                           closed=True, spent=True)
+        with self._lock:
+            out = self._save(game_id, device, change, None, "finished")
+            if isinstance(out, Change):
+                self.store.save_game(out.game.draft, summary, self.store.members(game_id))
+            return out
+
+    # other processes' changes (PostgreSQL)
+    def listen(self) -> None:
+        """Hear the changes other processes save (nothing to hear with a SQLite file)."""
+        if self._stop_listening is None:
+            self._stop_listening = self.store.listen(self.heard)
+
+    def stop_listening(self) -> None:
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+
+    def publish_with(self, hub: Any) -> None:
+        """Publish other processes' changes through this pub/sub client (a session's
+        `page.pubsub`: every client reaches the whole hub of this process)."""
+        self._hub = hub
+
+    def heard(self, payload: str | None) -> None:
+        """A change another process saved (`Store.save_live`'s note): the game read again,
+        kept, and published on this process's hub for the phones of the game here.
+        None: notes may have been missed; every game is read again when next used."""
+        if payload is None:
+            with self._lock:
+                self._games.clear()
+            return
+        note = json.loads(payload)
+        if note.get("from") == self.store.origin:
+            return  # this process's own change: its sessions were told already
+        game_id = str(note["game"])
+        with self._lock:
+            before = self._games.get(game_id)
+            if before is None:
+                return  # no phone here shows it: read when opened
+            fresh = self.store.live(game_id)
+            if fresh is None or fresh.version <= before.version:
+                return
+            self._games[game_id] = fresh
+        edit = None
+        kind = str(note.get("kind") or "")
+        if kind == "edit" and fresh.version == int(note["version"]):
+            logged = self.store.edit_at(game_id, fresh.version)
+            edit = from_json(logged[1]) if logged else None
+            kind = kind if edit is not None else ""
+        elif fresh.version != int(note["version"]):
+            kind = ""  # newer still: the note of that version will say what it was
+        change = Change(fresh, edit, str(note.get("device") or ""), before, kind,
+                        str(note.get("player") or ""))
+        hub = self._hub
+        if hub is not None:
+            hub.send_all_on_topic(topic(game_id), change)
 
     def seats_left(self, rec: LiveRecord) -> int:
         """How many more players the game takes (the ruleset's most players)."""
@@ -298,6 +399,13 @@ def _device_name(rec: LiveRecord, device: str) -> str:
         if holder == device:
             return S.phone_of(name)
     return S.HOST_PHONE if device == rec.host else S.A_PHONE
+
+
+def _undo(edit: Edit, before: LiveRecord, after: LiveRecord) -> Revert:
+    """The change that takes `edit` back, made to `before` and saved as `after`: it
+    reverts `after`'s version (an undo's redo reverts what the undo reverted)."""
+    undo = replace(inverse(edit, before.draft), version=after.version)
+    return replace(undo, version=edit.version) if isinstance(edit, Revert) else undo
 
 
 def _holding(rec: LiveRecord, device: str) -> str:

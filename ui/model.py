@@ -318,6 +318,7 @@ class AppModel(ft.Observable):
         self.selected = (-1, "")
         if self.page is not None and rec is not None and (old is None or old.id != rec.id):
             self.page.pubsub.subscribe_topic(topic(rec.id), self._heard)
+            self.tables.publish_with(self.page.pubsub)  # other processes' changes, told here
 
     async def _heard(self, _topic: str, change: Change) -> None:
         """A change made on another device (or another tab): shown in this session. A

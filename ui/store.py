@@ -1,18 +1,29 @@
 """Nothing lost: the games in progress, finished games and remembered player names, in one
-SQLite file (standard library) in the user's data folder.
+SQLite file (standard library) in the user's data folder, or in a PostgreSQL database shared
+by many processes when `WONDERS_DATABASE_URL=postgresql://...` is set (psycopg 3).
 
 `WONDERS_DATA_DIR` overrides the folder (tests use it).
 
-Durability: the file is in WAL mode with `synchronous=FULL`, and every change is one SQLite
+The store is split by concern: the files and their modes (`ui/store_files.py`), the
+connection and its one transaction per unit of work (`ui/store_db.py`), the schema and its
+numbered migrations (`ui/store_schema.py`), and here the queries, the same SQL for both back
+ends.
+
+Durability: the file is in WAL mode with `synchronous=FULL`, and every change is one
 transaction committed before the handler that made it returns, so a killed server (or a
 power cut) loses no finished game and at most the change being made at that instant.
 
+No lost update: a game in progress carries a version counted up by every change, and a save
+is compare-and-set on it (`save_live` says whether it won): a process that saved from an
+older copy is refused and reads the game again (ui/live.py). On PostgreSQL every saved change
+is announced to the other processes (NOTIFY on `store_db.CHANNEL`).
+
 Isolation: a game in progress belongs to the devices that took part (table `members`; a
 device's key comes from its browser's local storage, `Store.for_owner(key)`). It is stored
-once, per game (table `live`, with its join code, its host, the seats claimed and a version
-counted up by every change; `edits` logs each change as it was made), and a device lists and
-deletes only the finished games it took part in (a game finished before participants were
-recorded is listed to every device). The remembered names are shared by everyone.
+once, per game (table `live`, with its join code, its host, the seats claimed and its
+version; `edits` logs each change as it was made), and a device lists and deletes only the
+finished games it took part in (a game finished before participants were recorded is listed
+to every device). The remembered names are shared by everyone.
 
 Privacy: the data folder is the user's alone (0700) and the files in it too (0600; SQLite
 gives its `-wal` and `-shm` the database file's mode).
@@ -30,101 +41,48 @@ app to show. A game in progress that cannot be read back is kept aside the same 
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import os
 import secrets
-import shutil
-import sqlite3
-import struct
-import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
-
-import platformdirs
+from typing import Any, TypeVar
 
 from scorer.facts import max_name_length
 from scorer.history import Play
-from scorer.i18n import N_
 from scorer.stats import PlayerRow
 from ui import history_db
 from ui import strings as S
 from ui.draft import Draft
 from ui.history_db import HistoryEntry, Imported, Renamed
+from ui.store_db import (
+    CHANNEL,
+    Database,
+    PostgresDatabase,
+    SqliteDatabase,
+    is_postgres_url,
+)
+from ui.store_files import (
+    copy_aside,
+    data_dir,
+    file_problem,
+    private_dir,
+    remove_files,
+    set_aside,
+)
+from ui.store_schema import DEFAULT_OWNER, Tx
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS current (
-    slot INTEGER PRIMARY KEY CHECK (slot = 1),
-    draft TEXT NOT NULL,
-    saved REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS drafts (
-    owner TEXT PRIMARY KEY,
-    draft TEXT NOT NULL,
-    saved REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    draft TEXT NOT NULL,
-    summary TEXT NOT NULL,
-    finished REAL NOT NULL,
-    deleted INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS names (
-    name TEXT PRIMARY KEY,
-    used REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS live (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL,
-    host TEXT NOT NULL,
-    draft TEXT NOT NULL,
-    claims TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    touched REAL NOT NULL,
-    closed INTEGER NOT NULL DEFAULT 0,
-    spent INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS live_code ON live (code);
-CREATE TABLE IF NOT EXISTS members (
-    game TEXT NOT NULL,
-    device TEXT NOT NULL,
-    joined REAL NOT NULL,
-    hidden INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (game, device)
-);
-CREATE TABLE IF NOT EXISTS edits (
-    game TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    device TEXT NOT NULL,
-    edit TEXT NOT NULL,
-    saved REAL NOT NULL,
-    undo TEXT NOT NULL DEFAULT '',
-    phone TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX IF NOT EXISTS edits_game ON edits (game, version);
-CREATE TABLE IF NOT EXISTS set_aside (
-    saved REAL NOT NULL,
-    what TEXT NOT NULL,
-    text TEXT NOT NULL
-);
-"""
+__all__ = ["CHANNEL", "DEFAULT_OWNER", "copy_aside", "data_dir", "file_problem", "private_dir",
+           "remove_files", "set_aside"]
+
+DATABASE_URL = "WONDERS_DATABASE_URL"
+"""The environment variable naming a PostgreSQL database (else the SQLite file)."""
 
 MAX_NAME = max_name_length()
 """The longest player name kept (the table format's limit): a longer one is not remembered."""
-SQLITE_MAGIC = b"SQLite format 3\x00"
-WAL_MAGIC = (0x377F0682, 0x377F0683)
-WAL_VERSION = 3007000
-EMPTY = N_("the file is empty")
-
-DEFAULT_OWNER = ""
-"""The owner of a file from before per-device games (its game in progress is kept aside:
-it must never be offered to whichever device comes first)."""
 
 JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"
 """Join codes: capitals that no other letter or digit looks like (no B/8, G/6, I/1/L, O/0/Q,
@@ -138,29 +96,6 @@ same code)."""
 
 def new_code() -> str:
     return "".join(secrets.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
-
-
-def _games_from_drafts(db: sqlite3.Connection) -> None:
-    """Games in progress from before shared games (one per device) become games of that
-    device; the one of a client without storage is kept aside, never handed to anyone."""
-    rows = db.execute("SELECT owner, draft, saved FROM drafts").fetchall()
-    for owner, text, saved in rows:
-        if owner == DEFAULT_OWNER:
-            db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
-                       (saved, "game in progress of a browser without storage", text))
-        else:
-            try:
-                gid = Draft.from_json(text).id
-            except ValueError:
-                db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
-                           (saved, "game in progress", text))
-                continue
-            db.execute("INSERT OR IGNORE INTO live (id, code, host, draft, claims, version, "
-                       "touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, 0)",
-                       (gid, new_code(), owner, text, saved))
-            db.execute("INSERT OR IGNORE INTO members (game, device, joined) VALUES (?, ?, ?)",
-                       (gid, owner, saved))
-    db.execute("DELETE FROM drafts")
 
 
 class GameExists(Exception):
@@ -205,71 +140,9 @@ class LoggedChange:
     phone: str
 
 
-_T = TypeVar("_T")
-
-
-def data_dir() -> Path:
-    """The user's data folder for this app (created when missing): the platform's own, as
-    platformdirs knows it (`~/.local/share/wonders-scorer` or `$XDG_DATA_HOME`, macOS's
-    Application Support, Windows' local AppData), or `WONDERS_DATA_DIR`."""
-    override = os.environ.get("WONDERS_DATA_DIR")
-    base = Path(override) if override else Path(
-        platformdirs.user_data_dir("wonders-scorer", appauthor=False))
-    private_dir(base)
-    return base
-
-
-def private_dir(path: Path) -> Path:
-    """A folder only the user can read or enter (0700), made when missing; an existing one
-    the user cannot change is used as it is."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    with contextlib.suppress(OSError):
-        os.chmod(path, 0o700)
-    return path
-
-
-def _private_files(path: Path) -> None:
-    """The database file (made empty when missing) and its journal files: 0600."""
-    with contextlib.suppress(OSError):  # a folder that cannot hold it: SQLite will say so
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    for suffix in ("", "-wal", "-shm"):
-        with contextlib.suppress(OSError):
-            os.chmod(path.with_name(path.name + suffix), 0o600)
-
-
-def _wal_checksum(header: bytes, big_endian: bool) -> tuple[int, int]:
-    """SQLite's checksum of the first 24 bytes of a WAL header (walChecksumBytes)."""
-    s1 = s2 = 0
-    words = struct.unpack((">" if big_endian else "<") + "6I", header[:24])
-    for k in range(0, 6, 2):
-        s1 = (s1 + words[k] + s2) & 0xFFFFFFFF
-        s2 = (s2 + words[k + 1] + s1) & 0xFFFFFFFF
-    return s1, s2
-
-
-def file_problem(path: Path) -> str:
-    """What is wrong with a database file and its journal before SQLite opens them ("" =
-    nothing seen): SQLite takes an empty file for a new database and ignores a journal with
-    a bad header, so both would lose the history without a word."""
-    try:
-        if path.exists() and path.stat().st_size == 0:
-            return EMPTY
-        wal = path.with_name(path.name + "-wal")
-        if not wal.exists() or wal.stat().st_size == 0:
-            return ""
-        with wal.open("rb") as fh:
-            header = fh.read(32)
-    except OSError as err:
-        print(f"wonders-scorer: {path}: {err.strerror or err}", file=sys.stderr)
-        return N_("it cannot be read")
-    if len(header) < 32:
-        return N_("its journal (-wal) is shorter than a journal's header")
-    magic, version, _page, _seq, _salt1, _salt2, c1, c2 = struct.unpack(">8I", header)
-    if magic not in WAL_MAGIC or version != WAL_VERSION:
-        return N_("its journal (-wal) is not a SQLite journal")
-    if _wal_checksum(header, bool(magic & 1)) != (c1, c2):
-        return N_("its journal (-wal) is damaged")
-    return ""
+Logged = Callable[[LiveRecord, LiveRecord], tuple[str, str]]
+"""What is logged beside an edit, worked out from the game it was made to and the game
+after it: the edit's undo (JSON) and the player whose seat the device held."""
 
 
 @dataclass(frozen=True)
@@ -280,228 +153,31 @@ class SavedGame:
     finished: float
 
 
-def _is_damage(err: sqlite3.Error) -> bool:
-    """Whether an error means the file itself is unreadable (as opposed to busy, full...)."""
-    if isinstance(err, sqlite3.DatabaseError) and not isinstance(
-            err, (sqlite3.OperationalError, sqlite3.IntegrityError, sqlite3.ProgrammingError)):
-        return True  # "file is not a database", "database disk image is malformed"
-    text = str(err).lower()
-    return "malformed" in text or "not a database" in text or "corrupt" in text
-
-
 NOTICES: dict[str, Callable[..., str]] = {
     "recovered": S.store_recovered, "unavailable": S.store_unavailable,
     "failed": S.store_failed, "unreadable": S.draft_unreadable}
 """How each kind of trouble with the saved-games file is worded (ui/strings.py)."""
 
 
-class _Shared:
-    """The connection, its lock and the store's notice: one per file, shared by owners."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.lock = threading.RLock()
-        self.notice: tuple[str, tuple[str, ...]] | None = None
-        """What went wrong, as a kind of `NOTICES` and its words' values: worded when read,
-        in the reader's language (the file is opened before any session)."""
-        self.kept: Path | None = None
-        """The copy kept aside of a damaged file, until the notice names it."""
-        self.history_version = 0
-        """Counted up by every change to the history (the statistics' rows are cached per
-        owner until it changes)."""
-        self.rows_cache: dict[str, tuple[int, list[PlayerRow]]] = {}
-        """Each owner's rows, as of a `history_version`."""
-        self.rows_by_game: dict[str, list[PlayerRow]] | None = None
-        """Every game's rows, read at the first use (None: not read, or to read again)."""
-        self.db = self._open_or_recover()
-        self.read_rows_soon()
-
-    def read_rows_soon(self) -> None:
-        """Read every game's rows in the background (at start, after an import or a
-        rename), so that the first statistics screen finds them read."""
-        def read() -> None:
-            with self.lock:
-                if self.rows_by_game is not None:
-                    return
-                with contextlib.suppress(sqlite3.Error):  # then read at the first use
-                    self.rows_by_game = history_db.all_rows(self.db)
-        threading.Thread(target=read, name="history-rows", daemon=True).start()
-
-    def _connect(self, target: Path | str) -> sqlite3.Connection:
-        if isinstance(target, Path):
-            _private_files(target)
-        db = sqlite3.connect(target, check_same_thread=False, isolation_level=None,
-                             timeout=10)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()]
-            if problems != ["ok"]:
-                raise sqlite3.DatabaseError("integrity check failed: " + "; ".join(problems[:3]))
-            db.executescript(_SCHEMA)
-            if "spent" not in [r[1] for r in db.execute("PRAGMA table_info(live)")]:
-                db.execute("ALTER TABLE live ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
-            logged = [r[1] for r in db.execute("PRAGMA table_info(edits)")]
-            for column in ("undo", "phone"):  # files from before the change list
-                if column not in logged:
-                    db.execute(f"ALTER TABLE edits ADD COLUMN {column} TEXT NOT NULL "
-                               "DEFAULT ''")
-            db.execute("DELETE FROM games WHERE deleted = 1")
-            history_db.upgrade(db)  # the history's plays and per-player results
-            # a file from before per-device games: its game in progress becomes the shared one
-            db.execute("INSERT OR IGNORE INTO drafts (owner, draft, saved) "
-                       "SELECT ?, draft, saved FROM current WHERE slot = 1", (DEFAULT_OWNER,))
-            db.execute("DELETE FROM current")
-            _games_from_drafts(db)
-        except BaseException as err:
-            if (isinstance(target, Path) and isinstance(err, sqlite3.Error)
-                    and _is_damage(err)):
-                self._close_keeping(db)
-            else:
-                db.close()
-            raise
-        return db
-
-    def _close_keeping(self, db: sqlite3.Connection) -> None:
-        """Close a connection to a damaged file, keeping the file's bytes as they were:
-        copied aside first (closing merges the journal into the file), then removed."""
-        try:
-            self.kept = copy_aside(self.path)
-        except OSError:
-            self.kept = None
-        with contextlib.suppress(sqlite3.Error):
-            db.close()
-        if self.kept is not None:
-            with contextlib.suppress(OSError):
-                remove_files(self.path)
-
-    def _open_or_recover(self) -> sqlite3.Connection:
-        self.kept = None
-        why = file_problem(self.path)
-        if why:
-            try:  # nothing has opened the files yet: they move aside as they are
-                kept = set_aside(self.path)
-            except OSError as move_err:
-                return self._in_memory(move_err)
-            if why != EMPTY:  # a bad journal only: the file itself is read
-                with contextlib.suppress(OSError):
-                    shutil.copyfile(kept, self.path)
-            self.kept = kept
-            try:
-                db = self._connect(self.path)
-            except sqlite3.Error as err:
-                return self._recover(err)
-            self._say_recovered(why, kept)
-            return db
-        try:
-            return self._connect(self.path)
-        except sqlite3.Error as err:
-            if not _is_damage(err) and self.path.exists():
-                return self._in_memory(err)
-            return self._recover(err)
-
-    def _say_recovered(self, why: str, kept: Path) -> None:
-        self.notice = ("recovered", (kept.name, why))
-        print(f"wonders-scorer: {self.path} could not be read ({why}); the original kept as "
-              f"{kept} (with its -wal and -shm, if any)", file=sys.stderr, flush=True)
-
-    def _recover(self, err: sqlite3.Error) -> sqlite3.Connection:
-        """Keep the unreadable file aside (unless `_connect` already copied it) and start a
-        fresh one (or run in memory)."""
-        kept = self.kept
-        if kept is None:
-            try:
-                kept = set_aside(self.path)
-            except OSError as move_err:
-                return self._in_memory(move_err)
-        self.kept = None
-        try:
-            db = self._connect(self.path)
-        except sqlite3.Error as again:
-            return self._in_memory(again)
-        self._say_recovered(str(err), kept)
-        return db
-
-    def _in_memory(self, err: Exception) -> sqlite3.Connection:
-        self.notice = ("unavailable", (str(self.path), str(err)))
-        print(f"wonders-scorer: {self.path} cannot be used ({err}); nothing will be saved",
-              file=sys.stderr, flush=True)
-        return self._connect(":memory:")
-
-    def run(self, work: Callable[[sqlite3.Connection], _T], fallback: _T) -> _T:
-        """Run one unit of work under the lock; a damaged file is set aside once and the
-        work retried on the fresh one; any other error is reported, never raised."""
-        with self.lock:
-            try:
-                return work(self.db)
-            except sqlite3.Error as err:
-                if not _is_damage(err):
-                    self.notice = ("failed", (str(err),))
-                    print(f"wonders-scorer: {err}", file=sys.stderr, flush=True)
-                    return fallback
-                self._close_keeping(self.db)
-                self.db = self._recover(err)
-                self.rows_by_game = None  # a fresh file: its history is read anew
-                self.history_version += 1
-            try:
-                return work(self.db)
-            except sqlite3.Error as err:
-                self.notice = ("failed", (str(err),))
-                return fallback
-
-
-def _aside_name(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    return target
-
-
-def copy_aside(path: Path) -> Path:
-    """Copy a database file and its WAL and shared-memory files, byte for byte, to names
-    with a timestamp (private to the user); returns the copy of the main file."""
-    target = _aside_name(path)
-    for suffix in ("", "-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            copy = target.with_name(target.name + suffix)
-            shutil.copyfile(side, copy)
-            os.chmod(copy, 0o600)
-    return target
-
-
-def remove_files(path: Path) -> None:
-    """Remove a database file and its WAL and shared-memory files."""
-    for suffix in ("-wal", "-shm", ""):
-        path.with_name(path.name + suffix).unlink(missing_ok=True)
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a database file (and its WAL and shared-memory files) out of the way, with a
-    timestamp; returns the new name of the main file."""
-    target = _aside_name(path)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            os.replace(side, target.with_name(target.name + suffix))
-    if path.exists():
-        os.replace(path, target)
-    return target
+Row = tuple[Any, ...]
+_R = TypeVar("_R")
 
 
 class Store:
-    """One connection per file, used under a lock (Flet runs handlers on threads).
+    """The store of one process: one connection (`ui/store_db.py`), used under a lock (Flet
+    runs handlers on threads).
 
     A `Store` is the view of one owner (one device): `for_owner(key)` gives another owner's
-    view of the same file; the history and the names are common to all."""
+    view of the same database; the history and the names are common to all."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, url: str | None = None) -> None:
         self.path = path or data_dir() / "games.sqlite3"
+        """The SQLite file (and beside it the data folder, for uploads) when no URL."""
         self.owner = DEFAULT_OWNER
-        self._shared = _Shared(self.path)
+        self.url = os.environ.get(DATABASE_URL, "") if url is None else url
+        self._shared: Database = (PostgresDatabase(self.url) if is_postgres_url(self.url)
+                                  else SqliteDatabase(self.path))
 
     def for_owner(self, owner: str) -> Store:
         """This store, seen by another device: its own game in progress, the same history."""
@@ -511,8 +187,24 @@ class Store:
 
     @property
     def file(self) -> object:
-        """What every view of one saved-games file shares (to key things per file)."""
+        """What every view of one saved-games database shares (to key things per file)."""
         return self._shared
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes use the same database (PostgreSQL): their changes are
+        heard with `listen`."""
+        return isinstance(self._shared, PostgresDatabase)
+
+    def listen(self, heard: Callable[[str | None], None]) -> Callable[[], None] | None:
+        """Hear every change saved by any process (PostgreSQL only: None for a file)."""
+        shared = self._shared
+        return shared.listen(heard) if isinstance(shared, PostgresDatabase) else None
+
+    @property
+    def origin(self) -> str:
+        """This process's connection, as named in the notes of its changes (`listen`)."""
+        return self._shared.origin
 
     @property
     def notice(self) -> str:
@@ -524,103 +216,143 @@ class Store:
         self._shared.notice = None
 
     def close(self) -> None:
-        with self._shared.lock:
-            self._shared.db.close()
+        self._shared.close()
+
+    def _run(self, work: Callable[[Tx], object], write: bool = False) -> None:
+        self._shared.run(work, None, write)
+
+    def _rows(self, sql: str, args: tuple[object, ...]) -> list[Row]:
+        def work(db: Tx) -> list[Row]:
+            return db.execute(sql, args).fetchall()
+        none: list[Row] = []
+        return self._shared.run(work, none)
 
     # games in progress, shared by the devices that took part
     def host_game(self, draft: Draft, device: str) -> LiveRecord:
         """A new game, started by `device` (its host and first member), with a join code
-        that no open game holds. A game the store has already is never taken over: its
-        record is kept as it is (host, code, version)."""
+        that no open game holds (the database's unique index says so to every process). A
+        game the store has already is never taken over: its record is kept as it is (host,
+        code, version)."""
         now = time.time()
 
-        def work(db: sqlite3.Connection) -> LiveRecord:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+        def work(db: Tx) -> LiveRecord:
+            code = new_code()
+            # an open code idle a day admits nobody: it stops holding its code
+            db.execute("UPDATE live SET spent = 1 WHERE closed = 0 AND spent = 0 AND "
+                       "touched <= ?", (now - IDLE_EXPIRY_S,))
+            while db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
+                             "spent = 0", (code,)).fetchone():
                 code = new_code()
-                while db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
-                                 "spent = 0 AND touched > ?",
-                                 (code, now - IDLE_EXPIRY_S)).fetchone():
-                    code = new_code()
-                if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
-                    raise GameExists(draft.id)
-                db.execute("INSERT INTO live (id, code, host, draft, claims, "
-                           "version, touched, closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
-                           (draft.id, code, device, draft.to_json(), now,
-                            int(draft.finished is not None)))
-                db.execute("INSERT OR IGNORE INTO members (game, device, joined) "
-                           "VALUES (?, ?, ?)", (draft.id, device, now))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+            if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
+                raise GameExists(draft.id)
+            db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched, "
+                       "closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
+                       (draft.id, code, device, draft.to_json(), now,
+                        int(draft.finished is not None)))
+            db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
+                       "ON CONFLICT DO NOTHING", (draft.id, device, now))
             return LiveRecord(draft.id, code, device, draft, {}, 1, now,
                               draft.finished is not None)
         fallback = LiveRecord(draft.id, new_code(), device, draft, {}, 1, now, False)
-        return self._shared.run(work, fallback)
+        for _ in range(3):  # two processes drew the same code at once: the loser draws again
+            got = self._shared.run(work, None, write=True)
+            if got is not None:
+                return got
+        return fallback
 
-    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "", undo: str = "",
-                  phone: str = "") -> None:
+    def save_live(self, rec: LiveRecord, device: str = "", edit: str = "",
+                  kind: str = "", player: str = "", *, undo: str = "",
+                  phone: str = "") -> bool:
         """A change to a game, in one transaction: the game as it is now and, when given,
         the change as it was made (logged), with the change that takes it back (`undo`) and
-        the player whose seat the device held (`phone`, "" none)."""
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
-                           "closed = ?, spent = ? WHERE id = ?",
-                           (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True),
-                            rec.version, rec.touched, int(rec.closed), int(rec.spent),
-                            rec.id))
-                if edit:
-                    db.execute("INSERT INTO edits (game, version, device, edit, saved, undo, "
-                               "phone) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               (rec.id, rec.version, device, edit, rec.touched, undo, phone))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-        self._shared.run(work, None)
+        the player whose seat the device held (`phone`, "" none). Compare-and-set: saved
+        only over the version just before `rec.version`; False when another change (of any
+        process) came first, or the database refused. Other processes hear of it
+        (`listen`): the game, its version, this device, and what to tell (`kind`,
+        `player`: see ui/live.Change)."""
+        def work(db: Tx) -> bool:
+            return self._write_live(db, rec, device, edit, kind, player, undo, phone)
+        return self._shared.run(work, False, write=True)
+
+    def _write_live(self, db: Tx, rec: LiveRecord, device: str, edit: str, kind: str,
+                    player: str, undo: str, phone: str) -> bool:
+        cur = db.execute(
+            "UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
+            "closed = ?, spent = ? WHERE id = ? AND version = ?",
+            (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True), rec.version,
+             rec.touched, int(rec.closed), int(rec.spent), rec.id, rec.version - 1))
+        if cur.rowcount != 1:
+            return False
+        if edit:
+            db.execute("INSERT INTO edits (game, version, device, edit, saved, undo, phone) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (rec.id, rec.version, device, edit, rec.touched, undo, phone))
+        if db.dialect == "postgresql":  # delivered when (and if) this transaction commits
+            note = json.dumps({"game": rec.id, "version": rec.version, "device": device,
+                               "kind": kind, "player": player, "from": self.origin})
+            db.execute("SELECT pg_notify(?, ?)", (CHANNEL, note))
+        return True
+
+    def change_live(self, game_id: str,
+                    change: Callable[[LiveRecord], LiveRecord | _R],
+                    device: str = "", edit: str = "", kind: str = "",
+                    player: str = "", *, log: Logged | None = None) -> LiveRecord | _R | None:
+        """Read the newest game and save `change` of it in one transaction, the game's row
+        locked meanwhile (FOR UPDATE; SQLite's write lock): what a process does after it lost
+        a compare-and-set, so that it cannot lose again. `change` may refuse (any other
+        value: handed back, nothing saved). `log` gives the edit's undo and the seat held,
+        of the game read here. None: no such game, or the database refused."""
+        def work(db: Tx) -> LiveRecord | _R | None:
+            lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
+            row = db.execute("SELECT id, code, host, draft, claims, version, touched, closed, "
+                             f"spent FROM live WHERE id = ?{lock}", (game_id,)).fetchone()
+            if row is None:
+                return None
+            rec = LiveRecord(str(row[0]), str(row[1]), str(row[2]), Draft.from_json(row[3]),
+                             dict(json.loads(row[4])), int(row[5]), float(row[6]),
+                             bool(row[7]), bool(row[8]))
+            new = change(rec)
+            if not isinstance(new, LiveRecord):
+                return new
+            undo, phone = log(rec, new) if log is not None else ("", "")
+            if not self._write_live(db, new, device, edit, kind, player, undo, phone):
+                raise RuntimeError("the locked game changed")  # cannot happen: locked
+            return new
+        return self._shared.run(work, None, write=True)
+
+    def edit_at(self, game_id: str, version: int) -> tuple[str, str] | None:
+        """The change that made this version of a game, as logged: (device, edit JSON)."""
+        rows = self._rows("SELECT device, edit FROM edits WHERE game = ? AND version = ?",
+                          (game_id, version))
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
 
     def changes(self, game_id: str, limit: int = MAX_CHANGES_SHOWN) -> list[LoggedChange]:
         """The game's logged changes, newest first (at most `limit`)."""
-        def work(db: sqlite3.Connection) -> list[tuple[int, str, str, float, str, str]]:
-            return db.execute(
-                "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
-                "ORDER BY version DESC LIMIT ?", (game_id, limit)).fetchall()
-        none: list[tuple[int, str, str, float, str, str]] = []
-        return [LoggedChange(*row) for row in self._shared.run(work, none)]
+        return [_logged(row) for row in self._rows(
+            "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+            "ORDER BY version DESC LIMIT ?", (game_id, limit))]
 
     def change(self, game_id: str, version: int) -> LoggedChange | None:
         """One logged change of the game, by the version it made."""
-        def work(db: sqlite3.Connection) -> list[tuple[int, str, str, float, str, str]]:
-            return db.execute(
-                "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
-                "AND version = ? LIMIT 1", (game_id, version)).fetchall()
-        none: list[tuple[int, str, str, float, str, str]] = []
-        found = self._shared.run(work, none)
-        return LoggedChange(*found[0]) if found else None
+        rows = self._rows("SELECT version, device, edit, saved, undo, phone FROM edits "
+                          "WHERE game = ? AND version = ? LIMIT 1", (game_id, version))
+        return _logged(rows[0]) if rows else None
 
     def _live_rows(self, where: str, args: tuple[object, ...]) -> list[LiveRecord]:
         """The game last changed among those `where` selects (a list of none or one)."""
-        def work(db: sqlite3.Connection) -> list[tuple[str, str, str, str, str, int, float,
-                                                       int, int]]:
-            return db.execute(
-                "SELECT id, code, host, draft, claims, version, touched, closed, spent "
-                f"FROM live WHERE {where} ORDER BY touched DESC LIMIT 1", args).fetchall()
-        none: list[tuple[str, str, str, str, str, int, float, int, int]] = []
         out = []
-        for gid, code, host, text, claims, version, touched, closed, spent in self._shared.run(
-                work, none):
+        for gid, code, host, text, claims, version, touched, closed, spent in self._rows(
+                "SELECT id, code, host, draft, claims, version, touched, closed, spent "
+                f"FROM live WHERE {where} ORDER BY touched DESC LIMIT 1", args):
             try:
-                draft = Draft.from_json(text)
-                seats = json.loads(claims)
+                draft = Draft.from_json(str(text))
+                seats = json.loads(str(claims))
             except (ValueError, TypeError, AttributeError) as err:
-                self._keep_aside_live(gid, text)
+                self._keep_aside_live(str(gid), str(text))
                 self._shared.notice = ("unreadable", (str(err),))
                 continue
-            out.append(LiveRecord(gid, code, host, draft, dict(seats), version, touched,
-                                  bool(closed), bool(spent)))
+            out.append(LiveRecord(str(gid), str(code), str(host), draft, dict(seats),
+                                  int(version), float(touched), bool(closed), bool(spent)))
         return out
 
     def live(self, game_id: str) -> LiveRecord | None:
@@ -640,31 +372,40 @@ class Store:
         return found[0] if found else None
 
     def add_member(self, game_id: str, device: str) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("INSERT OR IGNORE INTO members (game, device, joined) VALUES (?, ?, ?)",
-                       (game_id, device, time.time()))
-        self._shared.run(work, None)
+        def work(db: Tx) -> None:
+            db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
+                       "ON CONFLICT DO NOTHING", (game_id, device, time.time()))
+        self._run(work, write=True)
 
     def is_member(self, game_id: str, device: str) -> bool:
-        def work(db: sqlite3.Connection) -> bool:
-            return db.execute("SELECT 1 FROM members WHERE game = ? AND device = ?",
-                              (game_id, device)).fetchone() is not None
-        return self._shared.run(work, False)
+        return bool(self._rows("SELECT 1 FROM members WHERE game = ? AND device = ?",
+                               (game_id, device)))
 
     def is_known(self, device: str) -> bool:
         """Whether the device took part in any game here (hosted or joined one)."""
-        def work(db: sqlite3.Connection) -> bool:
+        def work(db: Tx) -> bool:
             return db.execute("SELECT 1 FROM members WHERE device = ? LIMIT 1",
                               (device,)).fetchone() is not None
         return bool(device) and self._shared.run(work, False)
 
     def members(self, game_id: str) -> list[str]:
-        def work(db: sqlite3.Connection) -> list[str]:
-            rows = db.execute("SELECT device FROM members WHERE game = ? ORDER BY joined",
-                              (game_id,)).fetchall()
-            return [r[0] for r in rows]
-        none: list[str] = []
-        return self._shared.run(work, none)
+        return [str(r[0]) for r in self._rows(
+            "SELECT device FROM members WHERE game = ? ORDER BY joined", (game_id,))]
+
+    def failed_joins(self, address: str, now: float, window: float, fail: bool) -> list[float]:
+        """The failed joins of a client address within `window` seconds before `now`, oldest
+        first, counted in the database (every process's); `fail` counts one more now.
+        Failures older than the window are forgotten."""
+        def work(db: Tx) -> list[float]:
+            db.execute("DELETE FROM failed_joins WHERE at <= ?", (now - window,))
+            if fail:
+                db.execute("INSERT INTO failed_joins (address, at) VALUES (?, ?)",
+                           (address, now))
+            rows = db.execute("SELECT at FROM failed_joins WHERE address = ? ORDER BY at",
+                              (address,)).fetchall()
+            return [float(r[0]) for r in rows]
+        none: list[float] = []
+        return self._shared.run(work, none, write=True)
 
     def current_game(self) -> LiveRecord | None:
         """This device's game: the one of its games changed last (finished or not, as it
@@ -680,10 +421,12 @@ class Store:
         rec = self.current_game()
         if draft is None:
             if rec is not None:
-                def work(db: sqlite3.Connection) -> None:
+                gone = rec
+
+                def work(db: Tx) -> None:
                     db.execute("DELETE FROM members WHERE game = ? AND device = ?",
-                               (rec.id, self.owner))
-                self._shared.run(work, None)
+                               (gone.id, self.owner))
+                self._run(work, write=True)
         elif rec is not None and rec.draft.id == draft.id:
             self.save_live(replace(rec, draft=draft, version=rec.version + 1,
                                    touched=time.time(), closed=draft.finished is not None))
@@ -695,17 +438,11 @@ class Store:
         return None if rec is None else rec.draft
 
     def _keep_aside_live(self, game_id: str, text: str) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
-                           (time.time(), "game in progress", text))
-                db.execute("DELETE FROM live WHERE id = ?", (game_id,))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-        self._shared.run(work, None)
+        def work(db: Tx) -> None:
+            db.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
+                       (time.time(), "game in progress", text))
+            db.execute("DELETE FROM live WHERE id = ?", (game_id,))
+        self._run(work, write=True)
 
     # finished games
     def save_game(self, draft: Draft, summary: str, members: list[str] | None = None) -> None:
@@ -718,25 +455,19 @@ class Store:
         except Exception:  # the engine must never lose a finished game
             rows = None
 
-        def work(db: sqlite3.Connection) -> bool:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute(
-                    "INSERT INTO games (id, draft, summary, finished, deleted) "
-                    "VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET "
-                    "draft = excluded.draft, summary = excluded.summary, "
-                    "finished = excluded.finished, deleted = 0",
-                    (draft.id, draft.to_json(), summary, finished),
-                )
-                history_db.write(db, draft, finished, rows)
-                db.executemany("INSERT OR IGNORE INTO members (game, device, joined) "
-                               "VALUES (?, ?, ?)", [(draft.id, d, time.time()) for d in who])
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        def work(db: Tx) -> bool:
+            db.execute(
+                "INSERT INTO games (id, draft, summary, finished, deleted) "
+                "VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET "
+                "draft = excluded.draft, summary = excluded.summary, "
+                "finished = excluded.finished, deleted = 0",
+                (draft.id, draft.to_json(), summary, finished),
+            )
+            history_db.write(db, draft, finished, rows)
+            db.executemany("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
+                           "ON CONFLICT DO NOTHING", [(draft.id, d, time.time()) for d in who])
             return True
-        saved = self._shared.run(work, False)
+        saved = self._shared.run(work, False, write=True)
         with self._shared.lock:
             kept = self._shared.rows_by_game
             if saved and kept is not None:  # kept up to date, not read again
@@ -750,16 +481,13 @@ class Store:
     were recorded."""
 
     def games(self) -> list[SavedGame]:
-        def work(db: sqlite3.Connection) -> list[tuple[str, str, str, float]]:
-            return db.execute(
-                "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 AND "
-                f"{self._MINE} ORDER BY finished DESC", (self.owner,)
-            ).fetchall()
-        none: list[tuple[str, str, str, float]] = []
         out = []
-        for gid, text, summary, finished in self._shared.run(work, none):
+        for gid, text, summary, finished in self._rows(
+                "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 AND "
+                f"{self._MINE} ORDER BY finished DESC", (self.owner,)):
             try:
-                out.append(SavedGame(gid, Draft.from_json(text), summary, finished))
+                out.append(SavedGame(str(gid), Draft.from_json(str(text)), str(summary),
+                                     float(finished)))
             except (ValueError, TypeError, AttributeError):
                 continue
         return out
@@ -768,34 +496,31 @@ class Store:
         """Takes a game out of this device's history (or puts it back, to undo); the other
         players keep theirs. A game from before participants were recorded is marked deleted
         for all, and purged at next start. Another device's game is left alone."""
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: Tx) -> None:
             db.execute("UPDATE members SET hidden = ? WHERE game = ? AND device = ?",
                        (int(deleted), game_id, self.owner))
             db.execute("UPDATE games SET deleted = ? WHERE id = ? AND "
                        "id NOT IN (SELECT game FROM members)", (int(deleted), game_id))
-        self._shared.run(work, None)
+        self._run(work, write=True)
         self._shared.history_version += 1
 
     # remembered names
     def remember(self, names: list[str]) -> None:
         now = time.time()
 
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: Tx) -> None:
             db.executemany(
                 "INSERT INTO names (name, used) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET used = excluded.used",
                 [(n, now) for n in names if n.strip() and len(n) <= MAX_NAME],
             )
-        self._shared.run(work, None)
+        self._run(work, write=True)
 
     def names(self, limit: int = 20) -> list[str]:
-        def work(db: sqlite3.Connection) -> list[str]:
-            rows = db.execute(  # a name stored by an older version beyond the limit: not sent
-                "SELECT name FROM names WHERE length(name) <= ? ORDER BY used DESC, name "
-                "LIMIT ?", (MAX_NAME, limit)).fetchall()
-            return [r[0] for r in rows]
-        none: list[str] = []
-        return self._shared.run(work, none)
+        # a name stored by an older version beyond the limit: not sent
+        return [str(r[0]) for r in self._rows(
+            "SELECT name FROM names WHERE length(name) <= ? ORDER BY used DESC, name LIMIT ?",
+            (MAX_NAME, limit))]
 
     # the history's plays and statistics (ui/history_db.py)
     def history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
@@ -820,21 +545,23 @@ class Store:
     def set_play(self, game_id: str, place: str, note: str) -> bool:
         """A finished game's place and note."""
         done = self._shared.run(
-            lambda db: history_db.set_play(db, self.owner, game_id, place, note), False)
+            lambda db: history_db.set_play(db, self.owner, game_id, place, note), False,
+            write=True)
         self._shared.history_version += 1
         return done
 
     def result_rows(self) -> list[PlayerRow]:
         """Every player's result in every game this device sees. The rows of the whole file
         are read once, then kept up to date by each save (`save_game` adds its game's); an
-        import or a rename reads them again."""
+        import or a rename reads them again. On PostgreSQL other processes save games too:
+        the rows are read each time."""
         shared = self._shared
         with shared.lock:
             version = shared.history_version
             kept = shared.rows_cache.get(self.owner)
-            if kept is not None and kept[0] == version:
+            if kept is not None and kept[0] == version and not self.shared:
                 return kept[1]
-            if shared.rows_by_game is None:
+            if shared.rows_by_game is None or self.shared:
                 none: dict[str, list[PlayerRow]] = {}
                 shared.rows_by_game = shared.run(history_db.all_rows, none)
             mine = shared.run(lambda db: history_db.visible(db, self.owner), set[str]())
@@ -849,7 +576,7 @@ class Store:
         """`old` is `new` from now on in every game this device sees (a merge when `new`
         already plays; refused, naming the games, when both sat at one table)."""
         done = self._shared.run(lambda db: history_db.rename(db, self.owner, old, new),
-                                Renamed())
+                                Renamed(), write=True)
         self._shared.rows_by_game = None
         self._shared.history_version += 1
         self._shared.read_rows_soon()
@@ -870,8 +597,15 @@ class Store:
         `everyone`: as every device's); None: the file could not be written, nothing was
         added."""
         owner = None if everyone else self.owner
-        done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None)
+        done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None,
+                                write=True)
         self._shared.rows_by_game = None
         self._shared.history_version += 1
         self._shared.read_rows_soon()
         return done
+
+
+def _logged(row: Row) -> LoggedChange:
+    version, device, edit, saved, undo, phone = row
+    return LoggedChange(int(version), str(device), str(edit), float(saved), str(undo),
+                        str(phone))

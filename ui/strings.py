@@ -495,6 +495,8 @@ DAMAGED_HINT = N_("This saved game cannot be read back, so it cannot be opened; 
 UNEXPECTED_ERROR = N_("Something went wrong on this screen. Nothing you entered is lost: go "
                       "back home and open the game again.")
 HOST_FINISHES = N_("Only the host's phone can finish the game.")
+NOT_SAVED_BUSY = N_("Other phones kept changing the game at the same moment: this change was "
+                    "not saved. The game as saved is shown; try again.")
 HOST_CORRECTS = N_("This game is finished: only the host's phone can correct it. Play again "
                    "starts a new game.")
 CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check the score pad, "

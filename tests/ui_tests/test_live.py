@@ -298,8 +298,8 @@ async def test_a_code_idle_for_a_day_admits_nobody_even_after_a_change(store: St
     game = tables.current("ann-phone")
     assert game is not None
     # the game was last changed a day and a second ago (IDLE_EXPIRY_S = 24 h)
-    idle = replace(game, touched=time.time() - IDLE_EXPIRY_S - 1)
-    store.save_live(idle)
+    idle = replace(game, touched=time.time() - IDLE_EXPIRY_S - 1, version=game.version + 1)
+    assert store.save_live(idle)  # a save is compare-and-set: over the version before
     tables._games[game.id] = idle
     assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), str)
     # Ann's phone enters something: the game goes on, its code stays spent
