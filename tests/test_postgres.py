@@ -145,6 +145,24 @@ def test_postgres_undo_of_a_change_made_again_is_of_the_newest_game(pg_url: str)
     assert isinstance(undone, Change) and undone.game.draft.seats[0].coins == 99
 
 
+def test_postgres_an_edit_refused_on_an_old_copy_is_judged_on_the_newest_game(
+        pg_url: str) -> None:
+    """Process B holds the game at version 1 (it heard no note: not listening) while A
+    saves Ann's coins 99; a phone shown 99 (on A, or on B after a reload) sets 5 over it: B
+    must judge that edit on the newest game, not refuse it as stale on its old copy."""
+    a, b = two_processes(pg_url)
+    rec = a.host(draft("Ann", "Bob"), "host")
+    b.store.add_member(rec.id, "bob-phone")
+    assert b.open(rec.id, "bob-phone") is not None  # B's copy: version 1, coins 0
+    assert not isinstance(a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)), Refusal)
+    made = b.submit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 5, was=(99,)))
+    assert isinstance(made, Change), made
+    assert made.game.draft.seats[0].coins == 5 and made.game.version == 3
+    # and an edit really made over an old value is still refused
+    late = b.submit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 6, was=(99,)))
+    assert isinstance(late, Refusal) and late.code == "stale"
+
+
 def test_postgres_many_concurrent_edits_from_two_processes_all_kept(pg_url: str) -> None:
     """Two processes, each 20 edits of its own fields at once: every edit is in the game
     and the versions count every one (1 + 40)."""

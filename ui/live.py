@@ -206,6 +206,13 @@ class Tables:
         if rec is None or not self.store.is_member(game_id, device):
             return Refusal("not-in-game", S.NOT_IN_GAME)
         saved = change(rec)
+        if isinstance(saved, Refusal) and self.store.shared:
+            # this process's copy may be older than the database's (a note not heard yet, a
+            # process not listening): what it refuses is judged again on the newest game
+            fresh = self.store.live(game_id)
+            if fresh is not None and fresh.version > rec.version:
+                self._games[game_id] = rec = fresh
+                saved = change(rec)
         if isinstance(saved, Refusal):
             return saved
         logged = to_json(edit) if edit else ""
