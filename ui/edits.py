@@ -5,8 +5,11 @@ sent, described ("Bob's coins changed to 7") and refused as data.
 
 Every seat edit names the seat by its index *and* the player sitting there when the change
 was made: a change that meets a table whose seats moved meanwhile is refused (the device then
-shows the saved table), never applied to the wrong player. Each field is one value, so when
-two devices set the same field the last one saved wins and both see it.
+shows the saved table), never applied to the wrong player. Each value edit also carries the
+value it replaces as the device showed it (`was`): when two devices set the same field from
+the same value, the first one saved stands and the other is refused as stale (that device is
+shown the saved game), so no device undoes another's change unseen. An undo (`Revert`) is an
+edit of the same kind, each step carrying the value it takes back.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ took part, and how a change reaches all of them.
 
 `Tables` is one per server process. A change is a typed edit (`ui.edits`) sent by a device:
 it is applied to the saved game under one lock (so two devices editing the same field are
-saved one after the other: the last write wins), saved with the edit, and handed back as a
+saved one after the other, and the second, made over a value no longer saved, is refused as
+stale: `ui.edits`), saved with the edit, and handed back as a
 `Change` holding the game exactly as saved. The session that made it shows that draft and
 publishes the `Change` on the game's pub/sub topic (Flet's `PubSubHub`, one per server), so
 every other session of the game shows the same saved draft at once, with a short note of who
