@@ -435,6 +435,21 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.page.screenshot(path=str(SHOTS / "9-desktop-score-pad.png"))
 
 
+def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
+    """Debian's chromium with `count` phones, each its own browser context (its own local
+    storage: its own device), that reach nothing but this machine's server."""
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+    phones = []
+    for _ in range(count):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+            "http://127.0.0.1") else r.abort())
+        phones.append(Phone(page))
+    return browser, phones
+
+
 def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
     """Two phone-size pages (360 x 780, scrolled as a player would): page B joins page A's
     game by its code, takes seat 2 and taps three cards; page A shows Bob's new total
@@ -445,16 +460,7 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
 
     url, _ = server
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        phones = []
-        for _ in range(2):  # two browsers: each its own local storage (its own device)
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-                "http://127.0.0.1") else r.abort())
-            phones.append(Phone(page))
-        a, b = phones
+        browser, (a, b) = offline_phones(p, 2)
         a.open(url)
         a.tap("New game")
         for i, n in enumerate(["Ann", "Bob", "Cid"]):

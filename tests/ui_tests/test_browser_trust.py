@@ -9,24 +9,11 @@ from typing import Any
 
 import pytest
 
-from .test_browser import CHROMIUM, PHONE, Phone, server
+from .test_browser import Phone, offline_phones, server
 
 pytestmark = pytest.mark.browser
 
 __all__ = ["server"]
-
-
-def _phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
-    browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-    phones = []
-    for _ in range(count):  # each its own browser context: its own device
-        page = browser.new_context(viewport=PHONE).new_page()
-        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-            "http://127.0.0.1") else r.abort())
-        phones.append(Phone(page))
-    return browser, phones
 
 
 def _field(ph: Phone, label: str) -> Any:
@@ -44,7 +31,7 @@ def test_trust_two_phones_typing_one_field_end_on_the_saved_value(
 
     url, _ = server
     with sync_playwright() as p:
-        browser, (a, b) = _phones(p, 2)
+        browser, (a, b) = offline_phones(p, 2)
         a.open(url)
         a.tap("New game")
         for i, n in enumerate(["Ann", "Bob", "Cid"]):

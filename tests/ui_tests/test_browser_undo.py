@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .test_browser import CHROMIUM, PHONE, SHOTS, Phone
+from .test_browser import SHOTS, Phone, offline_phones
 from .test_browser import phone as phone  # the fixtures, by name
 from .test_browser import server as server
 
@@ -44,16 +44,7 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
 
     url, _ = server
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        phones = []
-        for _ in range(2):  # two browsers: each its own local storage (its own device)
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-                "http://127.0.0.1") else r.abort())
-            phones.append(Phone(page))
-        a, b = phones
+        browser, (a, b) = offline_phones(pw, 2)
         a.open(url)
         a.tap("New game")
         for i, n in enumerate(["Ann", "Bob", "Cid", "Dan"]):
