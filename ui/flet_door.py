@@ -21,7 +21,8 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
   event (Flet's `get_event_field_type`, which formats every annotation of the control's
   classes on every event, is wrapped with a cache);
 - `show_instead`: a note (SnackBar) shown and the one it replaces closed in one update of
-  the page's list of dialogs (Flet's `Page._dialogs`, `_prepare_dialog`);
+  the page's list of dialogs, notes that went taken off it in the same update (Flet's
+  `Page._dialogs`, `_set_dialog_parent`);
 - `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
   on connections per client address;
 - `flet_page_with`: Flet's served page (flet_web's index.html) with our head put just
@@ -243,18 +244,34 @@ def cached_event_types() -> None:
     module._wonders_cached = True
 
 
+_GONE = "_wonders_gone"
+"""Set on a note the browser said went: it leaves the page's list with the next update."""
+
+
 def show_instead(page: Any, old: Any, new: Any) -> None:
     """`page.show_dialog(new)`, with `old` (the dialog `new` replaces, or None) closed in the
-    same update of the page's list of dialogs: one message to the browser where closing
-    `old` and showing `new` were two. Both stay managed as `show_dialog` manages a dialog:
-    `old` leaves the list when the browser says it went (taken off at once, the browser
-    would still say so, and Flet would then search the whole page for the control it
-    names)."""
+    same update of the page's list of dialogs: one message to the browser, where closing
+    `old` and showing `new` were two. A note the browser said went (closed, or its time
+    up) leaves the list in that update too, where Flet sent an update of its own for it
+    (`show_dialog`'s management). A closed note stays on the list until the browser says
+    it went: taken off before, the browser would still say so, and Flet would then search
+    the whole page for the control it names."""
     dialogs = page._dialogs
-    if old is not None and any(d is old for d in dialogs.controls):  # by identity, not ==
+    kept = [d for d in dialogs.controls if not getattr(d, _GONE, False)]
+    if len(kept) != len(dialogs.controls):
+        dialogs.controls[:] = kept
+    if old is not None and any(d is old for d in kept):  # by identity: == compares fields
         old.open = False
+    told = new.on_dismiss
+
+    def dismissed() -> None:
+        setattr(new, _GONE, True)
+        if told is not None:
+            told()
+
+    new.on_dismiss = dismissed
     new.open = True
-    page._prepare_dialog(new)
+    page._set_dialog_parent(new)
     dialogs.controls.append(new)
     dialogs.update()
 

@@ -412,7 +412,7 @@ def _device_name(rec: LiveRecord, device: str) -> str:
 def _undo(edit: Edit, before: LiveRecord, after: LiveRecord) -> Revert:
     """The change that takes `edit` back, made to `before` and saved as `after`: it
     reverts `after`'s version (an undo's redo reverts what the undo reverted)."""
-    undo = replace(inverse(edit, before.draft), version=after.version)
+    undo = replace(inverse(edit, before.draft, after.draft), version=after.version)
     return replace(undo, version=edit.version) if isinstance(edit, Revert) else undo
 
 
