@@ -369,7 +369,7 @@ class AppModel(ft.Observable):
             if back is not None:
                 self.edit(back)
 
-        bar = ft.SnackBar(ft.Text(text), duration=UNDO_SECONDS * 1000, on_dismiss=gone,
+        bar = ft.SnackBar(text, duration=UNDO_SECONDS * 1000, on_dismiss=gone,
                           action=action, on_action=take_back, persist=False)
         self._told = bar
         show_instead(self.page, shown, bar)
