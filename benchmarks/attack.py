@@ -281,7 +281,8 @@ async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
     """The 21st client, in a process of its own: games entered one after another (each on a
     device of its own) until `stop` exists; written to `out` as JSON: each answer (when it
     was sent, seconds), each device's local storage and the texts of its score pad, this
-    process's CPU seconds and each time its own event loop was late."""
+    process's CPU seconds and each time its own event loop was late. `ready` is made when
+    it begins, `ready` + ".warm" once its first game is entered."""
     lags: list[tuple[float, float, float]] = []
     watcher = asyncio.create_task(watch_loop(LAG_S, lambda *x: lags.append(x)))
     report = SessionReport(0)
@@ -300,6 +301,7 @@ async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
                 await c.go("/game/pad")  # the pad as the device reopens it (same screens)
                 await c.settle(expect=False)
                 games.append((dict(c.prefs), sorted(c.texts())))  # the pad on top
+                ready.with_suffix(".warm").touch()
             except AssertionError as err:  # a screen not there in time (a loaded machine):
                 report.error = report.error or f"{err}"  # said, and the next game begins
                 failed += 1
@@ -430,6 +432,10 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
         if victim.returncode is not None:
             raise RuntimeError("the player's process ended before it began")
         await asyncio.sleep(0.05)
+    cold = server.rss_kb()
+    if kind == "churn":  # memory is compared with a server in use: one game entered
+        while not ready.with_suffix(".warm").exists() and victim.returncode is None:
+            await asyncio.sleep(0.05)
     if nice:
         os.nice(nice)  # this process only: the attackers (server and player keep theirs)
 
@@ -501,7 +507,9 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
         await asyncio.sleep(settle)
         after = server.rss_kb()
         print(f"server RSS {settle:.0f} s after the churn: {after / 1024:.0f} MiB "
-              f"({after / rss_before - 1:+.0%} from before it; goal within 20 %)")
+              f"({after / rss_before - 1:+.0%} from before it, after the player's first "
+              f"game; {after / cold - 1:+.0%} from the server before any session, "
+              f"{cold / 1024:.0f} MiB; goal within 20 %)")
     if kind == "sweep":
         tried = sum(n for w, n in out.answered.items() if w.endswith("-> wrong"))
         joined = sum(n for w, n in out.answered.items() if w.endswith("-> JOINED"))

@@ -26,7 +26,14 @@ from ui import flet_door
 from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses
 from ui.flet_door import build_upload_url
 from ui.join_limit import FAILED_JOINS
-from ui.server import HEADER_TIMEOUT_S, SESSIONS_PER_ADDRESS, UPLOAD_IDLE_S, Guard
+from ui.server import (
+    HEADER_TIMEOUT_S,
+    KEPT_PER_ADDRESS,
+    SESSIONS_PER_ADDRESS,
+    UPLOAD_IDLE_S,
+    ClosedSessions,
+    Guard,
+)
 
 SECRET = "test-secret-key"
 EVIL = "http://evil.example"
@@ -211,6 +218,46 @@ def test_trust_an_upload_that_stops_moving_is_removed(tmp_path: Path) -> None:
 def test_trust_a_closed_sessions_memory_is_let_go_within_a_minute() -> None:
     # Flet evicts expired sessions every 10 s: kept SESSION_TIMEOUT_S, then gone by then
     assert SESSION_TIMEOUT_S + 10 <= 60
+
+
+def test_trust_a_churn_from_one_address_leaves_few_closed_sessions(server: Server) -> None:
+    # 21 tabs opened and closed one after another from this machine: Flet kept every one
+    # of them for SESSION_TIMEOUT_S (a churn of 2,000 held 2,000 at once: 68 -> 228 MiB,
+    # and the allocator kept it); now the 16 closed last are kept, the older ones let go
+    churned = KEPT_PER_ADDRESS + 5
+
+    async def churn() -> list[bool]:
+        ids = []
+        for _ in range(churned):
+            tab = await FletWsClient(server.ws_url).start()
+            ids.append(tab.session_id)
+            await tab.close()
+            await asyncio.sleep(0.05)  # closed in this order
+        await asyncio.sleep(0.5)  # the server hears of the last end
+        back = []
+        for sid in reversed(ids):  # newest first: a session back and closed again is kept
+            again = await FletWsClient(server.ws_url).start(session_id=sid)
+            back.append(again.session_id == sid)
+            await again.close()
+        return back[::-1]
+
+    back = asyncio.run(churn())
+    assert sum(back) == KEPT_PER_ADDRESS, back
+    assert all(back[-10:]) and not any(back[:3]), back  # the newest kept, the oldest gone
+
+
+def test_trust_closed_sessions_are_bounded_per_address_and_in_all() -> None:
+    kept = ClosedSessions(per_address=2, in_all=3)
+    assert kept.closed("a1", "A") == [] and kept.closed("a2", "A") == []
+    assert kept.closed("a3", "A") == ["a1"]  # A's third: its oldest goes
+    assert kept.closed("b1", "B") == []
+    assert kept.closed("c1", "C") == ["a2"]  # the fourth in all: the oldest of all goes
+    assert (kept.held("A"), kept.held("B"), kept.held()) == (1, 1, 3)
+    kept.reopened("a3")  # its phone came back: an open session is not a closed one
+    assert kept.held("A") == 0 and kept.closed("d1", "D") == []
+    assert kept.closed("a3", "A") == ["b1"]  # closed again: now the newest
+    kept.gone("c1")  # expired: Flet deleted it
+    assert kept.held() == 2 and kept.closed("e1", "E") == []
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
