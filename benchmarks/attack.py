@@ -62,6 +62,8 @@ class Outcomes:
     stalled: list[str] = field(default_factory=list)
     spans: list[tuple[str, float, float]] = field(default_factory=list)
     """Each attack step: what it was, when it began and ended (perf_counter)."""
+    tried: list[float] = field(default_factory=list)
+    """When each code really tried (answered "wrong", not held back) was answered."""
 
     @contextlib.contextmanager
     def step(self, what: str) -> Iterator[None]:
@@ -253,17 +255,27 @@ async def half_open(host: str, port: int, count: int, seconds: float, out: Outco
     await asyncio.gather(*(one() for _ in range(count)))
 
 
-async def sweep(url: str, k: int, seconds: float, out: Outcomes) -> None:
-    """Wrong join codes (/g/<code>), each from a new device and a new address (the server
-    is told to trust this machine as a proxy, so X-Forwarded-For names a new address each
-    time: a sweep from many addresses)."""
+async def sweep(url: str, k: int, seconds: float, out: Outcomes,
+                minted: bool = False) -> None:
+    """Wrong join codes (/g/<code>), each from a new address (the server is told to trust
+    this machine as a proxy, so X-Forwarded-For names a new address each time: a sweep
+    from many addresses) and a new device; with `minted`, from one device made known first
+    the way anyone can (it hosts a game), its own tries not counted with strangers'."""
     rng = random.Random(k)
+    prefs: dict[str, Any] = {}
+    if minted:
+        host = FletWsClient(url, headers={"X-Forwarded-For": f"10.{k}.0.1"})
+        await host.start()
+        await _new_game(host, [f"M{k}a", f"M{k}b", f"M{k}c"])
+        prefs = dict(host.prefs)
+        await host.close()
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         code = "".join(rng.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
         who = f"10.{k}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
         with out.step("wrong code"):
             c = FletWsClient(url, route=f"/g/{code}", headers={"X-Forwarded-For": who})
+            c.prefs = dict(prefs)
             try:
                 await c.start()
                 text = " ".join(c.all_texts())
@@ -274,7 +286,9 @@ async def sweep(url: str, k: int, seconds: float, out: Outcomes) -> None:
             finally:
                 with contextlib.suppress(Exception):
                     await c.close()
-            out.note("code tried", how)
+            out.note("code tried by a minted device" if minted else "code tried", how)
+            if how == "wrong":
+                out.tried.append(time.perf_counter())
 
 
 async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
@@ -332,6 +346,17 @@ async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) ->
         lost += [t for t in pad if t not in again]
         await back.close()
     return lost
+
+
+def most_within(times: list[float], window: float) -> int:
+    """The most of `times` within any `window` seconds."""
+    ordered = sorted(times)
+    most, first = 0, 0
+    for i, t in enumerate(ordered):
+        while t - ordered[first] >= window:
+            first += 1
+        most = max(most, i - first + 1)
+    return most
 
 
 def machine_busy_s() -> float:
@@ -419,7 +444,7 @@ def _covered(spans: list[tuple[float, float]], a: float, b: float) -> float:
 
 async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: int,
               kind: str = "mixed", sessions: int = 5000, seconds: float = 60.0,
-              settle: float = 70.0, lan: str = "") -> int:
+              settle: float = 70.0, lan: str = "", minted: int = 0) -> int:
     out = Outcomes()
     peak = server.rss_kb()
     done = asyncio.Event()
@@ -468,7 +493,8 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
     elif kind == "half-open":
         runs = [half_open(lan, server.port, sessions, seconds, out)]
     elif kind == "sweep":
-        runs = [sweep(server.ws_url, k, seconds, out) for k in range(attackers)]
+        runs = [sweep(server.ws_url, k, seconds, out, minted=k < minted)
+                for k in range(attackers)]
     else:
         runs = [attacker(server.ws_url, k, rounds, out) for k in range(attackers)]
     results = await asyncio.gather(*runs, return_exceptions=True)
@@ -515,9 +541,11 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
         joined = sum(n for w, n in out.answered.items() if w.endswith("-> JOINED"))
         minutes = attack_s / 60
         rate = tried / minutes if minutes else 0.0
-        print(f"sweep: {tried} codes really tried in {attack_s:.0f} s ({rate:.0f} a minute), "
-              f"{joined} games joined; the whole space (104,976 codes) at that rate: "
-              f"{104_976 / max(rate, 1e-9) / 60:.1f} h (a code lives 24 h)")
+        most = most_within(out.tried, 60.0)
+        print(f"sweep: {tried} codes really tried in {attack_s:.0f} s ({rate:.0f} a minute "
+              f"over the run; at most {most} within any 60 s), {joined} games joined; the "
+              f"whole space (104,976 codes) at {most} a minute (each minute as full as the "
+              f"fullest): {104_976 / max(most, 1) / 60:.1f} h (a code lives 24 h)")
     print(f"player's {len(games)} games after the attack: "
           f"{'whole' if not lost else f'LOST {lost[:5]}'} (each device reopened its pad)")
     explain(answers, out.spans, server_lags(server.log),
@@ -549,10 +577,15 @@ def main(argv: list[str] | None = None) -> int:
                         "connections that never finish a request, for --seconds, from this "
                         "machine's network address; sweep: wrong join codes from --attackers "
                         "loops for --seconds, each from a new address (X-Forwarded-For, the "
-                        "server trusting this machine as its proxy)")
+                        "server trusting this machine as its proxy), --minted of them from "
+                        "devices made known first")
     parser.add_argument("--sessions", type=int, default=5000)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--settle", type=float, default=70.0)
+    parser.add_argument("--minted", type=int, default=0,
+                        help="sweep: of the --attackers loops, this many first make their "
+                        "device known here (it hosts a game, as anyone can) and try every "
+                        "code with it")
     parser.add_argument("--player", help=argparse.SUPPRESS)  # the player's own process
     parser.add_argument("--stop-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--ready-file", type=Path, help=argparse.SUPPRESS)
@@ -570,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 code = asyncio.run(asyncio.wait_for(
                     run(server, args.attackers, args.rounds, Path(tmp), args.nice, args.run,
-                        args.sessions, args.seconds, args.settle, lan),
+                        args.sessions, args.seconds, args.settle, lan, args.minted),
                     args.timeout))
             except TimeoutError:
                 print(f"stopped after {args.timeout:.0f} s", file=sys.stderr)
