@@ -10,6 +10,7 @@ import os
 import resource
 import signal
 import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -17,11 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import uvicorn
 import websockets
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game
-from benchmarks.server import Server, start
+from benchmarks.server import Server, free_port, start
 from ui import flet_door
 from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses
 from ui.flet_door import build_upload_url
@@ -29,10 +31,13 @@ from ui.join_limit import FAILED_JOINS
 from ui.server import (
     HEADER_TIMEOUT_S,
     KEPT_PER_ADDRESS,
+    MAX_CONNECTIONS,
     SESSIONS_PER_ADDRESS,
     UPLOAD_IDLE_S,
     ClosedSessions,
     Guard,
+    build_app,
+    server_config,
 )
 
 SECRET = "test-secret-key"
@@ -213,6 +218,79 @@ def test_trust_an_upload_that_stops_moving_is_removed(tmp_path: Path) -> None:
     guard = Guard(lambda *a: None, uploads)  # type: ignore[arg-type]
     assert guard.sweep_uploads(now) == 1
     assert not stale.exists() and moving.exists()
+
+
+@contextlib.contextmanager
+def _serving(app: Guard, max_connections: int = MAX_CONNECTIONS) -> Iterator[int]:
+    """The guarded app served by uvicorn in a thread of this process, with the server's
+    settings (`server_config`); its port."""
+    port = free_port()
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port,
+                                         max_connections=max_connections))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(200):
+            if server.started:
+                break
+            time.sleep(0.05)
+        assert server.started
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+async def _nothing(page: object) -> None:
+    return None
+
+
+def test_trust_the_server_caps_its_connections() -> None:
+    # 16 connections held open (idle, as a flood holds them): the next request is answered
+    # 503 at once instead of taking another file; once they close, phones get in again
+    # (uvicorn's cap counts the connection asking, too)
+    cap = 16
+    with _serving(build_app(_nothing, None, 45), max_connections=cap) as port:
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(cap)]
+        try:
+            time.sleep(0.2)  # the server has taken every one
+            assert _open(f"http://127.0.0.1:{port}/")[0] == 503
+        finally:
+            for s in held:
+                s.close()
+        time.sleep(0.2)  # the server heard they closed
+        assert _open(f"http://127.0.0.1:{port}/")[0] == 200
+
+
+def test_trust_the_server_sweeps_idle_uploads_as_it_runs(tmp_path: Path) -> None:
+    # a browser that never said its upload was complete leaves its file: the running server
+    # removes it once nobody wrote to it for upload_idle_s (60 s; 0.5 s here), and keeps
+    # the one still being written
+    uploads = tmp_path / "uploads"
+    uploads.mkdir()
+    stale, moving = uploads / "stale.json", uploads / "moving.json"
+    app = build_app(_nothing, uploads, 45, upload_idle_s=0.5, tend_every_s=0.05)
+    with _serving(app):
+        stale.write_bytes(b"x" * 1000)
+        began = time.perf_counter()
+        while stale.exists() and time.perf_counter() - began < 3:
+            with moving.open("ab") as f:  # still moving: a byte every 50 ms
+                f.write(b"x")
+            time.sleep(0.05)
+        assert not stale.exists() and moving.exists()
+        assert time.perf_counter() - began >= 0.5  # not before it stopped moving 0.5 s
+
+
+def test_trust_memory_is_given_back_once_sessions_went() -> None:
+    # the allocator is asked to give free pages back after sessions were let go, once
+    kept = ClosedSessions(per_address=1, in_all=8)
+    guard = Guard(lambda *a: None, None, kept=kept,  # type: ignore[arg-type]
+                  trim=lambda pad: 1)
+    assert not guard.memory_to_give_back()  # nothing went yet
+    kept.closed("a", "A")
+    for gone in kept.closed("b", "A"):
+        kept.gone(gone)  # what Flet's deletion tells it
+    assert guard.memory_to_give_back() and not guard.memory_to_give_back()
 
 
 def test_trust_a_closed_sessions_memory_is_let_go_within_a_minute() -> None:

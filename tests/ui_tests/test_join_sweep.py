@@ -10,7 +10,6 @@ import time
 
 import pytest
 
-import ui.store
 from ui.draft import Draft, Seat
 from ui.join_limit import (
     FAILED_JOINS,
@@ -150,7 +149,7 @@ def test_trust_a_settled_phone_is_not_held_back_by_devices_minted_today(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     tables, code = _game(store)
     with monkeypatch.context() as m:  # Dan's phone played here two days ago
-        m.setattr(ui.store.time, "time", lambda: TWO_DAYS_AGO)
+        m.setattr(time, "time", lambda: TWO_DAYS_AGO)
         tables.host(_draft("Dan", "Eve"), "dan-phone")
     minted = _minted(tables, 20, "minted")
     _tries(tables, minted, code, FAILED_JOINS)  # the new devices' pool is spent
@@ -171,7 +170,7 @@ def test_trust_devices_minted_a_day_ahead_add_only_their_pool(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     tables, code = _game(store)
     with monkeypatch.context() as m:
-        m.setattr(ui.store.time, "time", lambda: TWO_DAYS_AGO)
+        m.setattr(time, "time", lambda: TWO_DAYS_AGO)
         settled = _minted(tables, 20, "patient")
     held = _tries(tables, settled, code, FAILED_JOINS)
     assert 20 * FAILED_JOINS - len(held) == SETTLED_JOINS
