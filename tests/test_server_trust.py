@@ -10,6 +10,8 @@ import os
 import resource
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -365,6 +367,23 @@ def test_trust_a_stop_under_load_is_one_line(tmp_path: Path, sig: signal.Signals
         assert len(after) == 1 and after[0].startswith(
             f"wonders-scorer: stopped ({sig.name}"), after
         assert srv.proc.returncode == 0
+
+
+def test_trust_a_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
+    # uvicorn logs the bind error as the OSError itself; the stop-line filter read it as
+    # text and raised AttributeError: a traceback instead of the reason
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port),
+             "--no-qr"], capture_output=True, text=True, timeout=60,
+            env={**os.environ, "WONDERS_DATA_DIR": str(tmp_path)})
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr[-1500:]
+    assert [line for line in done.stderr.splitlines() if "address already in use" in line] \
+        == done.stderr.strip().splitlines()  # that one line, nothing else
 
 
 def test_trust_flet_is_reached_through_one_door_that_checks_its_version(

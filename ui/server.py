@@ -545,7 +545,9 @@ class _CutConnections(logging.Filter):
     cut = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg.startswith("Cancel %s running task") and record.args:
+        # (uvicorn logs some errors as the exception itself: a port in use is an OSError)
+        if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task") \
+                and record.args:
             _CutConnections.cut = int(record.args[0])  # type: ignore[index,call-overload]
             return False
         return True
