@@ -458,7 +458,8 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
             raise RuntimeError("the player's process ended before it began")
         await asyncio.sleep(0.05)
     cold = server.rss_kb()
-    if kind == "churn":  # memory is compared with a server in use: one game entered
+    settles = kind in ("churn", "sweep")  # sessions opened and closed: memory read after
+    if settles:  # memory is compared with a server in use: one game entered
         while not ready.with_suffix(".warm").exists() and victim.returncode is None:
             await asyncio.sleep(0.05)
     if nice:
@@ -529,10 +530,10 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
           f"{rss_before / 1024:.0f} MiB, at its end {rss_end / 1024:.0f} MiB; open files at "
           f"most {fds_most}")
     fd_counter.cancel()
-    if kind == "churn":
+    if settles:
         await asyncio.sleep(settle)
         after = server.rss_kb()
-        print(f"server RSS {settle:.0f} s after the churn: {after / 1024:.0f} MiB "
+        print(f"server RSS {settle:.0f} s after the {kind}: {after / 1024:.0f} MiB "
               f"({after / rss_before - 1:+.0%} from before it, after the player's first "
               f"game; {after / cold - 1:+.0%} from the server before any session, "
               f"{cold / 1024:.0f} MiB; goal within 20 %)")
@@ -573,7 +574,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run", choices=["mixed", "churn", "half-open", "sweep"],
                         default="mixed", help="mixed: the hostile inputs above (default); "
                         "churn: --sessions sessions opened and closed by --attackers loops, "
-                        "then the server's memory --settle s later; half-open: --sessions "
+                        "then the server's memory --settle s later (and after a sweep); "
+                        "half-open: --sessions "
                         "connections that never finish a request, for --seconds, from this "
                         "machine's network address; sweep: wrong join codes from --attackers "
                         "loops for --seconds, each from a new address (X-Forwarded-For, the "
