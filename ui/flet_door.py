@@ -17,6 +17,10 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
 - `quiet_after_disconnect`: a session whose connection went drops what it sends (Flet's
   `FletApp.send_message` raised AttributeError on a connection whose send queue was gone:
   34 tracebacks when the server stopped under load);
+- `lean_validation`: a control keeps no set of the validation errors it reported until it
+  has one (Flet's `validate(..., suppress_repeated_errors=True)` gave every control an empty
+  set at its first update: a sixth of an in-game session's memory; `_base_control.validate`
+  is the name Flet's BaseControl calls);
 - `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
   on connections per client address;
 - `flet_page_with`: Flet's served page (flet_web's index.html) with our head put just
@@ -76,6 +80,7 @@ import flet_web  # type: ignore[import-untyped]
 import h11
 import uvicorn.protocols.http.h11_impl as uvicorn_h11
 from flet.components.component import Component, Renderer
+from flet.controls import base_control as _base_control
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page as context_page
 from flet.messaging import protocol as _protocol
@@ -85,6 +90,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack as encod
 from flet.messaging.protocol import decode_ext_from_msgpack as decode_ext
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+from flet.utils import validation as _validation
 from flet_web.fastapi import flet_app as _flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
     app_manager as _sessions,
@@ -204,6 +210,41 @@ def cheap_message_repr() -> None:
     server's CPU (BENCHMARKS.md "Under attack"). The message's repr is made its action and
     the kind of its body: the debug line still says what was sent."""
     Message.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
+
+
+def _lean_validate(instance: Any, *, suppress_repeated_errors: bool = False) -> None:
+    """Flet's `validate`, the same errors raised once each, with the set of those reported
+    made only when there is one to keep (and emptied when the control is valid again)."""
+    if not suppress_repeated_errors:
+        _validation.validate(instance)
+        return
+    try:
+        _validation.validate(instance)
+    except ValueError as ex:
+        reported = _validation._get_reported_validation_errors(instance)
+        if reported is None:
+            raise
+        signature = (ex.__class__.__name__, str(ex))
+        if signature in reported:
+            return
+        reported.add(signature)
+        raise
+    reported = getattr(instance, _validation._REPORTED_VALIDATION_ERRORS_KEY, None)
+    if reported:
+        reported.clear()
+
+
+def lean_validation() -> None:
+    """Every control validated as Flet does, without an empty set kept on each (see the
+    module's docstring)."""
+    calls = getattr(_base_control, "validate", None)
+    if calls is not _validation.validate:
+        if calls is _lean_validate:
+            return
+        raise FletMismatch("flet.controls.base_control no longer calls "
+                           "flet.utils.validation.validate: check lean_validation in "
+                           "ui/flet_door.py")
+    _base_control.validate = _lean_validate  # type: ignore[attr-defined]
 
 
 FLET_CONFIG_MARK = "<!-- fletAppConfig -->"
