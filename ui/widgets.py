@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -296,6 +297,33 @@ def back_to(route: str) -> Callable[[], None]:
     def go() -> None:
         ft.context.page.navigate(route)
     return go
+
+
+UNDER_KEPT_S = 1.0
+"""How long a screen another one came over still shows its body (the new screen's push
+animation shows it), before it keeps its app bar only."""
+
+
+def use_body_shown(on_top: bool) -> bool:
+    """Whether a screen shows its body: on top, yes; under another screen (home and the
+    table under a city: the browser keeps them for the way back), only for `UNDER_KEPT_S`,
+    then its app bar alone, so that a phone's session holds the controls and the watches
+    of the one screen it shows. Back on top, the body is built again at once, in the same
+    answer that takes the screen above away (nothing blank shows)."""
+    kept, set_kept = ft.use_state(on_top)
+    now = ft.use_ref(on_top)
+    now.current = on_top
+
+    async def follow() -> None:
+        if on_top:
+            set_kept(True)
+            return
+        await asyncio.sleep(UNDER_KEPT_S)
+        if not now.current:
+            set_kept(False)
+
+    ft.use_effect(follow, [on_top])
+    return on_top or kept
 
 
 def view(route: str, title: str | ft.Control, controls: list[ft.Control],

@@ -22,6 +22,7 @@ from ui.widgets import (
     problems,
     stepper,
     toggle,
+    use_body_shown,
     view,
     wrap,
 )
@@ -120,9 +121,12 @@ def TableScreen() -> ft.View:
     use_watch(lambda m: (m.draft, m.game, m.evaluation_at_hand()) if on_top else None,
               (on_top,))
     evaluation = use_evaluation(model)
+    shown = use_body_shown(on_top)
     draft = model.draft
     if draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
+    if not shown:  # under a city: its app bar only (ui/widgets.py, use_body_shown)
+        return view(base, S.TABLE_TITLE, [])
     return view(base, S.TABLE_TITLE, [
         TableBody(draft, evaluation, model.edit, base, model.my_seat()), SeatPicker(),
         PlayersEditor(), share_card(model)], actions=[
