@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 import flet as ft
 
@@ -567,26 +567,48 @@ def use_shared_watch(select: Callable[[AppModel], T],
     return shared
 
 
+def _next(n: int) -> int:
+    return n + 1
+
+
+def _nothing() -> None:
+    return None
+
+
+class _Part:
+    """A part's place in a shared selection: it renders again (`__call__`) when a change
+    touches its topic. One small object per part (a city has ~80 card chips in every
+    phone's session), not three closures."""
+
+    __slots__ = ("set_tick", "shared", "topic")
+
+    def __init__(self, set_tick: Callable[[Callable[[int], int]], None]) -> None:
+        self.set_tick = set_tick
+        self.shared: SharedWatch[object] | None = None
+        self.topic: Hashable = None
+
+    def __call__(self) -> None:
+        self.set_tick(_next)
+
+    def join(self, shared: SharedWatch[object], topic: Hashable) -> None:
+        if self.shared is not shared or self.topic != topic:
+            self.leave()
+            self.shared, self.topic = shared, topic
+        shared.parts.setdefault(topic, {})[id(self)] = self
+
+    def leave(self) -> None:
+        if self.shared is not None:
+            self.shared.parts.get(self.topic, {}).pop(id(self), None)
+
+
 def use_part(shared: SharedWatch[T], topic: Hashable) -> T:
     """The shared selection, for a component about `topic` of it: it renders again when a
     change touches its topic, and not for the others'."""
     _, set_tick = ft.use_state(0)
-    nothing: tuple[SharedWatch[T], Hashable] | None = None
-    joined = ft.use_ref(nothing)
-    key = id(joined)
-    if joined.current != (shared, topic):
-        if joined.current is not None:
-            was, was_topic = joined.current
-            was.parts.get(was_topic, {}).pop(key, None)
-        joined.current = (shared, topic)
-    shared.parts.setdefault(topic, {})[key] = lambda: set_tick(lambda n: n + 1)
-
-    def leave() -> None:
-        if joined.current is not None:
-            was, was_topic = joined.current
-            was.parts.get(was_topic, {}).pop(key, None)
-
-    ft.use_effect(lambda: None, [], cleanup=leave)
+    kept: ft.MutableRef[_Part] = ft.use_ref(lambda: _Part(set_tick))
+    part = kept.current  # made on the first render
+    part.join(cast(SharedWatch[object], shared), topic)
+    ft.use_effect(_nothing, [], cleanup=part.leave)
     return shared.value
 
 

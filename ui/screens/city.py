@@ -27,7 +27,7 @@ from ui.model import (
 from ui.screens.city_cards import (
     CardFilter,
     CardGroup,
-    Chip,
+    Flip,
     card_flipper,
     cards_touched,
     chip_layout,
@@ -533,7 +533,7 @@ ChoicesSection: Callable[[int], ft.Control] = \
 
 @ft.component
 def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, query: str,
-                  age: int, colour: str, on_flip: Callable[[Chip], None]) -> ft.Control:
+                  age: int, colour: str, on_flip: Flip) -> ft.Control:
     """The city's cards by colour group: laid out again only when the filter changes; each
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())

@@ -185,35 +185,51 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
     return (*[c for c in order if c in present], *sorted(present - set(order)))
 
 
+_DETAIL = ft.TextStyle(size=11, weight=ft.FontWeight.NORMAL)
+"""The style of a chip's second line (one object for every chip of every session)."""
+
+
 def chip_body(label: str, detail: str) -> ft.Control:
-    """A card's words: its name, and under it its Age and what it gives."""
-    return ft.Column([ft.Text(label, size=14, weight=ft.FontWeight.W_500),
-                      ft.Text(detail, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START)
+    """A card's words: its name, and under it its Age and what it gives (one line, cut
+    short with an ellipsis). One control with a span, not a column of two texts: a city
+    shows ~80 chips in every phone's session."""
+    return ft.Text(label, size=14, weight=ft.FontWeight.W_500, max_lines=2,
+                   overflow=ft.TextOverflow.ELLIPSIS,
+                   spans=[ft.TextSpan("\n" + detail, style=_DETAIL)] if detail else None)
 
 
+@lru_cache(maxsize=64)
 def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
-    """Filled in the card's colour when the city holds it, outlined in it otherwise."""
+    """Filled in the card's colour when the city holds it, outlined in it otherwise (one
+    style per colour and state, shared by every chip of every session: never changed)."""
     bg, fg = CARD_COLOURS.get(colour, (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
     return ft.ButtonStyle(bgcolor=bg if selected else None, color=fg if selected else None,
                           icon_color=fg if selected else None,
                           padding=ft.Padding.symmetric(horizontal=10), side=ft.BorderSide(2, bg))
 
 
-def card_chip(chip: Chip, on_click: Callable[[], None], body: ft.Control,
-              style: ft.ButtonStyle) -> ft.Control:
+def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None],
+              body: ft.Control, style: ft.ButtonStyle) -> ft.Control:
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
-    few of its properties instead of replacing it; `body` and `style` are kept from the
-    last render when they did not change (the same objects are not compared again)."""
+    few of its properties instead of replacing it; `body` is kept from the last render when
+    it did not change (the same object is not compared again). The chip rides along as the
+    button's data: one handler serves every chip of a city."""
     return ft.OutlinedButton(
         content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
-        height=TAP, disabled=chip.disabled, style=style)
+        height=TAP, disabled=chip.disabled, style=style, data=chip)
 
 
-def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
-    """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
-    edit says which (held or not), so two phones tapping at once agree on the last tap."""
-    def flip(chip: Chip) -> None:
+Flip = Callable[[ft.Event[ft.OutlinedButton]], None]
+
+
+def card_flipper(edit: SeatEdits) -> Flip:
+    """Tapping a card (the chip is the button's data): the player's city takes it, or gives
+    it back (as it was entered). The edit says which (held or not), so two phones tapping at
+    once agree on the last tap."""
+    def flip(e: ft.Event[ft.OutlinedButton]) -> None:
+        chip = e.control.data
+        if not isinstance(chip, Chip):
+            return
         if chip.count is not None:
             edit.copies(chip.name, chip.count + 1 if chip.count < chip.room else 0)
         else:
@@ -223,7 +239,7 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
 
 @ft.component
 def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
-               cards: tuple[tuple[str, str], ...], on_flip: Callable[[Chip], None]) -> ft.Control:
+               cards: tuple[tuple[str, str], ...], on_flip: Flip) -> ft.Control:
     # Props are plain values and stable objects, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
     return ft.Column([
@@ -234,7 +250,7 @@ def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
 
 @ft.component
 def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: str,
-              on_flip: Callable[[Chip], None]) -> ft.Control:
+              on_flip: Flip) -> ft.Control:
     held = use_part(cards_of, name)
     selected, taken, entered = chip_state(held, name)
     chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
@@ -243,18 +259,17 @@ def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: s
         label = f"{name} \u00d7{count}" if count else S.card_taken(name) if not room else name
         chip = Chip(name, label, detail, count > 0, not count and not room, entered, count, room)
     body = ft.use_memo(lambda: chip_body(chip.label, detail), [chip.label, detail])
-    style = ft.use_memo(lambda: chip_style(colour, selected), [colour, selected])
-    return card_chip(chip, lambda: on_flip(chip), body, style)
+    return card_chip(chip, on_flip, body, chip_style(colour, selected))
 
 
-CardChip: Callable[[SharedWatch[Holdings], str, str, str, Callable[[Chip], None]],
+CardChip: Callable[[SharedWatch[Holdings], str, str, str, Flip],
                    ft.Control] = ft.memo(_CardChip)  # type: ignore[no-untyped-call]
 """One card: it follows whether its city holds it (and whether other cities took every
 copy), so a tap re-renders that one chip and nothing around it."""
 
 
-CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...],
-                     Callable[[Chip], None]], ft.Control] = \
+CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip],
+                    ft.Control] = \
     ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
 """A colour group: rendered again only when the filter changes which cards it shows."""
 
