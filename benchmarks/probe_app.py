@@ -56,6 +56,10 @@ def _tracemalloc_top(limit: int = 25) -> dict[str, Any]:
         out["grew"] = [{"where": f"{s.traceback[0].filename}:{s.traceback[0].lineno}",
                         "kib": round(s.size_diff / 1024, 1), "blocks": s.count_diff}
                        for s in diff[:limit]]
+        by_file = snap.compare_to(_last_snapshot[0], "filename")
+        out["grew_files"] = [{"where": s.traceback[0].filename,
+                              "kib": round(s.size_diff / 1024, 1), "blocks": s.count_diff}
+                             for s in by_file[:limit]]
     _last_snapshot[:] = [snap]
     return out
 
@@ -78,11 +82,14 @@ def probe() -> dict[str, Any]:
         gc.callbacks.append(_timed)
     objects = gc.get_objects()
     types = Counter(type(o).__qualname__ for o in objects)
+    functions = Counter(getattr(o, "__qualname__", "?") for o in objects
+                        if type(o).__name__ in ("function", "coroutine", "method"))
     out = {"rss_kib": rss_kb(os.getpid()), "tracked": tracked,
            "tracked_after_gc": len(objects), "frozen": gc.get_freeze_count(),
            "threshold": list(gc.get_threshold()),
            "full_gc_ms": full, "longest_pass_ms": longest, "passes": passes,
-           "types": dict(types.most_common(40)), **_tracemalloc_top()}
+           "types": dict(types.most_common(40)),
+           "functions": dict(functions.most_common(30)), **_tracemalloc_top()}
     del objects
     return out
 

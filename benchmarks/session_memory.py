@@ -102,6 +102,8 @@ def per_session(now: dict[str, Any], base: dict[str, Any], sessions: int) -> dic
     types = {k: round((v - base["types"].get(k, 0)) / sessions, 1)
              for k, v in now["types"].items()}
     grew = sorted(types.items(), key=lambda kv: -kv[1])[:15]
+    functions = {k: round((v - base["functions"].get(k, 0)) / sessions, 1)
+                 for k, v in now["functions"].items()}
     out: dict[str, Any] = {
         "rss_mib": round(now["rss_kib"] / 1024, 1),
         "mib_per_session": round((now["rss_kib"] - base["rss_kib"]) / 1024 / sessions, 3),
@@ -112,6 +114,7 @@ def per_session(now: dict[str, Any], base: dict[str, Any], sessions: int) -> dic
         "longest_pass_ms": now["longest_pass_ms"],
         "threshold": now["threshold"],
         "types_per_session": dict(grew),
+        "functions_per_session": dict(sorted(functions.items(), key=lambda kv: -kv[1])[:15]),
     }
     if "grew" in now:
         out["traced_kib_per_session"] = round(
@@ -119,6 +122,9 @@ def per_session(now: dict[str, Any], base: dict[str, Any], sessions: int) -> dic
         out["allocated_per_session"] = [
             {**g, "kib": round(g["kib"] / sessions, 2),
              "blocks": round(g["blocks"] / sessions, 1)} for g in now["grew"]]
+        out["allocated_per_session_by_file"] = [
+            {**g, "kib": round(g["kib"] / sessions, 2),
+             "blocks": round(g["blocks"] / sessions, 1)} for g in now["grew_files"]]
     return out
 
 

@@ -58,11 +58,20 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
     await a.tap("Altar")
     await b.idle()
     renders.clear()
+    others = {"ann": ("Altar", "Baths"), "bob": ("Altar (taken)", "Baths")}
+    kept = {"ann": [a.find(n) for n in others["ann"]],
+            "bob": [b.find(n) for n in others["bob"]]}
     await a.tap("Theater")  # on Ann's phone, in Ann's city
     await b.idle()
-    # Ann's phone: her Theater chip and the title's total (Altar 2 + Theater 2 = 4 pts).
-    # Bob's phone, showing Bob's city: his Theater chip only, now taken (a 3-player game has
-    # one Theater: cards.toml, copies = [3, 6]); not his total, nor any other part
+    # Ann's phone: her blue cards' group and the title's total (Altar 2 + Theater 2 = 4 pts).
+    # Bob's phone, showing Bob's city: his blue cards' group only, its Theater now taken (a
+    # 3-player game has one Theater: cards.toml, copies = [3, 6]); not his total, nor any
+    # other part
     assert a.title() == "Ann · 4 pts" and b.title() == "Bob · 0 pts"
     assert b.find("Theater (taken)").disabled
-    assert dict(renders) == {"_CardChip": 2, "_TitleTotal": 1}
+    assert dict(renders) == {"_CardGroup": 2, "_TitleTotal": 1}
+    # in each group only the Theater chip is built again: the others are the very controls
+    # they were (nothing of them to compare or send)
+    for phone, name in ((a, "ann"), (b, "bob")):
+        now = [phone.find(n) for n in others[name]]
+        assert all(x is y for x, y in zip(now, kept[name], strict=True)), name

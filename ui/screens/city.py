@@ -35,6 +35,7 @@ from ui.screens.city_cards import (
     colours_in_play,
     first_to_hold,
     matches,
+    on_chip,
 )
 from ui.widgets import (
     TAP,
@@ -605,7 +606,7 @@ def CityScreen() -> ft.View:
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
-    on_flip = ft.use_callback(card_flipper(edit), [edit])
+    on_flip = ft.use_callback(on_chip(card_flipper(edit)), [edit])
     if not frame.seats:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not frame.name:

@@ -220,16 +220,13 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None
 
 
 Flip = Callable[[ft.Event[ft.OutlinedButton]], None]
+"""A tap on a card chip (the chip is the button's data)."""
 
 
-def card_flipper(edit: SeatEdits) -> Flip:
-    """Tapping a card (the chip is the button's data): the player's city takes it, or gives
-    it back (as it was entered). The edit says which (held or not), so two phones tapping at
-    once agree on the last tap."""
-    def flip(e: ft.Event[ft.OutlinedButton]) -> None:
-        chip = e.control.data
-        if not isinstance(chip, Chip):
-            return
+def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
+    """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
+    edit says which (held or not), so two phones tapping at once agree on the last tap."""
+    def flip(chip: Chip) -> None:
         if chip.count is not None:
             edit.copies(chip.name, chip.count + 1 if chip.count < chip.room else 0)
         else:
@@ -237,35 +234,54 @@ def card_flipper(edit: SeatEdits) -> Flip:
     return flip
 
 
-@ft.component
-def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
-               cards: tuple[tuple[str, str], ...], on_flip: Flip) -> ft.Control:
-    # Props are plain values and stable objects, never the model: a component given an
-    # observable re-renders on every change of it, memo or not.
-    return ft.Column([
-        ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
-        wrap([CardChip(cards_of, colour, name, detail, on_flip) for name, detail in cards]),
-    ], spacing=6)
+def on_chip(flip: Callable[[Chip], None]) -> Flip:
+    """One handler for every chip of a city: the tapped chip rides as its button's data."""
+    def tapped(e: ft.Event[ft.OutlinedButton]) -> None:
+        if isinstance(e.control.data, Chip):
+            flip(e.control.data)
+    return tapped
 
 
-@ft.component
-def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: str,
-              on_flip: Flip) -> ft.Control:
-    held = use_part(cards_of, name)
+def chip_of(held: Holdings, name: str, detail: str) -> Chip:
+    """One card of a city as its chip shows it."""
     selected, taken, entered = chip_state(held, name)
-    chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
     if name in held.counts:
         count, room = held.counts[name]
         label = f"{name} \u00d7{count}" if count else S.card_taken(name) if not room else name
-        chip = Chip(name, label, detail, count > 0, not count and not room, entered, count, room)
-    body = ft.use_memo(lambda: chip_body(chip.label, detail), [chip.label, detail])
-    return card_chip(chip, on_flip, body, chip_style(colour, selected))
+        return Chip(name, label, detail, count > 0, not count and not room, entered, count,
+                    room)
+    return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
 
 
-CardChip: Callable[[SharedWatch[Holdings], str, str, str, Flip],
-                   ft.Control] = ft.memo(_CardChip)  # type: ignore[no-untyped-call]
-"""One card: it follows whether its city holds it (and whether other cities took every
-copy), so a tap re-renders that one chip and nothing around it."""
+_Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control]]]
+
+
+@ft.component
+def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
+               cards: tuple[tuple[str, str], ...], on_flip: Flip) -> ft.Control:
+    """A colour group's chips. It follows its own cards (a tap on another group's card
+    does not render it), and a chip whose card did not change is the very control it was
+    (not compared again): a tap rebuilds the one chip it changed. The chips are plain
+    controls, not a component each: a city shows ~80 of them in every phone's session."""
+    # Props are plain values and stable objects, never the model: a component given an
+    # observable re-renders on every change of it, memo or not.
+    held = use_part(cards_of, *(name for name, _ in cards))
+    nothing: _Shown = (None, {})
+    shown = ft.use_ref(nothing)
+    flip, kept = shown.current or nothing
+    if flip is not on_flip:
+        kept = {}
+    chips: dict[str, tuple[Chip, ft.Control]] = {}
+    for name, detail in cards:
+        chip = chip_of(held, name, detail)
+        was = kept.get(name)
+        chips[name] = was if was is not None and was[0] == chip else (chip, card_chip(
+            chip, on_flip, chip_body(chip.label, detail), chip_style(colour, chip.selected)))
+    shown.current = (on_flip, chips)
+    return ft.Column([
+        ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
+        wrap([control for _, control in chips.values()]),
+    ], spacing=6)
 
 
 CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip],
