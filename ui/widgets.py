@@ -155,8 +155,8 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
 
 
 @ft.component
-def Stepper(label: str, value: int, on_change: Changed, minimum: int,
-            maximum: int | None) -> ft.Control:
+def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
+             maximum: int | None) -> ft.Control:
     """A number with big minus/plus buttons, and a field to type it. Typing is saved on
     submit or when the field loses focus (not per keystroke); what is typed and cannot be
     taken (not a number, out of range) stays in the field with the reason under it, the
@@ -214,6 +214,12 @@ def Stepper(label: str, value: int, on_change: Changed, minimum: int,
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+Stepper: Callable[[str, int, Changed, int, int | None], ft.Control] = \
+    ft.memo(_Stepper)  # type: ignore[no-untyped-call]
+"""Rendered again only when its props change: give it a stable `on_change` (a part's
+other steppers are then not rebuilt when one number changes)."""
 
 
 def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,

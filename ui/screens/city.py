@@ -138,14 +138,18 @@ def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
             edit.entry("military", key, n, (was,))
         return go
 
+    # the same handlers while the seat is the same (SeatEdits are equal then): a change of
+    # the coins rebuilds the coins' stepper, not every token's with it
+    handlers = ft.use_memo(lambda: (set_coins, {str(v): token(str(v)) for v in values}),
+                           [edit, values])
     out: list[ft.Control] = [header(S.COINS),
-                             stepper(S.COINS, coins, set_coins, maximum=most_coins)]
+                             stepper(S.COINS, coins, handlers[0], maximum=most_coins)]
     if values:
         out.append(header(S.MILITARY))
         for value, most in zip(values, most_tokens, strict=True):
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, held.get(key, 0), token(key), maximum=most))
+            out.append(stepper(label, held.get(key, 0), handlers[1][key], maximum=most))
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
 
