@@ -31,6 +31,7 @@ from ui.__main__ import main
 _began: list[float] = [0.0]
 _longest: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
 _passes: dict[int, int] = {0: 0, 1: 0, 2: 0}
+_collected: dict[int, int] = {0: 0, 1: 0, 2: 0}
 _last_snapshot: list[tracemalloc.Snapshot] = []
 
 
@@ -40,6 +41,7 @@ def _timed(phase: str, info: dict[str, Any]) -> None:
     else:
         g = int(info["generation"])
         _passes[g] += 1
+        _collected[g] += int(info.get("collected", 0))
         _longest[g] = max(_longest[g], time.perf_counter() - _began[0])
 
 
@@ -68,6 +70,7 @@ def probe() -> dict[str, Any]:
     """What the process holds now (see the module's docstring)."""
     longest = {str(g): round(t * 1000, 1) for g, t in _longest.items()}
     passes = dict(_passes)
+    collected = dict(_collected)
     for g in _longest:
         _longest[g] = 0.0
     tracked = {str(g): len(gc.get_objects(g)) for g in (0, 1, 2)}
@@ -87,7 +90,7 @@ def probe() -> dict[str, Any]:
     out = {"rss_kib": rss_kb(os.getpid()), "tracked": tracked,
            "tracked_after_gc": len(objects), "frozen": gc.get_freeze_count(),
            "threshold": list(gc.get_threshold()),
-           "full_gc_ms": full, "longest_pass_ms": longest, "passes": passes,
+           "full_gc_ms": full, "longest_pass_ms": longest, "passes": passes, "collected": collected,
            "types": dict(types.most_common(40)),
            "functions": dict(functions.most_common(30)), **_tracemalloc_top()}
     del objects

@@ -199,14 +199,23 @@ async def run(args: argparse.Namespace) -> int:
                                   "load": [round(x, 2) for x in os.getloadavg()]}),
                       flush=True)
             if args.tap_seconds:
-                await probe()  # resets the longest passes: the tapping's own from here
+                before = await probe()  # resets the longest passes: the tapping's from here
                 tapped = await tap_all(phones, args.tap_seconds, args.tap_every)
                 now = await probe()
                 print(json.dumps({"tapping_sessions": len(phones), **tapped,
                                   "longest_pass_ms": now["longest_pass_ms"],
                                   "passes": now["passes"],
+                                  "garbage_in_cycles_per_tap": round(
+                                      (sum(now["collected"].values())
+                                       - sum(before["collected"].values()))
+                                      / max(1, tapped["taps"]), 1),
+                                  "frozen": now["frozen"],
                                   "load": [round(x, 2) for x in os.getloadavg()]}),
                       flush=True)
+            said = (Path(tmp) / "server.log").read_text(errors="replace").splitlines()
+            sweeps = [line for line in said if "collector: swept" in line]
+            print(json.dumps({"collector_sweeps": len(sweeps), "last": sweeps[-3:]}),
+                  flush=True)
             crashed = [c.crashes[0] for c in phones if c.crashes]
             await asyncio.gather(*(c.close() for c in phones))
             if crashed:

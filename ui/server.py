@@ -57,7 +57,7 @@ from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 from starlette.websockets import WebSocketDisconnect
 
-from ui import flet_door
+from ui import collector, flet_door
 from ui.export import MAX_IMPORT_BYTES
 from ui.join_limit import address_key
 
@@ -477,6 +477,10 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     def begin() -> None:
         loop = asyncio.get_running_loop()
         guard_tasks.append(loop.create_task(guard.sweep_uploads_forever()))
+        every = collector.settle_every()
+        if every:  # the collector's pauses kept short (ui/collector.py)
+            settler = collector.Settler(swept=gc.get_freeze_count())
+            guard_tasks.append(loop.create_task(collector.settle_forever(settler, every, log)))
         if watcher:
             watcher()
 
