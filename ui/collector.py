@@ -30,7 +30,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-SETTLE_EVERY_S = 10.0
+SETTLE_EVERY_S = 30.0
+"""Each part of a screen rendered again leaves its frozen render as garbage in cycles (a
+Flet component's closures): at most once per settling. Measured at 500 sessions tapping
+(BENCHMARKS.md): every 10 s, a sweep every minute or so; every 30 s, none in a minute."""
 SWEEP_GROWTH = 0.5
 """A sweep when the frozen objects grew by this share of what the last sweep kept."""
 SWEEP_FLOOR = 100_000
