@@ -12,11 +12,13 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
   depends on how many sessions are open;
 - frozen objects are still freed by reference counting (a closed session's controls,
   a replaced chip); only garbage in reference cycles waits: when the frozen objects have
-  grown by `SWEEP_GROWTH` of what the last sweep kept (and at least `SWEEP_FLOOR`), a
-  sweep unfreezes everything and collects it all (one full pause, as Python's own full
-  collections were, but after the objects grew by half, not by a quarter as Python's rule
-  has it, and never while they do not grow), then freezes what is left. What closed
-  sessions leave in cycles is so held at most until the objects grew by half.
+  grown by `SWEEP_GROWTH` of what the last sweep kept (and at least `SWEEP_FLOOR`), or
+  when as many sessions closed since as `SWEEP_GROWTH` of those open at the last sweep (and
+  at least `SWEEP_SESSIONS`), a sweep unfreezes everything and collects it all (one full
+  pause, as Python's own full collections were, but after the objects grew by half, not by
+  a quarter as Python's rule has it, and never while nothing grows or closes), then
+  freezes what is left. What closed sessions leave in cycles is so held at most until
+  half as many sessions closed as were open.
 
 `WONDERS_GC_SETTLE_S=0` in the environment turns it off (Python's collector as it is).
 """
@@ -38,7 +40,13 @@ SWEEP_GROWTH = 0.5
 """A sweep when the frozen objects grew by this share of what the last sweep kept."""
 SWEEP_FLOOR = 100_000
 """...and by at least this many objects (a sweep of a small process is not worth it)."""
+SWEEP_SESSIONS = 20
+"""...or when at least this many sessions closed (and half as many as were open)."""
 SETTLE_ENV = "WONDERS_GC_SETTLE_S"
+
+
+def _no_sessions() -> tuple[int, int]:
+    return 0, 0
 
 
 @dataclass
@@ -47,6 +55,10 @@ class Settler:
 
     swept: int = 0
     """Frozen objects after the last sweep (or the start-up freeze)."""
+    sessions: Callable[[], tuple[int, int]] = _no_sessions
+    """Sessions open now, and closed since the start (`flet_door.count_sessions`)."""
+    open_at_sweep: int = 0
+    closed_at_sweep: int = 0
     sweeps: int = 0
     settlings: int = 0
     longest_s: float = 0.0
@@ -56,13 +68,17 @@ class Settler:
         """One round: settle what is new, or sweep everything when due. True: a sweep."""
         began = time.perf_counter()
         frozen = gc.get_freeze_count()
-        sweep = frozen - self.swept > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
+        open_now, closed = self.sessions()
+        closed_since = closed - self.closed_at_sweep
+        sweep = (frozen - self.swept > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
+                 or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
         if sweep:
             gc.unfreeze()
         gc.collect()
         gc.freeze()
         if sweep:
             self.swept = gc.get_freeze_count()
+            self.open_at_sweep, self.closed_at_sweep = open_now, closed
             self.sweeps += 1
         else:
             self.settlings += 1

@@ -12,6 +12,8 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
   guard checks and Flet drops is said at import: `_check_protocol`);
 - `release_refused_sessions`: a refused connection's session is let go at once (Flet's
   session manager's `disconnect_session`, wrapped);
+- `count_sessions`: how many sessions Flet's session manager holds, and how many it let go
+  (its `delete_session`, wrapped; for `ui/collector.py`);
 - `cheap_message_repr`: Flet's `Message` formatted cheaply (flet_web formats every message
   for a debug line even when debug logs are off);
 - `quiet_after_disconnect`: a session whose connection went drops what it sends (Flet's
@@ -197,6 +199,28 @@ def release_refused_sessions(refused: contextvars.ContextVar[Any]) -> None:
 
     _sessions.disconnect_session = disconnect_session
     _sessions._wonders_guarded = True
+
+
+_deleted = [0]
+
+
+def count_sessions() -> Callable[[], tuple[int, int]]:
+    """Count the sessions Flet lets go (expired, refused, closed): the function returned
+    says how many it holds now and how many it let go since the server started."""
+    if not getattr(_sessions, "_wonders_counted", False):
+        delete = _sessions.delete_session
+
+        async def delete_session(session_id: str) -> None:
+            await delete(session_id)
+            _deleted[0] += 1
+
+        _sessions.delete_session = delete_session
+        _sessions._wonders_counted = True
+
+    def counts() -> tuple[int, int]:
+        held = getattr(_sessions, "_FletAppManager__sessions", None)
+        return (len(held) if isinstance(held, dict) else 0), _deleted[0]
+    return counts
 
 
 def _message_repr(self: Message) -> str:

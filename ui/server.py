@@ -479,7 +479,8 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
         guard_tasks.append(loop.create_task(guard.sweep_uploads_forever()))
         every = collector.settle_every()
         if every:  # the collector's pauses kept short (ui/collector.py)
-            settler = collector.Settler(swept=gc.get_freeze_count())
+            settler = collector.Settler(swept=gc.get_freeze_count(),
+                                        sessions=flet_door.count_sessions())
             guard_tasks.append(loop.create_task(collector.settle_forever(settler, every, log)))
         if watcher:
             watcher()
