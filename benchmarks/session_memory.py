@@ -19,6 +19,11 @@ were set up; and the object types that grew most per session.
 (p50/p95/p99/max: from the keystroke sent to the last patch of its answer) and the
 longest collection of each generation meanwhile.
 
+`--close-wait S` (at the end): every phone but the baseline's closes; after S seconds (the
+server keeps a closed session 5 s here, Flet evicts every 10 s) the process is probed again:
+what the closed sessions held, in cycles too, should be gone (tracked plus frozen objects
+back near the baseline's) once the collector swept.
+
 `--tracemalloc`: the server runs under tracemalloc (`PYTHONTRACEMALLOC=1`, slower):
 the lines that allocated most of what the last step's sessions hold, per session.
 
@@ -162,6 +167,8 @@ async def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         answers = Path(tmp) / "probe.jsonl"
         env = {"WONDERS_PROBE_FILE": str(answers)}
+        if args.close_wait:  # closed sessions let go soon (Flet evicts every 10 s)
+            env["FLET_SESSION_TIMEOUT"] = "5"
         if args.tracemalloc:
             env["PYTHONTRACEMALLOC"] = "1"
         data = Path(tmp) / "data"
@@ -212,6 +219,19 @@ async def run(args: argparse.Namespace) -> int:
                                   "frozen": now["frozen"],
                                   "load": [round(x, 2) for x in os.getloadavg()]}),
                       flush=True)
+            if args.close_wait:
+                await asyncio.gather(*(c.close() for c in phones[PLAYERS:]))
+                crashed_before = [c.crashes[0] for c in phones[PLAYERS:] if c.crashes]
+                phones = phones[:PLAYERS] + [c for c in phones[PLAYERS:] if c.crashes]
+                await asyncio.sleep(args.close_wait)
+                now = await probe()
+                print(json.dumps({"closed_all_but_baseline": True, "waited_s": args.close_wait,
+                                  "rss_mib": round(now["rss_kib"] / 1024, 1),
+                                  "tracked": now["tracked_after_gc"], "frozen": now["frozen"],
+                                  "over_baseline_tracked_and_frozen":
+                                      now["tracked_after_gc"] + now["frozen"]
+                                      - base["tracked_after_gc"] - base["frozen"],
+                                  "crashed": len(crashed_before)}), flush=True)
             said = (Path(tmp) / "server.log").read_text(errors="replace").splitlines()
             sweeps = [line for line in said if "collector: swept" in line]
             print(json.dumps({"collector_sweeps": len(sweeps), "last": sweeps[-3:]}),
@@ -232,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tap-seconds", type=float, default=0)
     parser.add_argument("--tap-every", type=float, default=5.0)
     parser.add_argument("--tracemalloc", action="store_true")
+    parser.add_argument("--close-wait", type=float, default=0,
+                        help="at the end, close every session but the baseline's, wait this "
+                             "many seconds (their sessions kept 5 s), and probe again")
     parser.add_argument("--settle", type=float, default=2.0,
                         help="seconds to wait after a step's set-up before the probe")
     parser.add_argument("--setup-at-once", type=int, default=4,
