@@ -207,9 +207,15 @@ async def run(args: argparse.Namespace) -> int:
                       flush=True)
             if args.tap_seconds:
                 before = await probe()  # resets the longest passes: the tapping's from here
+                cpu, mine = server.cpu_s(), time.process_time()
                 tapped = await tap_all(phones, args.tap_seconds, args.tap_every)
+                cpu, mine = server.cpu_s() - cpu, time.process_time() - mine
                 now = await probe()
                 print(json.dumps({"tapping_sessions": len(phones), **tapped,
+                                  "server_cpu_per_tap_ms": round(
+                                      cpu / max(1, tapped["taps"]) * 1000, 1),
+                                  "server_cores": round(cpu / args.tap_seconds, 2),
+                                  "phones_cores": round(mine / args.tap_seconds, 2),
                                   "longest_pass_ms": now["longest_pass_ms"],
                                   "passes": now["passes"],
                                   "garbage_in_cycles_per_tap": round(
