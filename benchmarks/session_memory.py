@@ -71,6 +71,10 @@ async def start_table(url: str, t: int) -> list[FletWsClient]:
         if i >= 3:
             await host.tap("Add player")
         await host.type(f"Name {i + 1}", name, expect=False)
+    for _ in range(300):  # a loaded server may answer the last name after the timeout
+        if not (await host.wait_for("Start")).get("disabled"):
+            break
+        await asyncio.sleep(0.1)
     await host.tap("Start")
     code = next(m.group(1) for x in host.all_texts() if (m := re.search(r"/g/([A-Z]{4})", x)))
     await host.go(f"/g/{code}/player/0")
