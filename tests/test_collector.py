@@ -52,7 +52,8 @@ def test_garbage_in_cycles_frozen_is_collected_at_the_sweep() -> None:
     # than half of it (and SWEEP_FLOOR): the round that froze them does not sweep, the
     # next one does
     settler.swept = gc.get_freeze_count()
-    growth = [[] for _ in range(max(collector.SWEEP_FLOOR, settler.swept // 2) + 1)]
+    more = max(collector.SWEEP_FLOOR, settler.swept // 2) + 1
+    growth: list[list[int]] = [[] for _ in range(more)]
     assert not settler.settle()
     assert gone() is not None
     assert settler.settle()

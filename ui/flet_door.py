@@ -204,9 +204,16 @@ def release_refused_sessions(refused: contextvars.ContextVar[Any]) -> None:
 _deleted = [0]
 
 
+_HELD = "_FletAppManager__sessions"
+"""Flet's session manager's dict of the sessions it holds (a private name)."""
+
+
 def count_sessions() -> Callable[[], tuple[int, int]]:
     """Count the sessions Flet lets go (expired, refused, closed): the function returned
     says how many it holds now and how many it let go since the server started."""
+    if not isinstance(getattr(_sessions, _HELD, None), dict):
+        raise FletMismatch(f"Flet's session manager has no {_HELD} any more: check "
+                           "count_sessions in ui/flet_door.py")
     if not getattr(_sessions, "_wonders_counted", False):
         delete = _sessions.delete_session
 
@@ -218,8 +225,7 @@ def count_sessions() -> Callable[[], tuple[int, int]]:
         _sessions._wonders_counted = True
 
     def counts() -> tuple[int, int]:
-        held = getattr(_sessions, "_FletAppManager__sessions", None)
-        return (len(held) if isinstance(held, dict) else 0), _deleted[0]
+        return len(getattr(_sessions, _HELD)), _deleted[0]
     return counts
 
 
@@ -262,6 +268,10 @@ def lean_validation() -> None:
     """Every control validated as Flet does, without an empty set kept on each (see the
     module's docstring)."""
     calls = getattr(_base_control, "validate", None)
+    if not (hasattr(_validation, "_get_reported_validation_errors")
+            and hasattr(_validation, "_REPORTED_VALIDATION_ERRORS_KEY")):
+        raise FletMismatch("flet.utils.validation changed how it keeps reported errors: "
+                           "check lean_validation in ui/flet_door.py")
     if calls is not _validation.validate:
         if calls is _lean_validate:
             return
