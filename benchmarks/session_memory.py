@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -50,10 +51,46 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import server as srv
-from benchmarks.flet_ws import FletWsClient
+from benchmarks.flet_ws import CONTROL_EVENT, FletWsClient, _pack
 from benchmarks.load import percentile
 
 PLAYERS = 5
+
+
+class Phone(FletWsClient):
+    """A phone that lets its snack bars go as Flutter does: one closed by the app (a newer
+    note replaced it), or shown for its duration, is dismissed (the "dismiss" event, on
+    which Flet takes it off the page). Without it every note heard would stay on the
+    page's dialogs for as long as the session, as no real browser leaves it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: set[int] = set()
+
+    def _reindex(self) -> None:
+        super()._reindex()
+        for c in self.index.values():
+            if c.get("_c") != "SnackBar":
+                continue
+            bar = int(c["_i"])
+            if c.get("open") and bar not in self._shown:
+                self._shown.add(bar)
+                ms = c.get("duration")
+                after = ms / 1000 if isinstance(ms, (int, float)) else 4.0
+                asyncio.get_running_loop().call_later(after, self._dismiss, bar)
+            elif not c.get("open") and bar in self._shown:
+                self._dismiss(bar)
+
+    def _dismiss(self, bar: int) -> None:
+        if bar not in self._shown or self._ws is None:
+            return
+        self._shown.discard(bar)
+        message = _pack(CONTROL_EVENT, {"target": bar, "name": "dismiss", "data": None})
+        asyncio.get_running_loop().create_task(self._send_quietly(message))
+
+    async def _send_quietly(self, message: bytes) -> None:
+        with contextlib.suppress(Exception):  # the phone closed meanwhile
+            await self._ws.send(message)
 
 
 def address_of(table: int) -> dict[str, str]:
@@ -65,7 +102,7 @@ async def start_table(url: str, t: int) -> list[FletWsClient]:
     """A host's phone starts a 5-player game and opens its city; four more phones join it
     at their cities' addresses."""
     headers = address_of(t)
-    host = await FletWsClient(url, headers=headers).start()
+    host = await Phone(url, headers=headers).start()
     await host.tap("New game")
     for i, name in enumerate(f"{n}{t:03d}" for n in ("Ann", "Bob", "Cid", "Dan", "Eve")):
         if i >= 3:
@@ -80,8 +117,8 @@ async def start_table(url: str, t: int) -> list[FletWsClient]:
     await host.go(f"/g/{code}/player/0")
     phones = [host]
     for seat in range(1, PLAYERS):
-        phones.append(await FletWsClient(url, route=f"/g/{code}/player/{seat}",
-                                         headers=headers).start())
+        phones.append(await Phone(url, route=f"/g/{code}/player/{seat}",
+                                  headers=headers).start())
     return phones
 
 
