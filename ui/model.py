@@ -211,6 +211,9 @@ class AppModel(ft.Observable):
     """The bar that says who changed what, while it shows."""
     _undo: Revert | None = field(default=None, repr=False)
     """What the bar's Undo takes back (this phone's last change), while it shows."""
+    _kept: dict[str, object] = field(default_factory=dict, repr=False)
+    """What a part of a screen was given and has not saved yet, by the part (`use_kept_state`):
+    kept by the phone's session while the part is let go under another screen."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -493,6 +496,24 @@ def use_model_unwatched() -> AppModel:
     if holder is None:
         raise RuntimeError("use_model() outside the app")
     return holder.model
+
+
+def use_kept_state(key: str, initial: T) -> tuple[T, Callable[[T], None]]:
+    """A part's state kept by the phone's session rather than by the part: a screen under
+    another lets its body go (`ui.widgets.use_body_shown`), and what was typed there and not
+    saved yet (a name) is there again when the screen comes back. `key` names the part and
+    the game it edits."""
+    model = use_model_unwatched()
+    value, set_value = ft.use_state(lambda: cast(T, model._kept.get(key, initial)))
+
+    def keep(new: T) -> None:
+        if new == initial:
+            model._kept.pop(key, None)
+        else:
+            model._kept[key] = new
+        set_value(new)
+
+    return value, keep
 
 
 def use_watch(select: Callable[[AppModel], T], deps: tuple[Hashable, ...] = ()) -> T:

@@ -4,6 +4,7 @@ time is in BENCHMARKS.md."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Iterator
 
@@ -96,3 +97,21 @@ async def test_screens_under_a_city_keep_their_app_bar_only(
     assert c.has("Cid", exact=False)  # the city on top is whole
     await c.go(c.views()[1].route or "")
     assert [t for t in ("Ann", "Bob", "Cid") if c.has(t, exact=True)] == ["Ann", "Bob", "Cid"]
+
+
+async def test_a_name_typed_on_the_table_is_there_after_a_city(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table under a city lets its players editor go, but not what was typed in it and
+    not saved yet (a name to add): back on the table, the editor is open with the name."""
+    monkeypatch.setattr(widgets, "UNDER_KEPT_S", 0.05)
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game").start()
+    table_route = c.views()[-1].route or ""
+    await c.tap("Players")
+    await c.type_only("Add player", "Dan")
+    await c.go(f"{table_route}/player/2")
+    await asyncio.sleep(0.2)
+    await c.idle()
+    assert len(list(walk(c.views()[-2]))) == 4  # the table holds its app bar only
+    await c.go(table_route)
+    assert c.find("Add player").value == "Dan"

@@ -12,7 +12,7 @@ from scorer.facts import facts, max_name_length, ruleset
 from ui import strings as S
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
-from ui.model import AppModel, use_model_unwatched, use_watch
+from ui.model import AppModel, use_kept_state, use_model_unwatched, use_watch
 from ui.widgets import confirm_dialog, header, problems
 
 
@@ -28,11 +28,14 @@ def _players(m: AppModel) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], 
 def _PlayersEditor() -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(_players)
-    open_, set_open = ft.use_state(False)
-    names, set_names = ft.use_state(dict[str, str]())
+    # kept by the session: the table under a city lets this editor go (ui/widgets.py,
+    # use_body_shown), and a name typed here and not saved yet is here again on the way back
+    game_key = model.game.code if model.game is not None else ""
+    open_, set_open = use_kept_state(f"players-open:{game_key}", False)
+    names, set_names = use_kept_state(f"players-names:{game_key}", dict[str, str]())
     """Names being typed, by the player they rename (by name, not by seat: another phone may
     reseat the players meanwhile, and a name typed for Bob never renames Cid)."""
-    adding, set_adding = ft.use_state("")
+    adding, set_adding = use_kept_state(f"players-adding:{game_key}", "")
     refused, set_refused = ft.use_state(dict[str, str]())
     """Why a name was refused, by the player it was typed for ("" = the player to add)."""
     leaving, set_leaving = ft.use_state(("", -1))
