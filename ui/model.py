@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
@@ -504,7 +504,11 @@ def use_kept_state(key: str, initial: T) -> tuple[T, Callable[[T], None]]:
     saved yet (a name) is there again when the screen comes back. `key` names the part and
     the game it edits."""
     model = use_model_unwatched()
-    value, set_value = ft.use_state(lambda: cast(T, model._kept.get(key, initial)))
+    def kept() -> T:
+        return cast(T, model._kept.get(key, initial))
+
+    # Flet's use_state is typed for its own initial values: the kept one is a T
+    value, set_value = cast("tuple[T, Callable[[T], None]]", ft.use_state(cast(Any, kept)))
 
     def keep(new: T) -> None:
         if new == initial:
