@@ -33,9 +33,11 @@ CARDS = ["Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Loom", "Glasswork
 """Age I cards of a 7-player game: each tap is a new city (a new scoring), and shows."""
 
 
-async def host(url: str, names: list[str] = NAMES) -> tuple[FletWsClient, str]:
-    """A host's phone starts a game of these players (3 to 7): its join code."""
-    c = await FletWsClient(url).start()
+async def host(url: str, names: list[str] = NAMES, source: str = "",
+               ) -> tuple[FletWsClient, str]:
+    """A host's phone (connected from `source`, "" = 127.0.0.1) starts a game of these
+    players (3 to 7): its join code."""
+    c = await FletWsClient(url, source=source).start()
     await c.tap("New game")
     for i, n in enumerate(names):
         if i >= 3:
