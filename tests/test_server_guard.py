@@ -9,6 +9,7 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -25,8 +26,10 @@ from benchmarks.server import Server, start
 from ui.flet_door import Message, MessageAction, build_upload_url, cheap_message_repr
 from ui.server import (
     LOOP_LAG_ENV,
+    SESSIONS_PER_ADDRESS,
     WS_MAX_BYTES,
     Guard,
+    connections_per_address,
     frame_problem,
     loop_watcher,
     watch_loop,
@@ -268,3 +271,47 @@ def test_a_refused_connection_leaves_no_session_to_come_back_to(server: Server) 
     refused, refused_again = asyncio.run(back(refuse=True))
     assert kept_again == kept
     assert refused_again and refused_again != refused
+
+
+def test_a_cafe_behind_one_address_gets_the_sessions_its_operator_allows(
+        tmp_path: Path) -> None:
+    # a game café: 14 tables of 5 phones behind its one public address are 70 sessions,
+    # past the default 64 a client address may hold; its operator allows 70
+    allowed = 14 * 5
+    assert allowed > SESSIONS_PER_ADDRESS
+    with start(tmp_path / "data", log=tmp_path / "log",
+               args=("--sessions-per-address", str(allowed))) as srv:
+        async def phones() -> list[int]:
+            opened, statuses = [], []
+            for _ in range(allowed + 2):
+                try:
+                    opened.append(await websockets.connect(srv.ws_url, ping_interval=None))
+                    statuses.append(101)
+                except websockets.InvalidStatus as refused:
+                    statuses.append(int(refused.response.status_code))
+            for ws in opened:
+                await ws.close()
+            return statuses
+
+        # every phone of the café in, and still a cap: the 71st and 72nd are refused
+        assert asyncio.run(phones()) == [101] * allowed + [403] * 2
+        assert "refused connections from loopback: 70 sessions" in _log(srv)
+    # its phones' pages load over more HTTP connections too: twice its sessions (2 x 70 =
+    # 140), never fewer than the default 128
+    assert connections_per_address(allowed) == 140
+    assert connections_per_address(SESSIONS_PER_ADDRESS) == 128
+
+
+def test_sessions_per_address_out_of_bounds_is_refused_with_every_problem(
+        tmp_path: Path) -> None:
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--sessions-per-address",
+                          "0", "--public-url", "scores.example.org"], cwd=tmp_path,
+                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path / "data"),
+                                  PYTHONPATH=str(Path(__file__).resolve().parent.parent),
+                                  LANG="C.UTF-8"),
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2, got.stderr
+    # both problems at once, none a traceback
+    assert "--sessions-per-address: a number from 1 to 4096, not 0" in got.stderr
+    assert "--public-url: an address that starts with" in got.stderr
+    assert "Traceback" not in got.stderr
