@@ -23,6 +23,7 @@ import websockets
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
+from ui import flet_door
 from ui.flet_door import Message, MessageAction, build_upload_url, cheap_message_repr
 from ui.server import (
     LOOP_LAG_ENV,
@@ -183,6 +184,48 @@ def test_a_message_sent_to_a_browser_is_not_formatted_whole() -> None:
     big = Message(MessageAction.PATCH_CONTROL, {"patch": [{"value": "x" * 50}] * 20_000})
     text = f"send_message: {big}"
     assert text == "send_message: Message(PATCH_CONTROL, dict)"
+
+
+def _configured(tree: Any) -> list[tuple[str, str, bool]]:
+    """What Flet's configuration of a newly added tree did: each control it found, in
+    order, with its parent's kind and whether it was built."""
+    import flet as ft
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    assert isinstance(tree, ft.Control)
+    _patch, added, _removed = ObjectPatch.from_diff(None, tree, control_cls=BaseControl)
+    out = []
+    for c in added:
+        parent = c._parent() if getattr(c, "_parent", None) else None
+        out.append((type(c).__name__, type(parent).__name__,
+                    bool(getattr(c, "_initialized", False))))
+    return out
+
+
+def test_plain_values_not_walked_configure_as_flet_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import flet as ft
+    from flet.controls.object_patch import DiffBuilder
+
+    def tree() -> ft.Control:  # controls inside value objects, lists, plain values, None
+        return ft.Column([
+            ft.Text("Ann", size=12, tooltip=None),
+            ft.Container(content=ft.Row([ft.Text("7"), ft.IconButton(ft.Icons.ADD)]),
+                         bgcolor="red", border=ft.Border.all(1, "black"),
+                         padding=ft.Padding.all(4)),
+            ft.TextField(label="Coins", value="3", prefix=ft.Text("$")),
+        ], spacing=3)
+
+    flet_door.scalars_not_walked()
+    ours = _configured(tree())
+    monkeypatch.setattr(DiffBuilder, "_configure_dataclass",
+                        DiffBuilder._wonders_flet_configure)  # type: ignore[attr-defined]
+    flets = _configured(tree())
+    assert ours == flets
+    # every control found, the one inside a value object (the field's prefix) too
+    assert [kind for kind, _parent, _built in ours] == [
+        "Column", "Text", "Container", "Row", "Text", "IconButton", "TextField", "Text"]
 
 
 def test_the_loop_watch_tells_a_busy_loop_from_a_starved_one() -> None:
