@@ -238,10 +238,10 @@ def scalars_not_walked() -> None:
     _configure_dataclass`) by walking each of its fields, calling itself on every value: on
     a text, a number or None that is a generator made and a dataclass check for nothing (it
     acts only on dataclasses, dicts and lists). A control has dozens of fields: a city
-    screen's first render (~670 controls) walked ~44,000 values, 80% of a session's start
-    in that walk and the renders it runs (54 ms a session start; 45 ms with these values
-    passed over: what a phone whose process died waits for, times the phones moved with
-    it). The same walk, the plain values passed over before the call."""
+    screen's first render (~670 controls) walked ~44,000 values: 80% of a session's start
+    was that walk and the renders it runs (54-59 ms of CPU a session start; 46-51 ms with
+    these values passed over: what a phone whose process died waits for, times the phones
+    moved with it). The same walk, the plain values passed over before the call."""
     if getattr(DiffBuilder, "_wonders_scalars", False):
         return
     configure = DiffBuilder._configure_dataclass
