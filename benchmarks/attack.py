@@ -62,6 +62,8 @@ class Outcomes:
     stalled: list[str] = field(default_factory=list)
     spans: list[tuple[str, float, float]] = field(default_factory=list)
     """Each attack step: what it was, when it began and ended (perf_counter)."""
+    tried: list[float] = field(default_factory=list)
+    """When each code really tried (answered "wrong", not held back) was answered."""
 
     @contextlib.contextmanager
     def step(self, what: str) -> Iterator[None]:
@@ -253,17 +255,27 @@ async def half_open(host: str, port: int, count: int, seconds: float, out: Outco
     await asyncio.gather(*(one() for _ in range(count)))
 
 
-async def sweep(url: str, k: int, seconds: float, out: Outcomes) -> None:
-    """Wrong join codes (/g/<code>), each from a new device and a new address (the server
-    is told to trust this machine as a proxy, so X-Forwarded-For names a new address each
-    time: a sweep from many addresses)."""
+async def sweep(url: str, k: int, seconds: float, out: Outcomes,
+                minted: bool = False) -> None:
+    """Wrong join codes (/g/<code>), each from a new address (the server is told to trust
+    this machine as a proxy, so X-Forwarded-For names a new address each time: a sweep
+    from many addresses) and a new device; with `minted`, from one device made known first
+    the way anyone can (it hosts a game), its own tries not counted with strangers'."""
     rng = random.Random(k)
+    prefs: dict[str, Any] = {}
+    if minted:
+        host = FletWsClient(url, headers={"X-Forwarded-For": f"10.{k}.0.1"})
+        await host.start()
+        await _new_game(host, [f"M{k}a", f"M{k}b", f"M{k}c"])
+        prefs = dict(host.prefs)
+        await host.close()
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         code = "".join(rng.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
         who = f"10.{k}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
         with out.step("wrong code"):
             c = FletWsClient(url, route=f"/g/{code}", headers={"X-Forwarded-For": who})
+            c.prefs = dict(prefs)
             try:
                 await c.start()
                 text = " ".join(c.all_texts())
@@ -274,14 +286,17 @@ async def sweep(url: str, k: int, seconds: float, out: Outcomes) -> None:
             finally:
                 with contextlib.suppress(Exception):
                     await c.close()
-            out.note("code tried", how)
+            out.note("code tried by a minted device" if minted else "code tried", how)
+            if how == "wrong":
+                out.tried.append(time.perf_counter())
 
 
 async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
     """The 21st client, in a process of its own: games entered one after another (each on a
     device of its own) until `stop` exists; written to `out` as JSON: each answer (when it
     was sent, seconds), each device's local storage and the texts of its score pad, this
-    process's CPU seconds and each time its own event loop was late."""
+    process's CPU seconds and each time its own event loop was late. `ready` is made when
+    it begins, `ready` + ".warm" once its first game is entered."""
     lags: list[tuple[float, float, float]] = []
     watcher = asyncio.create_task(watch_loop(LAG_S, lambda *x: lags.append(x)))
     report = SessionReport(0)
@@ -300,6 +315,7 @@ async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
                 await c.go("/game/pad")  # the pad as the device reopens it (same screens)
                 await c.settle(expect=False)
                 games.append((dict(c.prefs), sorted(c.texts())))  # the pad on top
+                ready.with_suffix(".warm").touch()
             except AssertionError as err:  # a screen not there in time (a loaded machine):
                 report.error = report.error or f"{err}"  # said, and the next game begins
                 failed += 1
@@ -330,6 +346,17 @@ async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) ->
         lost += [t for t in pad if t not in again]
         await back.close()
     return lost
+
+
+def most_within(times: list[float], window: float) -> int:
+    """The most of `times` within any `window` seconds."""
+    ordered = sorted(times)
+    most, first = 0, 0
+    for i, t in enumerate(ordered):
+        while t - ordered[first] >= window:
+            first += 1
+        most = max(most, i - first + 1)
+    return most
 
 
 def machine_busy_s() -> float:
@@ -417,7 +444,7 @@ def _covered(spans: list[tuple[float, float]], a: float, b: float) -> float:
 
 async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: int,
               kind: str = "mixed", sessions: int = 5000, seconds: float = 60.0,
-              settle: float = 70.0, lan: str = "") -> int:
+              settle: float = 70.0, lan: str = "", minted: int = 0) -> int:
     out = Outcomes()
     peak = server.rss_kb()
     done = asyncio.Event()
@@ -430,6 +457,11 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
         if victim.returncode is not None:
             raise RuntimeError("the player's process ended before it began")
         await asyncio.sleep(0.05)
+    cold = server.rss_kb()
+    settles = kind in ("churn", "sweep")  # sessions opened and closed: memory read after
+    if settles:  # memory is compared with a server in use: one game entered
+        while not ready.with_suffix(".warm").exists() and victim.returncode is None:
+            await asyncio.sleep(0.05)
     if nice:
         os.nice(nice)  # this process only: the attackers (server and player keep theirs)
 
@@ -462,7 +494,8 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
     elif kind == "half-open":
         runs = [half_open(lan, server.port, sessions, seconds, out)]
     elif kind == "sweep":
-        runs = [sweep(server.ws_url, k, seconds, out) for k in range(attackers)]
+        runs = [sweep(server.ws_url, k, seconds, out, minted=k < minted)
+                for k in range(attackers)]
     else:
         runs = [attacker(server.ws_url, k, rounds, out) for k in range(attackers)]
     results = await asyncio.gather(*runs, return_exceptions=True)
@@ -497,19 +530,23 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
           f"{rss_before / 1024:.0f} MiB, at its end {rss_end / 1024:.0f} MiB; open files at "
           f"most {fds_most}")
     fd_counter.cancel()
-    if kind == "churn":
+    if settles:
         await asyncio.sleep(settle)
         after = server.rss_kb()
-        print(f"server RSS {settle:.0f} s after the churn: {after / 1024:.0f} MiB "
-              f"({after / rss_before - 1:+.0%} from before it; goal within 20 %)")
+        print(f"server RSS {settle:.0f} s after the {kind}: {after / 1024:.0f} MiB "
+              f"({after / rss_before - 1:+.0%} from before it, after the player's first "
+              f"game; {after / cold - 1:+.0%} from the server before any session, "
+              f"{cold / 1024:.0f} MiB; goal within 20 %)")
     if kind == "sweep":
         tried = sum(n for w, n in out.answered.items() if w.endswith("-> wrong"))
         joined = sum(n for w, n in out.answered.items() if w.endswith("-> JOINED"))
         minutes = attack_s / 60
         rate = tried / minutes if minutes else 0.0
-        print(f"sweep: {tried} codes really tried in {attack_s:.0f} s ({rate:.0f} a minute), "
-              f"{joined} games joined; the whole space (104,976 codes) at that rate: "
-              f"{104_976 / max(rate, 1e-9) / 60:.1f} h (a code lives 24 h)")
+        most = most_within(out.tried, 60.0)
+        print(f"sweep: {tried} codes really tried in {attack_s:.0f} s ({rate:.0f} a minute "
+              f"over the run; at most {most} within any 60 s), {joined} games joined; the "
+              f"whole space (104,976 codes) at {most} a minute (each minute as full as the "
+              f"fullest): {104_976 / max(most, 1) / 60:.1f} h (a code lives 24 h)")
     print(f"player's {len(games)} games after the attack: "
           f"{'whole' if not lost else f'LOST {lost[:5]}'} (each device reopened its pad)")
     explain(answers, out.spans, server_lags(server.log),
@@ -537,14 +574,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run", choices=["mixed", "churn", "half-open", "sweep"],
                         default="mixed", help="mixed: the hostile inputs above (default); "
                         "churn: --sessions sessions opened and closed by --attackers loops, "
-                        "then the server's memory --settle s later; half-open: --sessions "
+                        "then the server's memory --settle s later (and after a sweep); "
+                        "half-open: --sessions "
                         "connections that never finish a request, for --seconds, from this "
                         "machine's network address; sweep: wrong join codes from --attackers "
                         "loops for --seconds, each from a new address (X-Forwarded-For, the "
-                        "server trusting this machine as its proxy)")
+                        "server trusting this machine as its proxy), --minted of them from "
+                        "devices made known first")
     parser.add_argument("--sessions", type=int, default=5000)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--settle", type=float, default=70.0)
+    parser.add_argument("--minted", type=int, default=0,
+                        help="sweep: of the --attackers loops, this many first make their "
+                        "device known here (it hosts a game, as anyone can) and try every "
+                        "code with it")
     parser.add_argument("--player", help=argparse.SUPPRESS)  # the player's own process
     parser.add_argument("--stop-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--ready-file", type=Path, help=argparse.SUPPRESS)
@@ -562,7 +605,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 code = asyncio.run(asyncio.wait_for(
                     run(server, args.attackers, args.rounds, Path(tmp), args.nice, args.run,
-                        args.sessions, args.seconds, args.settle, lan),
+                        args.sessions, args.seconds, args.settle, lan, args.minted),
                     args.timeout))
             except TimeoutError:
                 print(f"stopped after {args.timeout:.0f} s", file=sys.stderr)

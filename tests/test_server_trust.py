@@ -10,6 +10,9 @@ import os
 import resource
 import signal
 import socket
+import subprocess
+import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -17,16 +20,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import uvicorn
 import websockets
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game
-from benchmarks.server import Server, start
+from benchmarks.server import Server, free_port, start
 from ui import flet_door
 from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses
 from ui.flet_door import build_upload_url
 from ui.join_limit import FAILED_JOINS
-from ui.server import HEADER_TIMEOUT_S, SESSIONS_PER_ADDRESS, UPLOAD_IDLE_S, Guard
+from ui.server import (
+    HEADER_TIMEOUT_S,
+    KEPT_PER_ADDRESS,
+    MAX_CONNECTIONS,
+    SESSIONS_PER_ADDRESS,
+    UPLOAD_IDLE_S,
+    ClosedSessions,
+    Guard,
+    build_app,
+    server_config,
+)
 
 SECRET = "test-secret-key"
 EVIL = "http://evil.example"
@@ -208,9 +222,131 @@ def test_trust_an_upload_that_stops_moving_is_removed(tmp_path: Path) -> None:
     assert not stale.exists() and moving.exists()
 
 
+@contextlib.contextmanager
+def _serving(app: Guard, max_connections: int = MAX_CONNECTIONS) -> Iterator[int]:
+    """The guarded app served by uvicorn in a thread of this process, with the server's
+    settings (`server_config`); its port."""
+    port = free_port()
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port,
+                                         max_connections=max_connections))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(200):
+            if server.started:
+                break
+            time.sleep(0.05)
+        assert server.started
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def _status_within(url: str, wanted: int, seconds: float) -> int:
+    """The status a GET of `url` gets, asked again every 50 ms until it is `wanted` or
+    `seconds` have passed."""
+    end = time.perf_counter() + seconds
+    while True:
+        status = _open(url)[0]
+        if status == wanted or time.perf_counter() > end:
+            return status
+        time.sleep(0.05)
+
+
+async def _nothing(page: object) -> None:
+    return None
+
+
+def test_trust_the_server_caps_its_connections() -> None:
+    # 16 connections held open (idle, as a flood holds them): the next request is answered
+    # 503 at once instead of taking another file; once they close, phones get in again
+    # (uvicorn's cap counts the connection asking, too)
+    cap = 16
+    with _serving(build_app(_nothing, None, 45), max_connections=cap) as port:
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(cap)]
+        try:  # (asked again until the server has taken every one, within 2 s)
+            assert _status_within(f"http://127.0.0.1:{port}/", 503, 2.0) == 503
+        finally:
+            for s in held:
+                s.close()
+        assert _status_within(f"http://127.0.0.1:{port}/", 200, 2.0) == 200
+
+
+def test_trust_the_server_sweeps_idle_uploads_as_it_runs(tmp_path: Path) -> None:
+    # a browser that never said its upload was complete leaves its file: the running server
+    # removes it once nobody wrote to it for upload_idle_s (60 s; 0.5 s here), and keeps
+    # the one still being written
+    uploads = tmp_path / "uploads"
+    uploads.mkdir()
+    stale, moving = uploads / "stale.json", uploads / "moving.json"
+    app = build_app(_nothing, uploads, 45, upload_idle_s=0.5, tend_every_s=0.05)
+    with _serving(app):
+        stale.write_bytes(b"x" * 1000)
+        began = time.perf_counter()
+        while stale.exists() and time.perf_counter() - began < 3:
+            with moving.open("ab") as f:  # still moving: a byte every 50 ms
+                f.write(b"x")
+            time.sleep(0.05)
+        assert not stale.exists() and moving.exists()
+        assert time.perf_counter() - began >= 0.5  # not before it stopped moving 0.5 s
+
+
+def test_trust_memory_is_given_back_once_sessions_went() -> None:
+    # the allocator is asked to give free pages back after sessions were let go, once
+    kept = ClosedSessions(per_address=1, in_all=8)
+    guard = Guard(lambda *a: None, None, kept=kept,  # type: ignore[arg-type]
+                  trim=lambda pad: 1)
+    assert not guard.memory_to_give_back()  # nothing went yet
+    kept.closed("a", "A")
+    for gone in kept.closed("b", "A"):
+        kept.gone(gone)  # what Flet's deletion tells it
+    assert guard.memory_to_give_back() and not guard.memory_to_give_back()
+
+
 def test_trust_a_closed_sessions_memory_is_let_go_within_a_minute() -> None:
     # Flet evicts expired sessions every 10 s: kept SESSION_TIMEOUT_S, then gone by then
     assert SESSION_TIMEOUT_S + 10 <= 60
+
+
+def test_trust_a_churn_from_one_address_leaves_few_closed_sessions(server: Server) -> None:
+    # 21 tabs opened and closed one after another from this machine: Flet kept every one
+    # of them for SESSION_TIMEOUT_S (a churn of 2,000 held 2,000 at once: 68 -> 228 MiB,
+    # and the allocator kept it); now the 16 closed last are kept, the older ones let go
+    churned = KEPT_PER_ADDRESS + 5
+
+    async def churn() -> list[bool]:
+        ids = []
+        for _ in range(churned):
+            tab = await FletWsClient(server.ws_url).start()
+            ids.append(tab.session_id)
+            await tab.close()
+            await asyncio.sleep(0.05)  # closed in this order
+        await asyncio.sleep(0.5)  # the server hears of the last end
+        back = []
+        for sid in reversed(ids):  # newest first: a session back and closed again is kept
+            again = await FletWsClient(server.ws_url).start(session_id=sid)
+            back.append(again.session_id == sid)
+            await again.close()
+        return back[::-1]
+
+    back = asyncio.run(churn())
+    assert sum(back) == KEPT_PER_ADDRESS, back
+    assert all(back[-10:]) and not any(back[:3]), back  # the newest kept, the oldest gone
+
+
+def test_trust_closed_sessions_are_bounded_per_address_and_in_all() -> None:
+    kept = ClosedSessions(per_address=2, in_all=3)
+    assert kept.closed("a1", "A") == [] and kept.closed("a2", "A") == []
+    assert kept.closed("a3", "A") == ["a1"]  # A's third: its oldest goes
+    assert kept.closed("b1", "B") == []
+    assert kept.closed("c1", "C") == ["a2"]  # the fourth in all: the oldest of all goes
+    assert (kept.held("A"), kept.held("B"), kept.held()) == (1, 1, 3)
+    kept.reopened("a3")  # its phone came back: an open session is not a closed one
+    assert kept.held("A") == 0 and kept.closed("d1", "D") == []
+    assert kept.closed("a3", "A") == ["b1"]  # closed again: now the newest
+    kept.gone("c1")  # expired: Flet deleted it
+    assert kept.held() == 2 and kept.closed("e1", "E") == []
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
@@ -240,6 +376,23 @@ def test_trust_a_stop_under_load_is_one_line(tmp_path: Path, sig: signal.Signals
         assert len(after) == 1 and after[0].startswith(
             f"wonders-scorer: stopped ({sig.name}"), after
         assert srv.proc.returncode == 0
+
+
+def test_trust_a_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
+    # uvicorn logs the bind error as the OSError itself; the stop-line filter read it as
+    # text and raised AttributeError: a traceback instead of the reason
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port),
+             "--no-qr"], capture_output=True, text=True, timeout=60,
+            env={**os.environ, "WONDERS_DATA_DIR": str(tmp_path)})
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr[-1500:]
+    assert [line for line in done.stderr.splitlines() if "address already in use" in line] \
+        == done.stderr.strip().splitlines()  # that one line, nothing else
 
 
 def test_trust_flet_is_reached_through_one_door_that_checks_its_version(

@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         main_app = make_main(store, uploads, (args.public_url or "").rstrip("/")
                              or (lan or [here])[0])
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
-                        web_names(), args.sessions_per_address),
+                        web_names(), sessions_per_address=args.sessions_per_address),
               args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
               keyfile=args.keyfile)
     finally:

@@ -10,8 +10,9 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
 - `body_problem`: the fields of the messages a browser sends that Flet needs, read from
   Flet's protocol dataclasses at import (a field Flet adds later is let through; one the
   guard checks and Flet drops is said at import: `_check_protocol`);
-- `release_refused_sessions`: a refused connection's session is let go at once (Flet's
-  session manager's `disconnect_session`, wrapped);
+- `keep_closed_sessions`: which closed sessions stay for their phones to come back (the
+  others, and a refused connection's, are let go at once): Flet's session manager's
+  `disconnect_session`, `reconnect_session` and `delete_session`, wrapped;
 - `cheap_message_repr`: Flet's `Message` formatted cheaply (flet_web formats every message
   for a debug line even when debug logs are off);
 - `scalars_not_walked`: a control's plain values (text, numbers, None) are not walked as
@@ -40,7 +41,7 @@ from collections import Counter
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 FLET_TESTED = "1.0.5"
 """The Flet (and flet-web) version this module was checked against."""
@@ -177,23 +178,68 @@ def body_problem(action: int, body: object, registered: bool) -> str:
     return ""
 
 
-def release_refused_sessions(refused: contextvars.ContextVar[Any]) -> None:
+class KeptSessions(Protocol):
+    """Which closed sessions Flet keeps for their phones to come back (`ui.server`'s)."""
+
+    def closed(self, session_id: str, client: str) -> list[str]:
+        """A session of `client` lost its connection: the kept sessions to let go now."""
+        ...
+
+    def reopened(self, session_id: str) -> None:
+        """A kept session has its phone back (it is no longer a closed one)."""
+        ...
+
+    def gone(self, session_id: str) -> None:
+        """A session was deleted (let go, or expired)."""
+        ...
+
+
+_KEEPING: dict[str, Any] = {}
+"""The connection variable and the `KeptSessions` of the server built last."""
+
+
+def keep_closed_sessions(connection: contextvars.ContextVar[Any], kept: KeptSessions) -> None:
     """When a connection ends, Flet keeps its session for the phone to come back (the
-    session timeout); a refused connection's session (`refused.get()` holds an object whose
-    `refused` is true, in the connection's context) is deleted at once, as an expired one
-    is. Flet's handler tells the end of a connection to its session manager from within
-    the connection's context."""
+    session timeout), however many there are: a churn of sessions held every one of them
+    (~80 KiB each) at once, and the allocator kept their pages. Here `kept` says which
+    closed sessions stay; the others are deleted at once, as an expired one is (a phone that
+    comes back then gets a new session, which shows its game as saved). A refused
+    connection's session (`connection.get()` holds an object whose `refused` is true) is
+    deleted at once. `connection.get()` is read in the connection's context (Flet's
+    handler tells the end of a connection to its session manager from within it); its
+    `client` is the client address's key. Flet's session manager's `disconnect_session`,
+    `reconnect_session` and `delete_session` are wrapped (its own eviction calls the
+    last)."""
+    _KEEPING["connection"], _KEEPING["kept"] = connection, kept
     if getattr(_sessions, "_wonders_guarded", False):
         return
     disconnect = _sessions.disconnect_session
+    reconnect = _sessions.reconnect_session
+    delete = _sessions.delete_session
 
     async def disconnect_session(session_id: str, session_timeout_seconds: int) -> None:
         await disconnect(session_id, session_timeout_seconds)
-        state = refused.get()
+        if await _sessions.get_session(session_id) is None:
+            return
+        state = _KEEPING["connection"].get()
         if state is not None and state.refused:
             await _sessions.delete_session(session_id)
+            return
+        client = str(getattr(state, "client", ""))
+        for old in _KEEPING["kept"].closed(session_id, client):
+            await _sessions.delete_session(old)
+
+    async def reconnect_session(session_id: str, conn: Connection) -> None:
+        _KEEPING["kept"].reopened(session_id)
+        await reconnect(session_id, conn)
+
+    async def delete_session(session_id: str) -> None:
+        _KEEPING["kept"].gone(session_id)
+        await delete(session_id)
 
     _sessions.disconnect_session = disconnect_session
+    _sessions.reconnect_session = reconnect_session
+    _sessions.delete_session = delete_session
     _sessions._wonders_guarded = True
 
 

@@ -171,22 +171,23 @@ class Tables:
         """The game of a join code, now also this device's; or why not, in words. A game the
         device took part in is its own (a reload, a shared link: never refused, never
         counted). Failed joins are counted per client address (per device for a device known
-        here), and too many refuse joins for a while (`ui.join_limit`; on
-        PostgreSQL counted in the database, by every process)."""
+        here) and in a server-wide pool by standing (stranger, new, settled), and too many
+        refuse joins for a while (`ui.join_limit`; on PostgreSQL counted in the database,
+        by every process)."""
         now = time.time()
         code = clean_code(code)
         with self._lock:
             mine = self.store.members_game(code, device) if _well_formed(code) else None
             if mine is not None:
                 return self._get(mine.id) or mine
-            known = self.store.is_known(device)
-            wait, everyone = self._failed.wait_s(now, address, device, known)
+            who = join_limit.standing(self.store.known_since(device), now)
+            wait, everyone = self._failed.wait_s(now, address, device, who)
             if wait > 0:
                 return (S.too_many_tries_here if everyone else S.too_many_tries)(int(wait) + 1)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
-                self._failed.failed(now, address, device, known)
+                self._failed.failed(now, address, device, who)
                 return S.NO_SUCH_CODE
             self.store.add_member(rec.id, device)
             return rec

@@ -15,6 +15,10 @@ can do to the others sharing the event loop. Here:
   origin (`--allow-origin`); Flet's `Access-Control-Allow-Origin: *` is taken out;
 - the client address is the socket's: X-Forwarded-For is read only from a proxy the
   operator names (`--trusted-proxy`; uvicorn trusts it from loopback by default);
+- a closed session is kept for its phone to come back (`ui.__main__.SESSION_TIMEOUT_S`),
+  at most `KEPT_PER_ADDRESS` per client address and `KEPT_IN_ALL` in all: past that the
+  oldest closed one is let go at once (`ClosedSessions`), so a churn of sessions cannot
+  hold thousands of them at once (the allocator keeps the pages they took);
 - no exhaustion: at most `SESSIONS_PER_ADDRESS` websocket sessions (the operator's
   `--sessions-per-address`: a game café whose phones all come from one address) and
   `CONNECTIONS_PER_ADDRESS` HTTP connections (twice the sessions when the operator allows
@@ -23,7 +27,11 @@ can do to the others sharing the event loop. Here:
   connection closes; the open-file soft limit is raised to the hard limit at start;
 - FastAPI's `/docs`, `/redoc` and `/openapi.json` are not served;
 - an upload that did not complete (refused as too big, cut off) leaves no file behind, and
-  an upload file nobody wrote to for `UPLOAD_IDLE_S` is removed;
+  an upload file nobody wrote to for `UPLOAD_IDLE_S` is removed (looked at every
+  `TEND_EVERY_S`);
+- once sessions were let go, the C allocator is asked to give the free pages back to the
+  system (glibc's `malloc_trim`, in a thread, at most every `TEND_EVERY_S`): without it
+  the memory a churn of sessions took stayed with the process;
 - SIGTERM and SIGINT stop the server within `STOP_S` seconds, whatever the clients do,
   with one line and no traceback;
 - Flet's insides the guard needs (its protocol's fields, its session manager) are reached
@@ -38,6 +46,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import ctypes
+import ctypes.util
 import dataclasses
 import gc
 import logging
@@ -92,10 +102,32 @@ MAX_CONNECTIONS = 4096
 """Connections the server takes at once, all clients together (uvicorn answers 503 after),
 at most the open-file limit less a reserve for the store and the log."""
 FD_RESERVE = 64
+KEPT_PER_ADDRESS = 16
+"""Closed sessions kept for their phones to come back, per client address (a table of seven
+phones behind one home router, each gone to sleep, twice over)."""
+KEPT_IN_ALL = 128
+"""Closed sessions kept in all (~80 KiB each on the home screen, more in a game: a bound on
+the memory closed sessions hold, whoever opens them)."""
 UPLOAD_IDLE_S = 60.0
 """An upload file nobody wrote to for this long is removed (a client that never said its
 upload was complete, or a session gone before reading it)."""
-SWEEP_EVERY_S = 10.0
+TEND_EVERY_S = 5.0
+"""How often the guard looks for idle uploads and for memory to give back (a session Flet
+lets go after 45 s, at its 10 s eviction, is handed back to the system within a minute)."""
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's `malloc_trim` (None with another C library: nothing to call)."""
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(
+            ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim
+
+
+MALLOC_TRIM = _malloc_trim()
+
 
 def connections_per_address(sessions_per_address: int) -> int:
     """HTTP connections one client address may hold at once: `CONNECTIONS_PER_ADDRESS`, or
@@ -135,6 +167,56 @@ class _Connection:
     handler (Flet's, through `_CONNECTION`)."""
 
     refused: bool = False
+    client: str = ""
+    """The client address's key (`address_key`)."""
+
+
+class ClosedSessions:
+    """The closed sessions kept for their phones to come back, oldest first: at most
+    `per_address` of one client address and `in_all` in all; one more lets the oldest go
+    (of that address when it is past its own bound, else of all). A phone that comes back
+    to a session let go gets a new one, which shows its game as saved. Flet still deletes
+    a kept one once the session timeout has passed."""
+
+    def __init__(self, per_address: int = KEPT_PER_ADDRESS, in_all: int = KEPT_IN_ALL) -> None:
+        self.per_address = per_address
+        self.in_all = in_all
+        self._kept: dict[str, str] = {}
+        """Session id -> its client, oldest closed first (dicts keep their order)."""
+        self._by_client: Counter[str] = Counter()
+        self.released = 0
+        """Sessions deleted so far (let go here, or expired)."""
+
+    def closed(self, session_id: str, client: str) -> list[str]:
+        self._drop(session_id)
+        self._kept[session_id] = client
+        self._by_client[client] += 1
+        let_go = []
+        if self._by_client[client] > self.per_address:
+            let_go.append(next(s for s, c in self._kept.items() if c == client))
+            self._drop(let_go[-1])
+        while len(self._kept) > self.in_all:
+            let_go.append(next(iter(self._kept)))
+            self._drop(let_go[-1])
+        return let_go
+
+    def reopened(self, session_id: str) -> None:
+        self._drop(session_id)
+
+    def gone(self, session_id: str) -> None:
+        self.released += 1
+        self._drop(session_id)
+
+    def _drop(self, session_id: str) -> None:
+        client = self._kept.pop(session_id, None)
+        if client is not None:
+            self._by_client[client] -= 1
+            if self._by_client[client] <= 0:
+                del self._by_client[client]
+
+    def held(self, client: str | None = None) -> int:
+        """Closed sessions kept now (of one client's key, or in all)."""
+        return len(self._kept) if client is None else self._by_client[client]
 
 
 _CONNECTION: contextvars.ContextVar[_Connection | None] = contextvars.ContextVar(
@@ -146,8 +228,18 @@ class Guard:
 
     def __init__(self, app: ASGIApp, upload_dir: Path | None,
                  origins: frozenset[str] = frozenset(),
+                 kept: ClosedSessions | None = None, upload_idle_s: float = UPLOAD_IDLE_S,
+                 tend_every_s: float = TEND_EVERY_S,
+                 trim: Callable[[int], int] | None = MALLOC_TRIM,
                  sessions_per_address: int = SESSIONS_PER_ADDRESS) -> None:
         self.app = app
+        self.kept = kept or ClosedSessions()
+        """The closed sessions kept for their phones (`flet_door.keep_closed_sessions`)."""
+        self.upload_idle_s = upload_idle_s
+        self.tend_every_s = tend_every_s
+        self._trim = trim
+        self._trimmed_at = 0
+        """`kept.released` when the allocator was last asked to give memory back."""
         self.upload_dir = upload_dir
         self.origins = frozenset(_origin_key(o) for o in origins)
         self.sessions_per_address = sessions_per_address
@@ -204,20 +296,21 @@ class Guard:
             return
         self.sessions[client] += 1
         try:
-            await self._websocket(scope, receive, send)
+            await self._websocket(scope, receive, send, client)
         finally:
             self.sessions[client] -= 1
             if self.sessions[client] <= 0:
                 del self.sessions[client]
                 self._told_full.discard(client)
 
-    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send,
+                         key: str = "") -> None:
         client = scope.get("client") or ("?", 0)
         who = f"{client[0]}:{client[1]}"
         gone = asyncio.Event()
         closed = False
         registered = False
-        state = _Connection()
+        state = _Connection(client=key)
 
         async def guarded_receive() -> Message:
             nonlocal closed, registered
@@ -259,7 +352,7 @@ class Guard:
                 closed = True
 
         context = contextvars.copy_context()
-        context.run(_CONNECTION.set, state)  # what Flet's handler runs in: see release_...
+        context.run(_CONNECTION.set, state)  # what Flet's handler runs in: keep_closed_...
 
         async def flet() -> None:
             await self.app(scope, guarded_receive, guarded_send)
@@ -314,7 +407,7 @@ class Guard:
                     os.unlink(target)
 
     def sweep_uploads(self, now: float | None = None) -> int:
-        """Remove the upload files nobody wrote to for UPLOAD_IDLE_S; how many went."""
+        """Remove the upload files nobody wrote to for `upload_idle_s`; how many went."""
         if self.upload_dir is None:
             return 0
         now = time.time() if now is None else now
@@ -323,15 +416,27 @@ class Guard:
             for entry in found:
                 with contextlib.suppress(OSError):
                     if entry.is_file(follow_symlinks=False) and \
-                            now - entry.stat(follow_symlinks=False).st_mtime > UPLOAD_IDLE_S:
+                            now - entry.stat(follow_symlinks=False).st_mtime > \
+                            self.upload_idle_s:
                         os.unlink(entry.path)
                         gone += 1
         return gone
 
-    async def sweep_uploads_forever(self) -> None:
+    def memory_to_give_back(self) -> bool:
+        """Whether sessions were let go since the allocator was last asked to give back."""
+        if self._trim is None or self.kept.released == self._trimmed_at:
+            return False
+        self._trimmed_at = self.kept.released
+        return True
+
+    async def tend_forever(self) -> None:
+        """Every `tend_every_s`: idle uploads removed, and the free memory of the sessions
+        let go meanwhile given back (a few ms of the allocator's, off the event loop)."""
         while True:
-            await asyncio.sleep(SWEEP_EVERY_S)
+            await asyncio.sleep(self.tend_every_s)
             self.sweep_uploads()
+            if self._trim is not None and self.memory_to_give_back():
+                await asyncio.to_thread(self._trim, 0)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -453,7 +558,9 @@ class _CutConnections(logging.Filter):
     cut = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg.startswith("Cancel %s running task") and record.args:
+        # (uvicorn logs some errors as the exception itself: a port in use is an OSError)
+        if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task") \
+                and record.args:
             _CutConnections.cut = int(record.args[0])  # type: ignore[index,call-overload]
             return False
         return True
@@ -472,33 +579,37 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
               assets_dir: Path | None = None,
               origins: frozenset[str] = frozenset(),
               web_names: Mapping[str, str] | None = None,
+              kept: ClosedSessions | None = None, upload_idle_s: float = UPLOAD_IDLE_S,
+              tend_every_s: float = TEND_EVERY_S,
               sessions_per_address: int = SESSIONS_PER_ADDRESS) -> Guard:
     """Flet's app for `main` (offline: no CDN), without API docs, behind the guard, which
     takes websockets and uploads from the page's own origin and from `origins`, at most
     `sessions_per_address` sessions per client address. `on_stop` runs when the server
     stops. `web_names`: Flet's own `app_name`, `app_short_name` and `app_description` for
-    the page and its manifest."""
+    the page and its manifest. `kept`, `upload_idle_s` and `tend_every_s`: the guard's
+    bounds and timings (the defaults but in tests)."""
     inner = flet_app(main, upload_dir=str(upload_dir) if upload_dir else None, no_cdn=True,
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
                      max_upload_size=MAX_IMPORT_BYTES, **(web_names or {}))
     flet_door.cheap_message_repr()
     flet_door.scalars_not_walked()
-    flet_door.release_refused_sessions(_CONNECTION)
     flet_door.quiet_after_disconnect()
     guard_tasks: list[asyncio.Task[None]] = []
     watcher = loop_watcher()
 
     def begin() -> None:
         loop = asyncio.get_running_loop()
-        guard_tasks.append(loop.create_task(guard.sweep_uploads_forever()))
+        guard_tasks.append(loop.create_task(guard.tend_forever()))
         if watcher:
             watcher()
 
     outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_startup=[begin],
                     on_shutdown=[on_stop] if on_stop else None)
     outer.mount("/", inner)
-    guard = Guard(outer, upload_dir, origins, sessions_per_address)
+    guard = Guard(outer, upload_dir, origins, kept, upload_idle_s, tend_every_s,
+                  sessions_per_address=sessions_per_address)
+    flet_door.keep_closed_sessions(_CONNECTION, guard.kept)
     return guard
 
 
@@ -520,6 +631,29 @@ def _stop(sig: int, _frame: object) -> None:
     raise _Stop(sig)
 
 
+def server_config(app: Guard, host: str, port: int,
+                  trusted_proxies: frozenset[str] = frozenset(), certfile: str | None = None,
+                  keyfile: str | None = None, max_connections: int = MAX_CONNECTIONS,
+                  open_files: int | None = None) -> uvicorn.Config:
+    """uvicorn's settings for the guarded app: see the module's docstring. At most
+    `max_connections` at once, and fewer when the open-file limit (`open_files`, else the
+    process's) leaves less than that after `FD_RESERVE` (16 at the least)."""
+    if open_files is None:
+        open_files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    protocol = flet_door.HeaderTimeoutH11.limited(
+        HEADER_TIMEOUT_S, connections_per_address(app.sessions_per_address), address_key,
+        trusted_proxies)
+    return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
+                          ws_max_size=WS_MAX_BYTES, log_level="warning",
+                          timeout_graceful_shutdown=STOP_S, lifespan="on", http=protocol,
+                          proxy_headers=bool(trusted_proxies),
+                          forwarded_allow_ips=sorted(trusted_proxies) or None,
+                          limit_concurrency=max(16, min(max_connections,
+                                                        open_files - FD_RESERVE)),
+                          timeout_keep_alive=int(HEADER_TIMEOUT_S),
+                          ssl_certfile=certfile, ssl_keyfile=keyfile)
+
+
 def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = frozenset(),
           certfile: str | None = None, keyfile: str | None = None) -> None:
     """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S and say
@@ -533,17 +667,8 @@ def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = fr
     # pause of every session, 100-200 ms with 160 sessions open) does not walk it again.
     gc.collect()
     gc.freeze()
-    protocol = flet_door.HeaderTimeoutH11.limited(
-        HEADER_TIMEOUT_S, connections_per_address(app.sessions_per_address), address_key,
-        trusted_proxies)
-    config = uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
-                            ws_max_size=WS_MAX_BYTES, log_level="warning",
-                            timeout_graceful_shutdown=STOP_S, lifespan="on", http=protocol,
-                            proxy_headers=bool(trusted_proxies),
-                            forwarded_allow_ips=sorted(trusted_proxies) or None,
-                            limit_concurrency=max(16, min(MAX_CONNECTIONS, files - FD_RESERVE)),
-                            timeout_keep_alive=int(HEADER_TIMEOUT_S),
-                            ssl_certfile=certfile, ssl_keyfile=keyfile)
+    config = server_config(app, host, port, trusted_proxies, certfile, keyfile,
+                           open_files=files)
     # our handlers before uvicorn's: it puts them back when it stops and raises the signal
     # again, which ends here (and asyncio installs no KeyboardInterrupt of its own)
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM)}

@@ -381,12 +381,14 @@ class Store:
         return bool(self._rows("SELECT 1 FROM members WHERE game = ? AND device = ?",
                                (game_id, device)))
 
-    def is_known(self, device: str) -> bool:
-        """Whether the device took part in any game here (hosted or joined one)."""
-        def work(db: Tx) -> bool:
-            return db.execute("SELECT 1 FROM members WHERE device = ? LIMIT 1",
-                              (device,)).fetchone() is not None
-        return bool(device) and self._shared.run(work, False)
+    def known_since(self, device: str) -> float | None:
+        """When the device first took part in a game here (hosted or joined one, or a game
+        of its history); None: never (`ui.join_limit` counts it as a stranger)."""
+        def work(db: Tx) -> float | None:
+            row = db.execute("SELECT MIN(joined) FROM members WHERE device = ?",
+                             (device,)).fetchone()
+            return None if row is None or row[0] is None else float(row[0])
+        return self._shared.run(work, None) if device else None
 
     def members(self, game_id: str) -> list[str]:
         return [str(r[0]) for r in self._rows(

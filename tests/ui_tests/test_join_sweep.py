@@ -1,20 +1,30 @@
 """Join codes cannot be swept (issue 17): wrong codes are counted per client (every
-loopback address one client, an IPv6 /64 one client), capped server-wide for strangers, and
-a device known here is never held back by anyone else's tries."""
+loopback address one client, an IPv6 /64 one client), capped server-wide in one pool per
+standing (strangers, devices new here, devices settled here), so that minted devices add
+only their pool, and a device known here is never held back by strangers' tries."""
 
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
 from ui.draft import Draft, Seat
-from ui.join_limit import FAILED_JOINS, SWEEP_JOINS, WINDOW_S, address_key
+from ui.join_limit import (
+    FAILED_JOINS,
+    NEW_JOINS,
+    SETTLED_JOINS,
+    STRANGER_JOINS,
+    address_key,
+    sweep_hours,
+)
 from ui.live import Tables, tables_for
 from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
 
 CODE_SPACE = len(JOIN_LETTERS) ** CODE_LENGTH
 DAY_S = 24 * 3600
+TWO_DAYS_AGO = time.time() - 2 * DAY_S
 
 
 def _draft(*names: str) -> Draft:
@@ -33,10 +43,13 @@ def _wrong_codes(right: str) -> itertools.islice[str]:
 
 
 def test_trust_a_sweep_of_the_code_space_takes_longer_than_a_code_lives() -> None:
-    # 18 letters, 4 of them: 18^4 = 104,976 codes; at most SWEEP_JOINS (60) wrong codes a
-    # minute from all strangers together: 104,976 / 60 = 1,749.6 minutes > 1,440 (a day)
+    # 18 letters, 4 of them: 18^4 = 104,976 codes; at most 30 + 8 + 6 = 44 wrong codes a
+    # minute from strangers, new and settled devices together, however many of each:
+    # 104,976 / 44 = 2,385.8 minutes = 39.8 h, at least 36 h (a code lives 24 h)
     assert CODE_SPACE == 104_976
-    assert CODE_SPACE / SWEEP_JOINS * WINDOW_S > DAY_S
+    assert (STRANGER_JOINS, NEW_JOINS, SETTLED_JOINS) == (30, 8, 6)
+    assert sweep_hours(CODE_SPACE) == pytest.approx(39.76, abs=0.01)
+    assert sweep_hours(CODE_SPACE) >= 36
 
 
 @pytest.mark.parametrize("addresses", [
@@ -63,9 +76,9 @@ def test_trust_many_addresses_together_meet_the_server_wide_cap(store: Store) ->
     tables, code = _game(store)
     wrong = _wrong_codes(code)
     answers = [tables.join(next(wrong), f"guesser-{i}", f"10.0.{i // 250}.{i % 250 + 1}")
-               for i in range(SWEEP_JOINS + 40)]  # one try from each of 100 addresses
+               for i in range(STRANGER_JOINS + 40)]  # one try from each of 100 addresses
     refused = [a for a in answers if isinstance(a, str) and a.startswith("Too many")]
-    assert len(answers) - len(refused) == SWEEP_JOINS
+    assert len(answers) - len(refused) == STRANGER_JOINS
     assert all("tried on this server" in a for a in refused)  # not "from this device"
     # a stranger with the right code is held back as well: the code is not tried at all
     # (else a sweep would go on, reading "too many" as "wrong")
@@ -79,7 +92,7 @@ def test_trust_a_known_phone_is_never_locked_out_by_someone_elses_tries(
     dan_old = tables.host(_draft("Dan", "Eve"), "dan-phone")
     assert dan_old.code != code
     wrong = _wrong_codes(code)
-    for i in range(SWEEP_JOINS + 10):  # a sweep from every address, Dan's included
+    for i in range(STRANGER_JOINS + 10):  # a sweep from every address, Dan's included
         tables.join(next(wrong), f"guesser-{i}", f"192.168.1.{i % 200 + 1}")
     for _ in range(FAILED_JOINS * 2):
         tables.join(next(wrong), "guesser", "192.168.1.20")  # Dan's address: locked
@@ -97,3 +110,67 @@ def test_trust_a_known_phone_has_its_own_limit(store: Store) -> None:
     answers = [tables.join(next(wrong), "dan-phone", f"10.1.0.{i + 1}")
                for i in range(FAILED_JOINS + 3)]  # from a new address each time
     assert sum(isinstance(a, str) and a.startswith("Too many") for a in answers) == 3
+
+
+def _minted(tables: Tables, n: int, prefix: str) -> list[str]:
+    """`n` devices made known the way anyone can: each hosts a game of its own."""
+    devices = [f"{prefix}-{i}" for i in range(n)]
+    for d in devices:
+        tables.host(_draft("X", "Y"), d)
+    return devices
+
+
+def _tries(tables: Tables, devices: list[str], right: str, rounds: int) -> list[str]:
+    """Every device tries wrong codes `rounds` times, each from a new address; the answers
+    that held it back."""
+    wrong = _wrong_codes(right)
+    held = []
+    for r in range(rounds):
+        for i, d in enumerate(devices):
+            answer = tables.join(next(wrong), d, f"10.{r}.{i // 250}.{i % 250 + 1}")
+            assert isinstance(answer, str)
+            if answer.startswith("Too many"):
+                held.append(answer)
+    return held
+
+
+def test_trust_minted_devices_add_only_their_pool(store: Store) -> None:
+    tables, code = _game(store)
+    minted = _minted(tables, 20, "minted")  # 20 devices with 5 tries each: 100 a minute
+    held = _tries(tables, minted, code, FAILED_JOINS)
+    assert 20 * FAILED_JOINS - len(held) == NEW_JOINS  # 8 really tried, not 100
+    assert all("tried on this server" in a for a in held)
+    # strangers have a pool of their own: minted devices took none of it
+    strangers = [f"guesser-{i}" for i in range(STRANGER_JOINS + 5)]
+    assert len(_tries(tables, strangers, code, 1)) == 5
+
+
+def test_trust_a_settled_phone_is_not_held_back_by_devices_minted_today(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables, code = _game(store)
+    with monkeypatch.context() as m:  # Dan's phone played here two days ago
+        m.setattr(time, "time", lambda: TWO_DAYS_AGO)
+        tables.host(_draft("Dan", "Eve"), "dan-phone")
+    minted = _minted(tables, 20, "minted")
+    _tries(tables, minted, code, FAILED_JOINS)  # the new devices' pool is spent
+    _tries(tables, [f"guesser-{i}" for i in range(STRANGER_JOINS + 5)], code, 1)
+    # Dan mistypes once, then types the right code: neither pool holds him back
+    assert tables.join("BBBB" if code != "BBBB" else "CCCC", "dan-phone", "10.9.9.9") == \
+        "No game in progress has this code. Check the letters on the host's screen."
+    joined = tables.join(code, "dan-phone", "10.9.9.9")
+    assert not isinstance(joined, str) and joined.code == code
+    # a phone whose first game here is today shares its pool with today's minted devices
+    # (the price of counting them): held back for the minute, and told why
+    tables.host(_draft("Fay", "Gus"), "fay-phone")
+    held = tables.join(code, "fay-phone", "10.9.9.10")
+    assert isinstance(held, str) and "tried on this server" in held
+
+
+def test_trust_devices_minted_a_day_ahead_add_only_their_pool(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables, code = _game(store)
+    with monkeypatch.context() as m:
+        m.setattr(time, "time", lambda: TWO_DAYS_AGO)
+        settled = _minted(tables, 20, "patient")
+    held = _tries(tables, settled, code, FAILED_JOINS)
+    assert 20 * FAILED_JOINS - len(held) == SETTLED_JOINS

@@ -132,12 +132,20 @@ async def tap_undo_on_note(c: Client) -> None:
     await c.idle()
 
 
-@pytest.mark.asyncio
-async def test_undo_own_change_from_the_note_on_two_phones(store: Store) -> None:
+async def host_and_bob(store: Store, *, claim: bool = True) -> tuple[Client, Client, str]:
+    """The host's phone (Ann's) with its game's code, and Bob's phone joined by that code
+    (sitting in Bob's seat unless `claim` is false)."""
     hub = shared_hub()
     a, code = await host_game(store, hub)
     b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
-    await b.tap("I am Bob")
+    if claim:
+        await b.tap("I am Bob")
+    return a, b, code
+
+
+@pytest.mark.asyncio
+async def test_undo_own_change_from_the_note_on_two_phones(store: Store) -> None:
+    a, b, _code = await host_and_bob(store)
     await a.go("/game/player/1")
     await b.go("/game/player/1")
     await b.tap("Altar")
@@ -156,10 +164,7 @@ async def test_undo_own_change_from_the_note_on_two_phones(store: Store) -> None
 
 @pytest.mark.asyncio
 async def test_undo_a_change_from_the_list_on_another_phone(store: Store) -> None:
-    hub = shared_hub()
-    a, code = await host_game(store, hub)
-    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
-    await b.tap("I am Bob")
+    a, b, code = await host_and_bob(store)
     await a.go("/game/player/2")
     await a.type("Coins", "5")
     await a.type("Coins", "8")
@@ -206,9 +211,7 @@ def _undo_button(c: Client, version: int) -> ft.Control:
 
 @pytest.mark.asyncio
 async def test_remove_asks_first_and_undo_brings_the_whole_city_back(store: Store) -> None:
-    hub = shared_hub()
-    a, code = await host_game(store, hub)
-    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    a, b, _code = await host_and_bob(store, claim=False)
     await a.tap("Players")
     await a.type("Add player", "Dan")
     await a.tap_control(a.find("Add player", ft.IconButton))
@@ -242,11 +245,8 @@ async def test_remove_asks_first_and_undo_brings_the_whole_city_back(store: Stor
 
 @pytest.mark.asyncio
 async def test_free_asks_first_names_the_player_and_sits_beside_them(store: Store) -> None:
-    hub = shared_hub()
-    a, code = await host_game(store, hub)
-    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
-    c = await phone(store, "cid-phone", route=f"/g/{code}", hub=hub)
-    await b.tap("I am Bob")
+    a, b, code = await host_and_bob(store)
+    c = await phone(store, "cid-phone", route=f"/g/{code}", hub=b.hub)
     await c.tap("I am Cid")
     await a.idle()
     # each Free is in one unit with the name it frees, named after that player
