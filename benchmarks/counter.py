@@ -1,11 +1,17 @@
-"""The Flet floor: the smallest declarative Flet 1.0 app (a counter and its +1 button), served
-like ours (`python -m benchmarks.counter --host H --port P`), for benchmarks/tap_cpu.py."""
+"""The Flet floor: the smallest declarative Flet 1.0 app (a counter and its +1 button),
+served by the app's own server stack (`ui.server.build_app` and `serve`: the guard, uvicorn
+with the same websocket implementation and settings, the same collector freeze), so that
+`benchmarks/tap_cpu.py` compares the app's work per tap with Flet's and nothing else:
+`python -m benchmarks.counter --host H --port P`."""
 
 from __future__ import annotations
 
 import argparse
 
 import flet as ft
+
+from ui.__main__ import SESSION_TIMEOUT_S
+from ui.server import build_app, serve
 
 
 @ft.component
@@ -17,16 +23,16 @@ def Counter() -> ft.View:
     ])
 
 
+async def app(page: ft.Page) -> None:
+    page.render_views(Counter)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8551)
     args = parser.parse_args()
-
-    def app(page: ft.Page) -> None:
-        page.render_views(Counter)
-
-    ft.run(app, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True)
+    serve(build_app(app, None, SESSION_TIMEOUT_S), args.host, args.port)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@ It speaks the protocol the Flutter web client speaks (binary frames `0x00 + msgp
 answer and every PATCH_CONTROL, answers method calls (routes are pushed, the local storage of
 `SharedPreferences` is a dict of this client), and sends clicks and typed values as
 UPDATE_CONTROL_PROPS + CONTROL_EVENT. Each event's answer time is measured from sending it to
-the last patch before the server goes quiet.
+the last patch before the server goes quiet. A note at the foot of the screen (a SnackBar)
+goes as in the browser: when the app closes it, or when its time is up, the client says it
+was dismissed (Flet then takes it off the page's list of dialogs).
 
 It relies on Flet internals of the pinned flet==1.0.5 (like tests/ui_tests/flet_client.py)
 and connects to loopback only (from `source`, an address of this machine: the capacity
@@ -97,6 +99,10 @@ class FletWsClient:
         self._route_pending = ""
         self.answer_timeout = 1.0
         """How long to wait for an answer to an event that may change nothing on screen."""
+        self._bars: dict[int, bool] = {}
+        """The notes (SnackBars) shown, by id: whether the client said they were dismissed."""
+        self._timers: list[asyncio.TimerHandle] = []
+        self._tasks: set[asyncio.Future[None]] = set()
 
     # connection
     async def start(self, session_id: str = "") -> FletWsClient:
@@ -141,6 +147,8 @@ class FletWsClient:
             return False
 
     async def close(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
         if self._ws is not None:
             await self._ws.close()
         if self._reader is not None:
@@ -171,15 +179,48 @@ class FletWsClient:
                 self.page = body["page_patch"]
                 self._reindex()
                 self._registered.set()
+                await self._notes()
             elif action == PATCH_CONTROL:
                 target = self.index.get(body["id"])
                 if target is not None:
                     self._apply(target, body["patch"])
                     self._reindex()
+                    await self._notes()
             elif action == INVOKE_METHOD:
                 await self._answer(body)
             elif action == SESSION_CRASHED:
                 self.crashes.append(str(body))
+
+    async def _notes(self) -> None:
+        """What the browser does with the notes at the foot of the screen: a note the app
+        closed is dismissed (after its slide out, which the browser plays); one whose time is
+        up is closed and dismissed by the client."""
+        loop = asyncio.get_running_loop()
+        for c in list(self.index.values()):
+            if c.get("_c") != "SnackBar":
+                continue
+            bar = int(c["_i"])
+            if c.get("open") and bar not in self._bars:
+                self._bars[bar] = False
+                after = float(c.get("duration") or 4000) / 1000
+                self._timers.append(loop.call_later(after, self._time_up, bar))
+            elif not c.get("open") and self._bars.get(bar) is False:
+                await self._dismiss(bar, False)
+
+    def _time_up(self, bar: int) -> None:
+        self._tasks.add(task := asyncio.ensure_future(self._dismiss(bar, True)))
+        task.add_done_callback(self._tasks.discard)
+
+    async def _dismiss(self, bar: int, timed_out: bool) -> None:
+        if self._bars.get(bar) is not False or bar not in self.index:
+            return  # said already, or taken off the page by the app (nothing to dismiss)
+        self._bars[bar] = True
+        with contextlib.suppress(websockets.ConnectionClosed):
+            if timed_out:
+                await self._ws.send(_pack(UPDATE_CONTROL_PROPS, {"id": bar,
+                                                                 "props": {"open": False}}))
+            await self._ws.send(_pack(CONTROL_EVENT, {"target": bar, "name": "dismiss",
+                                                      "data": None}))
 
     async def _answer(self, body: dict[str, Any]) -> None:
         name, args = body["name"], body.get("args") or {}

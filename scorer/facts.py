@@ -24,7 +24,7 @@ from scorer.games.checks import repeats_in_city
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
 from scorer.games.duel.scoring import SUPREMACY_KINDS, burying_wonders
 from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
-from scorer.i18n import translated
+from scorer.i18n import current, translated
 from scorer.ruleset import (
     Card,
     Category,
@@ -120,6 +120,13 @@ class GameFacts:
 
 
 def facts(rules: Ruleset) -> GameFacts:
+    """The facts of a ruleset, with their words in the current language (made once per
+    ruleset and language: every part of a screen asks, on every change)."""
+    return _facts(rules, current())
+
+
+@cache
+def _facts(rules: Ruleset, language: str) -> GameFacts:
     const = rules.constants
     kinds = dict.fromkeys(SUPREMACY_KINDS) if const.supremacy_space else {}
     return GameFacts(

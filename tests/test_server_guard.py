@@ -17,6 +17,7 @@ from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import msgpack  # type: ignore[import-untyped]
 import pytest
 import websockets
@@ -24,7 +25,13 @@ import websockets
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
 from ui import flet_door
-from ui.flet_door import Message, MessageAction, build_upload_url, cheap_message_repr
+from ui.flet_door import (
+    Message,
+    MessageAction,
+    build_upload_url,
+    cached_event_types,
+    cheap_message_repr,
+)
 from ui.server import (
     LOOP_LAG_ENV,
     SESSIONS_PER_ADDRESS,
@@ -226,6 +233,26 @@ def test_plain_values_not_walked_configure_as_flet_does(
     # every control found, the one inside a value object (the field's prefix) too
     assert [kind for kind, _parent, _built in ours] == [
         "Column", "Text", "Container", "Row", "Text", "IconButton", "TextField", "Text"]
+
+
+def test_an_event_type_is_found_once_and_the_same_as_flets() -> None:
+    # Flet formats every annotation of a control's classes on each event to find the type
+    # of its handler's argument: the guard keeps the answer per class and event name
+    from flet.controls import base_control
+    from flet.controls.control_event import get_event_field_type as flets
+
+    cached_event_types()
+    cached_event_types()  # once is enough: a second call wraps nothing again
+    module: Any = base_control
+    find = module.get_event_field_type
+    assert find is not flets
+    cases = [(ft.Button(), "on_click"), (ft.TextField(), "on_change"),
+             (ft.SnackBar("x"), "on_dismiss"), (ft.ListView(), "on_scroll"),
+             (ft.Button(), "on_nothing")]
+    for control, name in cases:
+        want = flets(control, name)
+        assert find(control, name) == want and find(control, name) == want, name
+    assert find(ft.ListView(), "on_scroll") is not find(ft.Button(), "on_click")
 
 
 def test_the_loop_watch_tells_a_busy_loop_from_a_starved_one() -> None:

@@ -505,31 +505,39 @@ def _forget(d: Draft, name: str) -> None:
         d.supremacy_winner = ""
 
 
-def inverse(edit: Edit, before: Draft) -> Revert:
+def inverse(edit: Edit, before: Draft, after: Draft | None = None) -> Revert:
     """The change that takes `edit` back, worked out from `before`, the game just before
     `edit` was applied to it: each value the edit set gets the one it replaced, a removed
-    player comes back with the whole city at the same seat. An undo's inverse redoes it."""
-    after = before.copy()
+    player comes back with the whole city at the same seat. An undo's inverse redoes it.
+    `after`: the game `apply` made of `before` with `edit`, when at hand (not changed here;
+    without it, it is made again)."""
     if isinstance(edit, Revert):
+        after = before.copy()
         steps: list[Step] = []
         for step in edit.steps:
             steps = [*_inverse_steps(step, after), *steps]
             _apply(after, step)
         return Revert(edit.undoes, _over(steps, after), edit.version, not edit.redo)
     steps = _inverse_steps(edit, before)
-    _apply(after, edit)
+    if after is None:
+        after = before.copy()
+        _apply(after, edit)
     return Revert(edit, _over(steps, after))
 
 
 def _over(steps: list[Step], after: Draft) -> tuple[Step, ...]:
     """Each step carries the value it takes back (`was`: as the change, and the steps before
     it, left it): an undo of a value someone changed since is refused as stale, never
-    silently undoing theirs."""
-    state, guarded = after.copy(), []
-    for step in steps:  # in the order they apply: a step sees the ones before it
+    silently undoing theirs. `after` is not changed (the steps apply to a copy, made only
+    when a step follows another: a tap's undo is one step)."""
+    state, guarded = after, []
+    for i, step in enumerate(steps):  # in the order they apply: a step sees the ones before
         if isinstance(step, SetSeat | SetEntry | SetCubes | SetTable):
             step = replace(step, was=(saved_value(state, step),))
-        _apply(state, step)
+        if i + 1 < len(steps):
+            if state is after:
+                state = after.copy()
+            _apply(state, step)
         guarded.append(step)
     return tuple(guarded)
 

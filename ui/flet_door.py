@@ -21,6 +21,12 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
 - `quiet_after_disconnect`: a session whose connection went drops what it sends (Flet's
   `FletApp.send_message` raised AttributeError on a connection whose send queue was gone:
   34 tracebacks when the server stopped under load);
+- `cached_event_types`: the type of an event's argument, found once per control class and
+  event (Flet's `get_event_field_type`, which formats every annotation of the control's
+  classes on every event, is wrapped with a cache);
+- `show_instead`: a note (SnackBar) shown and the one it replaces closed in one update of
+  the page's list of dialogs, notes that went taken off it in the same update (Flet's
+  `Page._dialogs`, `_set_dialog_parent`);
 - `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
   on connections per client address;
 - `flet_page_with`: Flet's served page (flet_web's index.html) with our head put just
@@ -37,6 +43,7 @@ import contextvars
 import dataclasses
 import os
 import sys
+import types
 from collections import Counter
 from collections.abc import Callable
 from importlib.metadata import version
@@ -80,6 +87,7 @@ import flet_web  # type: ignore[import-untyped]
 import h11
 import uvicorn.protocols.http.h11_impl as uvicorn_h11
 from flet.components.component import Component, Renderer
+from flet.controls import base_control as _base_control
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page as context_page
 from flet.controls.object_patch import DiffBuilder
@@ -254,6 +262,68 @@ def cheap_message_repr() -> None:
     server's CPU (BENCHMARKS.md "Under attack"). The message's repr is made its action and
     the kind of its body: the debug line still says what was sent."""
     Message.__repr__ = _message_repr  # type: ignore[method-assign,assignment]
+
+
+def cached_event_types() -> None:
+    """Flet 1.0.5 finds the type of an event handler's argument on every event
+    (`BaseControl._trigger_event` calls `get_event_field_type`): it walks the control's
+    classes and formats each annotation as text (`str(annotation)`), about a third of a
+    millisecond of CPU per event, the same answer each time for a class and an event. The
+    answer is kept per control class and event name. The wrapper runs with the globals of
+    Flet's module that calls it, so the annotations are read in the same names."""
+    module: Any = _base_control
+    if getattr(module, "_wonders_cached", False):
+        return
+    find = module.get_event_field_type
+    found: dict[tuple[type, str], Any] = {}
+
+    def get_event_field_type(control: Any, field_name: str) -> Any:
+        key = (type(control), field_name)
+        try:
+            return found[key]
+        except KeyError:
+            pass
+        kind = found[key] = find(control, field_name)
+        return kind
+
+    # called from a frame with `_base_control`'s globals, as Flet's own call is: the
+    # forward references of the annotations resolve against the same names
+    module.get_event_field_type = types.FunctionType(
+        get_event_field_type.__code__, vars(module), "get_event_field_type",
+        None, get_event_field_type.__closure__)
+    module._wonders_cached = True
+
+
+_GONE = "_wonders_gone"
+"""Set on a note the browser said went: it leaves the page's list with the next update."""
+
+
+def show_instead(page: Any, old: Any, new: Any) -> None:
+    """`page.show_dialog(new)`, with `old` (the dialog `new` replaces, or None) closed in the
+    same update of the page's list of dialogs: one message to the browser, where closing
+    `old` and showing `new` were two. A note the browser said went (closed, or its time
+    up) leaves the list in that update too, where Flet sent an update of its own for it
+    (`show_dialog`'s management). A closed note stays on the list until the browser says
+    it went: taken off before, the browser would still say so, and Flet would then search
+    the whole page for the control it names."""
+    dialogs = page._dialogs
+    kept = [d for d in dialogs.controls if not getattr(d, _GONE, False)]
+    if len(kept) != len(dialogs.controls):
+        dialogs.controls[:] = kept
+    if old is not None and any(d is old for d in kept):  # by identity: == compares fields
+        old.open = False
+    told = new.on_dismiss
+
+    def dismissed() -> None:
+        setattr(new, _GONE, True)
+        if told is not None:
+            told()
+
+    new.on_dismiss = dismissed
+    new.open = True
+    page._set_dialog_parent(new)
+    dialogs.controls.append(new)
+    dialogs.update()
 
 
 FLET_CONFIG_MARK = "<!-- fletAppConfig -->"

@@ -224,12 +224,12 @@ class Tables:
             if edit is None:
                 return "", ""
             return to_json(_undo(edit, before, after)), _holding(before, device)
-        undo_json, holding = log(rec, saved)
-        if self.store.save_live(saved, device, logged, kind, player, undo=undo_json,
-                                phone=holding):
+        undo = _undo(edit, rec, saved) if edit else None
+        if self.store.save_live(saved, device, logged, kind, player,
+                                undo=to_json(undo) if undo is not None else "",
+                                phone=_holding(rec, device) if edit else ""):
             self._games[game_id] = saved
-            return Change(saved, edit, device, rec, kind, player,
-                          undo=_undo(edit, rec, saved) if edit else None)
+            return Change(saved, edit, device, rec, kind, player, undo=undo)
         # another process changed it meanwhile: the change made again to the newest game,
         # with the game locked (it cannot lose twice)
         before: list[LiveRecord] = []
@@ -413,7 +413,7 @@ def _device_name(rec: LiveRecord, device: str) -> str:
 def _undo(edit: Edit, before: LiveRecord, after: LiveRecord) -> Revert:
     """The change that takes `edit` back, made to `before` and saved as `after`: it
     reverts `after`'s version (an undo's redo reverts what the undo reverted)."""
-    undo = replace(inverse(edit, before.draft), version=after.version)
+    undo = replace(inverse(edit, before.draft, after.draft), version=after.version)
     return replace(undo, version=edit.version) if isinstance(edit, Revert) else undo
 
 

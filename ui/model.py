@@ -6,7 +6,6 @@ phone at the table."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import json
 import logging
@@ -26,6 +25,7 @@ from scorer.problems import problem
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal, Revert, describe
+from ui.flet_door import show_instead
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
@@ -354,14 +354,9 @@ class AppModel(ft.Observable):
             return
         self._undo = undo
         action = S.UNDO if undo is not None else None
-        bar = self._told
-        if bar is not None:
-            # the browser does not redraw the words of a bar it shows: that one goes, and a
-            # new one says the new words (so bars still never pile up)
-            self._told = None
-            bar.open = False
-            with contextlib.suppress(RuntimeError):  # gone from the page before its dismissal
-                bar.update()
+        # the browser does not redraw the words of a bar it shows: the one showing closes,
+        # and a new one says the new words, in the same update (bars never pile up)
+        shown, self._told = self._told, None
 
         def gone() -> None:
             if self._told is bar:
@@ -374,10 +369,10 @@ class AppModel(ft.Observable):
             if back is not None:
                 self.edit(back)
 
-        bar = ft.SnackBar(ft.Text(text), duration=UNDO_SECONDS * 1000, on_dismiss=gone,
+        bar = ft.SnackBar(text, duration=UNDO_SECONDS * 1000, on_dismiss=gone,
                           action=action, on_action=take_back, persist=False)
         self._told = bar
-        self.page.show_dialog(bar)
+        show_instead(self.page, shown, bar)
 
     def would_lose(self) -> bool:
         """Whether starting another game would lose one: an unfinished game with something

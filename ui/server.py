@@ -594,6 +594,7 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
                      max_upload_size=MAX_IMPORT_BYTES, **(web_names or {}))
     flet_door.cheap_message_repr()
     flet_door.scalars_not_walked()
+    flet_door.cached_event_types()
     flet_door.quiet_after_disconnect()
     guard_tasks: list[asyncio.Task[None]] = []
     watcher = loop_watcher()

@@ -395,8 +395,9 @@ class Client:
 
     def snacks(self) -> list[str]:
         """The short notes shown over the screen (who changed what on another phone)."""
-        return [label(c) for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)
-                for c in walk(d.content)]
+        return [d.content if isinstance(d.content, str) else label(c)
+                for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)
+                for c in ([d.content] if isinstance(d.content, str) else walk(d.content))]
 
     async def close(self) -> None:
         """The tab is closed or the phone drops: the session goes, as the server ends it."""

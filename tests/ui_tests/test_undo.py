@@ -267,3 +267,24 @@ async def test_free_asks_first_names_the_player_and_sits_beside_them(store: Stor
     await a.tap("Free")
     await b.until("Bob's seat is free")
     assert store.live(game.id).claims == {"Cid": "cid-phone"}  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
+async def test_notes_of_quick_taps_never_pile_up(store: Store) -> None:
+    # each tap's note closes the one before in the same update; a note the browser said
+    # went (dismissed) leaves the page's list with the next note's update
+    _a, b, _code = await host_and_bob(store)
+    await b.go("/game/player/1")
+    for _ in range(3):
+        await b.tap("Altar")  # added, taken, added
+    bars = [d for d in b.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+    assert [d.open for d in bars] == [False, False, True]
+    assert bars[-1].content == "Altar added to Bob's city"
+    assert b.session is not None
+    for closed in bars[:2]:  # what the browser says of a note it closed
+        await b.session.dispatch_event(closed._i, "dismiss", None)
+    await b.tap("Altar")
+    now = [d for d in b.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+    assert now[0] is bars[2] and not now[0].open  # closed, not said gone yet: kept
+    assert [d.content for d in now] == ["Altar added to Bob's city", "Altar taken from Bob's city"]
+    assert now[1].open

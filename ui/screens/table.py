@@ -10,7 +10,7 @@ from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, SetTable
-from ui.model import Evaluation, use_evaluation, use_model_unwatched, use_watch
+from ui.model import AppModel, Evaluation, use_evaluation, use_model_unwatched, use_watch
 from ui.screens.home import game_title
 from ui.screens.join import SeatPicker, share_card
 from ui.screens.players import PlayersEditor
@@ -110,27 +110,52 @@ PlayerTile: Callable[[str, str, str, int | None, bool, bool, str], ft.Control] =
 change."""
 
 
+def _frame(m: AppModel) -> tuple[bool, str, bool]:
+    """What the table screen's frame shows: whether there is a game, its code (its address,
+    the share card) and whether it is closed (no share card)."""
+    return (m.draft is None, m.game.code if m.game is not None else "",
+            m.game is not None and m.game.closed)
+
+
 @ft.component
 def TableScreen() -> ft.View:
     model = use_model_unwatched()
     base = model.path()
     # Under a city screen the table watches nothing: a tap in the city re-renders the city,
-    # not every screen below it. On top again, it renders the game as it is then.
+    # not every screen below it. On top again, it renders the game as it is then. A change
+    # of the game re-renders its body (`LiveTable`), not the frame (share card, seats).
     on_top = ft.is_route_active(base, exact=True)
-    use_watch(lambda m: (m.draft, m.game, m.evaluation_at_hand()) if on_top else None,
-              (on_top,))
-    evaluation = use_evaluation(model)
-    draft = model.draft
-    if draft is None:
+    use_watch(lambda m: _frame(m) if on_top else None, (on_top,))
+    if model.draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
     return view(base, S.TABLE_TITLE, [
-        TableBody(draft, evaluation, model.edit, base, model.my_seat()), SeatPicker(),
-        PlayersEditor(), share_card(model)], actions=[
+        LiveTable(base, on_top), SeatPicker(), PlayersEditor(), share_card(model)], actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
         ft.IconButton(ft.Icons.HISTORY, tooltip=S.CHANGES, on_click=back_to(f"{base}/changes")),
         ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
                       on_click=back_to(f"{base}/export")),
     ])
+
+
+def _shown(m: AppModel) -> tuple[Draft | None, str, Evaluation | None]:
+    """What the table's body shows: the game, this phone's seat, the engine's verdict."""
+    return (m.draft, m.my_seat(), m.evaluation_at_hand())
+
+
+@ft.component
+def _LiveTable(base: str, on_top: bool) -> ft.Control:
+    """The table's body as the game is now (`on_top`: the screen shows; under another, it
+    watches nothing)."""
+    model = use_model_unwatched()
+    use_watch(lambda m: _shown(m) if on_top else None, (on_top,))
+    evaluation = use_evaluation(model)
+    draft = model.draft
+    if draft is None:
+        return ft.Column()
+    return TableBody(draft, evaluation, model.edit, base, model.my_seat())
+
+
+LiveTable: Callable[[str, bool], ft.Control] = ft.memo(_LiveTable)  # type: ignore[no-untyped-call]
 
 
 @ft.component
