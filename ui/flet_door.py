@@ -13,6 +13,8 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
 - `keep_closed_sessions`: which closed sessions stay for their phones to come back (the
   others, and a refused connection's, are let go at once): Flet's session manager's
   `disconnect_session`, `reconnect_session` and `delete_session`, wrapped;
+- `count_sessions`: how many sessions Flet's session manager holds, and how many it let go
+  (its `delete_session`, wrapped once more; for `ui/collector.py`);
 - `cheap_message_repr`: Flet's `Message` formatted cheaply (flet_web formats every message
   for a debug line even when debug logs are off);
 - `scalars_not_walked`: a control's plain values (text, numbers, None) are not walked as
@@ -27,6 +29,10 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
 - `show_instead`: a note (SnackBar) shown and the one it replaces closed in one update of
   the page's list of dialogs, notes that went taken off it in the same update (Flet's
   `Page._dialogs`, `_set_dialog_parent`);
+- `lean_validation`: a control keeps no set of the validation errors it reported until it
+  has one (Flet's `validate(..., suppress_repeated_errors=True)` gave every control an empty
+  set at its first update: a sixth of an in-game session's memory; `_base_control.validate`
+  is the name Flet's BaseControl calls);
 - `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
   on connections per client address;
 - `flet_page_with`: Flet's served page (flet_web's index.html) with our head put just
@@ -98,6 +104,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack as encod
 from flet.messaging.protocol import decode_ext_from_msgpack as decode_ext
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+from flet.utils import validation as _validation
 from flet_web.fastapi import flet_app as _flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
     app_manager as _sessions,
@@ -251,6 +258,34 @@ def keep_closed_sessions(connection: contextvars.ContextVar[Any], kept: KeptSess
     _sessions._wonders_guarded = True
 
 
+_deleted = [0]
+
+
+_HELD = "_FletAppManager__sessions"
+"""Flet's session manager's dict of the sessions it holds (a private name)."""
+
+
+def count_sessions() -> Callable[[], tuple[int, int]]:
+    """Count the sessions Flet lets go (expired, refused, closed): the function returned
+    says how many it holds now and how many it let go since the server started."""
+    if not isinstance(getattr(_sessions, _HELD, None), dict):
+        raise FletMismatch(f"Flet's session manager has no {_HELD} any more: check "
+                           "count_sessions in ui/flet_door.py")
+    if not getattr(_sessions, "_wonders_counted", False):
+        delete = _sessions.delete_session
+
+        async def delete_session(session_id: str) -> None:
+            await delete(session_id)
+            _deleted[0] += 1
+
+        _sessions.delete_session = delete_session
+        _sessions._wonders_counted = True
+
+    def counts() -> tuple[int, int]:
+        return len(getattr(_sessions, _HELD)), _deleted[0]
+    return counts
+
+
 def _message_repr(self: Message) -> str:
     return f"Message({self.action.name}, {type(self.body).__name__})"
 
@@ -324,6 +359,45 @@ def show_instead(page: Any, old: Any, new: Any) -> None:
     page._set_dialog_parent(new)
     dialogs.controls.append(new)
     dialogs.update()
+
+
+def _lean_validate(instance: Any, *, suppress_repeated_errors: bool = False) -> None:
+    """Flet's `validate`, the same errors raised once each, with the set of those reported
+    made only when there is one to keep (and emptied when the control is valid again)."""
+    if not suppress_repeated_errors:
+        _validation.validate(instance)
+        return
+    try:
+        _validation.validate(instance)
+    except ValueError as ex:
+        reported = _validation._get_reported_validation_errors(instance)
+        if reported is None:
+            raise
+        signature = (ex.__class__.__name__, str(ex))
+        if signature in reported:
+            return
+        reported.add(signature)
+        raise
+    reported = getattr(instance, _validation._REPORTED_VALIDATION_ERRORS_KEY, None)
+    if reported:
+        reported.clear()
+
+
+def lean_validation() -> None:
+    """Every control validated as Flet does, without an empty set kept on each (see the
+    module's docstring)."""
+    calls = getattr(_base_control, "validate", None)
+    if not (hasattr(_validation, "_get_reported_validation_errors")
+            and hasattr(_validation, "_REPORTED_VALIDATION_ERRORS_KEY")):
+        raise FletMismatch("flet.utils.validation changed how it keeps reported errors: "
+                           "check lean_validation in ui/flet_door.py")
+    if calls is not _validation.validate:
+        if calls is _lean_validate:
+            return
+        raise FletMismatch("flet.controls.base_control no longer calls "
+                           "flet.utils.validation.validate: check lean_validation in "
+                           "ui/flet_door.py")
+    _base_control.validate = _lean_validate  # type: ignore[attr-defined]
 
 
 FLET_CONFIG_MARK = "<!-- fletAppConfig -->"

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 import flet as ft
 
@@ -513,10 +513,10 @@ def use_watch(select: Callable[[AppModel], T], deps: tuple[Hashable, ...] = ()) 
 
 
 class SharedWatch(Generic[T]):
-    """One selection of the model shown by many small parts, each an entry of it (the card
-    chips of a city, each about one card): read once per change of the model, and only the
-    parts about what changed render again, instead of every part reading the model on
-    every change."""
+    """One selection of the model shown by a few parts, each about some entries of it (the
+    colour groups of a city's card chips, each about its cards): read once per change of
+    the model, and only the parts about what changed render again, instead of every part
+    reading the model on every change."""
 
     def __init__(self, model: AppModel, select: Callable[[AppModel], T],
                  touched: Callable[[T, T], Collection[Hashable]]) -> None:
@@ -525,8 +525,8 @@ class SharedWatch(Generic[T]):
         self.touched = touched
         """What a change of the selection is about (the parts' topics: card names)."""
         self.value = select(model)
-        self.parts: dict[Hashable, dict[int, Callable[[], None]]] = {}
-        """How each part renders again, by topic and part."""
+        self.parts: dict[int, _Part] = {}
+        """The parts following this selection, by id (each says its topics)."""
         self.dispose = model.subscribe(self._changed)  # held here: the model's set is weak
 
     def _changed(self, _sender: object, _field: str | None) -> None:
@@ -535,9 +535,10 @@ class SharedWatch(Generic[T]):
         if new == old:
             return
         self.value = new
-        for about in self.touched(old, new):
-            for redraw in list(self.parts.get(about, {}).values()):
-                redraw()
+        about = set(self.touched(old, new))
+        for part in list(self.parts.values()):
+            if not about.isdisjoint(part.topics):
+                part()
 
 
 def use_shared_watch(select: Callable[[AppModel], T],
@@ -562,26 +563,49 @@ def use_shared_watch(select: Callable[[AppModel], T],
     return shared
 
 
-def use_part(shared: SharedWatch[T], topic: Hashable) -> T:
-    """The shared selection, for a component about `topic` of it: it renders again when a
-    change touches its topic, and not for the others'."""
+def _next(n: int) -> int:
+    return n + 1
+
+
+def _nothing() -> None:
+    return None
+
+
+class _Part:
+    """A part's place in a shared selection: it renders again (`__call__`) when a change
+    touches one of its topics. One small object per part, not three closures."""
+
+    __slots__ = ("set_tick", "shared", "topics")
+
+    def __init__(self, set_tick: Callable[[Callable[[int], int]], None]) -> None:
+        self.set_tick = set_tick
+        self.shared: SharedWatch[object] | None = None
+        self.topics: frozenset[Hashable] = frozenset()
+
+    def __call__(self) -> None:
+        self.set_tick(_next)
+
+    def join(self, shared: SharedWatch[object], topics: tuple[Hashable, ...]) -> None:
+        if self.shared is not shared:
+            self.leave()
+            self.shared = shared
+        if len(topics) != len(self.topics) or not self.topics.issuperset(topics):
+            self.topics = frozenset(topics)
+        shared.parts[id(self)] = self
+
+    def leave(self) -> None:
+        if self.shared is not None:
+            self.shared.parts.pop(id(self), None)
+
+
+def use_part(shared: SharedWatch[T], *topics: Hashable) -> T:
+    """The shared selection, for a component about `topics` of it (the cards of a colour
+    group): it renders again when a change touches one of them, and not for the others'."""
     _, set_tick = ft.use_state(0)
-    nothing: tuple[SharedWatch[T], Hashable] | None = None
-    joined = ft.use_ref(nothing)
-    key = id(joined)
-    if joined.current != (shared, topic):
-        if joined.current is not None:
-            was, was_topic = joined.current
-            was.parts.get(was_topic, {}).pop(key, None)
-        joined.current = (shared, topic)
-    shared.parts.setdefault(topic, {})[key] = lambda: set_tick(lambda n: n + 1)
-
-    def leave() -> None:
-        if joined.current is not None:
-            was, was_topic = joined.current
-            was.parts.get(was_topic, {}).pop(key, None)
-
-    ft.use_effect(lambda: None, [], cleanup=leave)
+    kept: ft.MutableRef[_Part] = ft.use_ref(lambda: _Part(set_tick))
+    part = kept.current  # made on the first render
+    part.join(cast(SharedWatch[object], shared), topics)
+    ft.use_effect(_nothing, [], cleanup=part.leave)
     return shared.value
 
 

@@ -69,7 +69,7 @@ from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 from starlette.websockets import WebSocketDisconnect
 
-from ui import flet_door
+from ui import collector, flet_door
 from ui.export import MAX_IMPORT_BYTES
 from ui.join_limit import address_key
 
@@ -595,6 +595,7 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     flet_door.cheap_message_repr()
     flet_door.scalars_not_walked()
     flet_door.cached_event_types()
+    flet_door.lean_validation()
     flet_door.quiet_after_disconnect()
     guard_tasks: list[asyncio.Task[None]] = []
     watcher = loop_watcher()
@@ -602,6 +603,11 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     def begin() -> None:
         loop = asyncio.get_running_loop()
         guard_tasks.append(loop.create_task(guard.tend_forever()))
+        every = collector.settle_every()
+        if every:  # the collector's pauses kept short (ui/collector.py)
+            settler = collector.Settler(swept=gc.get_freeze_count(),
+                                        sessions=flet_door.count_sessions())
+            guard_tasks.append(loop.create_task(collector.settle_forever(settler, every, log)))
         if watcher:
             watcher()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -154,8 +155,8 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
 
 
 @ft.component
-def Stepper(label: str, value: int, on_change: Changed, minimum: int,
-            maximum: int | None) -> ft.Control:
+def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
+             maximum: int | None) -> ft.Control:
     """A number with big minus/plus buttons, and a field to type it. Typing is saved on
     submit or when the field loses focus (not per keystroke); what is typed and cannot be
     taken (not a number, out of range) stays in the field with the reason under it, the
@@ -213,6 +214,12 @@ def Stepper(label: str, value: int, on_change: Changed, minimum: int,
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+Stepper: Callable[[str, int, Changed, int, int | None], ft.Control] = \
+    ft.memo(_Stepper)  # type: ignore[no-untyped-call]
+"""Rendered again only when its props change: give it a stable `on_change` (a part's
+other steppers are then not rebuilt when one number changes)."""
 
 
 def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
@@ -296,6 +303,33 @@ def back_to(route: str) -> Callable[[], None]:
     def go() -> None:
         ft.context.page.navigate(route)
     return go
+
+
+UNDER_KEPT_S = 1.0
+"""How long a screen another one came over still shows its body (the new screen's push
+animation shows it), before it keeps its app bar only."""
+
+
+def use_body_shown(on_top: bool) -> bool:
+    """Whether a screen shows its body: on top, yes; under another screen (home and the
+    table under a city: the browser keeps them for the way back), only for `UNDER_KEPT_S`,
+    then its app bar alone, so that a phone's session holds the controls and the watches
+    of the one screen it shows. Back on top, the body is built again at once, in the same
+    answer that takes the screen above away (nothing blank shows)."""
+    kept, set_kept = ft.use_state(on_top)
+    now = ft.use_ref(on_top)
+    now.current = on_top
+
+    async def follow() -> None:
+        if on_top:
+            set_kept(True)
+            return
+        await asyncio.sleep(UNDER_KEPT_S)
+        if not now.current:
+            set_kept(False)
+
+    ft.use_effect(follow, [on_top])
+    return on_top or kept
 
 
 def view(route: str, title: str | ft.Control, controls: list[ft.Control],

@@ -275,7 +275,10 @@ class Client:
         raise AssertionError(f"no control {identifier!r} on screen")
 
     def texts(self) -> list[str]:
-        return [label(c) for c in self.controls() if isinstance(c, ft.Text)]
+        """The words on screen, in order: each text, and each line a span adds to one (a
+        card chip's second line: its Age and what it gives)."""
+        return [label(c) if isinstance(c, ft.Text) else str(c.text or "").strip("\n")
+                for c in self.controls() if isinstance(c, (ft.Text, ft.TextSpan))]
 
     def title(self) -> str:
         bar = self.top().appbar

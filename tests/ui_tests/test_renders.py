@@ -9,11 +9,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from ui import widgets
 from ui.app import make_main
+from ui.draft import Draft
 from ui.flet_door import Component
 from ui.store import Store
 
-from .flet_client import Client, shared_hub
+from .flet_client import Client, shared_hub, walk
+from .game_data import TABLE
 
 pytestmark = pytest.mark.asyncio
 
@@ -58,11 +61,38 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
     await a.tap("Altar")
     await b.idle()
     renders.clear()
+    others = {"ann": ("Altar", "Baths"), "bob": ("Altar (taken)", "Baths")}
+    kept = {"ann": [a.find(n) for n in others["ann"]],
+            "bob": [b.find(n) for n in others["bob"]]}
     await a.tap("Theater")  # on Ann's phone, in Ann's city
     await b.idle()
-    # Ann's phone: her Theater chip and the title's total (Altar 2 + Theater 2 = 4 pts).
-    # Bob's phone, showing Bob's city: his Theater chip only, now taken (a 3-player game has
-    # one Theater: cards.toml, copies = [3, 6]); not his total, nor any other part
+    # Ann's phone: her blue cards' group and the title's total (Altar 2 + Theater 2 = 4 pts).
+    # Bob's phone, showing Bob's city: his blue cards' group only, its Theater now taken (a
+    # 3-player game has one Theater: cards.toml, copies = [3, 6]); not his total, nor any
+    # other part
     assert a.title() == "Ann · 4 pts" and b.title() == "Bob · 0 pts"
     assert b.find("Theater (taken)").disabled
-    assert dict(renders) == {"_CardChip": 2, "_TitleTotal": 1}
+    assert dict(renders) == {"_CardGroup": 2, "_TitleTotal": 1}
+    # in each group only the Theater chip is built again: the others are the very controls
+    # they were (nothing of them to compare or send)
+    for phone, name in ((a, "ann"), (b, "bob")):
+        now = [phone.find(n) for n in others[name]]
+        assert all(x is y for x, y in zip(now, kept[name], strict=True)), name
+
+
+async def test_screens_under_a_city_keep_their_app_bar_only(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Home and the table under a city hold no body (a phone's session holds the one screen
+    it shows: BENCHMARKS.md, "Memory and pauses per session"); back on the table, it shows
+    its players again at once."""
+    monkeypatch.setattr(widgets, "UNDER_KEPT_S", 0.05)
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/player/2").start()
+    await c.idle()
+    under = c.views()[:-1]
+    assert len(under) == 2  # home, then the table
+    # each: the view, its app bar, the title's text and an empty column
+    assert [len(list(walk(v))) for v in under] == [4, 4]
+    assert c.has("Cid", exact=False)  # the city on top is whole
+    await c.go(c.views()[1].route or "")
+    assert [t for t in ("Ann", "Bob", "Cid") if c.has(t, exact=True)] == ["Ann", "Bob", "Cid"]

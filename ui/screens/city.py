@@ -27,7 +27,7 @@ from ui.model import (
 from ui.screens.city_cards import (
     CardFilter,
     CardGroup,
-    Chip,
+    Flip,
     card_flipper,
     cards_touched,
     chip_layout,
@@ -35,6 +35,7 @@ from ui.screens.city_cards import (
     colours_in_play,
     first_to_hold,
     matches,
+    on_chip,
 )
 from ui.widgets import (
     TAP,
@@ -137,14 +138,18 @@ def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
             edit.entry("military", key, n, (was,))
         return go
 
+    # the same handlers while the seat is the same (SeatEdits are equal then): a change of
+    # the coins rebuilds the coins' stepper, not every token's with it
+    handlers = ft.use_memo(lambda: (set_coins, {str(v): token(str(v)) for v in values}),
+                           [edit, values])
     out: list[ft.Control] = [header(S.COINS),
-                             stepper(S.COINS, coins, set_coins, maximum=most_coins)]
+                             stepper(S.COINS, coins, handlers[0], maximum=most_coins)]
     if values:
         out.append(header(S.MILITARY))
         for value, most in zip(values, most_tokens, strict=True):
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, held.get(key, 0), token(key), maximum=most))
+            out.append(stepper(label, held.get(key, 0), handlers[1][key], maximum=most))
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
 
@@ -533,7 +538,7 @@ ChoicesSection: Callable[[int], ft.Control] = \
 
 @ft.component
 def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, query: str,
-                  age: int, colour: str, on_flip: Callable[[Chip], None]) -> ft.Control:
+                  age: int, colour: str, on_flip: Flip) -> ft.Control:
     """The city's cards by colour group: laid out again only when the filter changes; each
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
@@ -605,7 +610,7 @@ def CityScreen() -> ft.View:
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
-    on_flip = ft.use_callback(card_flipper(edit), [edit])
+    on_flip = ft.use_callback(on_chip(card_flipper(edit)), [edit])
     if not frame.seats:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not frame.name:

@@ -185,29 +185,42 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
     return (*[c for c in order if c in present], *sorted(present - set(order)))
 
 
+_DETAIL = ft.TextStyle(size=11, weight=ft.FontWeight.NORMAL)
+"""The style of a chip's second line (one object for every chip of every session)."""
+
+
 def chip_body(label: str, detail: str) -> ft.Control:
-    """A card's words: its name, and under it its Age and what it gives."""
-    return ft.Column([ft.Text(label, size=14, weight=ft.FontWeight.W_500),
-                      ft.Text(detail, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START)
+    """A card's words: its name, and under it its Age and what it gives (one line, cut
+    short with an ellipsis). One control with a span, not a column of two texts: a city
+    shows ~80 chips in every phone's session."""
+    return ft.Text(label, size=14, weight=ft.FontWeight.W_500, max_lines=2,
+                   overflow=ft.TextOverflow.ELLIPSIS,
+                   spans=[ft.TextSpan("\n" + detail, style=_DETAIL)] if detail else None)
 
 
+@lru_cache(maxsize=64)
 def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
-    """Filled in the card's colour when the city holds it, outlined in it otherwise."""
+    """Filled in the card's colour when the city holds it, outlined in it otherwise (one
+    style per colour and state, shared by every chip of every session: never changed)."""
     bg, fg = CARD_COLOURS.get(colour, (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
     return ft.ButtonStyle(bgcolor=bg if selected else None, color=fg if selected else None,
                           icon_color=fg if selected else None,
                           padding=ft.Padding.symmetric(horizontal=10), side=ft.BorderSide(2, bg))
 
 
-def card_chip(chip: Chip, on_click: Callable[[], None], body: ft.Control,
-              style: ft.ButtonStyle) -> ft.Control:
+def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None],
+              body: ft.Control, style: ft.ButtonStyle) -> ft.Control:
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
-    few of its properties instead of replacing it; `body` and `style` are kept from the
-    last render when they did not change (the same objects are not compared again)."""
+    few of its properties instead of replacing it; `body` is kept from the last render when
+    it did not change (the same object is not compared again). The chip rides along as the
+    button's data: one handler serves every chip of a city."""
     return ft.OutlinedButton(
         content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
-        height=TAP, disabled=chip.disabled, style=style)
+        height=TAP, disabled=chip.disabled, style=style, data=chip)
+
+
+Flip = Callable[[ft.Event[ft.OutlinedButton]], None]
+"""A tap on a card chip (the chip is the button's data)."""
 
 
 def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
@@ -221,40 +234,58 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
     return flip
 
 
-@ft.component
-def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
-               cards: tuple[tuple[str, str], ...], on_flip: Callable[[Chip], None]) -> ft.Control:
-    # Props are plain values and stable objects, never the model: a component given an
-    # observable re-renders on every change of it, memo or not.
-    return ft.Column([
-        ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
-        wrap([CardChip(cards_of, colour, name, detail, on_flip) for name, detail in cards]),
-    ], spacing=6)
+def on_chip(flip: Callable[[Chip], None]) -> Flip:
+    """One handler for every chip of a city: the tapped chip rides as its button's data."""
+    def tapped(e: ft.Event[ft.OutlinedButton]) -> None:
+        if isinstance(e.control.data, Chip):
+            flip(e.control.data)
+    return tapped
 
 
-@ft.component
-def _CardChip(cards_of: SharedWatch[Holdings], colour: str, name: str, detail: str,
-              on_flip: Callable[[Chip], None]) -> ft.Control:
-    held = use_part(cards_of, name)
+def chip_of(held: Holdings, name: str, detail: str) -> Chip:
+    """One card of a city as its chip shows it."""
     selected, taken, entered = chip_state(held, name)
-    chip = Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
     if name in held.counts:
         count, room = held.counts[name]
         label = f"{name} \u00d7{count}" if count else S.card_taken(name) if not room else name
-        chip = Chip(name, label, detail, count > 0, not count and not room, entered, count, room)
-    body = ft.use_memo(lambda: chip_body(chip.label, detail), [chip.label, detail])
-    style = ft.use_memo(lambda: chip_style(colour, selected), [colour, selected])
-    return card_chip(chip, lambda: on_flip(chip), body, style)
+        return Chip(name, label, detail, count > 0, not count and not room, entered, count,
+                    room)
+    return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
 
 
-CardChip: Callable[[SharedWatch[Holdings], str, str, str, Callable[[Chip], None]],
-                   ft.Control] = ft.memo(_CardChip)  # type: ignore[no-untyped-call]
-"""One card: it follows whether its city holds it (and whether other cities took every
-copy), so a tap re-renders that one chip and nothing around it."""
+_Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control]]]
 
 
-CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...],
-                     Callable[[Chip], None]], ft.Control] = \
+@ft.component
+def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
+               cards: tuple[tuple[str, str], ...], on_flip: Flip) -> ft.Control:
+    """A colour group's chips. It follows its own cards (a tap on another group's card
+    does not render it), and a chip whose card did not change is the very control it was
+    (not compared again): a tap rebuilds the one chip it changed. The chips are plain
+    controls, not a component each: a city shows ~80 of them in every phone's session."""
+    # Props are plain values and stable objects, never the model: a component given an
+    # observable re-renders on every change of it, memo or not.
+    held = use_part(cards_of, *(name for name, _ in cards))
+    nothing: _Shown = (None, {})
+    shown = ft.use_ref(nothing)
+    flip, kept = shown.current or nothing
+    if flip is not on_flip:
+        kept = {}
+    chips: dict[str, tuple[Chip, ft.Control]] = {}
+    for name, detail in cards:
+        chip = chip_of(held, name, detail)
+        was = kept.get(name)
+        chips[name] = was if was is not None and was[0] == chip else (chip, card_chip(
+            chip, on_flip, chip_body(chip.label, detail), chip_style(colour, chip.selected)))
+    shown.current = (on_flip, chips)
+    return ft.Column([
+        ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
+        wrap([control for _, control in chips.values()]),
+    ], spacing=6)
+
+
+CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip],
+                    ft.Control] = \
     ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
 """A colour group: rendered again only when the filter changes which cards it shows."""
 

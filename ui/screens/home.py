@@ -13,7 +13,7 @@ from ui.draft import Draft
 from ui.language import choices
 from ui.model import use_model_unwatched, use_watch
 from ui.store import Store
-from ui.widgets import back_to, header, notice, toggle, view, wrap
+from ui.widgets import back_to, header, notice, toggle, use_body_shown, view, wrap
 
 
 def themes() -> tuple[tuple[str, str, ft.IconData], ...]:
@@ -40,6 +40,8 @@ def Home() -> ft.View:
                       (on_top,))
     draft, theme, address, language = shown or (model.draft, model.theme, model.path(),
                                                 model.language)
+    if not use_body_shown(on_top):  # under a game: its app bar only (ui/widgets.py)
+        return view("/", S.APP_TITLE, [])
     return view("/", S.APP_TITLE, [HomeBody(draft, theme, address, model.store,
                                             model.choose_theme, language,
                                             model.choose_language)])

@@ -22,6 +22,7 @@ from ui.widgets import (
     problems,
     stepper,
     toggle,
+    use_body_shown,
     view,
     wrap,
 )
@@ -126,8 +127,11 @@ def TableScreen() -> ft.View:
     # of the game re-renders its body (`LiveTable`), not the frame (share card, seats).
     on_top = ft.is_route_active(base, exact=True)
     use_watch(lambda m: _frame(m) if on_top else None, (on_top,))
+    shown = use_body_shown(on_top)
     if model.draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
+    if not shown:  # under a city: its app bar only (ui/widgets.py, use_body_shown)
+        return view(base, S.TABLE_TITLE, [])
     return view(base, S.TABLE_TITLE, [
         LiveTable(base, on_top), SeatPicker(), PlayersEditor(), share_card(model)], actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),

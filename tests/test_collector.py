@@ -1,0 +1,90 @@
+"""The collector's rounds (ui/collector.py): what lives is frozen out of the walk, garbage
+in cycles is still collected (at a sweep), and a sweep comes when the objects grew by half
+or half as many sessions closed as were open."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from ui import collector
+from ui.collector import Settler
+
+
+class _Node:
+    """An object in a reference cycle with itself (freed only by the cyclic collector)."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture(autouse=True)
+def _thawed() -> Iterator[None]:
+    """Each test starts and ends with nothing frozen (the rest of the suite as it was)."""
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+    gc.collect()
+
+
+def test_a_settling_freezes_what_lives_out_of_the_walk() -> None:
+    settler = Settler(swept=gc.get_freeze_count())
+    kept = [_Node() for _ in range(1000)]
+    assert not settler.settle()  # no sweep: a settling
+    assert gc.get_freeze_count() >= len(kept)  # what lived is frozen...
+    assert not any(gc.is_tracked(x) and x in gc.get_objects(2) for x in kept[:3])
+    # ...so a full collection no longer walks it
+    assert all(x not in gc.get_objects() for x in kept[:3])
+
+
+def test_garbage_in_cycles_frozen_is_collected_at_the_sweep() -> None:
+    settler = Settler(swept=gc.get_freeze_count())
+    node = _Node()
+    gone = weakref.ref(node)
+    settler.settle()
+    del node  # a closed session's cycle, frozen while it lived
+    gc.collect()
+    assert gone() is not None  # frozen: out of the collector's sight until a sweep
+    # as if the last sweep kept what is frozen now: then the frozen objects grow by more
+    # than half of it (and SWEEP_FLOOR): the round that froze them does not sweep, the
+    # next one does
+    settler.swept = gc.get_freeze_count()
+    more = max(collector.SWEEP_FLOOR, settler.swept // 2) + 1
+    growth: list[list[int]] = [[] for _ in range(more)]
+    assert not settler.settle()
+    assert gone() is not None
+    assert settler.settle()
+    assert gone() is None
+    assert settler.sweeps == 1 and len(growth) > collector.SWEEP_FLOOR
+
+
+def test_a_sweep_comes_when_half_the_sessions_open_at_the_last_closed() -> None:
+    # 100 sessions open at the last sweep: 49 closed is not yet a sweep (a quarter of
+    # 100 would be 25: SWEEP_GROWTH is one half), 50 is
+    counts = [(100, 0)]
+    settler = Settler(swept=gc.get_freeze_count(), sessions=lambda: counts[0])
+    settler.open_at_sweep = 100
+    counts[0] = (51, 49)
+    assert not settler.settle()
+    counts[0] = (50, 50)
+    assert settler.settle()
+    assert (settler.open_at_sweep, settler.closed_at_sweep) == (50, 50)
+    # then counted from there: 20 more (SWEEP_SESSIONS, more than half of 50 is 25) not yet
+    counts[0] = (30, 70)
+    assert not settler.settle()
+    counts[0] = (25, 75)
+    assert settler.settle()
+
+
+def test_settling_is_turned_off_by_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(collector.SETTLE_ENV, "0")
+    assert collector.settle_every() == 0
+    monkeypatch.setenv(collector.SETTLE_ENV, "12.5")
+    assert collector.settle_every() == 12.5
+    monkeypatch.setenv(collector.SETTLE_ENV, "often")
+    assert collector.settle_every() == collector.SETTLE_EVERY_S
+    monkeypatch.delenv(collector.SETTLE_ENV)
+    assert collector.settle_every() == collector.SETTLE_EVERY_S

@@ -1,0 +1,107 @@
+"""The cyclic garbage collector, kept to pauses that do not grow with the sessions held.
+
+A full collection walks every object the collector tracks: with hundreds of phone sessions
+open (a few thousand objects each, their screens' controls) that was a pause of every
+session growing with their number (BENCHMARKS.md, "Memory and pauses per session"). What
+a session holds lives as long as the session; walking it again and again finds nothing.
+So, every `SETTLE_EVERY_S` seconds, one `settle`:
+
+- a full collection, which walks only what was made since the last settling (the rest is
+  frozen: out of the collector's sight), then `gc.freeze()`: what survived is frozen too.
+  Python's own collections, between two settlings, walk as little; the pause no longer
+  depends on how many sessions are open;
+- frozen objects are still freed by reference counting (a closed session's controls,
+  a replaced chip); only garbage in reference cycles waits: when the frozen objects have
+  grown by `SWEEP_GROWTH` of what the last sweep kept (and at least `SWEEP_FLOOR`), or
+  when as many sessions closed since as `SWEEP_GROWTH` of those open at the last sweep (and
+  at least `SWEEP_SESSIONS`), a sweep unfreezes everything and collects it all (one full
+  pause, as Python's own full collections were, but after the objects grew by half, not by
+  a quarter as Python's rule has it, and never while nothing grows or closes), then
+  freezes what is left. What closed sessions leave in cycles is so held at most until
+  half as many sessions closed as were open.
+
+`WONDERS_GC_SETTLE_S=0` in the environment turns it off (Python's collector as it is).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+SETTLE_EVERY_S = 30.0
+"""Each part of a screen rendered again leaves its frozen render as garbage in cycles (a
+Flet component's closures): at most once per settling. Measured at 500 sessions tapping
+(BENCHMARKS.md): every 10 s, a sweep every minute or so; every 30 s, none in a minute."""
+SWEEP_GROWTH = 0.5
+"""A sweep when the frozen objects grew by this share of what the last sweep kept."""
+SWEEP_FLOOR = 100_000
+"""...and by at least this many objects (a sweep of a small process is not worth it)."""
+SWEEP_SESSIONS = 20
+"""...or when at least this many sessions closed (and half as many as were open)."""
+SETTLE_ENV = "WONDERS_GC_SETTLE_S"
+
+
+def _no_sessions() -> tuple[int, int]:
+    return 0, 0
+
+
+@dataclass
+class Settler:
+    """The rounds of one process (see the module's docstring)."""
+
+    swept: int = 0
+    """Frozen objects after the last sweep (or the start-up freeze)."""
+    sessions: Callable[[], tuple[int, int]] = _no_sessions
+    """Sessions open now, and closed since the start (`flet_door.count_sessions`)."""
+    open_at_sweep: int = 0
+    closed_at_sweep: int = 0
+    sweeps: int = 0
+    settlings: int = 0
+    longest_s: float = 0.0
+    """The longest round so far (a sweep's, mostly)."""
+
+    def settle(self) -> bool:
+        """One round: settle what is new, or sweep everything when due. True: a sweep."""
+        began = time.perf_counter()
+        frozen = gc.get_freeze_count()
+        open_now, closed = self.sessions()
+        closed_since = closed - self.closed_at_sweep
+        sweep = (frozen - self.swept > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
+                 or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
+        if sweep:
+            gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        if sweep:
+            self.swept = gc.get_freeze_count()
+            self.open_at_sweep, self.closed_at_sweep = open_now, closed
+            self.sweeps += 1
+        else:
+            self.settlings += 1
+        self.longest_s = max(self.longest_s, time.perf_counter() - began)
+        return sweep
+
+
+def settle_every() -> float:
+    """Seconds between two rounds (0: off), from `WONDERS_GC_SETTLE_S` else the default."""
+    raw = os.environ.get(SETTLE_ENV, "")
+    try:
+        return max(0.0, float(raw)) if raw else SETTLE_EVERY_S
+    except ValueError:
+        return SETTLE_EVERY_S
+
+
+async def settle_forever(settler: Settler, every: float,
+                         say: Callable[[str], None] | None = None) -> None:
+    """A round every `every` seconds, on the event loop (a collection pauses every thread
+    anyway), for as long as the server runs; each sweep said in one line to `say`."""
+    while True:
+        await asyncio.sleep(every)
+        began = time.perf_counter()
+        if settler.settle() and say is not None:
+            say(f"collector: swept every object ({settler.swept:,} kept) in "
+                f"{(time.perf_counter() - began) * 1000:.0f} ms")
