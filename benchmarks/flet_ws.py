@@ -10,7 +10,8 @@ goes as in the browser: when the app closes it, or when its time is up, the clie
 was dismissed (Flet then takes it off the page's list of dialogs).
 
 It relies on Flet internals of the pinned flet==1.0.5 (like tests/ui_tests/flet_client.py)
-and connects to loopback only.
+and connects to loopback only (from `source`, an address of this machine: the capacity
+benchmark gives its phones addresses of their own on the loopback interface).
 """
 
 from __future__ import annotations
@@ -68,10 +69,13 @@ class FletWsClient:
     """One browser tab on a Flet app served at `url` (ws://127.0.0.1:PORT/ws)."""
 
     def __init__(self, url: str, route: str = "/", width: int = 360, height: int = 740,
-                 quiet: float = 0.05, headers: dict[str, str] | None = None) -> None:
+                 quiet: float = 0.05, headers: dict[str, str] | None = None,
+                 source: str = "") -> None:
         if not url.startswith("ws://127.0.0.1:"):
             raise ValueError("loopback only")
         self.url = url
+        self.source = source
+        """The address this client connects from ("" = the system's choice, 127.0.0.1)."""
         self.route = route
         self.headers = headers or {}
         """Extra HTTP headers of the websocket's handshake (Origin, X-Forwarded-For...)."""
@@ -102,24 +106,39 @@ class FletWsClient:
 
     # connection
     async def start(self, session_id: str = "") -> FletWsClient:
+        bind: dict[str, Any] = {"local_addr": (self.source, 0)} if self.source else {}
         self._ws = await websockets.connect(self.url, max_size=2**24, open_timeout=20,
                                             ping_interval=None,
-                                            additional_headers=self.headers)
+                                            additional_headers=self.headers, **bind)
         self._reader = asyncio.create_task(self._read())
         page = {"route": self.route, "width": self.size[0], "height": self.size[1],
                 "web": True, "pwa": False, "debug": False, "platform": "linux",
                 "platform_brightness": "light", "media": {}, "window": {}}
         await self._ws.send(_pack(REGISTER_CLIENT, {"session_id": session_id,
                                                     "page_name": "", "page": page}))
-        await asyncio.wait_for(self._registered.wait(), 30)
+        registered = asyncio.ensure_future(self._registered.wait())
+        await asyncio.wait({registered, self._reader}, timeout=30,
+                           return_when=asyncio.FIRST_COMPLETED)
+        if not self._registered.is_set():
+            registered.cancel()
+            if self.closed:
+                raise ConnectionError("the connection closed before the app answered")
+            raise TimeoutError("no answer to the registration in 30 s")
         end = time.perf_counter() + 30  # main() asks the client's storage before it renders
         while not self._rendered() and time.perf_counter() < end:
             await asyncio.sleep(0.01)
             if self.crashes:
                 raise AssertionError(self.crashes[0])
+            if self.closed:
+                raise ConnectionError("the connection closed before the screen came")
         self.started = time.perf_counter()
         await self.settle(since=0.0)
         return self
+
+    @property
+    def closed(self) -> bool:
+        """The connection is gone (the server went away, or `close`)."""
+        return self._reader is not None and self._reader.done()
 
     def _rendered(self) -> bool:
         try:
@@ -334,6 +353,8 @@ class FletWsClient:
         while time.perf_counter() < end:  # an answer at all
             if self.crashes:
                 raise AssertionError(self.crashes[0])
+            if self.closed:  # no answer can come: as a browser, know it at once
+                raise ConnectionError("the connection closed before the answer")
             if self._route_pending:
                 if self._top_route() == self._route_pending:
                     self._route_pending = ""

@@ -42,9 +42,11 @@ def total_shown(c: FletWsClient, player: str) -> str:
     raise AssertionError(f"no total of {player} on {c.title()!r}")
 
 
-async def host(url: str, names: list[str] = NAMES) -> tuple[FletWsClient, str]:
-    """A host's phone starts a game of these players (3 to 7): its join code."""
-    c = await FletWsClient(url).start()
+async def host(url: str, names: list[str] = NAMES, source: str = "",
+               ) -> tuple[FletWsClient, str]:
+    """A host's phone (connected from `source`, "" = 127.0.0.1) starts a game of these
+    players (3 to 7): its join code."""
+    c = await FletWsClient(url, source=source).start()
     await c.tap("New game")
     for i, n in enumerate(names):
         if i >= 3:

@@ -9,6 +9,7 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -23,6 +24,7 @@ import websockets
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
+from ui import flet_door
 from ui.flet_door import (
     Message,
     MessageAction,
@@ -33,8 +35,10 @@ from ui.flet_door import (
 )
 from ui.server import (
     LOOP_LAG_ENV,
+    SESSIONS_PER_ADDRESS,
     WS_MAX_BYTES,
     Guard,
+    connections_per_address,
     frame_problem,
     loop_watcher,
     watch_loop,
@@ -190,6 +194,48 @@ def test_a_message_sent_to_a_browser_is_not_formatted_whole() -> None:
     assert text == "send_message: Message(PATCH_CONTROL, dict)"
 
 
+def _configured(tree: Any) -> list[tuple[str, str, bool]]:
+    """What Flet's configuration of a newly added tree did: each control it found, in
+    order, with its parent's kind and whether it was built."""
+    import flet as ft
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    assert isinstance(tree, ft.Control)
+    _patch, added, _removed = ObjectPatch.from_diff(None, tree, control_cls=BaseControl)
+    out = []
+    for c in added:
+        parent = c._parent() if getattr(c, "_parent", None) else None
+        out.append((type(c).__name__, type(parent).__name__,
+                    bool(getattr(c, "_initialized", False))))
+    return out
+
+
+def test_plain_values_not_walked_configure_as_flet_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import flet as ft
+    from flet.controls.object_patch import DiffBuilder
+
+    def tree() -> ft.Control:  # controls inside value objects, lists, plain values, None
+        return ft.Column([
+            ft.Text("Ann", size=12, tooltip=None),
+            ft.Container(content=ft.Row([ft.Text("7"), ft.IconButton(ft.Icons.ADD)]),
+                         bgcolor="red", border=ft.Border.all(1, "black"),
+                         padding=ft.Padding.all(4)),
+            ft.TextField(label="Coins", value="3", prefix=ft.Text("$")),
+        ], spacing=3)
+
+    flet_door.scalars_not_walked()
+    ours = _configured(tree())
+    monkeypatch.setattr(DiffBuilder, "_configure_dataclass",
+                        DiffBuilder._wonders_flet_configure)  # type: ignore[attr-defined]
+    flets = _configured(tree())
+    assert ours == flets
+    # every control found, the one inside a value object (the field's prefix) too
+    assert [kind for kind, _parent, _built in ours] == [
+        "Column", "Text", "Container", "Row", "Text", "IconButton", "TextField", "Text"]
+
+
 def test_an_event_type_is_found_once_and_the_same_as_flets() -> None:
     # Flet formats every annotation of a control's classes on each event to find the type
     # of its handler's argument: the guard keeps the answer per class and event name
@@ -296,6 +342,50 @@ def test_a_refused_connection_leaves_no_session_to_come_back_to(server: Server) 
     refused, refused_again = asyncio.run(back(refuse=True))
     assert kept_again == kept
     assert refused_again and refused_again != refused
+
+
+def test_a_cafe_behind_one_address_gets_the_sessions_its_operator_allows(
+        tmp_path: Path) -> None:
+    # a game café: 14 tables of 5 phones behind its one public address are 70 sessions,
+    # past the default 64 a client address may hold; its operator allows 70
+    allowed = 14 * 5
+    assert allowed > SESSIONS_PER_ADDRESS
+    with start(tmp_path / "data", log=tmp_path / "log",
+               args=("--sessions-per-address", str(allowed))) as srv:
+        async def phones() -> list[int]:
+            opened, statuses = [], []
+            for _ in range(allowed + 2):
+                try:
+                    opened.append(await websockets.connect(srv.ws_url, ping_interval=None))
+                    statuses.append(101)
+                except websockets.InvalidStatus as refused:
+                    statuses.append(int(refused.response.status_code))
+            for ws in opened:
+                await ws.close()
+            return statuses
+
+        # every phone of the café in, and still a cap: the 71st and 72nd are refused
+        assert asyncio.run(phones()) == [101] * allowed + [403] * 2
+        assert "refused connections from loopback: 70 sessions" in _log(srv)
+    # its phones' pages load over more HTTP connections too: twice its sessions (2 x 70 =
+    # 140), never fewer than the default 128
+    assert connections_per_address(allowed) == 140
+    assert connections_per_address(SESSIONS_PER_ADDRESS) == 128
+
+
+def test_sessions_per_address_out_of_bounds_is_refused_with_every_problem(
+        tmp_path: Path) -> None:
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--sessions-per-address",
+                          "0", "--public-url", "scores.example.org"], cwd=tmp_path,
+                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path / "data"),
+                                  PYTHONPATH=str(Path(__file__).resolve().parent.parent),
+                                  LANG="C.UTF-8"),
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2, got.stderr
+    # both problems at once, none a traceback
+    assert "--sessions-per-address: a number from 1 to 4096, not 0" in got.stderr
+    assert "--public-url: an address that starts with" in got.stderr
+    assert "Traceback" not in got.stderr
 
 
 def test_a_control_keeps_no_set_of_reported_errors_until_it_has_one() -> None:

@@ -7,7 +7,10 @@ processes on it and a proxy in front with sticky sessions.
   a temporary folder, its own port, its socket in that folder (no TCP), run as the user
   `postgres` when started by root (PostgreSQL refuses root);
 - N processes of `python -m ui` on 127.0.0.1, each on a port of its own, each with
-  `WONDERS_DATABASE_URL` pointing at that database (and its own data folder for uploads);
+  `WONDERS_DATABASE_URL` pointing at that database (and its own data folder for uploads),
+  each trusting the proxy's `X-Forwarded-For` (`--trusted-proxy 127.0.0.1`: a phone's
+  address is its own, not the proxy's, so the caps per client address count each phone's
+  network, not all of them as one);
 - Caddy (`/usr/bin/caddy`) on 127.0.0.1:`--port`, `reverse_proxy` to the N processes with
   `lb_policy cookie` (a browser stays on its process; when that process is gone the proxy
   sends it to another, which finds its game in the database);
@@ -43,6 +46,8 @@ STICKY_COOKIE = "wonders_lb"
 """The proxy's cookie that keeps a browser on one app process."""
 DATABASE = "wonders"
 """The database's name, and its owner's."""
+PROXY_HOST = "127.0.0.1"
+"""Where the proxy listens, and the address the app processes see it connect from."""
 
 
 class MissingPart(RuntimeError):
@@ -155,6 +160,8 @@ class Cluster:
     app_env: dict[str, str] = field(default_factory=dict)
     app_module: str = "ui"
     """What each app process runs (`python -m <module> --host --port`)."""
+    app_args: tuple[str, ...] = ()
+    """More options of every app process (after `--trusted-proxy 127.0.0.1`)."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _started: int = 0
 
@@ -175,7 +182,8 @@ class Cluster:
         data.mkdir(exist_ok=True)
         env = {"WONDERS_DATABASE_URL": self.postgres.url, **self.app_env}
         app = srv.start(data, port=port, env=env, log=self.folder / f"app-{n}.log",
-                        module=self.app_module)
+                        module=self.app_module,
+                        args=("--trusted-proxy", PROXY_HOST, *self.app_args))
         with self._lock:
             self.apps.append(app)
         return app
@@ -242,7 +250,8 @@ class Cluster:
 
 
 def start(apps: int = 2, port: int | None = None, proxy: bool = True, fsync: bool = True,
-          app_env: dict[str, str] | None = None, app_module: str = "ui") -> Cluster:
+          app_env: dict[str, str] | None = None, app_module: str = "ui",
+          app_args: tuple[str, ...] = ()) -> Cluster:
     """Start PostgreSQL, `apps` app processes and (with `proxy`) Caddy in front of them.
     Every part is checked before anything starts; a part that fails to start stops the
     others and removes the folder."""
@@ -254,7 +263,8 @@ def start(apps: int = 2, port: int | None = None, proxy: bool = True, fsync: boo
     cluster: Cluster | None = None
     try:
         cluster = Cluster(folder, Postgres.start(folder, fsync=fsync),
-                          app_env=dict(app_env or {}), app_module=app_module)
+                          app_env=dict(app_env or {}), app_module=app_module,
+                          app_args=app_args)
         started = cluster
         with ThreadPoolExecutor(apps or 1) as pool:  # the processes start side by side
             list(pool.map(lambda _n: started.start_app(), range(apps)))

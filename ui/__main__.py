@@ -21,7 +21,7 @@ from scorer.cli import package_version, program
 from scorer.i18n import _
 from ui import strings as S
 from ui.app import make_main
-from ui.server import build_app, serve
+from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
 from ui.store import Store, private_dir
 from ui.webapp import prepare_assets, web_names
 
@@ -120,6 +120,12 @@ def main(argv: list[str] | None = None) -> int:
                             help=_("a reverse proxy whose X-Forwarded-For header names the "
                                    "client (repeatable; default: none, the address is the "
                                    "connection's)"))
+        parser.add_argument("--sessions-per-address", type=int, default=SESSIONS_PER_ADDRESS,
+                            metavar="N",
+                            help=_("open sessions one client address may hold at once "
+                                   "(default {n}; a game café whose phones all reach the "
+                                   "server from one address: at least its phones)").format(
+                                       n=SESSIONS_PER_ADDRESS))
         parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                             help=_("another origin whose pages may open the app, such as "
                                    "https://scores.example.org (repeatable; default: only "
@@ -133,12 +139,15 @@ def main(argv: list[str] | None = None) -> int:
                                    "(behind a proxy such as Caddy: its https address)"))
         parser.add_argument("--version", action="version", version=package_version())
         args = parser.parse_args(argv)
-        why = tls_problem(args.certfile, args.keyfile)
+        problems = [tls_problem(args.certfile, args.keyfile)]
+        if not 1 <= args.sessions_per_address <= MAX_CONNECTIONS:
+            problems.append(_("--sessions-per-address: a number from 1 to {most}, not "
+                              "{n}").format(most=MAX_CONNECTIONS, n=args.sessions_per_address))
         if args.public_url and not args.public_url.startswith(("https://", "http://")):
-            why = _("--public-url: an address that starts with https:// (or http://), "
-                    "not {url!r}").format(url=args.public_url)
-        if why:
-            parser.error(why)  # exit status 2
+            problems.append(_("--public-url: an address that starts with https:// (or "
+                              "http://), not {url!r}").format(url=args.public_url))
+        if any(problems):
+            parser.error("; ".join(p for p in problems if p))  # exit status 2, all at once
         here, lan = urls(args.host, args.port, "https" if args.certfile else "http")
         print(S.serve_banner(here, lan), flush=True)
     if lan and not args.no_qr:
@@ -165,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         main_app = make_main(store, uploads, (args.public_url or "").rstrip("/")
                              or (lan or [here])[0])
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
-                        web_names()),
+                        web_names(), sessions_per_address=args.sessions_per_address),
               args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
               keyfile=args.keyfile)
     finally:

@@ -17,6 +17,9 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
   (its `delete_session`, wrapped once more; for `ui/collector.py`);
 - `cheap_message_repr`: Flet's `Message` formatted cheaply (flet_web formats every message
   for a debug line even when debug logs are off);
+- `scalars_not_walked`: a control's plain values (text, numbers, None) are not walked as
+  if they might hold controls when Flet configures the controls a render added (its
+  `DiffBuilder._configure_dataclass`: a fifth of a session's start);
 - `quiet_after_disconnect`: a session whose connection went drops what it sends (Flet's
   `FletApp.send_message` raised AttributeError on a connection whose send queue was gone:
   34 tracebacks when the server stopped under load);
@@ -93,6 +96,7 @@ from flet.components.component import Component, Renderer
 from flet.controls import base_control as _base_control
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page as context_page
+from flet.controls.object_patch import DiffBuilder
 from flet.messaging import protocol as _protocol
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, MessageAction
@@ -413,6 +417,35 @@ def flet_page_with(head: str, flet_index: str | None = None) -> str:
             "flet-web versions of constraints.txt, or find where this Flet version configures "
             "its client and put the head there (ui/flet_door.py, flet_page_with).")
     return flet_index.replace(FLET_CONFIG_MARK, head + "  " + FLET_CONFIG_MARK, 1)
+
+
+_PLAIN = (str, int, float, bytes)
+"""Values that are never a control, a dataclass, a dict or a list (bool is an int)."""
+
+
+def scalars_not_walked() -> None:
+    """Flet 1.0.5 configures every control a render added (`DiffBuilder.
+    _configure_dataclass`) by walking each of its fields, calling itself on every value: on
+    a text, a number or None that is a generator made and a dataclass check for nothing (it
+    acts only on dataclasses, dicts and lists). A control has dozens of fields: a city
+    screen's first render (~670 controls) walked ~44,000 values: 80% of a session's start
+    was that walk and the renders it runs (54-59 ms of CPU a session start; 46-51 ms with
+    these values passed over: what a phone whose process died waits for, times the phones
+    moved with it). The same walk, the plain values passed over before the call."""
+    if getattr(DiffBuilder, "_wonders_scalars", False):
+        return
+    configure = DiffBuilder._configure_dataclass
+    nothing: tuple[Any, ...] = ()
+
+    def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool,
+                             configure_setattr_only: bool = False) -> Any:
+        if item is None or isinstance(item, _PLAIN):
+            return iter(nothing)  # what Flet's walk yields for it: nothing
+        return configure(self, item, parent, frozen, configure_setattr_only)
+
+    DiffBuilder._configure_dataclass = _configure_dataclass  # type: ignore[method-assign]
+    DiffBuilder._wonders_scalars = True  # type: ignore[attr-defined]
+    DiffBuilder._wonders_flet_configure = configure  # type: ignore[attr-defined]
 
 
 def quiet_after_disconnect() -> None:

@@ -19,8 +19,10 @@ can do to the others sharing the event loop. Here:
   at most `KEPT_PER_ADDRESS` per client address and `KEPT_IN_ALL` in all: past that the
   oldest closed one is let go at once (`ClosedSessions`), so a churn of sessions cannot
   hold thousands of them at once (the allocator keeps the pages they took);
-- no exhaustion: at most `SESSIONS_PER_ADDRESS` websocket sessions and
-  `CONNECTIONS_PER_ADDRESS` HTTP connections per client address, `MAX_CONNECTIONS` in all
+- no exhaustion: at most `SESSIONS_PER_ADDRESS` websocket sessions (the operator's
+  `--sessions-per-address`: a game café whose phones all come from one address) and
+  `CONNECTIONS_PER_ADDRESS` HTTP connections (twice the sessions when the operator allows
+  more) per client address, `MAX_CONNECTIONS` in all
   (uvicorn answers 503 after); a request's headers arrive within `HEADER_TIMEOUT_S` or its
   connection closes; the open-file soft limit is raised to the hard limit at start;
 - FastAPI's `/docs`, `/redoc` and `/openapi.json` are not served;
@@ -93,8 +95,9 @@ HEADER_TIMEOUT_S = 5.0
 CONNECTIONS_PER_ADDRESS = 128
 """HTTP connections one client address may hold at once (a browser opens at most 6)."""
 SESSIONS_PER_ADDRESS = 64
-"""Websocket sessions one client address may hold open at once (a household's phones and
-tabs fit many times over; a script opening sessions in a loop does not)."""
+"""Websocket sessions one client address may hold open at once, unless the operator says
+otherwise (a household's phones and tabs fit many times over; a script opening sessions in
+a loop does not; a game café's tables behind one address may not: `--sessions-per-address`)."""
 MAX_CONNECTIONS = 4096
 """Connections the server takes at once, all clients together (uvicorn answers 503 after),
 at most the open-file limit less a reserve for the store and the log."""
@@ -124,6 +127,13 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 MALLOC_TRIM = _malloc_trim()
+
+
+def connections_per_address(sessions_per_address: int) -> int:
+    """HTTP connections one client address may hold at once: `CONNECTIONS_PER_ADDRESS`, or
+    twice its sessions when the operator allows more (each phone's page loads in a few
+    connections of its own)."""
+    return max(CONNECTIONS_PER_ADDRESS, 2 * sessions_per_address)
 
 
 def log(line: str) -> None:
@@ -220,7 +230,8 @@ class Guard:
                  origins: frozenset[str] = frozenset(),
                  kept: ClosedSessions | None = None, upload_idle_s: float = UPLOAD_IDLE_S,
                  tend_every_s: float = TEND_EVERY_S,
-                 trim: Callable[[int], int] | None = MALLOC_TRIM) -> None:
+                 trim: Callable[[int], int] | None = MALLOC_TRIM,
+                 sessions_per_address: int = SESSIONS_PER_ADDRESS) -> None:
         self.app = app
         self.kept = kept or ClosedSessions()
         """The closed sessions kept for their phones (`flet_door.keep_closed_sessions`)."""
@@ -231,6 +242,8 @@ class Guard:
         """`kept.released` when the allocator was last asked to give memory back."""
         self.upload_dir = upload_dir
         self.origins = frozenset(_origin_key(o) for o in origins)
+        self.sessions_per_address = sessions_per_address
+        """Websocket sessions one client address may hold at once."""
         """Origins the operator lists besides the page's own (`--allow-origin`)."""
         self.sessions: Counter[str] = Counter()
         """Websocket sessions open per client (`address_key`)."""
@@ -272,12 +285,12 @@ class Guard:
         return f"a page of another origin ({origin[:100]})"
 
     async def _counted_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """At most SESSIONS_PER_ADDRESS sessions per client at once."""
+        """At most `sessions_per_address` sessions per client at once."""
         client = address_key((scope.get("client") or ("?", 0))[0])
-        if self.sessions[client] >= SESSIONS_PER_ADDRESS:
+        if self.sessions[client] >= self.sessions_per_address:
             if client not in self._told_full:  # one line while it stays full
                 self._told_full.add(client)
-                log(f"refused connections from {client}: {SESSIONS_PER_ADDRESS} sessions "
+                log(f"refused connections from {client}: {self.sessions_per_address} sessions "
                     "open from there already")
             await _refuse_websocket(scope, receive, send, "", quiet=True)
             return
@@ -567,17 +580,20 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
               origins: frozenset[str] = frozenset(),
               web_names: Mapping[str, str] | None = None,
               kept: ClosedSessions | None = None, upload_idle_s: float = UPLOAD_IDLE_S,
-              tend_every_s: float = TEND_EVERY_S) -> Guard:
+              tend_every_s: float = TEND_EVERY_S,
+              sessions_per_address: int = SESSIONS_PER_ADDRESS) -> Guard:
     """Flet's app for `main` (offline: no CDN), without API docs, behind the guard, which
-    takes websockets and uploads from the page's own origin and from `origins`. `on_stop`
-    runs when the server stops. `web_names`: Flet's own `app_name`, `app_short_name` and
-    `app_description` for the page and its manifest. `kept`, `upload_idle_s` and
-    `tend_every_s`: the guard's bounds and timings (the defaults but in tests)."""
+    takes websockets and uploads from the page's own origin and from `origins`, at most
+    `sessions_per_address` sessions per client address. `on_stop` runs when the server
+    stops. `web_names`: Flet's own `app_name`, `app_short_name` and `app_description` for
+    the page and its manifest. `kept`, `upload_idle_s` and `tend_every_s`: the guard's
+    bounds and timings (the defaults but in tests)."""
     inner = flet_app(main, upload_dir=str(upload_dir) if upload_dir else None, no_cdn=True,
                      assets_dir=str(assets_dir) if assets_dir else None,
                      session_timeout_seconds=session_timeout_s,
                      max_upload_size=MAX_IMPORT_BYTES, **(web_names or {}))
     flet_door.cheap_message_repr()
+    flet_door.scalars_not_walked()
     flet_door.cached_event_types()
     flet_door.lean_validation()
     flet_door.quiet_after_disconnect()
@@ -598,7 +614,8 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     outer = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_startup=[begin],
                     on_shutdown=[on_stop] if on_stop else None)
     outer.mount("/", inner)
-    guard = Guard(outer, upload_dir, origins, kept, upload_idle_s, tend_every_s)
+    guard = Guard(outer, upload_dir, origins, kept, upload_idle_s, tend_every_s,
+                  sessions_per_address=sessions_per_address)
     flet_door.keep_closed_sessions(_CONNECTION, guard.kept)
     return guard
 
@@ -631,7 +648,8 @@ def server_config(app: Guard, host: str, port: int,
     if open_files is None:
         open_files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     protocol = flet_door.HeaderTimeoutH11.limited(
-        HEADER_TIMEOUT_S, CONNECTIONS_PER_ADDRESS, address_key, trusted_proxies)
+        HEADER_TIMEOUT_S, connections_per_address(app.sessions_per_address), address_key,
+        trusted_proxies)
     return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
                           ws_max_size=WS_MAX_BYTES, log_level="warning",
                           timeout_graceful_shutdown=STOP_S, lifespan="on", http=protocol,
