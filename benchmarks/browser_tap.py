@@ -13,16 +13,14 @@ median, the 95th percentile and the worst (issue 12's bar: p95 within 100 ms).
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from benchmarks import server as srv
+from benchmarks.browser_page import phone_page, start_game
 from benchmarks.load import percentile
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CARD = "Altar"
 
 _WATCH = """() => {
@@ -50,37 +48,16 @@ _CHIP = """(name) => {
 }"""
 
 
-def _start_game(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("#loading", state="detached", timeout=30_000)
-    page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
-    page.get_by_role("button", name="New game", exact=True).click()
-    for i, name in enumerate(["Ann", "Bob", "Cid"]):
-        box = page.get_by_role("textbox", name=f"Name {i + 1}", exact=True)
-        box.click()
-        page.wait_for_timeout(200)  # the field takes the keyboard
-        page.keyboard.type(name)
-        page.wait_for_timeout(250)
-    page.get_by_role("button", name="Start", exact=True).click()
-    page.get_by_text("Tap a player").wait_for(timeout=15_000)
-    page.get_by_role("button", name="Ann", exact=False).first.click()
-    page.get_by_role("button", name="Gizah", exact=True).click()
-    page.wait_for_timeout(500)
-
-
 def run(taps: int) -> list[float]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, srv.start(Path(tmp)) as app, \
             sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
         # tall enough that the card is in the page's semantics without scrolling
-        page = browser.new_page(viewport={"width": 360, "height": 780})
-        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-            "http://127.0.0.1") else r.abort())
-        _start_game(page, f"http://127.0.0.1:{app.port}/")
+        browser, page = phone_page(p)
+        start_game(page, f"http://127.0.0.1:{app.port}/")
+        page.get_by_role("button", name="Gizah", exact=True).click()
+        page.wait_for_timeout(500)
         page.mouse.move(180, 400)
         for _ in range(40):  # bring the card to the middle of the screen
             where = page.evaluate(_CHIP, CARD)

@@ -21,7 +21,6 @@ Prints, per way: taps, keys, scroll steps, and the time it took.
 from __future__ import annotations
 
 import argparse
-import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -31,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import server as srv
+from benchmarks.browser_page import phone_page, start_game
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 AGES: list[tuple[str, list[str]]] = [
     ("I", ["Lumber Yard", "Loom", "Altar", "Stockade", "Scriptorium"]),
     ("II", ["Sawmill", "Glassworks", "Library", "Walls", "Forum"]),
@@ -111,24 +110,6 @@ class Player:
         self.page.wait_for_timeout(350)
 
 
-def _start_game(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("#loading", state="detached", timeout=30_000)
-    page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
-    page.get_by_role("button", name="New game", exact=True).click()
-    for i, name in enumerate(["Ann", "Bob", "Cid"]):
-        box = page.get_by_role("textbox", name=f"Name {i + 1}", exact=True)
-        box.click()
-        page.wait_for_timeout(200)
-        page.keyboard.type(name)
-        page.wait_for_timeout(250)
-    page.get_by_role("button", name="Start", exact=True).click()
-    page.get_by_text("Tap a player").wait_for(timeout=15_000)
-    page.get_by_role("button", name="Ann", exact=False).first.click()
-    page.get_by_role("button", name="Gizah", exact=True).wait_for(timeout=15_000)
-    page.wait_for_timeout(500)
-
-
 def _wonder_and_coins(me: Player) -> None:
     me.tap("Gizah")
     me.tap("2.", role="", prefix=True)  # the 2nd stage's box builds stages 1 and 2
@@ -199,14 +180,10 @@ def _browser(root: Path) -> Iterator[Any]:
     try:
         with tempfile.TemporaryDirectory() as tmp, srv.start(Path(tmp)) as app, \
                 sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync"])
-            page = browser.new_page(viewport={"width": 360, "height": 780})
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-                "http://127.0.0.1") else r.abort())
-            _start_game(page, f"http://127.0.0.1:{app.port}/")
+            browser, page = phone_page(p)
+            start_game(page, f"http://127.0.0.1:{app.port}/")
+            page.get_by_role("button", name="Gizah", exact=True).wait_for(timeout=15_000)
+            page.wait_for_timeout(500)
             yield page
             browser.close()
     finally:
