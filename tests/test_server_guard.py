@@ -24,6 +24,7 @@ import websockets
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.server import Server, start
+from tests.test_server_trust import open_sessions
 from ui import flet_door
 from ui.flet_door import (
     Message,
@@ -353,13 +354,7 @@ def test_a_cafe_behind_one_address_gets_the_sessions_its_operator_allows(
     with start(tmp_path / "data", log=tmp_path / "log",
                args=("--sessions-per-address", str(allowed))) as srv:
         async def phones() -> list[int]:
-            opened, statuses = [], []
-            for _ in range(allowed + 2):
-                try:
-                    opened.append(await websockets.connect(srv.ws_url, ping_interval=None))
-                    statuses.append(101)
-                except websockets.InvalidStatus as refused:
-                    statuses.append(int(refused.response.status_code))
+            opened, statuses = await open_sessions(srv.ws_url, allowed + 2)
             for ws in opened:
                 await ws.close()
             return statuses

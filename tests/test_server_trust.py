@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -190,14 +191,7 @@ def test_trust_sessions_per_address_are_capped(tmp_path: Path) -> None:
     lan = _lan_address()
     with start(tmp_path / "data", host="0.0.0.0", log=tmp_path / "log") as srv:
         async def flood() -> tuple[list[int], int]:
-            opened = []
-            statuses = []
-            for _ in range(SESSIONS_PER_ADDRESS + 5):
-                try:
-                    opened.append(await websockets.connect(srv.ws_url, ping_interval=None))
-                    statuses.append(101)
-                except websockets.InvalidStatus as refused:
-                    statuses.append(int(refused.response.status_code))
+            opened, statuses = await open_sessions(srv.ws_url, SESSIONS_PER_ADDRESS + 5)
             other = await _handshake(f"ws://{lan}:{srv.port}/ws", None)  # another phone
             for ws in opened:
                 await ws.close()
@@ -207,6 +201,20 @@ def test_trust_sessions_per_address_are_capped(tmp_path: Path) -> None:
         assert statuses == [101] * SESSIONS_PER_ADDRESS + [403] * 5
         assert other == 101
         assert (tmp_path / "log").read_text().count("sessions open from there") == 1
+
+
+async def open_sessions(url: str, count: int) -> tuple[list[Any], list[int]]:
+    """`count` websocket sessions opened one after the other from this address: those the
+    server took, and the HTTP status each try got (101: taken; 403: refused)."""
+    opened: list[Any] = []
+    statuses: list[int] = []
+    for _ in range(count):
+        try:
+            opened.append(await websockets.connect(url, ping_interval=None))
+            statuses.append(101)
+        except websockets.InvalidStatus as refused:
+            statuses.append(int(refused.response.status_code))
+    return opened, statuses
 
 
 def test_trust_an_upload_that_stops_moving_is_removed(tmp_path: Path) -> None:
