@@ -450,6 +450,20 @@ def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
     return browser, phones
 
 
+def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid")) -> str:
+    """Phone `a` opens the app, starts a game of `names` (a 4th and later player added with
+    Add player, as a player does) and returns the join code its table shows."""
+    a.open(url)
+    a.tap("New game")
+    for i, n in enumerate(names):
+        if i >= 3:
+            a.tap("Add player")
+        a.type(f"Name {i + 1}", n)
+    a.tap("Start")
+    a.wait_text("Tap a player")
+    return a.text_of("join-code-shown").strip()
+
+
 def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
     """Two phone-size pages (360 x 780, scrolled as a player would): page B joins page A's
     game by its code, takes seat 2 and taps three cards; page A shows Bob's new total
@@ -461,14 +475,8 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
     url, _ = server
     with sync_playwright() as p:
         browser, (a, b) = offline_phones(p, 2)
-        a.open(url)
-        a.tap("New game")
-        for i, n in enumerate(["Ann", "Bob", "Cid"]):
-            a.type(f"Name {i + 1}", n)
-        a.tap("Start")
-        a.wait_text("Tap a player")
+        code = host_game(a, url)
         a.node("join-address")  # the whole card on screen: code, QR code, address
-        code = a.text_of("join-code-shown").strip()
         assert re.fullmatch(r"[A-Z]{4}", code), code
         address = a.text_of("join-address").strip()
         assert address == f"{url}g/{code}"

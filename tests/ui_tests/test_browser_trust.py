@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import Phone, offline_phones, server
+from .test_browser import Phone, host_game, offline_phones, server
 
 pytestmark = pytest.mark.browser
 
@@ -32,13 +32,7 @@ def test_trust_two_phones_typing_one_field_end_on_the_saved_value(
     url, _ = server
     with sync_playwright() as p:
         browser, (a, b) = offline_phones(p, 2)
-        a.open(url)
-        a.tap("New game")
-        for i, n in enumerate(["Ann", "Bob", "Cid"]):
-            a.type(f"Name {i + 1}", n)
-        a.tap("Start")
-        a.wait_text("Tap a player")
-        code = a.text_of("join-code-shown").strip()
+        code = host_game(a, url)
         b.open(f"{url}g/{code}", ready="I am Bob")
         a.open_player("Bob")
         b.open_player("Bob")

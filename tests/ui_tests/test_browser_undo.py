@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .test_browser import SHOTS, Phone, offline_phones
+from .test_browser import SHOTS, Phone, host_game, offline_phones
 from .test_browser import phone as phone  # the fixtures, by name
 from .test_browser import server as server
 
@@ -45,15 +45,7 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
     url, _ = server
     with sync_playwright() as pw:
         browser, (a, b) = offline_phones(pw, 2)
-        a.open(url)
-        a.tap("New game")
-        for i, n in enumerate(["Ann", "Bob", "Cid", "Dan"]):
-            if i == 3:
-                a.tap("Add player")
-            a.type(f"Name {i + 1}", n)
-        a.tap("Start")
-        a.wait_text("Tap a player")
-        code = a.text_of("join-code-shown").strip()
+        code = host_game(a, url, ("Ann", "Bob", "Cid", "Dan"))
         b.open(f"{url}g/{code}", ready="I am Bob")
         b.tap("I am Bob")
         # Bob's phone: a card, then Undo on the note that confirms it
