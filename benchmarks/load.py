@@ -77,6 +77,7 @@ async def enter_game(c: FletWsClient, k: int, sessions: int, report: SessionRepo
         await c.tap(city["board"])
         await c.type("Stages built", city["stages"])
         await c.type("Coins", city["coins"])
+        await c.tap("All Ages")  # the city opens on Age I; these cards are of every Age
         for card in city["cards"]:
             await c.tap(card)
         report.leaks += foreign(c.all_texts(), k, sessions)

@@ -127,6 +127,11 @@ class Phone:
         self.card(name).click()
         self.page.wait_for_timeout(250)
 
+    def show_age(self, age: int) -> None:
+        """The city's cards of one Age (0: every Age; a city opens on Age I)."""
+        self.node(f"age-{age}").click()
+        self.page.wait_for_timeout(250)
+
     def no_error_box(self) -> None:
         """Flet draws a red box with the error's text for a control it cannot show."""
         body = self.page.inner_text("body")
@@ -247,6 +252,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
         phone.enter("Coins", str(p["coins"]))
         for label, n in p["tokens"].items():
             phone.enter(label, str(n))
+        phone.show_age(0)  # the cards of every Age
         for card in p["cards"]:
             phone.tap_card(card)
         # the running total on this player's screen
@@ -287,6 +293,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
         phone.enter("Coins", str(p["coins"]))
         for name in [*p["wonders"], *p["progress"]]:
             phone.tap(name)
+        phone.show_age(0)  # the cards of every Age
         for name in p["cards"]:
             phone.tap_card(name)
         phone.wait_text(rf"{p['name']} · {p['total']} pts")
@@ -350,6 +357,7 @@ def test_vitruvius_short_count_marked_on_the_pad(server: tuple[str, float],
     phone.open_player("Ann")
     phone.tap("Vitruvius")
     phone.tap("Archimedes")
+    phone.show_age(0)  # Theater is of Age I, Statue of Age II
     for card in ("Theater", "Statue"):
         phone.tap_card(card)
     phone.page.go_back()

@@ -116,6 +116,7 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
         phone.enter("Đồng tiền", str(p["coins"]))  # "Coins"
         for name in [*p["wonders"], *p["progress"]]:
             phone.tap(name)
+        phone.show_age(0)  # the cards of every Age
         for name in p["cards"]:
             phone.tap_card(name)
         # "{n} pts": the totals are game_data's (rulebook arithmetic there)

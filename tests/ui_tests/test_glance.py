@@ -48,6 +48,7 @@ async def test_table_shows_places_so_far_of_a_game_being_entered(store: Store) -
 async def test_every_yellow_chip_says_what_it_gives(store: Store) -> None:
     store.save_current(Draft.from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/2").start()
+    await c.tap_identifier("age-3")
     # rules_multiplayer.md, Age III yellow cards of a 3-player game: Arena 1 VP per own
     # built stage, Haven 1 VP per own brown card, Lighthouse 1 VP per own yellow card
     assert c.has("III · 1 VP / stage", exact=True)

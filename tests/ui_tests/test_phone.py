@@ -84,10 +84,13 @@ async def test_cards_show_age_and_what_they_give_and_filter(store: Store) -> Non
     store.save_current(Draft.from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     # 1st-edition card table: Pantheon is an Age III blue card worth 7 VP; Apothecary an
-    # Age I green card with a compass
+    # Age I green card with a compass. The city opens on Age I (one Age at a time)
+    assert c.has("I · compass", exact=True)
+    assert not c.has("III · 7 VP", exact=True)
+    c.find("Clay Pit")
+    await c.tap_identifier("age-0")  # All Ages
     assert c.has("III · 7 VP", exact=True)
     assert c.has("I · compass", exact=True)
-    c.find("Clay Pit")
     await c.tap_identifier("age-3")
     assert c.has("III · 7 VP", exact=True)
     assert not c.has("I · compass", exact=True)
@@ -156,6 +159,7 @@ async def test_screens_below_catch_up_when_back_on_top(store: Store) -> None:
     and show the change once they are on top again."""
     store.save_current(Draft.from_table(TABLE))  # Ann 31 (TABLE, game_data.py)
     c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap_identifier("age-3")
     await c.tap("Pantheon")  # Ann gives back Pantheon, 7 VP: 31 - 7 = 24
     assert c.title() == "Ann · 24 pts"
     await c.back()

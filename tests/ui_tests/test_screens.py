@@ -52,6 +52,7 @@ async def enter_city(c: Client, index: int, p: dict[str, Any]) -> None:
     await c.type("Coins", str(p["coins"]))
     for label, n in p["tokens"].items():
         await c.type(label, str(n))
+    await c.tap_identifier("age-0")  # All Ages: the city opens on Age I
     for card in p["cards"]:
         await c.tap(card)
 
@@ -90,14 +91,17 @@ async def test_running_total_updates_on_every_tap(store: Store) -> None:
     assert c.title() == "Ann · 0 pts"
     await c.tap("Altar")  # 2 VP
     assert c.title() == "Ann · 2 pts"
+    await c.tap_identifier("age-3")
     await c.tap("Pantheon")  # 7 VP: 2 + 7 = 9
     assert c.title() == "Ann · 9 pts"
+    await c.tap_identifier("age-1")
     await c.tap("Altar")  # untap: 7
     assert c.title() == "Ann · 7 pts"
     await c.type("Coins", "6")  # 6 // 3 = 2 more: 9
     assert c.title() == "Ann · 9 pts"
     # a card held by another city is shown as taken (1 copy at 3 players)
     await c.go("/game/player/1")
+    await c.tap_identifier("age-3")
     taken = c.find("Pantheon (taken)")
     assert taken.disabled
 
@@ -146,6 +150,7 @@ async def test_game_survives_a_restart(store: Store) -> None:
     await again.tap("Continue game")
     assert again.title() == "Table"
     await again.go("/game/player/0")
+    await again.tap_identifier("age-3")
     assert again.find("Pantheon").icon == ft.Icons.CHECK
 
 
@@ -304,6 +309,7 @@ async def test_duel_game_by_tapping(store: Store) -> None:
     for i, p in enumerate(DUEL_PLAYERS):
         await c.go(f"/game/player/{i}")
         await c.type("Coins", str(p["coins"]))
+        await c.tap_identifier("age-0")  # All Ages: the city opens on Age I
         for name in [*p["wonders"], *p["progress"], *p["cards"]]:
             await c.tap(name)
         assert c.title() == f"{p['name']} · {p['total']} pts"

@@ -580,12 +580,24 @@ def _QuickSection(i: int) -> ft.Control:
 QuickSection: Callable[[int], ft.Control] = ft.memo(_QuickSection)  # type: ignore[no-untyped-call]
 
 
+def shown_age(picked: int | None, ages: tuple[int, ...], query: str) -> int:
+    """The Age whose cards the city shows (0: every Age). One Age at a time: a phone's
+    session holds the chips on screen, a third of a city's (BENCHMARKS.md, "Memory and
+    pauses per session"). Until the player picks one (`picked` None), the first Age; while
+    the search has words, every Age (a name is found whatever its Age). An Age picked holds,
+    searching or not."""
+    if picked is not None:
+        return picked
+    return 0 if query.strip() or not ages else ages[0]
+
+
 @ft.component
 def CityScreen() -> ft.View:
     model = use_model_unwatched()
     params = ft.use_route_params()
     query, set_query = ft.use_state("")
-    age, set_age_now = ft.use_state(0)
+    unpicked: int | None = None  # no Age picked yet: see `shown_age`
+    picked_age, set_age_now = ft.use_state(unpicked)
     colour, set_colour_now = ft.use_state("")
     set_age = ft.use_callback(set_age_now, [])  # stable: the memoized filter keeps its props
     set_colour = ft.use_callback(set_colour_now, [])
@@ -617,6 +629,8 @@ def CityScreen() -> ft.View:
         return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base, S.NO_SUCH_PLAYER)
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
+    ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
+    age = shown_age(picked_age, ages, query)
 
     async def hold_first(e: ft.Event[ft.TextField]) -> None:
         """Enter in the search: the first card it shows joins the city, the search is
@@ -624,8 +638,8 @@ def CityScreen() -> ft.View:
         typed = e.control.value or ""
         name = None
         if typed.strip():
-            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed, age, colour,
-                                 i18n.current())
+            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed,
+                                 shown_age(picked_age, ages, typed), colour, i18n.current())
             name = first_to_hold(layout, city_holdings(model, i))
         set_query("")
         if name is not None:
@@ -655,7 +669,6 @@ def CityScreen() -> ft.View:
         items.append(NamedSections(i, query))
         items.append(ChoicesSection(i))
         items.append(header(S.CARDS))
-        ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
         items.append(CardFilter(age, colour, ages, colours_in_play(rules, frame.seats),
                                 set_age, set_colour))
         items.append(CardsSection(i, frame.game, frame.expansions, frame.seats, query, age,

@@ -1,0 +1,87 @@
+"""A city shows its cards one Age at a time (Age I when it opens): a phone's session holds
+the chips of the Age on screen, not every Age's (issue 19: memory and the start of a
+session). What the other Ages hold still counts, shows when their Age is picked, and the
+search finds a card of any Age."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import flet as ft
+import pytest
+
+from ui.app import make_main
+from ui.draft import Draft, Seat
+from ui.store import Store
+
+from .flet_client import Client, walk
+from .game_data import TABLE
+
+pytestmark = pytest.mark.asyncio
+
+
+def held(c: Client, card: str) -> bool:
+    """Whether the chip of `card` shows the card held (filled, with its check mark)."""
+    chip = c.find(card, ft.OutlinedButton)
+    return chip.icon == ft.Icons.CHECK
+
+
+async def test_a_city_opens_on_age_one_and_every_age_counts(store: Store) -> None:
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    # Ann (game_data.py): Altar, Theater, Guard Tower (Age I), Temple (Age II), Pantheon
+    # (Age III); 31 points, the cards of every Age counted
+    assert c.title() == "Ann · 31 pts"
+    assert held(c, "Altar") and held(c, "Theater") and held(c, "Guard Tower")
+    for hidden in ("Temple", "Pantheon"):
+        with pytest.raises(AssertionError):
+            c.find(hidden)
+    await c.tap_identifier("age-3")
+    assert held(c, "Pantheon") and not held(c, "Arena")
+    with pytest.raises(AssertionError):
+        c.find("Altar")
+    # Pantheon given back from its Age: 7 VP civilian less (rules_multiplayer.md), 31 - 7
+    await c.tap("Pantheon")
+    assert c.title() == "Ann · 24 pts"
+    await c.tap_identifier("age-2")
+    assert held(c, "Temple")
+    # Temple given back too: 3 VP less, 24 - 3; Age I's cards still held when shown again
+    await c.tap("Temple")
+    assert c.title() == "Ann · 21 pts"
+    await c.tap_identifier("age-1")
+    assert held(c, "Altar") and held(c, "Theater") and held(c, "Guard Tower")
+    saved = store.load_current()
+    assert saved is not None
+    assert saved.seats[0].cards == ["Altar", "Theater", "Guard Tower"]
+
+
+async def test_the_search_finds_a_card_of_any_age_unless_an_age_was_picked(
+        store: Store) -> None:
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type("Search", "aren")  # Arena: Age III, found from the city as it opened
+    c.find("Arena")
+    await c.tap("Arena")
+    assert c.title() == "Ann · 0 pts"  # Arena alone gives nothing without stages or coins
+    await c.type("Search", "")
+    with pytest.raises(AssertionError):
+        c.find("Arena")  # back to Age I
+    await c.tap_identifier("age-2")
+    await c.type("Search", "aren")
+    with pytest.raises(AssertionError):
+        c.find("Arena")  # the Age picked holds while searching
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Arena"]
+
+
+async def test_a_phone_on_a_city_holds_a_few_hundred_controls(store: Store) -> None:
+    """The controls of a phone's session (what each costs in memory and in the start of a
+    session is in BENCHMARKS.md, "Memory and pauses per session"): a 5-player city opened
+    by its link, with the table screen and home under it. All Ages shown, the city alone
+    held 360 (75 card chips of 3 controls each); Age I alone, 25 chips."""
+    seats = [Seat(n) for n in ("Ann", "Bob", "Cid", "Dan", "Eve")]
+    store.save_current(Draft(game="7wonders-1e", seats=seats))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    counted = Counter(type(x).__name__ for x in walk(c.page.views))
+    assert counted["OutlinedButton"] < 45, counted
+    assert sum(counted.values()) <= 240, counted
