@@ -23,7 +23,7 @@ pytestmark = pytest.mark.asyncio
 def held(c: Client, card: str) -> bool:
     """Whether the chip of `card` shows the card held (filled, with its check mark)."""
     chip = c.find(card, ft.OutlinedButton)
-    return chip.icon == ft.Icons.CHECK
+    return bool(chip.icon == ft.Icons.CHECK)
 
 
 async def test_a_city_opens_on_age_one_and_every_age_counts(store: Store) -> None:
