@@ -71,6 +71,9 @@ RECONNECT_FIRST_S = 0.5
 (its websocket channel's `defaultReconnectIntervalMs`, flet 1.0.5's main.dart.js)."""
 RECONNECT_TRIES = 6
 P99_BAR_MS = 150.0
+GC_LOGGED_MS = 5
+"""Full collections at least this long are logged with their time (benchmarks/gc_app.py):
+a kill run says those the survivors made while the moved phones came back."""
 
 
 def phone_address(n: int) -> str:
@@ -238,6 +241,23 @@ def gc_pauses(cluster: cl.Cluster) -> dict[str, float]:
     return {"gc_full_max_ms": round(worst, 1), "gc_total_ms": round(total, 1)}
 
 
+def full_collections_between(cluster: cl.Cluster, start: float,
+                             end: float) -> list[tuple[float, str]]:
+    """The full collections of at least `GC_LOGGED_MS` the live processes made between two
+    unix times (benchmarks/gc_app.py's `gc2:` lines): ms, and by whom (python: by its
+    thresholds; call: ui/collector.py's rounds)."""
+    found = []
+    for n, app in enumerate(cluster.apps):
+        log = cluster.folder / f"app-{n}.log"
+        if app.proc.poll() is not None or not log.exists():
+            continue
+        for line in log.read_text(errors="replace").splitlines():
+            if (m := re.match(r"gc2: at=([\d.]+) ms=([\d.]+) by=(\w+)", line)) \
+                    and start <= float(m.group(1)) <= end:
+                found.append((float(m.group(2)), m.group(3)))
+    return found
+
+
 def rss_mib(cluster: cl.Cluster) -> float:
     return sum(a.rss_kb() for a in cluster.apps if a.proc.poll() is None) / 1024
 
@@ -287,6 +307,7 @@ async def one_run(cluster: cl.Cluster, tables: int, seconds: float, every: float
         victim = cluster.apps[-1]
         survivors = [a for a in cluster.apps if a is not victim]
         cpu_at_kill = sum(a.cpu_s() for a in survivors)
+        moved["killed_at"] = time.time()
         killed.append(time.perf_counter())
         cluster.kill(victim)
         await asyncio.sleep(0.3)  # every phone of the victim has seen its connection close
@@ -295,7 +316,7 @@ async def one_run(cluster: cl.Cluster, tables: int, seconds: float, every: float
         while sum(len(p.reconnects) for p in phones) < count and time.perf_counter() < end:
             await asyncio.sleep(0.05)
         moved.update(phones=count, cpu_s=sum(a.cpu_s() for a in survivors) - cpu_at_kill,
-                     window_s=time.perf_counter() - killed[0])
+                     window_s=time.perf_counter() - killed[0], back_at=time.time())
     jobs = [run_phone(p, url, until, every, killed) for p in phones]
     if kill_after is not None:
         jobs.append(kill_later(kill_after))
@@ -335,6 +356,8 @@ async def one_run(cluster: cl.Cluster, tables: int, seconds: float, every: float
         if moved.get("phones"):
             out["survivors_cpu_ms_per_moved_phone"] = round(
                 moved["cpu_s"] * 1000 / moved["phones"], 1)
+            burst = full_collections_between(cluster, moved["killed_at"], moved["back_at"])
+            out["full_gc_while_back"] = [f"{ms:.0f} ms ({by})" for ms, by in burst]
     await asyncio.gather(*(p.client.close() for p in phones))
     return out
 
@@ -354,7 +377,8 @@ async def run(args: argparse.Namespace) -> int:
                 with local_addresses(sources_wanted) as sources:
                     note(f"{procs} processes, {tables} tables: starting the cluster")
                     cluster = cl.start(apps=procs, app_module="benchmarks.gc_app",
-                                       app_env={"WONDERS_GC_REPORT_S": "5"})
+                                       app_env={"WONDERS_GC_REPORT_S": "5",
+                                                "WONDERS_GC_LOG_MS": str(GC_LOGGED_MS)})
                     try:
                         got = await one_run(cluster, tables, args.seconds, args.tap_every,
                                             args.kill_after, args.setup_at_once, sources)

@@ -88,3 +88,61 @@ def test_settling_is_turned_off_by_zero(monkeypatch: pytest.MonkeyPatch) -> None
     assert collector.settle_every() == collector.SETTLE_EVERY_S
     monkeypatch.delenv(collector.SETTLE_ENV)
     assert collector.settle_every() == collector.SETTLE_EVERY_S
+
+
+def test_sessions_opened_are_no_reason_to_sweep() -> None:
+    """A burst of sessions (a dead process's phones moved onto this one) grows the frozen
+    objects by what the new sessions hold: not garbage, so no sweep (a full pause of
+    everything) for it; the same growth without new sessions is one."""
+    counts = [(10, 0)]
+    settler = Settler(swept=gc.get_freeze_count(), sessions=lambda: counts[0])
+    settler.settle()  # the last sweep as it was: 10 sessions open then
+    settler.open_at_sweep, settler.swept = 10, gc.get_freeze_count()
+    per_session = max(collector.SWEEP_FLOOR, settler.swept) // 10 + 1
+    settler.base = settler.swept - 10 * per_session  # what the 10 held: per_session each
+    # 10 more sessions: twice what the last sweep kept of sessions, more than half of it
+    held: list[list[list[int]]] = [[[] for _ in range(per_session)] for _ in range(10)]
+    counts[0] = (20, 0)
+    assert not settler.settle()
+    assert not settler.settle()  # frozen now, and still no sweep
+    # the same growth once more with no session opened is garbage to look for
+    held += [[[] for _ in range(per_session)] for _ in range(10)]
+    assert settler.settle() is False  # the round that froze them
+    assert settler.settle()
+    assert len(held) == 20
+
+
+def test_no_sweep_while_sessions_are_starting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sweep due while sessions start (their phones wait for their screens) waits for the
+    starts to stop: that round only settles."""
+    settler = Settler(swept=gc.get_freeze_count())
+    settler.settle()
+    settler.swept = gc.get_freeze_count()
+    more = max(collector.SWEEP_FLOOR, settler.swept // 2) + 1
+    growth: list[list[int]] = [[] for _ in range(more)]
+    settler.settle()  # frozen: the next round is due to sweep
+    clock = [100.0]
+    monkeypatch.setattr(collector, "_now", lambda: clock[0])
+    monkeypatch.setattr(collector, "_last_start", float("-inf"))
+    collector.session_started()
+    clock[0] += collector.STARTS_QUIET_S / 2
+    assert not settler.settle()
+    clock[0] += collector.STARTS_QUIET_S
+    assert settler.settle()
+    assert len(growth) > collector.SWEEP_FLOOR
+
+
+def test_a_session_started_is_frozen_at_once_while_the_collector_runs() -> None:
+    """Its screen's objects live as long as it: frozen right after its first render, a
+    burst of starts is not walked again and again by Python's own full collections. Not
+    while the rounds are off (tests, WONDERS_GC_SETTLE_S=0): nothing would thaw it."""
+    collector.running(False)
+    screen = [_Node() for _ in range(100)]
+    collector.session_started()
+    assert gc.get_freeze_count() == 0
+    collector.running(True)
+    try:
+        collector.session_started()
+        assert gc.get_freeze_count() >= len(screen)
+    finally:
+        collector.running(False)

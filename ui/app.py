@@ -10,7 +10,7 @@ from typing import cast
 
 import flet as ft
 
-from ui import guard
+from ui import collector, guard
 from ui import strings as S
 from ui.browser import read_browser, remember_browser
 from ui.language import flutter_locale, remembered_language, set_session_language
@@ -134,6 +134,7 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         theme = await remembered_theme()
         page.theme_mode = THEME_MODES[theme]
         page.render_views(App, own, upload_dir, theme, address or _origin(page), language)
+        collector.session_started()  # its screen lives as long as it: frozen now
     return main
 
 

@@ -19,6 +19,15 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
   a quarter as Python's rule has it, and never while nothing grows or closes), then
   freezes what is left. What closed sessions leave in cycles is so held at most until
   half as many sessions closed as were open.
+- the growth the sessions opened since the last sweep account for (as many objects each as
+  a session held then) is not counted: new sessions are not garbage. A burst of them (a dead
+  process's phones moved onto this one) calls for no sweep;
+- no sweep while sessions are starting (one started within `STARTS_QUIET_S`): their phones
+  wait for their screens; that round settles only, the sweep comes at a later round;
+- each session is frozen as soon as its first screen is rendered (`session_started`, while
+  the rounds run): in a burst of starts, Python's own full collections would otherwise walk
+  every new session again and again until the next round. A start leaves a few dozen
+  objects of garbage in cycles: frozen with it, they wait for a sweep.
 
 `WONDERS_GC_SETTLE_S=0` in the environment turns it off (Python's collector as it is).
 """
@@ -43,6 +52,40 @@ SWEEP_FLOOR = 100_000
 SWEEP_SESSIONS = 20
 """...or when at least this many sessions closed (and half as many as were open)."""
 SETTLE_ENV = "WONDERS_GC_SETTLE_S"
+PER_SESSION_GUESS = 3_000
+"""Objects a session holds, until a sweep with sessions open measured it (an in-game phone
+session: ~2,500 tracked objects, BENCHMARKS.md)."""
+STARTS_QUIET_S = 2.0
+"""A sweep waits until no session started for this long."""
+
+_last_start = float("-inf")
+"""When the last session started (`_now()`)."""
+_running = False
+"""Whether the rounds run in this process (`settle_forever`)."""
+
+
+def _now() -> float:
+    return time.monotonic()
+
+
+def running(on: bool) -> None:
+    """Say whether the rounds run (`session_started` freezes only then: nothing else would
+    ever thaw what it freezes)."""
+    global _running
+    _running = on
+
+
+def session_started() -> None:
+    """A session's first screen is rendered: what it holds is frozen now (see the module's
+    docstring), and a sweep waits for the starts to stop."""
+    global _last_start
+    _last_start = _now()
+    if _running:
+        gc.freeze()
+
+
+def _starting() -> bool:
+    return _now() - _last_start < STARTS_QUIET_S
 
 
 def _no_sessions() -> tuple[int, int]:
@@ -55,6 +98,8 @@ class Settler:
 
     swept: int = 0
     """Frozen objects after the last sweep (or the start-up freeze)."""
+    base: int = -1
+    """Frozen objects at the start-up freeze (-1: `swept` as the Settler is made)."""
     sessions: Callable[[], tuple[int, int]] = _no_sessions
     """Sessions open now, and closed since the start (`flet_door.count_sessions`)."""
     open_at_sweep: int = 0
@@ -64,14 +109,26 @@ class Settler:
     longest_s: float = 0.0
     """The longest round so far (a sweep's, mostly)."""
 
+    def __post_init__(self) -> None:
+        if self.base < 0:
+            self.base = self.swept
+
+    def per_session(self) -> float:
+        """Objects a session held at the last sweep (a guess before one with sessions)."""
+        if self.open_at_sweep <= 0:
+            return PER_SESSION_GUESS
+        return max(0, self.swept - self.base) / self.open_at_sweep
+
     def settle(self) -> bool:
         """One round: settle what is new, or sweep everything when due. True: a sweep."""
         began = time.perf_counter()
         frozen = gc.get_freeze_count()
         open_now, closed = self.sessions()
         closed_since = closed - self.closed_at_sweep
-        sweep = (frozen - self.swept > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
-                 or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
+        opened = max(0, open_now - self.open_at_sweep) * self.per_session()
+        sweep = not _starting() and (
+            frozen - self.swept - opened > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
+            or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
         if sweep:
             gc.unfreeze()
         gc.collect()
@@ -99,9 +156,13 @@ async def settle_forever(settler: Settler, every: float,
                          say: Callable[[str], None] | None = None) -> None:
     """A round every `every` seconds, on the event loop (a collection pauses every thread
     anyway), for as long as the server runs; each sweep said in one line to `say`."""
-    while True:
-        await asyncio.sleep(every)
-        began = time.perf_counter()
-        if settler.settle() and say is not None:
-            say(f"collector: swept every object ({settler.swept:,} kept) in "
-                f"{(time.perf_counter() - began) * 1000:.0f} ms")
+    running(True)
+    try:
+        while True:
+            await asyncio.sleep(every)
+            began = time.perf_counter()
+            if settler.settle() and say is not None:
+                say(f"collector: swept every object ({settler.swept:,} kept) in "
+                    f"{(time.perf_counter() - began) * 1000:.0f} ms")
+    finally:
+        running(False)
