@@ -85,3 +85,19 @@ async def test_a_phone_on_a_city_holds_a_few_hundred_controls(store: Store) -> N
     counted = Counter(type(x).__name__ for x in walk(c.page.views))
     assert counted["OutlinedButton"] < 45, counted
     assert sum(counted.values()) <= 240, counted
+
+
+async def test_the_next_city_opens_on_age_one_again(store: Store) -> None:
+    """An Age picked holds for its city; the next player's opens on Age I (on a phone the
+    same screen follows Next: its state would otherwise carry the Age over)."""
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap_identifier("age-3")
+    c.find("Pantheon")
+    await c.tap("Next player")
+    assert c.title() == "Bob · 31 pts"
+    c.find("Altar (taken)")  # Age I (Ann holds the one Altar of a 3-player game)
+    with pytest.raises(AssertionError):
+        c.find("Pantheon (taken)")  # Age III
+    await c.tap("Previous player")
+    c.find("Pantheon")  # Ann's city as she left it: Age III

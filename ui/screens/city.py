@@ -596,13 +596,16 @@ def CityScreen() -> ft.View:
     model = use_model_unwatched()
     params = ft.use_route_params()
     query, set_query = ft.use_state("")
-    unpicked: int | None = None  # no Age picked yet: see `shown_age`
-    picked_age, set_age_now = ft.use_state(unpicked)
+    unpicked: tuple[int, int] | None = None  # (seat, Age) picked on this screen
+    picked, set_picked = ft.use_state(unpicked)
     colour, set_colour_now = ft.use_state("")
-    set_age = ft.use_callback(set_age_now, [])  # stable: the memoized filter keeps its props
     set_colour = ft.use_callback(set_colour_now, [])
     raw = params.get("i", "0") or "0"
     i = _seat_index(raw)
+    # an Age picked holds for its city: the next player's (Next, Previous) opens on Age I
+    picked_age = picked[1] if picked is not None and picked[0] == i else None
+    # stable for a seat: the memoized filter keeps its props
+    set_age = ft.use_callback(lambda a: set_picked((i, a)), [i])
     frame = use_watch(lambda m: _frame(m, i), (i,))
     route = f"{frame.base}/player/{raw}"
     # The screen follows its player: when another phone reseats the players, the player
