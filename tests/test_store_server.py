@@ -54,6 +54,7 @@ def test_kill_9_loses_no_finished_game_and_no_answered_keystroke(data: Path,
         await start_game(c, names_for(1))
         await c.go("/game/player/0")
         await c.tap(CITIES[0]["board"])
+        await c.tap("All Ages")  # the city opens on Age I; these cards are of two Ages
         for card in CITIES[0]["cards"][:3]:
             await c.tap(card)
         await c.type("Coins", "4")  # the last keystroke, answered
@@ -102,6 +103,7 @@ def test_kill_9_during_a_burst_of_taps_leaves_a_readable_file(data: Path, tmp_pa
         await start_game(c, names_for(2))
         await c.go("/game/player/1")
         await c.tap(CITIES[1]["board"])
+        await c.tap("All Ages")  # the city opens on Age I; these cards are of two Ages
         cards = list(CITIES[1]["cards"])
         c.answer_timeout = 0.0
         c.quiet = 0.0
