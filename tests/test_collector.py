@@ -146,3 +146,21 @@ def test_a_session_started_is_frozen_at_once_while_the_collector_runs() -> None:
         assert gc.get_freeze_count() >= len(screen)
     finally:
         collector.running(False)
+
+
+def test_a_sweep_waits_for_starts_a_few_rounds_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy server sessions start all the time: a sweep due waits at most
+    `SWEEP_WAITS` rounds for a quiet moment, then comes anyway (what closed sessions left in
+    cycles would otherwise be kept for ever)."""
+    settler = Settler(swept=gc.get_freeze_count())
+    settler.settle()
+    settler.swept = gc.get_freeze_count()
+    more = max(collector.SWEEP_FLOOR, settler.swept // 2) + 1
+    growth: list[list[int]] = [[] for _ in range(more)]
+    settler.settle()  # frozen: the next round is due to sweep
+    monkeypatch.setattr(collector, "_now", lambda: 100.0)
+    monkeypatch.setattr(collector, "_last_start", 100.0)  # a session starting at every round
+    for _ in range(collector.SWEEP_WAITS):
+        assert not settler.settle()
+    assert settler.settle()
+    assert len(growth) > collector.SWEEP_FLOOR

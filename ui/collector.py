@@ -23,7 +23,8 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
   a session held then) is not counted: new sessions are not garbage. A burst of them (a dead
   process's phones moved onto this one) calls for no sweep;
 - no sweep while sessions are starting (one started within `STARTS_QUIET_S`): their phones
-  wait for their screens; that round settles only, the sweep comes at a later round;
+  wait for their screens; that round settles only, the sweep comes at a later round (at
+  most `SWEEP_WAITS` rounds later: on a busy server sessions start all the time);
 - each session is frozen as soon as its first screen is rendered (`session_started`, while
   the rounds run): in a burst of starts, Python's own full collections would otherwise walk
   every new session again and again until the next round. A start leaves a few dozen
@@ -56,7 +57,9 @@ PER_SESSION_GUESS = 3_000
 """Objects a session holds, until a sweep with sessions open measured it (an in-game phone
 session: ~2,500 tracked objects, BENCHMARKS.md)."""
 STARTS_QUIET_S = 2.0
-"""A sweep waits until no session started for this long."""
+"""A sweep waits until no session started for this long..."""
+SWEEP_WAITS = 2
+"""...for at most this many rounds."""
 
 _last_start = float("-inf")
 """When the last session started (`_now()`)."""
@@ -108,6 +111,8 @@ class Settler:
     settlings: int = 0
     longest_s: float = 0.0
     """The longest round so far (a sweep's, mostly)."""
+    waited: int = 0
+    """Rounds a sweep due has waited for the starts to stop."""
 
     def __post_init__(self) -> None:
         if self.base < 0:
@@ -126,14 +131,17 @@ class Settler:
         open_now, closed = self.sessions()
         closed_since = closed - self.closed_at_sweep
         opened = max(0, open_now - self.open_at_sweep) * self.per_session()
-        sweep = not _starting() and (
-            frozen - self.swept - opened > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
-            or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
+        sweep = (frozen - self.swept - opened > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
+                 or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
+        if sweep and _starting() and self.waited < SWEEP_WAITS:
+            self.waited += 1
+            sweep = False
         if sweep:
             gc.unfreeze()
         gc.collect()
         gc.freeze()
         if sweep:
+            self.waited = 0
             self.swept = gc.get_freeze_count()
             self.open_at_sweep, self.closed_at_sweep = open_now, closed
             self.sweeps += 1
