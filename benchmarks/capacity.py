@@ -30,8 +30,9 @@ app process S seconds into the run; every phone it served notices its connection
 connects again through the proxy as Flet's web client does (its first try 500 ms after the
 close, then 1, 2, 4 s later: its back-off), with the same storage and address; prints how
 long each took to be back on screen (from the kill: noticed, connected, answered, shown),
-the surviving processes' CPU per moved phone, and checks that no acknowledged change was
-lost.
+the surviving processes' CPU per moved phone, the full collections of at least
+`GC_LOGGED_MS` they made until the last phone was back (and whether Python's thresholds or
+the app's collector ran each), and checks that no acknowledged change was lost.
 
 The phones are websocket clients in this one process (benchmarks/flet_ws.py): on a shared
 2-core machine they take CPU from the servers (`client_cpu_pct`: this process's share of a
