@@ -356,20 +356,29 @@ def _key_in(parent: Any, child: Any) -> list[Any] | None:
     return None
 
 
-def _ancestry(control: Any) -> list[tuple[Any, list[Any]]] | None:
-    """`control`'s ancestors, nearest first, each with the key under which it holds the
-    next one down (None: the chain to the page is broken)."""
-    out: list[tuple[Any, list[Any]]] = []
-    node = control
-    while True:
-        parent = node.parent
-        if parent is None:
-            return out
-        key = _key_in(parent, node)
+def _ancestry(control: Any) -> list[Any]:
+    """`control`'s ancestors, nearest first, up to the page (or to where the chain ends)."""
+    out: list[Any] = []
+    parent = control.parent
+    while parent is not None:
+        out.append(parent)
+        parent = parent.parent
+    return out
+
+
+def _path_below(common: Any, target: Any, chain: list[Any]) -> list[Any] | None:
+    """The keys from `common` down to `target` along `chain` (None: one not found)."""
+    path: list[Any] = []
+    node = target
+    for ancestor in chain:
+        key = _key_in(ancestor, node)
         if key is None:
             return None
-        out.append((parent, key))
-        node = parent
+        path = key + path
+        if ancestor is common:
+            return path
+        node = ancestor
+    return None
 
 
 def _merge_patches(parts: list[tuple[list[Any], list[Any]]]) -> list[Any]:
@@ -449,24 +458,24 @@ def _send_caught(session: Any, caught: list[tuple[Any, Any, Message]]) -> None:
 
 def _merged(caught: list[tuple[Any, Any, Message]]) -> Message | None:
     """The caught patches as one message, rooted at their targets' nearest common ancestor;
-    None when they cannot be (a target inside another, one off the page)."""
+    None when they cannot be (a target inside another, one off the page). Each target's
+    ancestors are those it had when its patch was made: a later part of the same pass
+    changes only what is inside its own target, never the way down to another apart from
+    it."""
     if any(not chain for _, chain, _ in caught):
         return None
-    for _, chain, _ in caught:
-        for ancestor, _ in chain:
-            if any(ancestor is t for t, _, _ in caught):
-                return None  # a target inside another: Flet's order, one by one
-    others = [{id(a) for a, _ in chain} for _, chain, _ in caught[1:]]
-    common = next((a for a, _ in caught[0][1] if all(id(a) in o for o in others)), None)
+    targets = {id(t) for t, _, _ in caught}
+    if any(id(a) in targets for _, chain, _ in caught for a in chain):
+        return None  # a target inside another: Flet's order, one by one
+    others = [{id(a) for a in chain} for _, chain, _ in caught[1:]]
+    common = next((a for a in caught[0][1] if all(id(a) in o for o in others)), None)
     if common is None:
         return None
     parts = []
-    for _, chain, message in caught:
-        path: list[Any] = []
-        for ancestor, key in chain:
-            path = key + path
-            if ancestor is common:
-                break
+    for target, chain, message in caught:
+        path = _path_below(common, target, chain)
+        if path is None:
+            return None
         parts.append((path, message.body.patch))
     return Message(_PATCH, _protocol.PatchControlBody(common._i, _merge_patches(parts)))
 
@@ -507,7 +516,7 @@ def one_patch_per_pass() -> None:
             return
         if message.action is _PATCH:
             target = getattr(self, "_Session__index", {}).get(message.body.id)
-            # where it is now: a later part of the pass may move or let it go
+            # its ancestors now: a later part of the pass may let it go
             caught.append((target, _ancestry(target) if target is not None else None,
                            message))
             return

@@ -221,6 +221,9 @@ class AppModel(ft.Observable):
     """When the note goes (the event loop's clock)."""
     _note_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     """The one timer that takes the note away: re-armed by each note, not made anew."""
+    _scored: tuple[Draft, str, Evaluation] | None = field(default=None, repr=False)
+    """The verdict last given (`evaluation`), with its draft and language: each part of a
+    screen asks on each change, and finds it here without a lock or a lookup."""
     _kept: dict[str, object] = field(default_factory=dict, repr=False)
     """What a part of a screen was given and has not saved yet, by the part (`use_kept_state`):
     kept by the phone's session while the part is let go under another screen."""
@@ -409,12 +412,26 @@ class AppModel(ft.Observable):
     def evaluation(self) -> Evaluation | None:
         """The engine's verdict on the game on screen, in the session's language (scored on
         the first ask, then kept for this very draft: every part of a screen asks)."""
-        return None if self.draft is None else evaluate(self.draft)
+        draft = self.draft
+        if draft is None:
+            return None
+        language = i18n.current()
+        kept = self._scored
+        if kept is not None and kept[0] is draft and kept[1] == language:
+            return kept[2]
+        got = evaluate(draft, language)
+        self._scored = (draft, language, got)
+        return got
 
     def evaluation_at_hand(self) -> Evaluation | None:
         """The verdict when no scoring is needed to give it (None: it is not scored yet)."""
         draft = self.draft
-        return evaluate(draft) if draft is not None and is_evaluated(draft) else None
+        if draft is None:
+            return None
+        kept = self._scored
+        if kept is not None and kept[0] is draft and kept[1] == i18n.current():
+            return kept[2]
+        return self.evaluation() if is_evaluated(draft) else None
 
     def finish(self, summary: str, seen: int) -> bool:
         """The host closes the game as its score pad showed it (version `seen`, result

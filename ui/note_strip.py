@@ -14,31 +14,45 @@ from collections.abc import Callable
 import flet as ft
 
 from ui import strings as S
-from ui.model import AppModel, Note, use_model_unwatched, use_watch
+from ui.model import AppModel, use_model_unwatched, use_watch
 
 NOTE_ID = "note"
 """The strip's semantics identifier (tests and benchmarks find the note by it)."""
 
 
-def _shown(on_top: bool) -> Callable[[AppModel], Note | None]:
-    def select(m: AppModel) -> Note | None:
-        return m.note if on_top else None
+def _frame(on_top: bool) -> Callable[[AppModel], tuple[bool, bool]]:
+    def select(m: AppModel) -> tuple[bool, bool]:
+        note = m.note if on_top else None
+        return note is not None, note is not None and note.undo is not None
     return select
+
+
+def _words(m: AppModel) -> str:
+    return m.note.text if m.note is not None else ""
+
+
+@ft.component
+def _NoteWords() -> ft.Control:
+    """The note's words: the one part that renders again when a note follows another (a
+    text, where the strip around it would be a row, a box and a button each time)."""
+    return ft.Text(use_watch(_words), color=ft.Colors.ON_INVERSE_SURFACE, expand=True)
+
+
+NoteWords: Callable[[], ft.Control] = ft.memo(_NoteWords)  # type: ignore[no-untyped-call]
 
 
 @ft.component
 def _NoteStrip(route: str) -> ft.Control:
     """The note, on the screen on top only (a screen under another keeps its app bar, and
-    follows no note)."""
+    follows no note): it renders when a note comes or goes, or gains or loses its Undo."""
     on_top = ft.is_route_active(route, exact=True)
-    note = use_watch(_shown(on_top), (on_top,))
+    shown, undoable = use_watch(_frame(on_top), (on_top,))
     model = use_model_unwatched()
     undo = ft.use_callback(model.take_back, [])
-    if note is None:
+    if not shown:
         return ft.Semantics(identifier=NOTE_ID, visible=False)
-    words = ft.Text(note.text, color=ft.Colors.ON_INVERSE_SURFACE, expand=True)
-    row: list[ft.Control] = [words]
-    if note.undo is not None:
+    row: list[ft.Control] = [NoteWords()]
+    if undoable:
         row.append(ft.TextButton(content=S.UNDO, on_click=undo, height=48,
                                  style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)))
     return ft.Semantics(identifier=NOTE_ID, live_region=True, content=ft.Container(
