@@ -25,6 +25,7 @@ from scorer.problems import problem
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal, Revert, describe
+from ui.flet_door import context_page
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
@@ -338,8 +339,16 @@ class AppModel(ft.Observable):
         """A change made on another device (or another tab): shown in this session. A
         session whose phone dropped has no connection to show it on: it shows the saved
         game when the phone comes back (`reconnected`), before the phone can edit."""
-        if self.page is not None and _connected(self.page):
-            self.page.run_task(self._receive, change)
+        page = self.page
+        if page is None or not _connected(page):
+            return
+        if page.session.connection.loop is asyncio.get_running_loop():
+            # the hub runs this in a task of its own: shown from here, as this session's
+            # page (the task came from the phone that made the change), not by one more task
+            context_page.set(page)  # type: ignore[arg-type]  # Flet types it None
+            await self._receive(change)
+        else:
+            page.run_task(self._receive, change)
 
     async def reconnected(self, _e: object = None) -> None:
         """The phone came back to this session (its connection dropped and it registered
@@ -360,7 +369,7 @@ class AppModel(ft.Observable):
     def tell(self, text: str, undo: Revert | None = None) -> None:
         """Say something briefly at the foot of the screen (who changed what, on another
         phone; on this one, with Undo when `undo` takes it back), for `UNDO_SECONDS`. The
-        note is part of the screen (`ui.widgets.NoteStrip`): a new one replaces its words
+        note is part of the screen (`ui.note_strip`): a new one replaces its words
         in the screen's own update, where a new SnackBar per change was one more update
         and one more event from the browser (when it went) on every phone."""
         self._arm_note(Note(text, undo))
