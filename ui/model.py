@@ -36,10 +36,6 @@ log = logging.getLogger("wonders.errors")
 THEME_KEY = "wonders.theme"
 UNDO_SECONDS = 5
 """How long a note shows (and the one that confirms a change offers its Undo)."""
-HEARD_EVERY_S = 0.5
-"""The note of changes made on other phones changes at most this often: a burst of taps on
-another phone reads as its last change (its words are not rewritten, and sent, for each
-tap), while what the changes move on this screen shows at once."""
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
 
@@ -226,11 +222,6 @@ class AppModel(ft.Observable):
     """When the note goes (the event loop's clock)."""
     _note_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     """The one timer that takes the note away: re-armed by each note, not made anew."""
-    _note_at: float = field(default=-HEARD_EVERY_S, repr=False)
-    """When the note last changed (the event loop's clock)."""
-    _waiting: Note | None = field(default=None, repr=False)
-    """The note of another phone's change waiting for its turn (`HEARD_EVERY_S`)."""
-    _heard_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     _scored: tuple[Draft, str, Evaluation] | None = field(default=None, repr=False)
     """The verdict last given (`evaluation`), with its draft and language: each part of a
     screen asks on each change, and finds it here without a lock or a lookup."""
@@ -371,16 +362,7 @@ class AppModel(ft.Observable):
         if mine is None or change.game.id != mine.id or change.game.version <= mine.version:
             return  # another game, or older than what is shown
         text = change.text  # worded on each read: in this phone's language
-        note = Note(text) if text else None
-        if note is not None:
-            loop = asyncio.get_running_loop()
-            wait = self._note_at + HEARD_EVERY_S - loop.time()
-            if wait > 0:  # the note changed a moment ago: this one says itself in its turn
-                self._waiting = note
-                if self._heard_timer is None:
-                    self._heard_timer = loop.call_later(wait, self._say_heard)
-                note = None
-        self._show(change.game, note)
+        self._show(change.game, Note(text) if text else None)
         if change.game.draft.finished is not None and change.edit is None:
             self.history_version += 1
 
@@ -396,23 +378,13 @@ class AppModel(ft.Observable):
     def _arm_note(self, note: Note) -> None:
         """Show `note` from the next change of the model on, until `UNDO_SECONDS` from now."""
         object.__setattr__(self, "note", note)
-        self._waiting = None  # a note waiting for its turn is older than this one
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (a test of the model alone): it stays
             return
-        self._note_at = loop.time()
-        self._note_until = self._note_at + UNDO_SECONDS
+        self._note_until = loop.time() + UNDO_SECONDS
         if self._note_timer is None:
             self._note_timer = loop.call_later(UNDO_SECONDS, self._note_time_up)
-
-    def _say_heard(self) -> None:
-        """The turn of the note of another phone's change that waited (if still newest)."""
-        self._heard_timer = None
-        heard = self._waiting
-        if heard is not None:
-            self._arm_note(heard)
-            self.notify()  # type: ignore[no-untyped-call]
 
     def _note_time_up(self) -> None:
         """The note's time is up, unless a newer note moved it on (then wait for that)."""
