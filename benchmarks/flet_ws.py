@@ -99,6 +99,8 @@ class FletWsClient:
         self._route_pending = ""
         self.answer_timeout = 1.0
         """How long to wait for an answer to an event that may change nothing on screen."""
+        self._snack_bars: set[int] = set()
+        """The ids of the notes (SnackBars) on the page."""
         self._bars: dict[int, bool] = {}
         """The notes (SnackBars) shown, by id: whether the client said they were dismissed."""
         self._timers: list[asyncio.TimerHandle] = []
@@ -184,7 +186,6 @@ class FletWsClient:
                 target = self.index.get(body["id"])
                 if target is not None:
                     self._apply(target, body["patch"])
-                    self._reindex()
                     await self._notes()
             elif action == INVOKE_METHOD:
                 await self._answer(body)
@@ -196,10 +197,8 @@ class FletWsClient:
         closed is dismissed (after its slide out, which the browser plays); one whose time is
         up is closed and dismissed by the client."""
         loop = asyncio.get_running_loop()
-        for c in list(self.index.values()):
-            if c.get("_c") != "SnackBar":
-                continue
-            bar = int(c["_i"])
+        for bar in list(self._snack_bars):
+            c = self.index[bar]
             if c.get("open") and bar not in self._bars:
                 self._bars[bar] = False
                 after = float(c.get("duration") or 4000) / 1000
@@ -249,10 +248,27 @@ class FletWsClient:
 
     # the mirror of the control tree
     def _reindex(self) -> None:
-        self.index = {c["_i"]: c for c in walk(self.page) if "_i" in c}
+        self.index = {}
+        self._snack_bars = set()
+        self._index_in(self.page)
 
-    @staticmethod
-    def _apply(root: dict[str, Any], patch: list[Any]) -> None:
+    def _index_in(self, value: Any) -> None:
+        for c in walk(value):
+            if "_i" in c:
+                self.index[c["_i"]] = c
+                if c.get("_c") == "SnackBar":
+                    self._snack_bars.add(c["_i"])
+
+    def _index_out(self, value: Any) -> None:
+        for c in walk(value):
+            if "_i" in c:
+                self.index.pop(c["_i"], None)
+                self._snack_bars.discard(c["_i"])
+
+    def _apply(self, root: dict[str, Any], patch: list[Any]) -> None:
+        """Apply a patch to the control `root`, keeping the index by id as it goes (each
+        replaced or removed subtree out, each new one in: a patch costs what it touches, not
+        a walk of the whole page, so hundreds of phones in one process stay cheap)."""
         paths: dict[int, list[Any]] = {}
 
         def collect(node: list[Any], parts: list[Any]) -> None:
@@ -271,19 +287,27 @@ class FletWsClient:
         for op in patch[1:]:
             kind = op[0]
             if kind == REPLACE:
-                resolve(op[1])[op[2]] = op[3]
+                parent = resolve(op[1])
+                if isinstance(parent, dict) or -len(parent) <= op[2] < len(parent):
+                    self._index_out(parent[op[2]] if isinstance(parent, list)
+                                    else parent.get(op[2]))
+                parent[op[2]] = op[3]
+                self._index_in(op[3])
             elif kind == ADD:
                 parent = resolve(op[1])
                 if isinstance(parent, list):
                     parent.insert(op[2], op[3])
                 else:
+                    self._index_out(parent.get(op[2]))
                     parent[op[2]] = op[3]
+                self._index_in(op[3])
             elif kind == REMOVE:
                 parent = resolve(op[1])
                 if isinstance(parent, list):
+                    self._index_out(parent[op[2]])
                     del parent[op[2]]
                 else:
-                    parent.pop(op[2], None)
+                    self._index_out(parent.pop(op[2], None))
             elif kind == MOVE:
                 source = resolve(op[1])
                 value = source.pop(op[2])
