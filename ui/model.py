@@ -315,6 +315,9 @@ class AppModel(ft.Observable):
         with self._showing:
             shown = self.game
             if shown is not None and shown.id == rec.id and shown.version > rec.version:
+                if note is not None:  # this phone's own change, overtaken: still said
+                    self._arm_note(note)
+                    self.notify()  # type: ignore[no-untyped-call]
                 return
             # one change for the screens, not one per field
             object.__setattr__(self, "game", rec)
