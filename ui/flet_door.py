@@ -26,9 +26,10 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
 - `cached_event_types`: the type of an event's argument, found once per control class and
   event (Flet's `get_event_field_type`, which formats every annotation of the control's
   classes on every event, is wrapped with a cache);
-- `show_instead`: a note (SnackBar) shown and the one it replaces closed in one update of
-  the page's list of dialogs, notes that went taken off it in the same update (Flet's
-  `Page._dialogs`, `_set_dialog_parent`);
+- `one_patch_per_pass`: the components a pass of Flet's update scheduler renders (a tap's
+  chip, the title's total, the note) sent as one patch message instead of one each (Flet's
+  `Session.schedule_update` and `Session.__send_message`, wrapped; the patch format of
+  `ObjectPatch.to_message`, rooted at the components' nearest common ancestor);
 - `lean_validation`: a control keeps no set of the validation errors it reported until it
   has one (Flet's `validate(..., suppress_repeated_errors=True)` gave every control an empty
   set at its first update: a sixth of an in-game session's memory; `_base_control.validate`
@@ -329,36 +330,203 @@ def cached_event_types() -> None:
     module._wonders_cached = True
 
 
-_GONE = "_wonders_gone"
-"""Set on a note the browser said went: it leaves the page's list with the next update."""
+_PATCH = MessageAction.PATCH_CONTROL
+_MOVE = 3
+"""`Operation.Move` in a patch message: `[3, from_node, from_key, to_node, to_key]`; every
+other operation is `[op, node, key, ...]`."""
 
 
-def show_instead(page: Any, old: Any, new: Any) -> None:
-    """`page.show_dialog(new)`, with `old` (the dialog `new` replaces, or None) closed in the
-    same update of the page's list of dialogs: one message to the browser, where closing
-    `old` and showing `new` were two. A note the browser said went (closed, or its time
-    up) leaves the list in that update too, where Flet sent an update of its own for it
-    (`show_dialog`'s management). A closed note stays on the list until the browser says
-    it went: taken off before, the browser would still say so, and Flet would then search
-    the whole page for the control it names."""
-    dialogs = page._dialogs
-    kept = [d for d in dialogs.controls if not getattr(d, _GONE, False)]
-    if len(kept) != len(dialogs.controls):
-        dialogs.controls[:] = kept
-    if old is not None and any(d is old for d in kept):  # by identity: == compares fields
-        old.open = False
-    told = new.on_dismiss
+def _key_in(parent: Any, child: Any) -> list[Any] | None:
+    """Where `parent` holds `child` as the wire names it: a field, or a field and an index
+    (a list) or a key (a map). None: not found (then nothing is merged)."""
+    held = list(getattr(parent, "_values", {}).items())
+    held += [(name, getattr(parent, name, None))
+             for name in getattr(type(parent), "_structural_fields", ())]
+    for name, value in held:
+        if value is child:
+            return [name]
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                if item is child:
+                    return [name, i]
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if item is child:
+                    return [name, key]
+    return None
 
-    def dismissed() -> None:
-        setattr(new, _GONE, True)
-        if told is not None:
-            told()
 
-    new.on_dismiss = dismissed
-    new.open = True
-    page._set_dialog_parent(new)
-    dialogs.controls.append(new)
-    dialogs.update()
+def _ancestry(control: Any) -> list[Any]:
+    """`control`'s ancestors, nearest first, up to the page (or to where the chain ends)."""
+    out: list[Any] = []
+    parent = control.parent
+    while parent is not None:
+        out.append(parent)
+        parent = parent.parent
+    return out
+
+
+def _path_below(common: Any, target: Any, chain: list[Any]) -> list[Any] | None:
+    """The keys from `common` down to `target` along `chain` (None: one not found)."""
+    path: list[Any] = []
+    node = target
+    for ancestor in chain:
+        key = _key_in(ancestor, node)
+        if key is None:
+            return None
+        path = key + path
+        if ancestor is common:
+            return path
+        node = ancestor
+    return None
+
+
+def _merge_patches(parts: list[tuple[list[Any], list[Any]]]) -> list[Any]:
+    """One patch message from several (`(path from the common root, patch)` each, in
+    order): their path tables grafted where their paths lead, their operations renumbered
+    and kept in order."""
+    root: list[Any] = [0]
+    count = [1]
+
+    def child(node: list[Any], key: Any) -> list[Any]:
+        if len(node) == 1:
+            node.append({})
+        got = node[1].get(key)
+        if got is None:
+            got = node[1][key] = [count[0]]
+            count[0] += 1
+        return got  # type: ignore[no-any-return]
+
+    def graft(src: list[Any], dst: list[Any], renumber: dict[int, int]) -> None:
+        renumber[src[0]] = dst[0]
+        if len(src) > 1:
+            for key, sub in src[1].items():
+                graft(sub, child(dst, key), renumber)
+
+    ops: list[Any] = []
+    for path, patch in parts:
+        node = root
+        for key in path:
+            node = child(node, key)
+        renumber: dict[int, int] = {}
+        graft(patch[0], node, renumber)
+        for op in patch[1:]:
+            op = list(op)
+            op[1] = renumber[op[1]]
+            if int(getattr(op[0], "value", op[0])) == _MOVE:
+                op[3] = renumber[op[3]]
+            ops.append(op)
+    return [root, *ops]
+
+
+class _Pass:
+    """The components one pass of Flet's update scheduler renders, as one update: each
+    renders as Flet does; their patches go out as one message."""
+
+    __slots__ = ("controls", "ran", "session")
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.controls: dict[int, Any] = {}
+        self.ran = False
+
+    def update(self) -> None:
+        self.ran = True
+        session = self.session
+        caught: list[tuple[Any, Any, Message]] = []
+        session._wonders_caught = caught
+        try:
+            for control in self.controls.values():
+                control.update()
+        finally:
+            session._wonders_caught = None
+            _send_caught(session, caught)
+
+
+def _send_caught(session: Any, caught: list[tuple[Any, Any, Message]]) -> None:
+    """Send the patches caught in a pass (target, its ancestry then, message): as one
+    message when their targets are apart (none inside another) under one ancestor; else
+    each as Flet would."""
+    send = _SEND[0]
+    merged = _merged(caught) if len(caught) > 1 else None
+    if merged is not None:
+        send(session, merged)
+        return
+    for _, _, message in caught:
+        send(session, message)
+
+
+def _merged(caught: list[tuple[Any, Any, Message]]) -> Message | None:
+    """The caught patches as one message, rooted at their targets' nearest common ancestor;
+    None when they cannot be (a target inside another, one off the page). Each target's
+    ancestors are those it had when its patch was made: a later part of the same pass
+    changes only what is inside its own target, never the way down to another apart from
+    it."""
+    if any(not chain for _, chain, _ in caught):
+        return None
+    targets = {id(t) for t, _, _ in caught}
+    if any(id(a) in targets for _, chain, _ in caught for a in chain):
+        return None  # a target inside another: Flet's order, one by one
+    others = [{id(a) for a in chain} for _, chain, _ in caught[1:]]
+    common = next((a for a in caught[0][1] if all(id(a) in o for o in others)), None)
+    if common is None:
+        return None
+    parts = []
+    for target, chain, message in caught:
+        path = _path_below(common, target, chain)
+        if path is None:
+            return None
+        parts.append((path, message.body.patch))
+    return Message(_PATCH, _protocol.PatchControlBody(common._i, _merge_patches(parts)))
+
+
+_SEND: list[Callable[[Any, Message], None]] = []
+"""Flet's own `Session.__send_message`."""
+
+
+def one_patch_per_pass() -> None:
+    """A tap that changes three parts of a screen was three patch messages (each part a
+    component that renders and patches itself): each message costs the server its own
+    packing and websocket write, and the phone its own frame. Flet's update scheduler
+    renders the components scheduled since its last pass in one pass; here they are
+    scheduled as one `_Pass`, and the patches it makes go out as one message, rooted at
+    their nearest common ancestor. Patches whose targets nest (a part inside another that
+    also renders) go out one by one, as Flet sends them."""
+    if getattr(Session, "_wonders_one_pass", False):
+        return
+    send_name = "_Session__send_message"
+    schedule = Session.schedule_update
+    send = getattr(Session, send_name, None)
+    if send is None or not hasattr(_protocol, "PatchControlBody"):
+        raise FletMismatch("Flet's Session has no __send_message (or its patch body "
+                           "changed): check one_patch_per_pass in ui/flet_door.py")
+    _SEND.append(send)
+
+    def schedule_update(self: Any, control: Any) -> None:
+        batch = getattr(self, "_wonders_pass", None)
+        if batch is None or batch.ran:
+            batch = self._wonders_pass = _Pass(self)
+        batch.controls.setdefault(id(control), control)
+        schedule(self, batch)  # type: ignore[arg-type]  # it has update()
+
+    def send_message(self: Any, message: Message) -> None:
+        caught = getattr(self, "_wonders_caught", None)
+        if caught is None:
+            send(self, message)
+            return
+        if message.action is _PATCH:
+            target = getattr(self, "_Session__index", {}).get(message.body.id)
+            # its ancestors now: a later part of the pass may let it go
+            caught.append((target, _ancestry(target) if target is not None else None,
+                           message))
+            return
+        _send_caught(self, caught)  # anything else: what came before it goes first
+        caught.clear()
+        send(self, message)
+
+    Session.schedule_update = schedule_update  # type: ignore[method-assign]
+    setattr(Session, send_name, send_message)
+    Session._wonders_one_pass = True  # type: ignore[attr-defined]
 
 
 def _lean_validate(instance: Any, *, suppress_repeated_errors: bool = False) -> None:

@@ -25,7 +25,7 @@ from scorer.problems import problem
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, Refusal, Revert, describe
-from ui.flet_door import show_instead
+from ui.flet_door import context_page
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
 from ui.live import Change, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
@@ -35,9 +35,7 @@ log = logging.getLogger("wonders.errors")
 
 THEME_KEY = "wonders.theme"
 UNDO_SECONDS = 5
-"""How long the note that confirms a change offers its Undo."""
-NOTE_AFTER_S = 0.05
-"""The note confirming a change comes this long after the change is on screen."""
+"""How long a note shows (and the one that confirms a change offers its Undo)."""
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                "system": ft.ThemeMode.SYSTEM}
 
@@ -175,6 +173,17 @@ def use_evaluation(model: AppModel) -> Evaluation | None:
     return got
 
 
+@dataclass(frozen=True, eq=False)
+class Note:
+    """A short note at the foot of the screen: who changed what (on another phone), or this
+    phone's own change with the way to take it back (`undo`). Each note is its own value
+    (compared by identity): the same words said again show again, for their own seconds."""
+
+    text: str
+    undo: Revert | None = None
+    """What the note's Undo takes back (this phone's last change); None: no Undo."""
+
+
 @dataclass
 class AppModel(ft.Observable):
     store: Store
@@ -207,10 +216,15 @@ class AppModel(ft.Observable):
     refused: tuple[str, str] = ("", "")
     """A game address (/g/<code>) this session was refused, and why: (code, words)."""
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _told: ft.SnackBar | None = field(default=None, repr=False)
-    """The bar that says who changed what, while it shows."""
-    _undo: Revert | None = field(default=None, repr=False)
-    """What the bar's Undo takes back (this phone's last change), while it shows."""
+    note: Note | None = None
+    """The note at the foot of the screen, while it shows (`tell`)."""
+    _note_until: float = field(default=0.0, repr=False)
+    """When the note goes (the event loop's clock)."""
+    _note_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    """The one timer that takes the note away: re-armed by each note, not made anew."""
+    _scored: tuple[Draft, str, Evaluation] | None = field(default=None, repr=False)
+    """The verdict last given (`evaluation`), with its draft and language: each part of a
+    screen asks on each change, and finds it here without a lock or a lookup."""
     _kept: dict[str, object] = field(default_factory=dict, repr=False)
     """What a part of a screen was given and has not saved yet, by the part (`use_kept_state`):
     kept by the phone's session while the part is let go under another screen."""
@@ -271,20 +285,15 @@ class AppModel(ft.Observable):
             self.tell(outcome.message)  # said where the tap was made (a city shows no notice)
             self._reload()
             return
-        self._show(outcome.game)
+        undo = outcome.undo
+        note = None
+        if outcome.edit is not None and undo is not None and undo.steps:
+            # said here too, with a way back for a few seconds: in the same update as the
+            # change itself (one answer to the tap)
+            note = Note(describe(outcome.edit, outcome.before.draft), undo)
+        self._show(outcome.game, note)
         if self.page is not None:
             self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
-        undo = outcome.undo
-        if self.page is not None and outcome.edit is not None and undo is not None and \
-                undo.steps:
-            # said here too, with a way back for a few seconds: after the screen's own
-            # update (the new total first, the note a moment later)
-            self.page.run_task(self._confirm, describe(outcome.edit, outcome.before.draft),
-                               undo)
-
-    async def _confirm(self, text: str, undo: Revert) -> None:
-        await asyncio.sleep(NOTE_AFTER_S)
-        self.tell(text, undo)
 
     def undo(self, version: int) -> None:
         """Take back a change of the game's change list (as a new change every phone sees)."""
@@ -299,16 +308,22 @@ class AppModel(ft.Observable):
             if saved is not None:
                 self._show(saved)
 
-    def _show(self, rec: LiveRecord) -> None:
+    def _show(self, rec: LiveRecord, note: Note | None = None) -> None:
         """Show a saved state of the game, unless a newer one is shown already (a change
-        from another phone can arrive before this phone's own, older, answer)."""
+        from another phone can arrive before this phone's own, older, answer), with the
+        note that says it (in the same change of the model: one update of the screen)."""
         with self._showing:
             shown = self.game
             if shown is not None and shown.id == rec.id and shown.version > rec.version:
+                if note is not None:  # this phone's own change, overtaken: still said
+                    self._arm_note(note)
+                    self.notify()  # type: ignore[no-untyped-call]
                 return
             # one change for the screens, not one per field
             object.__setattr__(self, "game", rec)
             object.__setattr__(self, "draft", rec.draft)
+            if note is not None:
+                self._arm_note(note)
             self.notify()  # type: ignore[no-untyped-call]
 
     def open_game(self, rec: LiveRecord | None) -> None:
@@ -327,8 +342,16 @@ class AppModel(ft.Observable):
         """A change made on another device (or another tab): shown in this session. A
         session whose phone dropped has no connection to show it on: it shows the saved
         game when the phone comes back (`reconnected`), before the phone can edit."""
-        if self.page is not None and _connected(self.page):
-            self.page.run_task(self._receive, change)
+        page = self.page
+        if page is None or not _connected(page):
+            return
+        if page.session.connection.loop is asyncio.get_running_loop():
+            # the hub runs this in a task of its own: shown from here, as this session's
+            # page (the task came from the phone that made the change), not by one more task
+            context_page.set(page)  # type: ignore[arg-type]  # Flet types it None
+            await self._receive(change)
+        else:
+            page.run_task(self._receive, change)
 
     async def reconnected(self, _e: object = None) -> None:
         """The phone came back to this session (its connection dropped and it registered
@@ -341,41 +364,51 @@ class AppModel(ft.Observable):
         i18n.set_language(self.language)  # this task came from the phone that made the change
         if mine is None or change.game.id != mine.id or change.game.version <= mine.version:
             return  # another game, or older than what is shown
-        self._show(change.game)
+        text = change.text  # worded on each read: in this phone's language
+        self._show(change.game, Note(text) if text else None)
         if change.game.draft.finished is not None and change.edit is None:
             self.history_version += 1
-        text = change.text  # worded on each read
-        if text:
-            self.tell(text)
 
     def tell(self, text: str, undo: Revert | None = None) -> None:
         """Say something briefly at the foot of the screen (who changed what, on another
-        phone; on this one, with Undo when `undo` takes it back). One bar per session, its
-        words replaced while it shows: changes that come fast do not pile up bars (each one
-        more for every later update to compare)."""
-        if self.page is None:
+        phone; on this one, with Undo when `undo` takes it back), for `UNDO_SECONDS`. The
+        note is part of the screen (`ui.note_strip`): a new one replaces its words
+        in the screen's own update, where a new SnackBar per change was one more update
+        and one more event from the browser (when it went) on every phone."""
+        self._arm_note(Note(text, undo))
+        self.notify()  # type: ignore[no-untyped-call]
+
+    def _arm_note(self, note: Note) -> None:
+        """Show `note` from the next change of the model on, until `UNDO_SECONDS` from now."""
+        object.__setattr__(self, "note", note)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test of the model alone): it stays
             return
-        self._undo = undo
-        action = S.UNDO if undo is not None else None
-        # the browser does not redraw the words of a bar it shows: the one showing closes,
-        # and a new one says the new words, in the same update (bars never pile up)
-        shown, self._told = self._told, None
+        self._note_until = loop.time() + UNDO_SECONDS
+        if self._note_timer is None:
+            self._note_timer = loop.call_later(UNDO_SECONDS, self._note_time_up)
 
-        def gone() -> None:
-            if self._told is bar:
-                self._told = None
+    def _note_time_up(self) -> None:
+        """The note's time is up, unless a newer note moved it on (then wait for that)."""
+        self._note_timer = None
+        if self.note is None:
+            return
+        loop = asyncio.get_running_loop()
+        left = self._note_until - loop.time()
+        if left > 0.01:
+            self._note_timer = loop.call_later(left, self._note_time_up)
+            return
+        self.note = None  # a change of the model: the strip hides
 
-        def take_back() -> None:
-            back = self._undo
-            self._undo = None
-            self._told = None  # the tap closes this bar: the undo says itself on a new one
-            if back is not None:
-                self.edit(back)
-
-        bar = ft.SnackBar(text, duration=UNDO_SECONDS * 1000, on_dismiss=gone,
-                          action=action, on_action=take_back, persist=False)
-        self._told = bar
-        show_instead(self.page, shown, bar)
+    def take_back(self) -> None:
+        """The note's Undo: this phone's last change taken back (a new change, told to
+        every phone; its own note offers to do it again)."""
+        note = self.note
+        if note is None or note.undo is None:
+            return
+        object.__setattr__(self, "note", None)
+        self.edit(note.undo)
 
     def would_lose(self) -> bool:
         """Whether starting another game would lose one: an unfinished game with something
@@ -391,12 +424,26 @@ class AppModel(ft.Observable):
     def evaluation(self) -> Evaluation | None:
         """The engine's verdict on the game on screen, in the session's language (scored on
         the first ask, then kept for this very draft: every part of a screen asks)."""
-        return None if self.draft is None else evaluate(self.draft)
+        draft = self.draft
+        if draft is None:
+            return None
+        language = i18n.current()
+        kept = self._scored
+        if kept is not None and kept[0] is draft and kept[1] == language:
+            return kept[2]
+        got = evaluate(draft, language)
+        self._scored = (draft, language, got)
+        return got
 
     def evaluation_at_hand(self) -> Evaluation | None:
         """The verdict when no scoring is needed to give it (None: it is not scored yet)."""
         draft = self.draft
-        return evaluate(draft) if draft is not None and is_evaluated(draft) else None
+        if draft is None:
+            return None
+        kept = self._scored
+        if kept is not None and kept[0] is draft and kept[1] == i18n.current():
+            return kept[2]
+        return self.evaluation() if is_evaluated(draft) else None
 
     def finish(self, summary: str, seen: int) -> bool:
         """The host closes the game as its score pad showed it (version `seen`, result

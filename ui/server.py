@@ -596,6 +596,7 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     flet_door.scalars_not_walked()
     flet_door.cached_event_types()
     flet_door.lean_validation()
+    flet_door.one_patch_per_pass()
     flet_door.quiet_after_disconnect()
     guard_tasks: list[asyncio.Task[None]] = []
     watcher = loop_watcher()

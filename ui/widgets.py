@@ -334,12 +334,16 @@ def use_body_shown(on_top: bool) -> bool:
 
 def view(route: str, title: str | ft.Control, controls: list[ft.Control],
          actions: list[ft.Control] | None = None) -> ft.View:
-    """A screen: an app bar and a scrolling column, readable on a 360 px phone. `title`:
-    words, or a part that shows them (and follows what it watches)."""
+    """A screen: an app bar and a scrolling column, readable on a 360 px phone, and the
+    note at its foot (`ui.note_strip`). `title`: words, or a part that shows them (and
+    follows what it watches)."""
+    from ui.note_strip import NoteStrip  # it reads the model, which the screens share
+
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text(title) if isinstance(title, str) else title,
                          actions=actions or []),
+        bottom_appbar=NoteStrip(route),  # type: ignore[arg-type]  # a part: its body shows
         controls=[ft.Column(controls, spacing=12, expand=True)],
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),

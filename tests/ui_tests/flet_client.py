@@ -34,6 +34,7 @@ from ui.flet_door import (
     context_page,
     encode_object,
 )
+from ui.note_strip import NOTE_ID
 
 _encode = encode_object(BaseControl)  # type: ignore[no-untyped-call]
 
@@ -396,11 +397,20 @@ class Client:
         await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
         await self.idle()
 
+    def note(self) -> ft.Semantics | None:
+        """The note at the foot of the screen (`ui.note_strip`), while it shows."""
+        for c in walk(self.top()):
+            if isinstance(c, ft.Semantics) and c.identifier == NOTE_ID and c.content is not None:
+                return c
+        return None
+
     def snacks(self) -> list[str]:
-        """The short notes shown over the screen (who changed what on another phone)."""
-        return [d.content if isinstance(d.content, str) else label(c)
-                for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)
-                for c in ([d.content] if isinstance(d.content, str) else walk(d.content))]
+        """The short note at the foot of the screen, while it shows (who changed what on
+        another phone; this phone's own change)."""
+        note = self.note()
+        if note is None:
+            return []
+        return [label(next(x for x in walk(note) if isinstance(x, ft.Text)))]
 
     async def close(self) -> None:
         """The tab is closed or the phone drops: the session goes, as the server ends it."""

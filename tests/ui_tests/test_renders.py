@@ -70,10 +70,11 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
     # Ann's phone: her blue cards' group and the title's total (Altar 2 + Theater 2 = 4 pts).
     # Bob's phone, showing Bob's city: his blue cards' group only, its Theater now taken (a
     # 3-player game has one Theater: cards.toml, copies = [3, 6]); not his total, nor any
-    # other part
+    # other part; and on each phone the words of the note at its foot (who changed what),
+    # not the strip around them
     assert a.title() == "Ann · 4 pts" and b.title() == "Bob · 0 pts"
     assert b.find("Theater (taken)").disabled
-    assert dict(renders) == {"_CardGroup": 2, "_TitleTotal": 1}
+    assert dict(renders) == {"_CardGroup": 2, "_TitleTotal": 1, "_NoteWords": 2}
     # in each group only the Theater chip is built again: the others are the very controls
     # they were (nothing of them to compare or send)
     for phone, name in ((a, "ann"), (b, "bob")):
@@ -92,8 +93,9 @@ async def test_screens_under_a_city_keep_their_app_bar_only(
     await c.idle()
     under = c.views()[:-1]
     assert len(under) == 2  # home, then the table
-    # each: the view, its app bar, the title's text and an empty column
-    assert [len(list(walk(v))) for v in under] == [4, 4]
+    # each: the view, its app bar, the title's text, an empty column, and the note's
+    # part with its hidden strip (ui/note_strip.py)
+    assert [len(list(walk(v))) for v in under] == [6, 6]
     assert c.has("Cid", exact=False)  # the city on top is whole
     await c.go(c.views()[1].route or "")
     assert [t for t in ("Ann", "Bob", "Cid") if c.has(t, exact=True)] == ["Ann", "Bob", "Cid"]
@@ -112,6 +114,6 @@ async def test_a_name_typed_on_the_table_is_there_after_a_city(
     await c.go(f"{table_route}/player/2")
     await asyncio.sleep(0.2)
     await c.idle()
-    assert len(list(walk(c.views()[-2]))) == 4  # the table holds its app bar only
+    assert len(list(walk(c.views()[-2]))) == 6  # the table holds its app bar (and note) only
     await c.go(table_route)
     assert c.find("Add player").value == "Dan"

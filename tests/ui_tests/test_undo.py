@@ -5,9 +5,12 @@ it: a change and its inverse leave the game as it was (and the inverse's inverse
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 import pytest
 
+import ui.model as model_module
 from ui.draft import Draft, Seat
 from ui.edits import (
     AddPlayer,
@@ -28,9 +31,10 @@ from ui.edits import (
     to_json,
 )
 from ui.live import tables_for
+from ui.note_strip import NOTE_ID
 from ui.store import Store
 
-from .flet_client import Client, shared_hub
+from .flet_client import Client, shared_hub, walk
 from .test_live import coins, host_game, phone, saved_game
 
 
@@ -125,11 +129,11 @@ def test_an_undo_whose_player_left_is_refused_whole() -> None:
 
 async def tap_undo_on_note(c: Client) -> None:
     """Tap Undo on the note at the foot of the screen."""
-    bars = [d for d in c.page._dialogs.controls if isinstance(d, ft.SnackBar) and d.open]
-    assert bars and bars[-1].action == "Undo", "no note with Undo"
-    assert c.session is not None
-    await c.session.dispatch_event(bars[-1]._i, "action", None)
-    await c.idle()
+    note = c.note()
+    assert note is not None, "no note"
+    undo = [x for x in walk(note) if isinstance(x, ft.TextButton)]
+    assert undo and undo[0].content == "Undo", "no note with Undo"
+    await c.tap_control(undo[0])
 
 
 async def host_and_bob(store: Store, *, claim: bool = True) -> tuple[Client, Client, str]:
@@ -271,20 +275,42 @@ async def test_free_asks_first_names_the_player_and_sits_beside_them(store: Stor
 
 @pytest.mark.asyncio
 async def test_notes_of_quick_taps_never_pile_up(store: Store) -> None:
-    # each tap's note closes the one before in the same update; a note the browser said
-    # went (dismissed) leaves the page's list with the next note's update
-    _a, b, _code = await host_and_bob(store)
+    # the note is part of the screen: each tap's note replaces the words of the one before,
+    # in the same update as the tap's change (no bar per tap, nothing left behind)
+    a, b, _code = await host_and_bob(store)
+    await a.go("/game/player/1")
     await b.go("/game/player/1")
     for _ in range(3):
         await b.tap("Altar")  # added, taken, added
-    bars = [d for d in b.page._dialogs.controls if isinstance(d, ft.SnackBar)]
-    assert [d.open for d in bars] == [False, False, True]
-    assert bars[-1].content == "Altar added to Bob's city"
-    assert b.session is not None
-    for closed in bars[:2]:  # what the browser says of a note it closed
-        await b.session.dispatch_event(closed._i, "dismiss", None)
+    assert b.snacks() == ["Altar added to Bob's city"]
+    assert not b.page._dialogs.controls  # no SnackBar, no dialog
     await b.tap("Altar")
-    now = [d for d in b.page._dialogs.controls if isinstance(d, ft.SnackBar)]
-    assert now[0] is bars[2] and not now[0].open  # closed, not said gone yet: kept
-    assert [d.content for d in now] == ["Altar added to Bob's city", "Altar taken from Bob's city"]
-    assert now[1].open
+    assert b.snacks() == ["Altar taken from Bob's city"]
+    await a.until("Altar taken from Bob's city on Bob's phone")
+    assert len([x for x in walk(a.top()) if isinstance(x, ft.Semantics)
+                and x.identifier == NOTE_ID and x.content is not None]) == 1
+    await tap_undo_on_note(b)  # the last change (taken) is undone: Altar held again
+    assert saved_game(store).seats[1].cards == ["Altar"]  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
+async def test_undo_note_goes_after_its_seconds(store: Store,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # a note shows for UNDO_SECONDS from its last word: a newer note moves its end on (the
+    # one timer re-armed), and then it goes from the screen on both phones
+    monkeypatch.setattr(model_module, "UNDO_SECONDS", 0.3)
+    a, b, _code = await host_and_bob(store)
+    await a.go("/game/player/1")
+    await b.go("/game/player/1")
+    await b.tap("Altar")
+    await asyncio.sleep(0.2)
+    await b.tap("Baths")  # 0.2 s later: shows until 0.3 s from now
+    await asyncio.sleep(0.2)
+    await b.idle()
+    assert b.snacks() == ["Baths added to Bob's city"]  # 0.4 s after the first: still there
+    await a.until("Baths added to Bob's city on Bob's phone")
+    await asyncio.sleep(0.35)
+    await b.idle()
+    await a.idle()
+    assert b.snacks() == [] and a.snacks() == []
+    assert b.note() is None and not b.has("Undo")  # nothing left to tap

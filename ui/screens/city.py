@@ -370,16 +370,15 @@ def _status(m: AppModel, i: int) -> str:
 def _TitleTotal(i: int) -> ft.Control:
     """The app bar's title: the player and their running total, in sight wherever the
     screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
-    name = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else ""), (i,))
-    shown = use_watch(lambda m: _total(m, i), (i,))
-    return ft.Semantics(identifier="running-total", content=ft.Text(f"{name} · {shown}"))
+    shown = use_watch(lambda m: f"{s[1].name if (s := _seat(m, i)) else ''} · {_total(m, i)}",
+                      (i,))
+    return ft.Semantics(identifier="running-total", content=ft.Text(shown))
 
 
 @ft.component
 def _CityStatus(i: int) -> ft.Control:
     """Why the total is not final yet, and the problems about the player as a whole."""
-    status = use_watch(lambda m: _status(m, i), (i,))
-    messages = use_watch(lambda m: _messages(m, i, "", "name"), (i,))
+    status, messages = use_watch(lambda m: (_status(m, i), _messages(m, i, "", "name")), (i,))
     return ft.Column([ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
                       problems(list(messages))], spacing=12, visible=bool(status or messages))
 

@@ -10,7 +10,7 @@ from scorer.facts import facts, ruleset
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import Edit, SetTable
-from ui.model import AppModel, Evaluation, use_evaluation, use_model_unwatched, use_watch
+from ui.model import AppModel, use_evaluation, use_model_unwatched, use_watch
 from ui.screens.home import game_title
 from ui.screens.join import SeatPicker, share_card
 from ui.screens.players import PlayersEditor
@@ -81,8 +81,7 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
     return ft.Column(out)
 
 
-@ft.component
-def _PlayerTile(name: str, subtitle: str, total: str, rank: int | None, problem: bool,
+def player_tile(name: str, subtitle: str, total: str, rank: int | None, problem: bool,
                 mine: bool, link: str) -> ft.Control:
     """A player's line: their place (a badge), name, wonder and total; this phone's own
     seat marked "you" and highlighted."""
@@ -105,10 +104,44 @@ def _PlayerTile(name: str, subtitle: str, total: str, rank: int | None, problem:
     )
 
 
-PlayerTile: Callable[[str, str, str, int | None, bool, bool, str], ft.Control] = \
-    ft.memo(_PlayerTile)  # type: ignore[no-untyped-call]
-"""A player's line: re-rendered only when its name, wonder, total, place or problems
-change."""
+TileView = tuple[str, str, str, int | None, bool, bool]
+"""What a player's line shows: name, wonder (and problems), total, place, whether the
+player has problems, whether this phone holds the seat."""
+
+
+def _tile(m: AppModel, i: int) -> TileView | None:
+    draft = m.draft
+    if draft is None or not 0 <= i < len(draft.seats):
+        return None
+    seat = draft.seats[i]
+    evaluation = m.evaluation_at_hand()
+    has_boards = draft.facts.has_boards
+    count = evaluation.count_for(i) if evaluation else 0
+    total = evaluation.total(i) if evaluation else None
+    subtitle = seat.board if has_boards else ""
+    if has_boards and not seat.board:
+        subtitle = S.NO_WONDER
+    if seat.quick:
+        subtitle = f"{subtitle} · {S.QUICK}"
+    if count:
+        subtitle = f"{subtitle} · {S.problems_count(count)}"
+    return (seat.name, subtitle, S.points(total) if total is not None else S.NO_VALUE,
+            evaluation.rank(i) if evaluation else None, bool(count), seat.name == m.my_seat())
+
+
+@ft.component
+def _SeatTile(i: int, base: str, scored: bool) -> ft.Control:
+    """Seat `i`'s line, following what it shows: a change of the game re-renders the lines
+    whose total, place or problems it changed, not the table (`scored`: the engine's verdict
+    is at hand; when it comes, the line reads it)."""
+    shown = use_watch(lambda m: _tile(m, i), (i, scored))
+    if shown is None:
+        return ft.Container()
+    return player_tile(*shown, f"{base}/player/{i}")
+
+
+SeatTile: Callable[[int, str, bool], ft.Control] = \
+    ft.memo(_SeatTile)  # type: ignore[no-untyped-call]
 
 
 def _frame(m: AppModel) -> tuple[bool, str, bool]:
@@ -141,49 +174,36 @@ def TableScreen() -> ft.View:
     ])
 
 
-def _shown(m: AppModel) -> tuple[Draft | None, str, Evaluation | None]:
-    """What the table's body shows: the game, this phone's seat, the engine's verdict."""
-    return (m.draft, m.my_seat(), m.evaluation_at_hand())
+def _body(m: AppModel) -> tuple[object, ...] | None:
+    """What the table's body shows around the players' lines (each line follows its own):
+    the game, its players, whether the verdict is at hand, the line that says why it is not
+    final and the table's problems; in Duel the pawn and supremacy too (the whole draft)."""
+    draft = m.draft
+    if draft is None:
+        return None
+    evaluation = m.evaluation_at_hand()
+    duel = bool(draft.facts.track_spaces or draft.facts.supremacies)
+    unsettled = evaluation is not None and not evaluation.final
+    return (draft.game, tuple(s.name for s in draft.seats), evaluation is not None,
+            len(evaluation.problems) if evaluation is not None and unsettled else -1,
+            tuple(p.message for p in evaluation.table_problems()) if evaluation else (),
+            (draft, evaluation) if duel else None)
 
 
 @ft.component
 def _LiveTable(base: str, on_top: bool) -> ft.Control:
     """The table's body as the game is now (`on_top`: the screen shows; under another, it
-    watches nothing)."""
+    watches nothing). `base`: the game's address (its screens' links start with it). Each
+    player's total so far and place come from the engine."""
     model = use_model_unwatched()
-    use_watch(lambda m: _shown(m) if on_top else None, (on_top,))
+    use_watch(lambda m: _body(m) if on_top else None, (on_top,))
     evaluation = use_evaluation(model)
     draft = model.draft
     if draft is None:
         return ft.Column()
-    return TableBody(draft, evaluation, model.edit, base, model.my_seat())
-
-
-LiveTable: Callable[[str, bool], ft.Control] = ft.memo(_LiveTable)  # type: ignore[no-untyped-call]
-
-
-@ft.component
-def _TableBody(draft: Draft, evaluation: Evaluation | None,
-               edit: Callable[[Edit], None], base: str, mine: str = "") -> ft.Control:
-    """`base`: the game's address (its screens' links start with it); `mine`: the player
-    whose seat this phone holds. Each player's total so far and place come from the
-    engine."""
-    tiles: list[ft.Control] = []
-    has_boards = draft.facts.has_boards
-    for i, seat in enumerate(draft.seats):
-        count = evaluation.count_for(i) if evaluation else 0
-        total = evaluation.total(i) if evaluation else None
-        subtitle = seat.board if has_boards else ""
-        if has_boards and not seat.board:
-            subtitle = S.NO_WONDER
-        if seat.quick:
-            subtitle = f"{subtitle} · {S.QUICK}"
-        if count:
-            subtitle = f"{subtitle} · {S.problems_count(count)}"
-        rank = evaluation.rank(i) if evaluation else None
-        tiles.append(PlayerTile(seat.name, subtitle,
-                                S.points(total) if total is not None else S.NO_VALUE,
-                                rank, bool(count), seat.name == mine, f"{base}/player/{i}"))
+    edit = model.edit
+    scored = evaluation is not None
+    tiles = [SeatTile(i, base, scored) for i in range(len(draft.seats))]
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
                                ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
     unsettled = evaluation is not None and not evaluation.final
@@ -212,4 +232,4 @@ def _TableBody(draft: Draft, evaluation: Evaluation | None,
     return ft.Column(items, spacing=12)
 
 
-TableBody: Callable[..., ft.Control] = ft.memo(_TableBody)  # type: ignore[no-untyped-call]
+LiveTable: Callable[[str, bool], ft.Control] = ft.memo(_LiveTable)  # type: ignore[no-untyped-call]

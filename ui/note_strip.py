@@ -1,0 +1,63 @@
+"""The note at the foot of a screen: who changed what on another phone, or this phone's own
+change with Undo, for a few seconds (`AppModel.tell`, `ui.model.UNDO_SECONDS`).
+
+It is part of the screen, not a SnackBar over it: a new note changes the strip's words in the
+same update as the change it says (one message to the phone per tap), where a new SnackBar
+per change was a second update, and the browser's word that the bar before it went was one
+more event on every phone of the game. It sits below the screen's scrolling body (the
+view's bottom bar), so it covers none of the chips a thumb needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ui import strings as S
+from ui.model import AppModel, use_model_unwatched, use_watch
+
+NOTE_ID = "note"
+"""The strip's semantics identifier (tests and benchmarks find the note by it)."""
+
+
+def _frame(on_top: bool) -> Callable[[AppModel], tuple[bool, bool]]:
+    def select(m: AppModel) -> tuple[bool, bool]:
+        note = m.note if on_top else None
+        return note is not None, note is not None and note.undo is not None
+    return select
+
+
+def _words(m: AppModel) -> str:
+    return m.note.text if m.note is not None else ""
+
+
+@ft.component
+def _NoteWords() -> ft.Control:
+    """The note's words: the one part that renders again when a note follows another (a
+    text, where the strip around it would be a row, a box and a button each time)."""
+    return ft.Text(use_watch(_words), color=ft.Colors.ON_INVERSE_SURFACE, expand=True)
+
+
+NoteWords: Callable[[], ft.Control] = ft.memo(_NoteWords)  # type: ignore[no-untyped-call]
+
+
+@ft.component
+def _NoteStrip(route: str) -> ft.Control:
+    """The note, on the screen on top only (a screen under another keeps its app bar, and
+    follows no note): it renders when a note comes or goes, or gains or loses its Undo."""
+    on_top = ft.is_route_active(route, exact=True)
+    shown, undoable = use_watch(_frame(on_top), (on_top,))
+    model = use_model_unwatched()
+    undo = ft.use_callback(model.take_back, [])
+    if not shown:
+        return ft.Semantics(identifier=NOTE_ID, visible=False)
+    row: list[ft.Control] = [NoteWords()]
+    if undoable:
+        row.append(ft.TextButton(content=S.UNDO, on_click=undo, height=48,
+                                 style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)))
+    return ft.Semantics(identifier=NOTE_ID, live_region=True, content=ft.Container(
+        ft.Row(row, spacing=8), bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=4,
+        padding=ft.Padding.only(left=16, right=8, top=4, bottom=4)))
+
+
+NoteStrip: Callable[[str], ft.Control] = ft.memo(_NoteStrip)  # type: ignore[no-untyped-call]
