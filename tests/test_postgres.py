@@ -263,3 +263,16 @@ def test_postgres_a_lost_connection_is_made_again(pg_url: str) -> None:
     assert [x.name for x in s.load_current().seats] == ["Ann"]  # type: ignore[union-attr]
     assert s.notice == ""
     s.close()
+
+
+def test_postgres_app_commits_with_the_group_commit(pg_url: str) -> None:
+    # the test cluster turns it off server-wide (tools/cluster.py, fsync=False): the
+    # source says the app's own session set it, as it does on a production server
+    store = Store(url=pg_url)
+    try:
+        row = store._shared.db.execute(
+            "SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'"
+        ).fetchone()
+        assert tuple(row) == ("off", "session")
+    finally:
+        store.close()

@@ -9,9 +9,13 @@ connection and its one transaction per unit of work (`ui/store_db.py`), the sche
 numbered migrations (`ui/store_schema.py`), and here the queries, the same SQL for both back
 ends.
 
-Durability: the file is in WAL mode with `synchronous=FULL`, and every change is one
-transaction committed before the handler that made it returns, so a killed server (or a
-power cut) loses no finished game and at most the change being made at that instant.
+Durability: every change is one transaction committed before the handler that made it
+returns, so a killed server loses nothing it acknowledged (the committed WAL is in the OS's
+cache). The disk is a group commit (`store_db.DURABLE_WITHIN_S`): the file is in WAL mode
+with `synchronous=NORMAL` and one thread fsyncs the WAL within that window of a change,
+one fsync for all of the window's changes, so a power cut or a crash of the OS loses at most
+the last window's changes and never corrupts the file (PostgreSQL: `synchronous_commit =
+off`, the same promise within ~3 x its `wal_writer_delay`). Closing flushes what is left.
 
 No lost update: a game in progress carries a version counted up by every change, and a save
 is compare-and-set on it (`save_live` says whether it won): a process that saved from an
