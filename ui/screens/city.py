@@ -542,8 +542,9 @@ def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, 
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
     cards_of = use_shared_watch(lambda m: city_holdings(m, i), cards_touched, (i,))
-    return ft.Column([CardGroup(cards_of, group, cards, on_flip) for group, cards in layout],
-                     spacing=12)
+    return ft.Column([ft.Column([ft.Text(S.COLOUR.get(group, group), weight=ft.FontWeight.BOLD),
+                                CardGroup(cards_of, group, cards, on_flip)], spacing=6)
+                      for group, cards in layout], spacing=12)
 
 
 @ft.component

@@ -259,9 +259,10 @@ _Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control]]]
 @ft.component
 def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
                cards: tuple[tuple[str, str], ...], on_flip: Flip) -> ft.Control:
-    """A colour group's chips. It follows its own cards (a tap on another group's card
-    does not render it), and a chip whose card did not change is the very control it was
-    (not compared again): a tap rebuilds the one chip it changed. The chips are plain
+    """A colour group's chips (its heading is the section's: a tap renders the row of chips
+    and nothing around it). It follows its own cards (a tap on another group's card does
+    not render it), and a chip whose card did not change is the very control it was (not
+    compared again): a tap rebuilds the one chip it changed. The chips are plain
     controls, not a component each: a city shows ~80 of them in every phone's session."""
     # Props are plain values and stable objects, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
@@ -278,10 +279,7 @@ def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
         chips[name] = was if was is not None and was[0] == chip else (chip, card_chip(
             chip, on_flip, chip_body(chip.label, detail), chip_style(colour, chip.selected)))
     shown.current = (on_flip, chips)
-    return ft.Column([
-        ft.Text(S.COLOUR.get(colour, colour), weight=ft.FontWeight.BOLD),
-        wrap([control for _, control in chips.values()]),
-    ], spacing=6)
+    return wrap([control for _, control in chips.values()])
 
 
 CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip],
