@@ -337,8 +337,9 @@ class FletWsClient:
     def title(self) -> str:
         bar = self.top().get("appbar")
         title = bar.get("title") if isinstance(bar, dict) else None
-        while isinstance(title, dict) and title.get("_c") == "C":  # a part that renders it
-            title = title.get("_b")
+        while isinstance(title, dict) and title.get("_c") in ("C", "Semantics"):
+            # a part that renders it, or the label around it that a page finds it by
+            title = title.get("_b") if title.get("_c") == "C" else title.get("content")
         return label(title) if isinstance(title, dict) else ""
 
     def has(self, text: str, exact: bool = False) -> bool:

@@ -284,8 +284,10 @@ class Client:
     def title(self) -> str:
         bar = self.top().appbar
         title = getattr(bar, "title", None)
-        if isinstance(title, Component):  # a part that renders its own words (a watched title)
-            title = title._b
+        while isinstance(title, (Component, ft.Semantics)):
+            # a part that renders its own words (a watched title), or the label around it
+            # that a page finds it by
+            title = title._b if isinstance(title, Component) else title.content
         return label(title) if title is not None else ""
 
     def find(self, text: str, kind: type | tuple[type, ...] = BaseControl,

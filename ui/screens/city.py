@@ -372,7 +372,7 @@ def _TitleTotal(i: int) -> ft.Control:
     screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
     shown = use_watch(lambda m: f"{s[1].name if (s := _seat(m, i)) else ''} · {_total(m, i)}",
                       (i,))
-    return ft.Semantics(identifier="running-total", content=ft.Text(shown))
+    return ft.Text(shown)  # in the screen's `running-total` (a tap renders only the text)
 
 
 @ft.component
@@ -685,6 +685,7 @@ def CityScreen() -> ft.View:
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to(f"{frame.base}/pad"), height=52))
-    return view(route, TitleTotal(i), items, actions=[
+    title = ft.Semantics(identifier="running-total", content=TitleTotal(i))
+    return view(route, title, items, actions=[
         ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD,
                       on_click=back_to(f"{frame.base}/pad"))])

@@ -253,7 +253,8 @@ def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
 
 
-_Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control]]]
+_Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control, ft.Control]]]
+"""The render's handler, and each card's chip: as it shows, its button and the button's words."""
 
 
 @ft.component
@@ -272,14 +273,21 @@ def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
     flip, kept = shown.current or nothing
     if flip is not on_flip:
         kept = {}
-    chips: dict[str, tuple[Chip, ft.Control]] = {}
+    chips: dict[str, tuple[Chip, ft.Control, ft.Control]] = {}
     for name, detail in cards:
         chip = chip_of(held, name, detail)
         was = kept.get(name)
-        chips[name] = was if was is not None and was[0] == chip else (chip, card_chip(
-            chip, on_flip, chip_body(chip.label, detail), chip_style(colour, chip.selected)))
+        if was is not None and was[0] == chip:
+            chips[name] = was
+            continue
+        # a tap changes a chip's icon and style, seldom its words: kept, not compared again
+        body = (was[2] if was is not None and (was[0].label, was[0].detail) == (chip.label,
+                                                                                 detail)
+                else chip_body(chip.label, detail))
+        chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected)),
+                       body)
     shown.current = (on_flip, chips)
-    return wrap([control for _, control in chips.values()])
+    return wrap([button for _, button, _ in chips.values()])
 
 
 CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip],
