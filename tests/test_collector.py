@@ -112,15 +112,22 @@ def test_sessions_opened_are_no_reason_to_sweep() -> None:
     assert len(held) == 20
 
 
-def test_no_sweep_while_sessions_are_starting(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A sweep due while sessions start (their phones wait for their screens) waits for the
-    starts to stop: that round only settles."""
+def _due_to_sweep() -> tuple[Settler, list[list[int]]]:
+    """A settler whose next round is due to sweep: the frozen objects grew past the floor
+    and by half of what its last sweep kept (the growth returned, to be held)."""
     settler = Settler(swept=gc.get_freeze_count())
     settler.settle()
     settler.swept = gc.get_freeze_count()
     more = max(collector.SWEEP_FLOOR, settler.swept // 2) + 1
     growth: list[list[int]] = [[] for _ in range(more)]
     settler.settle()  # frozen: the next round is due to sweep
+    return settler, growth
+
+
+def test_no_sweep_while_sessions_are_starting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sweep due while sessions start (their phones wait for their screens) waits for the
+    starts to stop: that round only settles."""
+    settler, growth = _due_to_sweep()
     clock = [100.0]
     monkeypatch.setattr(collector, "_now", lambda: clock[0])
     monkeypatch.setattr(collector, "_last_start", float("-inf"))
@@ -152,12 +159,7 @@ def test_a_sweep_waits_for_starts_a_few_rounds_at_most(monkeypatch: pytest.Monke
     """On a busy server sessions start all the time: a sweep due waits at most
     `SWEEP_WAITS` rounds for a quiet moment, then comes anyway (what closed sessions left in
     cycles would otherwise be kept for ever)."""
-    settler = Settler(swept=gc.get_freeze_count())
-    settler.settle()
-    settler.swept = gc.get_freeze_count()
-    more = max(collector.SWEEP_FLOOR, settler.swept // 2) + 1
-    growth: list[list[int]] = [[] for _ in range(more)]
-    settler.settle()  # frozen: the next round is due to sweep
+    settler, growth = _due_to_sweep()
     monkeypatch.setattr(collector, "_now", lambda: 100.0)
     monkeypatch.setattr(collector, "_last_start", 100.0)  # a session starting at every round
     for _ in range(collector.SWEEP_WAITS):
