@@ -196,6 +196,15 @@ class Draft:
         enough: a tap's copy, not `copy.deepcopy`'s (~10x the time)."""
         return _copied(replace(self, seats=[_copied(s) for s in self.seats]))
 
+    def copy_seat(self, index: int) -> Draft:
+        """An equal draft for an edit of one seat: that seat is its own copy (as `copy`
+        makes it), the list of seats too; the other seats (and lists) are this draft's. A saved
+        draft is never changed (every edit changes a copy), so sharing them is safe, and a
+        tap copies one city, not the table."""
+        seats = list(self.seats)
+        seats[index] = _copied(seats[index])
+        return replace(self, seats=seats)
+
     def fresh_copy(self) -> Draft:
         """The same game, players, seats and wonders, with empty cities: a new game."""
         return Draft(

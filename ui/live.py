@@ -203,10 +203,11 @@ class Tables:
         the change is made again to the newest game, read and saved with its row locked
         (`change` refuses what no longer applies). An edit is logged with its undo and the
         seat the device held, both of the game it was made to (the first read or the
-        fresh one)."""
+        fresh one). Only a member of the game changes it: checked by the save itself (one
+        transaction per change), and on every way that saves nothing."""
         rec = self._get(game_id)
-        if rec is None or not self.store.is_member(game_id, device):
-            return Refusal("not-in-game", S.NOT_IN_GAME)
+        if rec is None:
+            return _not_in_game()
         saved = change(rec)
         if isinstance(saved, Refusal) and self.store.shared:
             # this process's copy may be older than the database's (a note not heard yet, a
@@ -216,7 +217,7 @@ class Tables:
                 self._games[game_id] = rec = fresh
                 saved = change(rec)
         if isinstance(saved, Refusal):
-            return saved
+            return saved if self.store.is_member(game_id, device) else _not_in_game()
         logged = to_json(edit) if edit else ""
 
         def log(before: LiveRecord, after: LiveRecord) -> tuple[str, str]:
@@ -227,9 +228,11 @@ class Tables:
         undo = _undo(edit, rec, saved) if edit else None
         if self.store.save_live(saved, device, logged, kind, player,
                                 undo=to_json(undo) if undo is not None else "",
-                                phone=_holding(rec, device) if edit else ""):
+                                phone=_holding(rec, device) if edit else "", member=True):
             self._games[game_id] = saved
             return Change(saved, edit, device, rec, kind, player, undo=undo)
+        if not self.store.is_member(game_id, device):
+            return _not_in_game()
         # another process changed it meanwhile: the change made again to the newest game,
         # with the game locked (it cannot lose twice)
         before: list[LiveRecord] = []
@@ -390,6 +393,10 @@ class Tables:
         """The engine's word against a player name at a seat, "" when it takes it."""
         problem = name_problem(draft, seat, name.strip())
         return "" if problem is None else problem.message
+
+
+def _not_in_game() -> Refusal:
+    return Refusal("not-in-game", S.NOT_IN_GAME)  # worded now: in the session's language
 
 
 def _spent(rec: LiveRecord, now: float) -> bool:

@@ -266,25 +266,30 @@ class Store:
 
     def save_live(self, rec: LiveRecord, device: str = "", edit: str = "",
                   kind: str = "", player: str = "", *, undo: str = "",
-                  phone: str = "") -> bool:
+                  phone: str = "", member: bool = False) -> bool:
         """A change to a game, in one transaction: the game as it is now and, when given,
         the change as it was made (logged), with the change that takes it back (`undo`) and
         the player whose seat the device held (`phone`, "" none). Compare-and-set: saved
-        only over the version just before `rec.version`; False when another change (of any
-        process) came first, or the database refused. Other processes hear of it
-        (`listen`): the game, its version, this device, and what to tell (`kind`,
-        `player`: see ui/live.Change)."""
+        only over the version just before `rec.version` (and, with `member`, only while
+        `device` is a member of the game: checked in the same statement); False when
+        another change (of any process) came first, the device is no member, or the
+        database refused. Other processes hear of it (`listen`): the game, its version,
+        this device, and what to tell (`kind`, `player`: see ui/live.Change)."""
         def work(db: Tx) -> bool:
-            return self._write_live(db, rec, device, edit, kind, player, undo, phone)
+            return self._write_live(db, rec, device, edit, kind, player, undo, phone, member)
         return self._shared.run(work, False, write=True)
 
     def _write_live(self, db: Tx, rec: LiveRecord, device: str, edit: str, kind: str,
-                    player: str, undo: str, phone: str) -> bool:
+                    player: str, undo: str, phone: str, member: bool = False) -> bool:
+        args: tuple[object, ...] = (
+            rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True), rec.version,
+            rec.touched, int(rec.closed), int(rec.spent), rec.id, rec.version - 1)
         cur = db.execute(
             "UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
-            "closed = ?, spent = ? WHERE id = ? AND version = ?",
-            (rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True), rec.version,
-             rec.touched, int(rec.closed), int(rec.spent), rec.id, rec.version - 1))
+            "closed = ?, spent = ? WHERE id = ? AND version = ?"
+            + (" AND EXISTS (SELECT 1 FROM members WHERE game = ? AND device = ?)"
+               if member else ""),
+            (*args, rec.id, device) if member else args)
         if cur.rowcount != 1:
             return False
         if edit:

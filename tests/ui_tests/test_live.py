@@ -343,6 +343,31 @@ async def test_a_device_not_in_the_game_changes_nothing(store: Store) -> None:
     assert store.for_owner("dan-phone").games() == []
 
 
+async def test_a_device_that_left_the_game_changes_nothing(store: Store) -> None:
+    """Membership is checked by the save itself (one transaction per change): a phone that
+    left, whose game this server still holds in memory, changes nothing, and a change the
+    game would refuse anyway is refused as not in the game (it learns nothing of it)."""
+    hub = shared_hub()
+    _, code = await host_game(store, hub)
+    await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    tables = tables_for(store)
+    game = tables.current("bob-phone")
+    assert game is not None
+    assert not isinstance(tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 3)),
+                          Refusal)
+    store.for_owner("bob-phone").save_current(None)  # Bob's phone leaves the game
+    kept = store.live(game.id)
+    assert kept is not None
+    for refused in (tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4)),
+                    # 3 coins are saved: a change over 0 is stale, and still not Bob's to try
+                    tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 5, was=(0,))),
+                    tables.claim(game.id, "bob-phone", "Bob")):
+        assert isinstance(refused, Refusal) and refused.code == "not-in-game"
+    saved = store.live(game.id)
+    assert saved is not None and saved.version == kept.version
+    assert saved.draft.seats[1].coins == 3
+
+
 async def test_an_older_answer_never_hides_a_newer_change(store: Store) -> None:
     """Two phones set Ann's coins at once: this phone's own answer (5) can arrive after the
     other phone's later change (9) was shown; the phone keeps showing the saved 9."""

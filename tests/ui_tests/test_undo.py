@@ -77,6 +77,7 @@ def test_undo_law_change_then_inverse_is_the_game_before(edit: Edit) -> None:
     assert not isinstance(after, Refusal)
     undo = inverse(edit, before)
     assert from_json(to_json(undo)) == undo  # logged and sent as it is
+    assert from_json(to_json(edit)) == edit  # written by its kind's own writer, read back
     if not undo.steps:  # a change that changed nothing has nothing to take back
         assert same(after, before)
         return
