@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import time
 import uuid
+import weakref
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, TypeVar
@@ -224,6 +225,30 @@ class Draft:
 
 
 _D = TypeVar("_D", Draft, Seat)
+
+
+_SAVED: dict[int, tuple[weakref.ref[Draft], str]] = {}
+"""The JSON each saved draft was written as (or read from), by draft object, while the draft
+lives: a saved draft is never changed (every edit changes a copy), so its JSON stays its
+content, and the engine's verdict is looked up by it (`ui.model.evaluate`) instead of the
+table being written out again on every change."""
+
+
+def saved_as(draft: Draft, text: str) -> None:
+    """`draft` is saved as `text` (the store says so when it writes or reads it)."""
+    key = id(draft)
+
+    def gone(_ref: object) -> None:
+        kept = _SAVED.get(key)
+        if kept is not None and kept[0]() is None:
+            del _SAVED[key]
+    _SAVED[key] = (weakref.ref(draft, gone), text)
+
+
+def saved_json(draft: Draft) -> str | None:
+    """The JSON `draft` was saved as (None: not a saved draft, or not known here)."""
+    kept = _SAVED.get(id(draft))
+    return kept[1] if kept is not None and kept[0]() is draft else None
 
 
 def _copied(item: _D) -> _D:

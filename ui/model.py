@@ -23,7 +23,7 @@ from scorer.api import places_so_far
 from scorer.paper import assess_mixed
 from scorer.problems import problem
 from ui import strings as S
-from ui.draft import Draft
+from ui.draft import Draft, saved_json
 from ui.edits import Edit, Refusal, Revert, describe
 from ui.flet_door import context_page
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
@@ -115,6 +115,12 @@ sent the same saved draft object (pub/sub), and each part of each screen asks: t
 here without writing the table out again."""
 
 
+_BY_SAVED: OrderedDict[tuple[str, str], Evaluation] = OrderedDict()
+"""The latest verdicts by the JSON a draft was saved as (`ui.draft.saved_json`) and language,
+newest last: a tap that comes back to a saved state (a card on, then off) finds its verdict
+without the table written out again."""
+
+
 def _known(draft: Draft, language: str) -> Evaluation | None:
     with _SCORED_LOCK:
         kept = _BY_DRAFT.get((id(draft), language))
@@ -124,6 +130,13 @@ def _known(draft: Draft, language: str) -> Evaluation | None:
         return kept[1]
 
 
+def _keep(draft: Draft, language: str, got: Evaluation) -> None:
+    """Under `_SCORED_LOCK`: the verdict on this draft object, for the next ask."""
+    _BY_DRAFT[(id(draft), language)] = (draft, got)  # holds the draft: its id stays its
+    while len(_BY_DRAFT) > 64:
+        _BY_DRAFT.popitem(last=False)
+
+
 def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
     """What the engine says about the draft, in `language` (None: the session's; cached:
     a render asks many times)."""
@@ -131,6 +144,14 @@ def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
     got = _known(draft, language)
     if got is not None:
         return got
+    saved = saved_json(draft)
+    if saved is not None:
+        with _SCORED_LOCK:
+            got = _BY_SAVED.get((saved, language))
+            if got is not None:
+                _BY_SAVED.move_to_end((saved, language))
+                _keep(draft, language, got)
+                return got
     key = _key(draft, language)
     got = _evaluate(*key)
     with _SCORED_LOCK:
@@ -138,9 +159,11 @@ def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
         _SCORED[key] = None
         while len(_SCORED) > _evaluate.cache_info().maxsize // 2:  # type: ignore[operator]
             del _SCORED[next(iter(_SCORED))]
-        _BY_DRAFT[(id(draft), language)] = (draft, got)  # holds the draft: its id stays its
-        while len(_BY_DRAFT) > 64:
-            _BY_DRAFT.popitem(last=False)
+        _keep(draft, language, got)
+        if saved is not None:
+            _BY_SAVED[(saved, language)] = got
+            while len(_BY_SAVED) > 64:
+                _BY_SAVED.popitem(last=False)
     return got
 
 
@@ -150,7 +173,10 @@ def is_evaluated(draft: Draft) -> bool:
     language = i18n.current()
     if _known(draft, language) is not None:
         return True
+    saved = saved_json(draft)
     with _SCORED_LOCK:
+        if saved is not None and (saved, language) in _BY_SAVED:
+            return True
         return _key(draft, language) in _SCORED
 
 

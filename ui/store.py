@@ -60,7 +60,7 @@ from scorer.history import Play
 from scorer.stats import PlayerRow
 from ui import history_db
 from ui import strings as S
-from ui.draft import Draft
+from ui.draft import Draft, saved_as
 from ui.history_db import HistoryEntry, Imported, Renamed
 from ui.store_db import (
     CHANNEL,
@@ -239,6 +239,8 @@ class Store:
         code, version)."""
         now = time.time()
 
+        text = draft.to_json()
+
         def work(db: Tx) -> LiveRecord:
             code = new_code()
             # an open code idle a day admits nobody: it stops holding its code
@@ -251,10 +253,11 @@ class Store:
                 raise GameExists(draft.id)
             db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched, "
                        "closed) VALUES (?, ?, ?, ?, '{}', 1, ?, ?)",
-                       (draft.id, code, device, draft.to_json(), now,
+                       (draft.id, code, device, text, now,
                         int(draft.finished is not None)))
             db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
                        "ON CONFLICT DO NOTHING", (draft.id, device, now))
+            saved_as(draft, text)
             return LiveRecord(draft.id, code, device, draft, {}, 1, now,
                               draft.finished is not None)
         fallback = LiveRecord(draft.id, new_code(), device, draft, {}, 1, now, False)
@@ -281,8 +284,9 @@ class Store:
 
     def _write_live(self, db: Tx, rec: LiveRecord, device: str, edit: str, kind: str,
                     player: str, undo: str, phone: str, member: bool = False) -> bool:
+        text = rec.draft.to_json()
         args: tuple[object, ...] = (
-            rec.draft.to_json(), json.dumps(rec.claims, sort_keys=True), rec.version,
+            text, json.dumps(rec.claims, sort_keys=True), rec.version,
             rec.touched, int(rec.closed), int(rec.spent), rec.id, rec.version - 1)
         cur = db.execute(
             "UPDATE live SET draft = ?, claims = ?, version = ?, touched = ?, "
@@ -292,6 +296,7 @@ class Store:
             (*args, rec.id, device) if member else args)
         if cur.rowcount != 1:
             return False
+        saved_as(rec.draft, text)
         if edit:
             db.execute("INSERT INTO edits (game, version, device, edit, saved, undo, phone) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -360,6 +365,7 @@ class Store:
                 self._keep_aside_live(str(gid), str(text))
                 self._shared.notice = ("unreadable", (str(err),))
                 continue
+            saved_as(draft, str(text))
             out.append(LiveRecord(str(gid), str(code), str(host), draft, dict(seats),
                                   int(version), float(touched), bool(closed), bool(spent)))
         return out

@@ -4,14 +4,19 @@ stored draft of the wrong shape is kept aside, not read into the app."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorer import parse_table
+from ui import model
 from ui.app import make_main
-from ui.draft import Draft, Seat
+from ui.draft import Draft, Seat, saved_json
+from ui.edits import Hold, Refusal, SetEntry, SetSeat, apply
+from ui.live import Change, tables_for
+from ui.model import evaluate
 from ui.store import Store
 
 from .flet_client import Client
@@ -140,3 +145,54 @@ def test_a_copy_is_equal_and_shares_nothing_an_edit_changes() -> None:
         assert seat.shields is not None
         seat.shields.append(7)
     assert saved.to_json() == before
+
+
+def test_an_edit_of_one_seat_copies_that_seat_and_leaves_the_saved_draft_as_it_was() -> None:
+    """A tap copies the one city it changes (`Draft.copy_seat`): the saved draft keeps what
+    it held, in that seat and in every other one, and the other seats are shared as they
+    are (never changed: an edit of them changes a copy of its own)."""
+    saved = Draft.from_table(FREE_CITY)
+    before = saved.to_json()
+    for edit in (Hold(0, "Ann", "cards", "Loom", True), Hold(0, "Ann", "cards", "Altar", False),
+                 SetSeat(1, "Bob", "coins", 9), SetEntry(1, "Bob", "military", "1", 2)):
+        after = apply(saved, edit)
+        assert not isinstance(after, Refusal)
+        assert saved.to_json() == before
+        assert after.seats[edit.seat] is not saved.seats[edit.seat]
+        assert all(a is s for k, (a, s) in enumerate(zip(after.seats, saved.seats,
+                                                         strict=True)) if k != edit.seat)
+    loom = apply(saved, Hold(0, "Ann", "cards", "Loom", True))
+    assert not isinstance(loom, Refusal) and loom.seats[0].cards == ["Altar", "Loom"]
+
+
+def test_a_saved_draft_is_scored_by_what_it_was_saved_as(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store says which JSON each draft it wrote or read is (`saved_json`): the engine's
+    verdict is found by it when a tap comes back to a state (a card on, off, on again),
+    without the table written out again; a draft that was not saved (a copy an edit
+    changes) has none, and is scored by its table."""
+    tables = tables_for(store)
+    rec = tables.host(Draft.from_table(FREE_CITY), "ann-phone")
+    assert saved_json(rec.draft) == rec.draft.to_json()
+    loom = Hold(0, "Ann", "cards", "Loom", True)
+    on = tables.submit(rec.id, "ann-phone", loom)
+    off = tables.submit(rec.id, "ann-phone", replace(loom, held=False))
+    assert isinstance(on, Change) and isinstance(off, Change)
+    read = store.live(rec.id)
+    assert read is not None
+    assert saved_json(off.game.draft) == saved_json(read.draft) == read.draft.to_json()
+    assert saved_json(on.game.draft) != saved_json(off.game.draft)
+    with_loom, without = evaluate(on.game.draft), evaluate(off.game.draft)
+    fresh = off.game.draft.copy()
+    assert saved_json(fresh) is None
+    assert evaluate(fresh).totals == without.totals
+    # the Loom (a grey card) gives no points: the totals agree, the verdicts are two
+    assert with_loom is not without and with_loom.totals == without.totals
+
+    def no_table(*_: object) -> None:
+        raise AssertionError("the table written out again")
+    monkeypatch.setattr(model, "_key", no_table)
+    again = tables.submit(rec.id, "ann-phone", loom)
+    assert isinstance(again, Change) and again.game.draft is not on.game.draft
+    assert evaluate(again.game.draft) is with_loom
+    assert evaluate(read.draft) is without  # read back from the store: the same
