@@ -8,8 +8,12 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
 
 - a full collection, which walks only what was made since the last settling (the rest is
   frozen: out of the collector's sight), then `gc.freeze()`: what survived is frozen too.
-  Python's own collections, between two settlings, walk as little; the pause no longer
-  depends on how many sessions are open;
+  The pause no longer depends on how many sessions are open, only on what lived since the
+  last round: renders leave nothing in reference cycles (`ui.flet_door.
+  no_cycles_per_render`), so rounds can come often and each walks little. Python's own
+  full collections are off while the rounds run (they walked the same objects again and
+  again: Python starts one each time the survivors grow by a quarter of those of the last);
+  its young collections run as they do;
 - frozen objects are still freed by reference counting (a closed session's controls,
   a replaced chip); only garbage in reference cycles waits: when the frozen objects have
   grown by `SWEEP_GROWTH` of what the last sweep kept (and at least `SWEEP_FLOOR`), or
@@ -18,7 +22,9 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
   pause, as Python's own full collections were, but after the objects grew by half, not by
   a quarter as Python's rule has it, and never while nothing grows or closes), then
   freezes what is left. What closed sessions leave in cycles is so held at most until
-  half as many sessions closed as were open.
+  half as many sessions closed as were open. Counting the frozen objects walks them all
+  (18 ms at 1.4 million), so a sweep is judged every `SWEEP_JUDGED_S` seconds only (and,
+  once due, at every round until it is made);
 - the growth the sessions opened since the last sweep account for (as many objects each as
   a session held then) is not counted: new sessions are not garbage. A burst of them (a dead
   process's phones moved onto this one) calls for no sweep;
@@ -42,10 +48,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-SETTLE_EVERY_S = 30.0
-"""Each part of a screen rendered again leaves its frozen render as garbage in cycles (a
-Flet component's closures): at most once per settling. Measured at 500 sessions tapping
-(BENCHMARKS.md): every 10 s, a sweep every minute or so; every 30 s, none in a minute."""
+SETTLE_EVERY_S = 2.0
+"""Seconds between two rounds. A round walks what lived since the last one (at 100 tables
+of 5 phones tapping every 5 s: ~100 objects a tap, 100 taps a second): short rounds, short
+pauses. (Before renders left no cycles, each part rendered again left its frozen render as
+garbage for a sweep, and rounds came every 30 s to leave less of it frozen.)"""
+SWEEP_JUDGED_S = 30.0
+"""Seconds between two judgements of whether a sweep is due (they count the frozen
+objects: see the module's docstring)."""
+PYTHON_FULL_OFF = 1_000_000
+"""Python's threshold for its own full collections while the rounds run: its young
+collections between two of its full ones; never reached between two rounds."""
 SWEEP_GROWTH = 0.5
 """A sweep when the frozen objects grew by this share of what the last sweep kept."""
 SWEEP_FLOOR = 100_000
@@ -58,8 +71,8 @@ PER_SESSION_GUESS = 3_000
 session: ~2,500 tracked objects, BENCHMARKS.md)."""
 STARTS_QUIET_S = 2.0
 """A sweep waits until no session started for this long..."""
-SWEEP_WAITS = 2
-"""...for at most this many rounds."""
+SWEEP_WAITS = 15
+"""...for at most this many rounds (30 s)."""
 
 _last_start = float("-inf")
 """When the last session started (`_now()`)."""
@@ -113,6 +126,12 @@ class Settler:
     """The longest round so far (a sweep's, mostly)."""
     waited: int = 0
     """Rounds a sweep due has waited for the starts to stop."""
+    judged_every: int = 1
+    """Rounds from one judgement of whether a sweep is due to the next
+    (`SWEEP_JUDGED_S` over the rounds' interval, on a server)."""
+    rounds: int = 0
+    due: bool = False
+    """A sweep was judged due and is not made yet (it waits for the starts to stop)."""
 
     def __post_init__(self) -> None:
         if self.base < 0:
@@ -124,15 +143,22 @@ class Settler:
             return PER_SESSION_GUESS
         return max(0, self.swept - self.base) / self.open_at_sweep
 
-    def settle(self) -> bool:
-        """One round: settle what is new, or sweep everything when due. True: a sweep."""
-        began = time.perf_counter()
+    def _sweep_due(self) -> bool:
+        """Whether the frozen objects grew, or sessions closed, enough for a sweep."""
         frozen = gc.get_freeze_count()
         open_now, closed = self.sessions()
         closed_since = closed - self.closed_at_sweep
         opened = max(0, open_now - self.open_at_sweep) * self.per_session()
-        sweep = (frozen - self.swept - opened > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
-                 or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
+        return (frozen - self.swept - opened > max(SWEEP_FLOOR, SWEEP_GROWTH * self.swept)
+                or closed_since >= max(SWEEP_SESSIONS, SWEEP_GROWTH * self.open_at_sweep))
+
+    def settle(self) -> bool:
+        """One round: settle what is new, or sweep everything when due. True: a sweep."""
+        began = time.perf_counter()
+        self.rounds += 1
+        if not self.due and self.rounds % max(1, self.judged_every) == 0:
+            self.due = self._sweep_due()
+        sweep = self.due
         if sweep and _starting() and self.waited < SWEEP_WAITS:
             self.waited += 1
             sweep = False
@@ -141,6 +167,8 @@ class Settler:
         gc.collect()
         gc.freeze()
         if sweep:
+            open_now, closed = self.sessions()
+            self.due = False
             self.waited = 0
             self.swept = gc.get_freeze_count()
             self.open_at_sweep, self.closed_at_sweep = open_now, closed
@@ -165,6 +193,8 @@ async def settle_forever(settler: Settler, every: float,
     """A round every `every` seconds, on the event loop (a collection pauses every thread
     anyway), for as long as the server runs; each sweep said in one line to `say`."""
     running(True)
+    young, older, full = gc.get_threshold()
+    gc.set_threshold(young, older, PYTHON_FULL_OFF)
     try:
         while True:
             await asyncio.sleep(every)
@@ -173,4 +203,5 @@ async def settle_forever(settler: Settler, every: float,
                 say(f"collector: swept every object ({settler.swept:,} kept) in "
                     f"{(time.perf_counter() - began) * 1000:.0f} ms")
     finally:
+        gc.set_threshold(young, older, full)
         running(False)

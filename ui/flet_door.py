@@ -34,6 +34,18 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
   has one (Flet's `validate(..., suppress_repeated_errors=True)` gave every control an empty
   set at its first update: a sixth of an in-game session's memory; `_base_control.validate`
   is the name Flet's BaseControl calls);
+- `no_cycles_per_render`: what a render leaves behind is freed by reference counting, not
+  left in reference cycles for the collector (ui/collector.py: on a busy server, those are
+  what its sweeps walk every session for):
+  - a component replaced by its newer self lets go of its rendered body once the patch
+    that replaced it is made (Flet's `Component._migrate_state` gives the new instance the
+    old one's hooks and marks the old one `_stale`; the old one kept its `_b`, whose
+    handlers hold the old render's `set_state`, which holds the old instance: a cycle per
+    re-rendered component; wrapped with `Session.patch_control`, after which the old body
+    is read no more);
+  - a patch's list of operations is taken apart after the patch is made (Flet's
+    `DiffBuilder.teardown` set its doubly linked list's root back to itself, leaving the
+    root and every node in cycles; the list is `DiffBuilder.__root`, name-mangled);
 - `HeaderTimeoutH11`: uvicorn's h11 protocol with a deadline on a request's headers and a cap
   on connections per client address;
 - `flet_page_with`: Flet's served page (flet_web's index.html) with our head put just
@@ -50,6 +62,7 @@ import contextvars
 import dataclasses
 import os
 import sys
+import threading
 import types
 from collections import Counter
 from collections.abc import Callable
@@ -566,6 +579,77 @@ def lean_validation() -> None:
                            "flet.utils.validation.validate: check lean_validation in "
                            "ui/flet_door.py")
     _base_control.validate = _lean_validate  # type: ignore[attr-defined]
+
+
+_replaced = threading.local()
+"""Per thread: the stale components of the patch being made, and how deep in
+`Session.patch_control` the thread is."""
+
+
+def _stale_list() -> list[Any]:
+    found: list[Any] | None = getattr(_replaced, "stale", None)
+    if found is None:
+        found = _replaced.stale = []
+        _replaced.depth = 0
+    return found
+
+
+def _taken_apart(root: list[Any]) -> None:
+    """Every node of a DiffBuilder's operations list emptied, the root too (no cycle left)."""
+    node = root[1] if len(root) == 3 else root
+    while node is not root and len(node) == 3:
+        following = node[1]
+        node.clear()
+        node = following
+    root.clear()
+
+
+def no_cycles_per_render() -> None:
+    """What a render leaves freed by reference counting, not left in cycles for the
+    collector (see the module's docstring)."""
+    if getattr(Component, "_wonders_lets_go", False):
+        return
+    fields = {f.name for f in dataclasses.fields(Component)}
+    root_name = "_DiffBuilder__root"
+    if not {"_b", "_stale", "_state"} <= fields or not hasattr(Session, "patch_control") \
+            or not hasattr(DiffBuilder, "teardown"):
+        raise FletMismatch("flet's Component no longer keeps its body in `_b` and its "
+                           "staleness in `_stale`, or its DiffBuilder has no teardown: check "
+                           "no_cycles_per_render in ui/flet_door.py")
+    teardown = DiffBuilder.teardown
+
+    def taken_apart(self: Any) -> None:
+        root = getattr(self, root_name, None)
+        if not isinstance(root, list):
+            raise FletMismatch("flet's DiffBuilder keeps no `__root` list: check "
+                               "no_cycles_per_render in ui/flet_door.py")
+        _taken_apart(root)  # first: Flet's teardown points the root back at itself
+        teardown(self)
+
+    DiffBuilder.teardown = taken_apart  # type: ignore[method-assign]
+    migrate = Component._migrate_state
+    patch = Session.patch_control
+
+    def migrate_state(self: Any, other: Any) -> None:
+        migrate(self, other)
+        if other is not self and isinstance(other, Component) and other._stale:
+            _stale_list().append(other)
+
+    def patch_control(self: Any, *args: Any, **kwargs: Any) -> Any:
+        stale = _stale_list()
+        _replaced.depth += 1
+        try:
+            return patch(self, *args, **kwargs)
+        finally:
+            _replaced.depth -= 1
+            if not _replaced.depth:
+                for old in stale:
+                    object.__setattr__(old, "_b", None)
+                stale.clear()
+
+    Component._migrate_state = migrate_state  # type: ignore[method-assign]
+    Session.patch_control = patch_control  # type: ignore[method-assign]
+    Component._wonders_lets_go = True  # type: ignore[attr-defined]
 
 
 FLET_CONFIG_MARK = "<!-- fletAppConfig -->"

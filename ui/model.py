@@ -10,11 +10,12 @@ import functools
 import json
 import logging
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import flet as ft
 
@@ -505,6 +506,25 @@ class ModelHolder:
 ModelContext: ft.ContextProvider[ModelHolder | None] = ft.create_context(None)
 
 
+class _Listening(Protocol):
+    def _changed(self, _sender: object, _field: str | None) -> None: ...
+
+
+def _listen(model: AppModel, watcher: _Listening) -> tuple[Callable[[object, str | None], None],
+                                                          Callable[[], None]]:
+    """Subscribe `watcher._changed` to the model's changes: the listener (to hold: the model's
+    set of listeners is weak) and how to unsubscribe. The listener holds the watcher weakly,
+    so a watcher holding its listener is no reference cycle: when its part goes, reference
+    counting frees it at once, not the cyclic collector at its next full pass."""
+    ref = weakref.ref(watcher)
+
+    def listener(sender: object, field: str | None) -> None:
+        held = ref()
+        if held is not None:
+            held._changed(sender, field)
+    return listener, model.subscribe(listener)
+
+
 class _Watch(Generic[T]):
     """What one component shows of the model, and how to read it again: on each change of
     the model it is read anew, and the component renders again only if it differs."""
@@ -517,7 +537,7 @@ class _Watch(Generic[T]):
         self.value = select(model)
         self.version = model.__version__
         self.redraw = redraw
-        self.dispose = model.subscribe(self._changed)  # held here: the model's set is weak
+        self.listener, self.dispose = _listen(model, self)
 
     def _changed(self, _sender: object, _field: str | None) -> None:
         new = self.select(self.model)
@@ -599,7 +619,7 @@ class SharedWatch(Generic[T]):
         self.value = select(model)
         self.parts: dict[int, _Part] = {}
         """The parts following this selection, by id (each says its topics)."""
-        self.dispose = model.subscribe(self._changed)  # held here: the model's set is weak
+        self.listener, self.dispose = _listen(model, self)
 
     def _changed(self, _sender: object, _field: str | None) -> None:
         new = self.select(self.model)

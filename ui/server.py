@@ -597,6 +597,7 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
     flet_door.cached_event_types()
     flet_door.lean_validation()
     flet_door.one_patch_per_pass()
+    flet_door.no_cycles_per_render()
     flet_door.quiet_after_disconnect()
     guard_tasks: list[asyncio.Task[None]] = []
     watcher = loop_watcher()
@@ -606,8 +607,9 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
         guard_tasks.append(loop.create_task(guard.tend_forever()))
         every = collector.settle_every()
         if every:  # the collector's pauses kept short (ui/collector.py)
-            settler = collector.Settler(swept=gc.get_freeze_count(),
-                                        sessions=flet_door.count_sessions())
+            settler = collector.Settler(
+                swept=gc.get_freeze_count(), sessions=flet_door.count_sessions(),
+                judged_every=max(1, round(collector.SWEEP_JUDGED_S / every)))
             guard_tasks.append(loop.create_task(collector.settle_forever(settler, every, log)))
         if watcher:
             watcher()
