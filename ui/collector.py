@@ -6,14 +6,16 @@ session growing with their number (BENCHMARKS.md, "Memory and pauses per session
 a session holds lives as long as the session; walking it again and again finds nothing.
 So, every `SETTLE_EVERY_S` seconds, one `settle`:
 
-- a full collection, which walks only what was made since the last settling (the rest is
-  frozen: out of the collector's sight), then `gc.freeze()`: what survived is frozen too.
-  The pause no longer depends on how many sessions are open, only on what lived since the
-  last round: renders leave nothing in reference cycles (`ui.flet_door.
-  no_cycles_per_render`), so rounds can come often and each walks little. Python's own
-  full collections are off while the rounds run (they walked the same objects again and
-  again: Python starts one each time the survivors grow by a quarter of those of the last);
-  its young collections run as they do;
+- a young collection (what was made since the last round: Python's generations 0 and 1),
+  then `gc.freeze()`: what survived, and what was promoted since the last round, is frozen,
+  out of the collector's sight, without a walk. Renders leave nothing in reference cycles
+  (`ui.flet_door.no_cycles_per_render`), so what is frozen this way is what lives (or dies
+  later, freed by reference counting), not garbage; no pause grows with the sessions open.
+  (Rounds were a full collection of what lived since the last one: at 100 tables, 40-85 ms
+  every 2 s, 120-170 ms every 30 s, plus Python's own full collections between.) Python's
+  own full collections are off while the rounds run (they walked the same objects again
+  and again: Python starts one each time the survivors grow by a quarter of those of the
+  last); its young collections run as they do;
 - frozen objects are still freed by reference counting (a closed session's controls,
   a replaced chip); only garbage in reference cycles waits: when the frozen objects have
   grown by `SWEEP_GROWTH` of what the last sweep kept (and at least `SWEEP_FLOOR`), or
@@ -48,11 +50,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-SETTLE_EVERY_S = 2.0
-"""Seconds between two rounds. A round walks what lived since the last one (at 100 tables
-of 5 phones tapping every 5 s: ~100 objects a tap, 100 taps a second): short rounds, short
-pauses. (Before renders left no cycles, each part rendered again left its frozen render as
-garbage for a sweep, and rounds came every 30 s to leave less of it frozen.)"""
+SETTLE_EVERY_S = 1.0
+"""Seconds between two rounds: the young generations are emptied into the frozen ones this
+often, so Python's young collections walk at most a second of new objects. (Before renders
+left no cycles, each part rendered again left its frozen render as garbage for a sweep, and
+rounds came every 30 s to leave less of it frozen.)"""
 SWEEP_JUDGED_S = 30.0
 """Seconds between two judgements of whether a sweep is due (they count the frozen
 objects: see the module's docstring)."""
@@ -71,7 +73,7 @@ PER_SESSION_GUESS = 3_000
 session: ~2,500 tracked objects, BENCHMARKS.md)."""
 STARTS_QUIET_S = 2.0
 """A sweep waits until no session started for this long..."""
-SWEEP_WAITS = 15
+SWEEP_WAITS = 30
 """...for at most this many rounds (30 s)."""
 
 _last_start = float("-inf")
@@ -164,7 +166,9 @@ class Settler:
             sweep = False
         if sweep:
             gc.unfreeze()
-        gc.collect()
+            gc.collect()
+        else:
+            gc.collect(1)
         gc.freeze()
         if sweep:
             open_now, closed = self.sessions()
