@@ -117,6 +117,9 @@ class GameFacts:
     counted_cards: frozenset[str]
     """Cards a city may hold several of (Agora's Senators): entered as a count, each copy
     one of the box's (`copies_in_city` says how many)."""
+    ages: tuple[int, ...]
+    """The Ages whose decks hold the game's cards, in the order they are played (a city
+    shows its cards one Age at a time: `cards_of_age`)."""
 
 
 def facts(rules: Ruleset) -> GameFacts:
@@ -152,6 +155,7 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         free_city=const.free_city,
         burying_wonders=tuple(burying_wonders(rules)),
         counted_cards=frozenset(c.name for c in rules.cards.values() if repeats_in_city(rules, c)),
+        ages=tuple(sorted({a for c in rules.cards.values() for a in c.ages})),
     )
 
 
@@ -177,6 +181,15 @@ def cards_in_play(rules: Ruleset, players: int) -> list[CardUse]:
     """Every card a game of `players` players can hold, in ruleset order, with its copies."""
     in_deck = copies_in_deck(rules, players)
     return [CardUse(c, in_deck[c.name]) for c in rules.cards.values() if in_deck[c.name]]
+
+
+def cards_of_age(rules: Ruleset, players: int, age: int) -> list[CardUse]:
+    """The cards a game of `players` players deals in Age `age` (0: in any Age), in the
+    order of the Age that first deals each, then the ruleset's. A card two Ages deal (Loom:
+    I and II) is in both; guilds are Age III's, every one of them (the draw decides which
+    are in the game)."""
+    return sorted((u for u in cards_in_play(rules, players) if not age or age in u.card.ages),
+                  key=lambda u: min(u.card.ages))
 
 
 def copies_taken(rules: Ruleset, cities: Sequence[Sequence[str]]) -> dict[str, int]:

@@ -10,6 +10,7 @@ from typing import Any
 from scorer import score
 from scorer.facts import (
     cards_in_play,
+    cards_of_age,
     copies_taken,
     cost_in_words,
     facts,
@@ -52,6 +53,45 @@ def test_cards_in_play_follow_player_count() -> None:
     assert at3["Lumber Yard"] == 1 and at4["Lumber Yard"] == 2
     assert "Pawnshop" not in at3 and at4["Pawnshop"] == 1
     assert at3["Scientists Guild"] == 1
+
+
+def _names(game: str, players: int, age: int, chosen: tuple[str, ...] = ()) -> list[str]:
+    return [u.card.name for u in cards_of_age(ruleset(game, chosen), players, age)]
+
+
+def test_the_ages_of_a_game_and_their_cards() -> None:
+    """The city's Age filter (ui/screens/city.py) asks these: which Ages exist, which cards
+    each deals."""
+    assert facts(ruleset("7wonders-1e")).ages == (1, 2, 3)
+    assert facts(ruleset("duel")).ages == (1, 2, 3)
+    # reference §2, 1st edition at 3 players: the "3+" cards of each Age.
+    # Age I: brown 6 (Clay Pit, Clay Pool, Lumber Yard, Ore Vein, Stone Pit, Timber Yard)
+    # + grey 3 + blue 3 (Altar, Baths, Theater) + yellow 3 (East/West Trading Post,
+    # Marketplace) + red 3 + green 3 = 21 = 7 cards x 3 players (the deck check)
+    age1 = _names("7wonders-1e", 3, 1)
+    assert len(age1) == 21 and len(set(age1)) == 21
+    assert "Pawnshop" not in age1 and "Tavern" not in age1  # 4+
+    # Age II: brown 4 + grey 3 + blue 4 + yellow 3 (Caravansery, Forum, Vineyard) + red 3
+    # (Archery Range, Stables, Walls) + green 4 = 21
+    assert len(_names("7wonders-1e", 3, 2)) == 21
+    # Age III: 7 x 3 - (3 + 2) = 16 Age cards (blue 5 + yellow 3 + red 3 + green 5), and
+    # every guild, the draw decides which 5 are in: the 10 of §3a + Gamers and Architects
+    # (§10a: allowed without Leaders) = 12; 16 + 12 = 28
+    age3 = _names("7wonders-1e", 3, 3)
+    assert len(age3) == 28 and "Scientists Guild" in age3 and "Arena" in age3
+    # with Leaders, its two guilds that need leaders join the pool (§10a): 28 + 2 = 30;
+    # leaders are not Age cards (§10): none is in any Age
+    leaders_age3 = _names("7wonders-1e", 3, 3, ("leaders",))
+    assert len(leaders_age3) == 30 and "Diplomats Guild" in leaders_age3
+    assert "Cleopatra" not in _names("7wonders-1e", 3, 0, ("leaders",))
+    # Glassworks, Loom and Press are in the decks of Ages I and II (§2): one card each,
+    # shown in both Ages; every Age: 21 + 21 + 28 - 3 = 67 names, Age I's first
+    assert {"Glassworks", "Loom", "Press"} <= set(age1) & set(_names("7wonders-1e", 3, 2))
+    every = _names("7wonders-1e", 3, 0)
+    assert len(every) == 67 and every[:21] == age1
+    assert "Altar" in age1 and "Altar" not in _names("7wonders-1e", 3, 2)
+    # rules_duel.md §2-3: 23 Age I cards, 23 Age II, 20 Age III + the 7 guilds = 27
+    assert [len(_names("duel", 2, a)) for a in (1, 2, 3)] == [23, 23, 27]
 
 
 def test_copies_taken_counts_any_spelling() -> None:

@@ -31,11 +31,29 @@ def _words(m: AppModel) -> str:
     return m.note.text if m.note is not None else ""
 
 
+NOTE_LINES = 2
+"""The lines a note takes at most (a longer one ends in an ellipsis until it is tapped): on a
+360 px phone a change with the usual names fits in two; a long name should not take the
+screen's body."""
+
+
 @ft.component
 def _NoteWords() -> ft.Control:
     """The note's words: the one part that renders again when a note follows another (a
-    text, where the strip around it would be a row, a box and a button each time)."""
-    return ft.Text(use_watch(_words), color=ft.Colors.ON_INVERSE_SURFACE, expand=True)
+    text, where the strip around it would be a row, a box and a button each time). They
+    wrap within the strip, at most `NOTE_LINES` lines; a tap shows the whole note (the
+    change list says it whole too, and a screen reader reads it whole)."""
+    words = use_watch(_words)
+    whole, set_whole = ft.use_state("")  # the note shown whole: a new note starts short
+    shown_whole = whole == words
+    return ft.Container(
+        ft.Text(words, color=ft.Colors.ON_INVERSE_SURFACE,
+                max_lines=None if shown_whole else NOTE_LINES,
+                overflow=ft.TextOverflow.CLIP if shown_whole else ft.TextOverflow.ELLIPSIS),
+        on_click=lambda: set_whole("" if shown_whole else words),
+        # the width beside Undo: Flet's client skips a part (a component) when it looks for
+        # a control's parent, so `expand` here is the strip's Row's, and the words wrap
+        expand=True)
 
 
 NoteWords: Callable[[], ft.Control] = ft.memo(_NoteWords)  # type: ignore[no-untyped-call]
@@ -55,9 +73,13 @@ def _NoteStrip(route: str) -> ft.Control:
     if undoable:
         row.append(ft.TextButton(content=S.UNDO, on_click=undo, height=48,
                                  style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)))
+    # Undo's own padding keeps its word 16 px from the edge; without it the words keep the
+    # same 16 px on both sides (a note that just fits does not run to the screen's edge)
+    pad = ft.Padding.only(left=16, right=8, top=4, bottom=4) if undoable else \
+        ft.Padding.symmetric(horizontal=16, vertical=8)
     return ft.Semantics(identifier=NOTE_ID, live_region=True, content=ft.Container(
         ft.Row(row, spacing=8), bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=4,
-        padding=ft.Padding.only(left=16, right=8, top=4, bottom=4)))
+        padding=pad))
 
 
 NoteStrip: Callable[[str], ft.Control] = ft.memo(_NoteStrip)  # type: ignore[no-untyped-call]

@@ -632,7 +632,7 @@ def CityScreen() -> ft.View:
         return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base, S.NO_SUCH_PLAYER)
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
-    ages = tuple(sorted({a for c in rules.cards.values() for a in c.ages}))
+    ages = has.ages
     age = shown_age(picked_age, ages, query)
 
     async def hold_first(e: ft.Event[ft.TextField]) -> None:

@@ -21,7 +21,14 @@ from scorer.effects import (
     ScienceWildcard,
     Shields,
 )
-from scorer.facts import cards_in_play, copies_in_deck, copies_taken, facts, ruleset
+from scorer.facts import (
+    cards_in_play,
+    cards_of_age,
+    copies_in_deck,
+    copies_taken,
+    facts,
+    ruleset,
+)
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
 from ui import strings as S
@@ -140,18 +147,17 @@ def chip_state(held: Holdings, name: str) -> tuple[bool, bool, str]:
 @lru_cache(maxsize=256)
 def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str, age: int,
                 colour: str, language: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """The cards the player count uses, by colour group, filtered: each (name, what it gives).
+    """The cards the player count uses in the Age (`cards_of_age`; 0: every Age), by colour
+    group, filtered: each (name, what it gives).
     The same for every city of the game: made once per filter and `language` (the caller's
     session speaks it)."""
     rules = ruleset(game, list(expansions))
-    uses = cards_in_play(rules, players)
+    uses = cards_of_age(rules, players, age)
     out: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     for group_colour in colours_in_play(rules, players):
         if colour and group_colour != colour:
             continue
-        group = sorted((u for u in uses if u.card.colour == group_colour
-                        and (not age or age in u.card.ages) and matches(query, u.card.name)),
-                       key=lambda u: min(u.card.ages))
+        group = [u for u in uses if u.card.colour == group_colour and matches(query, u.card.name)]
         if group:
             out.append((group_colour, tuple(
                 (u.card.name, " · ".join(x for x in (S.age_label(u.card.ages), gives(u.card, rules))
