@@ -35,8 +35,8 @@ change `FLET_TESTED` (constraints.txt pins the tested versions).
   set at its first update: a sixth of an in-game session's memory; `_base_control.validate`
   is the name Flet's BaseControl calls);
 - `no_cycles_per_render`: what a render leaves behind is freed by reference counting, not
-  left in reference cycles for the collector (ui/collector.py: on a busy server, those are
-  what its sweeps walk every session for):
+  left in reference cycles that only a full collection frees (ui/collector.py freezes what
+  lives without walking it, which holds only while renders leave no such garbage):
   - a component replaced by its newer self lets go of its rendered body once the patch
     that replaced it is made (Flet's `Component._migrate_state` gives the new instance the
     old one's hooks and marks the old one `_stale`; the old one kept its `_b`, whose
