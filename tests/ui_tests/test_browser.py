@@ -35,6 +35,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("UPDATE_SCREENSHOTS") else \
     Path(os.environ.get("TMPDIR", "/tmp")) / "wonders-screenshots"
 PHONE: ViewportSize = {"width": 360, "height": 780}
+TYPED_WAITS = 12
+"""Quarter seconds a typed text has to show in its field before it is typed again (a
+75-letter name on a loaded machine took over a second)."""
 APP_BAR = 56
 """Height of the app bar over every screen (a node under it is not tappable)."""
 TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
@@ -155,10 +158,13 @@ class Phone:
             self.page.wait_for_timeout(150)
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(text)
-            self.page.wait_for_timeout(250)
-            got = self._value_of(box)
-            if got in (text, None):
-                return
+            for _ in range(TYPED_WAITS):  # a loaded machine takes a long text's keys late
+                self.page.wait_for_timeout(250)
+                got = self._value_of(box)
+                if got in (text, None):
+                    return
+                if not text.startswith(got or ""):
+                    break  # not a lag: the keys went astray, typed again
         raise AssertionError(f"the field {label!r} never took {text!r}: it holds {got!r}")
 
     def enter(self, label: str, text: str) -> None:
