@@ -20,10 +20,15 @@ NOTE_ID = "note"
 """The strip's semantics identifier (tests and benchmarks find the note by it)."""
 
 
-def _frame(on_top: bool) -> Callable[[AppModel], tuple[bool, bool]]:
-    def select(m: AppModel) -> tuple[bool, bool]:
-        note = m.note if on_top else None
-        return note is not None, note is not None and note.undo is not None
+def _shown(on_top: bool) -> Callable[[AppModel], bool]:
+    def select(m: AppModel) -> bool:
+        return on_top and m.note is not None
+    return select
+
+
+def _undoable(on_top: bool) -> Callable[[AppModel], bool]:
+    def select(m: AppModel) -> bool:
+        return on_top and m.note is not None and m.note.undo is not None
     return select
 
 
@@ -31,6 +36,11 @@ def _words(m: AppModel) -> str:
     return m.note.text if m.note is not None else ""
 
 
+UNDO_HEIGHT = 48
+"""Undo's height: a thumb's target."""
+WORDS_PAD = 4
+"""Above and below the words, beside the strip's own 4 px: a note without Undo is 8 px clear
+of the strip's edges, as before Undo was a part of its own."""
 NOTE_LINES = 2
 """The lines a note takes at most (a longer one ends in an ellipsis until it is tapped): on a
 360 px phone a change with the usual names fits in two; a long name should not take the
@@ -51,6 +61,7 @@ def _NoteWords() -> ft.Control:
                 max_lines=None if shown_whole else NOTE_LINES,
                 overflow=ft.TextOverflow.CLIP if shown_whole else ft.TextOverflow.ELLIPSIS),
         on_click=lambda: set_whole("" if shown_whole else words),
+        padding=ft.Padding.symmetric(vertical=WORDS_PAD),
         # the width beside Undo: Flet's client skips a part (a component) when it looks for
         # a control's parent, so `expand` here is the strip's Row's, and the words wrap
         expand=True)
@@ -60,26 +71,37 @@ NoteWords: Callable[[], ft.Control] = ft.memo(_NoteWords)  # type: ignore[no-unt
 
 
 @ft.component
-def _NoteStrip(route: str) -> ft.Control:
-    """The note, on the screen on top only (a screen under another keeps its app bar, and
-    follows no note): it renders when a note comes or goes, or gains or loses its Undo."""
-    on_top = ft.is_route_active(route, exact=True)
-    shown, undoable = use_watch(_frame(on_top), (on_top,))
+def _NoteEnd(on_top: bool) -> ft.Control:
+    """Undo, on the phone that made the change the note says; else nothing (0 px wide: the
+    Row's spacing and the strip's padding keep the words 16 px from the edge). Its own part:
+    when Undo comes or goes (two phones a tap at a table), only this renders, not the strip
+    with the words."""
     model = use_model_unwatched()
     undo = ft.use_callback(model.take_back, [])
-    if not shown:
+    if not use_watch(_undoable(on_top), (on_top,)):
+        return ft.Container(width=0, height=0)
+    return ft.TextButton(content=S.UNDO, on_click=undo, height=UNDO_HEIGHT,
+                         style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
+
+
+NoteEnd: Callable[[bool], ft.Control] = ft.memo(_NoteEnd)  # type: ignore[no-untyped-call]
+
+
+@ft.component
+def _NoteStrip(route: str) -> ft.Control:
+    """The note, on the screen on top only (a screen under another keeps its app bar, and
+    follows no note): it renders when a note comes or goes; its words and its Undo are
+    parts of their own."""
+    on_top = ft.is_route_active(route, exact=True)
+    if not use_watch(_shown(on_top), (on_top,)):
         return ft.Semantics(identifier=NOTE_ID, visible=False)
-    row: list[ft.Control] = [NoteWords()]
-    if undoable:
-        row.append(ft.TextButton(content=S.UNDO, on_click=undo, height=48,
-                                 style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)))
-    # Undo's own padding keeps its word 16 px from the edge; without it the words keep the
-    # same 16 px on both sides (a note that just fits does not run to the screen's edge)
-    pad = ft.Padding.only(left=16, right=8, top=4, bottom=4) if undoable else \
-        ft.Padding.symmetric(horizontal=16, vertical=8)
+    # 16 px left; right, Undo's own padding, or the Row's 8 px spacing beside the 0 px end:
+    # the words 16 px from either edge. Heights: the words' 4 px above and below (+ the
+    # strip's 4) as a note without Undo had; a note with Undo is the button's height + 8
     return ft.Semantics(identifier=NOTE_ID, live_region=True, content=ft.Container(
-        ft.Row(row, spacing=8), bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=4,
-        padding=pad))
+        ft.Row([NoteWords(), NoteEnd(on_top)], spacing=8),
+        bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=4,
+        padding=ft.Padding.only(left=16, right=8, top=4, bottom=4)))
 
 
 NoteStrip: Callable[[str], ft.Control] = ft.memo(_NoteStrip)  # type: ignore[no-untyped-call]

@@ -39,6 +39,7 @@ from ui.screens.city_cards import (
 )
 from ui.widgets import (
     TAP,
+    Changed,
     back_to,
     header,
     no_game_view,
@@ -123,11 +124,12 @@ WonderPart: Callable[..., ft.Control] = ft.memo(_WonderPart)  # type: ignore[no-
 
 
 @ft.component
-def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
+def _CoinsPart(edit: Edit, military: tuple[tuple[str, int], ...],
                values: tuple[int, ...], most_coins: int, most_tokens: tuple[int | None, ...],
                messages: tuple[str, ...]) -> ft.Control:
     """Coins and each conflict token the game has (`values`; none in Duel: the pawn
-    instead), each field bounded by what the game allows."""
+    instead), each field bounded by what the game allows. The coins' stepper watches the
+    coins itself (`CoinsStepper`): a change of the coins renders it alone."""
     held = dict(military)
 
     def set_coins(n: int, was: int) -> None:
@@ -143,7 +145,7 @@ def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
     handlers = ft.use_memo(lambda: (set_coins, {str(v): token(str(v)) for v in values}),
                            [edit, values])
     out: list[ft.Control] = [header(S.COINS),
-                             stepper(S.COINS, coins, handlers[0], maximum=most_coins)]
+                             CoinsStepper(edit.seat, handlers[0], most_coins)]
     if values:
         out.append(header(S.MILITARY))
         for value, most in zip(values, most_tokens, strict=True):
@@ -155,7 +157,25 @@ def _CoinsPart(edit: Edit, coins: int, military: tuple[tuple[str, int], ...],
 
 
 CoinsPart: Callable[..., ft.Control] = ft.memo(_CoinsPart)  # type: ignore[no-untyped-call]
-"""Re-rendered only when the coins, tokens or their problems change."""
+"""Re-rendered only when the tokens, the bounds or the problems change."""
+
+
+def _seat_coins(m: AppModel, i: int) -> int:
+    got = _seat(m, i)
+    return got[1].coins if got is not None else 0
+
+
+@ft.component
+def _CoinsStepper(i: int, on_change: Changed, most: int) -> ft.Control:
+    """Seat `i`'s coins: a tap on them (the most frequent change of a city after its cards)
+    renders this stepper alone, not the coins' part and the memo checks of every token's
+    stepper with it."""
+    return stepper(S.COINS, use_watch(lambda m: _seat_coins(m, i), (i,)), on_change,
+                   maximum=most)
+
+
+CoinsStepper: Callable[[int, Changed, int], ft.Control] = \
+    ft.memo(_CoinsStepper)  # type: ignore[no-untyped-call]
 
 
 def named_toggles(title: str, names: list[str], held: list[str], query: str,
@@ -423,7 +443,7 @@ def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
     draft, seat = got
     rules = ruleset(draft.game, draft.expansions)
     has, most = facts(rules), field_bounds(rules)  # no number beyond what the game allows
-    return (seat.name, seat.coins, tuple(sorted(seat.military.items())), has.token_values,
+    return (seat.name, tuple(sorted(seat.military.items())), has.token_values,
             most.coins, tuple(most.tokens.get(v) for v in has.token_values),
             _messages(m, i, "coins", "military"))
 
