@@ -431,3 +431,20 @@ def test_trust_the_guard_checks_the_fields_flet_needs_not_an_exact_set() -> None
         3, {**event, "target": "5"}, registered=True)
     assert "fields the protocol does not have" in flet_door.body_problem(
         3, {**event, "extra": 1}, registered=True)
+
+
+def test_trust_flet_insides_changed_is_said_in_one_line_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """A check of Flet's insides that fails as the server is built (a Flet that is not the
+    one `ui/flet_door.py` was checked against, started with WONDERS_FLET_UNCHECKED=1) stops
+    the server with what to check, exit status 2."""
+    from ui import __main__ as app_main
+
+    def changed() -> None:
+        raise flet_door.FletMismatch("check no_cycles_per_render in ui/flet_door.py")
+    monkeypatch.setattr(flet_door, "no_cycles_per_render", changed)
+    monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path))
+    assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
+    err = capsys.readouterr().err
+    assert "check no_cycles_per_render in ui/flet_door.py" in err and "Traceback" not in err

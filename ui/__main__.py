@@ -21,6 +21,7 @@ from scorer.cli import package_version, program
 from scorer.i18n import _
 from ui import strings as S
 from ui.app import make_main
+from ui.flet_door import FletMismatch
 from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
 from ui.store import Store, private_dir
 from ui.webapp import prepare_assets, web_names
@@ -177,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
                         web_names(), sessions_per_address=args.sessions_per_address),
               args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
               keyfile=args.keyfile)
+    except FletMismatch as err:  # Flet's insides changed (ui/flet_door.py says what to check)
+        print(f"{program('python -m ui')}: {err}", file=sys.stderr)
+        return 2
     finally:
         stop()
     return 0
