@@ -27,8 +27,8 @@ import websockets
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game
 from benchmarks.server import Server, free_port, start
-from ui import flet_door
-from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses
+from ui import flet_door, flet_versions
+from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names
 from ui.flet_door import build_upload_url
 from ui.join_limit import FAILED_JOINS
 from ui.server import (
@@ -40,6 +40,7 @@ from ui.server import (
     ClosedSessions,
     Guard,
     build_app,
+    host_problem,
     server_config,
 )
 
@@ -103,6 +104,103 @@ def test_trust_an_upload_from_another_origin_is_refused(server: Server) -> None:
     fine = build_upload_url("upload", "fine.json", 60, SECRET)
     assert _open(base + fine, "PUT", b"{}", {"Origin": base})[0] == 200
     assert (uploads / "fine.json").read_bytes() == b"{}"
+
+
+async def _handshake_at(name: str, port: int, origin: str | None) -> int:
+    """The HTTP status a websocket handshake to this server (on 127.0.0.1) gets when the
+    browser asked for `name` (a name resolved to this server: its Host header)."""
+    try:
+        async with websockets.connect(f"ws://{name}/ws", host="127.0.0.1", port=port,
+                                      origin=origin,  # type: ignore[arg-type]
+                                      ping_interval=None, open_timeout=10):
+            return 101
+    except websockets.InvalidStatus as refused:
+        return int(refused.response.status_code)
+
+
+def _as_a_page_at(name: str, port: int, tag: str) -> tuple[int, int, int, bool]:
+    """What a page served at http://<name>/ (resolved to this server, port `port` on
+    127.0.0.1) gets from it: the page itself (GET /), its websocket and an upload, each
+    with the Origin and Host of that name; and whether the upload's file was written."""
+    base, origin = f"http://127.0.0.1:{port}", f"http://{name}"
+    page = _open(base + "/", headers={"Host": name})[0]
+    ws = asyncio.run(_handshake_at(name, port, origin))
+    url = build_upload_url("upload", f"{tag}.json", 60, SECRET)
+    upload = _open(base + url, "PUT", b"{}", {"Host": name, "Origin": origin})[0]
+    return page, ws, upload, upload == 200
+
+
+def test_trust_rebinding_a_page_at_another_name_cannot_reach_the_server(
+        server: Server) -> None:
+    # evil.test resolves to this server (DNS rebinding): its page is its own origin, so
+    # the origin check alone let its websocket open (101) and its upload in (200); the
+    # server answers no name it was not started under: 421 (the websocket: 403)
+    uploads = server.data_dir / "uploads" / f"run-{server.pid}"
+    for n, name in enumerate([f"evil.test:{server.port}", "evil.test",
+                              f"127.0.0.1.nip.io:{server.port}"]):
+        page, ws, upload, written = _as_a_page_at(name, server.port, f"evil{n}")
+        assert (page, ws, upload) == (421, 403, 421), name
+        assert not written and not (uploads / f"evil{n}.json").exists()
+    log = server.log.read_text()
+    assert log.count("a Host it does not answer to ('evil.test") == 6, log[-2000:]
+    assert "Traceback" not in log
+
+
+def test_trust_rebinding_the_servers_own_names_are_answered(tmp_path: Path) -> None:
+    # what the banner and the QR code give (127.0.0.1, the LAN address), localhost, this
+    # machine's name: the page, its websocket and an upload, as a phone opens them
+    lan = _lan_address()
+    machine = socket.gethostname()
+    with start(tmp_path / "data", host="0.0.0.0", env={"FLET_SECRET_KEY": SECRET}) as srv:
+        port = srv.port
+        names = [f"127.0.0.1:{port}", f"localhost:{port}", f"{lan}:{port}", f"[::1]:{port}",
+                 f"{machine}:{port}", f"{machine.split('.')[0]}.local:{port}",
+                 f"LocalHost.:{port}"]
+        for n, name in enumerate(names):
+            assert _as_a_page_at(name, port, f"own{n}") == (200, 101, 200, True), name
+    assert {machine.lower(), machine.split(".")[0].lower() + ".local"} <= served_names(
+        "0.0.0.0")
+
+
+def test_trust_rebinding_a_name_the_operator_gives_is_answered(tmp_path: Path) -> None:
+    # behind a proxy the name phones open arrives as the Host: --allow-host names it, and
+    # --public-url's and --allow-origin's names are the server's too
+    with start(tmp_path / "data", env={"FLET_SECRET_KEY": SECRET},
+               args=("--allow-host", "Scores.Example.org", "--allow-host", "pad.home.",
+                     "--public-url", "https://wonders.example.net/",
+                     "--allow-origin", "https://club.example.com:8443")) as srv:
+        for n, name in enumerate(["scores.example.org", "pad.home:8443",
+                                  "wonders.example.net", "club.example.com:8443"]):
+            assert _as_a_page_at(name, srv.port, f"op{n}") == (200, 101, 200, True), name
+        assert _as_a_page_at("example.org", srv.port, "other")[:3] == (421, 403, 421)
+
+
+@pytest.mark.parametrize(("host", "answered"), [
+    (None, True),  # no browser sends no Host (an HTTP/1.0 health check may)
+    ("127.0.0.1:8550", True), ("10.1.2.3", True), ("[::1]:8550", True),
+    ("[fe80::1]", True),  # an address: rebinding needs a name
+    ("localhost:8550", True), ("phone.localhost", True),  # the browser's own loopback
+    ("pad.home", True), ("PAD.HOME.:443", True),  # the operator's name, any port
+    ("evil.test", False), ("evil.test:8550", False), ("pad.home.evil.test", False),
+    ("127.0.0.1.nip.io", False),  # a name that resolves to an address is a name
+    ("localhost.evil.test", False), ("evil.test@127.0.0.1", False),
+    ("127.0.0.1/x", False), ("", False), ("[evil.test]", False),
+])
+def test_trust_rebinding_which_host_headers_are_answered(host: str | None,
+                                                         answered: bool) -> None:
+    assert (host_problem(host, frozenset({"pad.home"})) == "") is answered
+
+
+def test_trust_rebinding_allow_host_takes_a_name_only(tmp_path: Path) -> None:
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--allow-host",
+                          "https://scores.example.org", "--allow-host", "pad.home:8550",
+                          "--allow-host", "pad.home"],
+                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path), LANG="C.UTF-8"),
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
+    # each wrong one said, the right one not
+    assert "not 'https://scores.example.org'" in got.stderr
+    assert "not 'pad.home:8550'" in got.stderr and "not 'pad.home'" not in got.stderr
 
 
 def test_trust_an_origin_the_operator_lists_is_taken(tmp_path: Path) -> None:
@@ -405,11 +503,11 @@ def test_trust_a_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
 
 def test_trust_flet_is_reached_through_one_door_that_checks_its_version(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(flet_door, "version", lambda name: "9.9.9")
+    monkeypatch.setattr(flet_versions, "version", lambda name: "9.9.9")
     with pytest.raises(flet_door.FletMismatch, match=r"constraints\.txt"):
-        flet_door.check_versions()
+        flet_versions.check_versions()
     monkeypatch.setenv(flet_door.UNCHECKED_ENV, "1")
-    flet_door.check_versions()
+    flet_versions.check_versions()
     assert "flet 9.9.9 (checked: 1.0.5)" in capsys.readouterr().err
     # nothing outside the door imports Flet's insides
     root = Path(__file__).resolve().parent.parent
@@ -420,6 +518,43 @@ def test_trust_flet_is_reached_through_one_door_that_checks_its_version(
             for line in path.read_text().splitlines():
                 assert not line.startswith(("from flet.", "from flet_web.uploads",
                                             "from flet_web.fastapi.flet_app")), (path, line)
+
+
+_WRONG_FLET = """
+import importlib.metadata, runpy, sys
+installed = importlib.metadata.version
+importlib.metadata.version = lambda name: "9.9.9" if name == "flet" else installed(name)
+how, what = sys.argv.pop(1), sys.argv.pop(1)
+if how == "module":
+    runpy.run_module(what, run_name="__main__", alter_sys=True)
+else:
+    sys.argv[0] = what
+    runpy.run_path(what, run_name="__main__")
+"""
+"""A Python that reports Flet 9.9.9 installed (this test's process only), then starts the
+app as `python -m ui` does (`module ui`) or as an installed script (`script PATH`)."""
+
+
+@pytest.mark.parametrize("start_as", ["python -m ui", "wonders-app"])
+def test_trust_a_wrong_flet_at_start_is_one_line_not_a_traceback(
+        start_as: str, tmp_path: Path) -> None:
+    # ui/flet_door.py checks Flet's version at import, and `python -m ui` imported it
+    # before main() ran: the check's refusal ended the start in a traceback
+    if start_as == "python -m ui":
+        how = ["module", "ui"]
+    else:  # the entry point pip installs (pyproject's [project.scripts])
+        script = Path(sys.executable).parent / "wonders-app"
+        assert script.exists(), f"no {script}: install the app (pip install -e '.[app]')"
+        how = ["script", str(script)]
+    got = subprocess.run([sys.executable, "-c", _WRONG_FLET, *how, "--host", "127.0.0.1",
+                          "--port", str(free_port()), "--no-qr"],
+                         env={**os.environ, "WONDERS_DATA_DIR": str(tmp_path)},
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2, got.stderr[-2000:]
+    assert "Traceback" not in got.stderr and got.stdout == "", got.stderr[-2000:]
+    [line] = got.stderr.strip().splitlines()
+    assert "flet 9.9.9 (checked: 1.0.5)" in line and "constraints.txt" in line, line
+    assert f"{flet_versions.UNCHECKED_ENV}=1 starts anyway" in line
 
 
 def test_trust_the_guard_checks_the_fields_flet_needs_not_an_exact_set() -> None:

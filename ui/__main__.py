@@ -1,11 +1,15 @@
 """`wonders-app` / `python -m ui [--host H] [--port P] [--certfile F --keyfile K]`: serve the
-app on the local network, offline; over HTTPS with a certificate and its key."""
+app on the local network, offline; over HTTPS with a certificate and its key.
+
+Flet's version is checked first (`ui/flet_door.py`, at its import, before anything here
+imports Flet): a version it was not checked against is said in one line, exit status 2."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -13,6 +17,7 @@ import ssl
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import segno
 
@@ -20,11 +25,8 @@ from scorer import i18n
 from scorer.cli import package_version, program
 from scorer.i18n import _
 from ui import strings as S
-from ui.app import make_main
-from ui.flet_door import FletMismatch
-from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
+from ui.flet_versions import FletMismatch
 from ui.store import Store, private_dir
-from ui.webapp import prepare_assets, web_names
 
 SESSION_TIMEOUT_S = 45
 """Seconds a closed tab's session is kept for its phone to come back (Flet's eviction runs
@@ -59,6 +61,36 @@ def urls(host: str, port: int, scheme: str = "http") -> tuple[str, list[str]]:
         return f"{scheme}://127.0.0.1:{port}/", [f"{scheme}://{h}:{port}/" for h in lan]
     local = host in ("127.0.0.1", "localhost", "::1")
     return f"{scheme}://{host}:{port}/", [] if local else [f"{scheme}://{host}:{port}/"]
+
+
+_NAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*")
+"""A host name as a browser sends it in the Host header (lower case, no port)."""
+
+
+def allow_host_problem(name: str) -> str:
+    """Why `--allow-host` cannot take this ("" = it is a name)."""
+    if _NAME.fullmatch(name.strip().lower().rstrip(".")):
+        return ""
+    return _("--allow-host: a name as the address bar shows it, such as scores.example.org "
+             "(without https:// and without a port), not {name!r}").format(name=name)
+
+
+def served_names(host: str, public_url: str | None = None, origins: tuple[str, ...] = (),
+                 allowed: tuple[str, ...] = ()) -> frozenset[str]:
+    """The names the server answers to besides addresses and localhost (ui/server.py,
+    `host_problem`): the name it listens on (`--host`), this machine's name and its mDNS
+    `.local` name (what a phone on the network may open), the names of `--public-url` and
+    `--allow-origin` (a proxy in front forwards the name phones opened), and `allowed`
+    (`--allow-host`). Lower case, without a trailing dot."""
+    names = {host, *allowed}
+    for url in (public_url or "", *origins):
+        with contextlib.suppress(ValueError):
+            names.add(urlsplit(url.strip()).hostname or "")
+    machine = socket.gethostname()
+    if machine:
+        names |= {machine, machine.split(".")[0] + ".local"}
+    return frozenset(n.strip().lower().rstrip(".") for n in names
+                     if _NAME.fullmatch(n.strip().lower().rstrip(".")))
 
 
 def tls_problem(certfile: str | None, keyfile: str | None) -> str:
@@ -107,6 +139,19 @@ def upload_dir(data: Path) -> Path:
         return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
 
 def main(argv: list[str] | None = None) -> int:
+    try:  # before anything imports Flet: its version checked (ui/flet_versions.py)
+        from ui import flet_door  # noqa: F401
+    except FletMismatch as err:
+        print(f"{program('python -m ui')}: {err}", file=sys.stderr, flush=True)
+        return 2
+    return _serve(argv)
+
+
+def _serve(argv: list[str] | None) -> int:
+    from ui.app import make_main
+    from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
+    from ui.webapp import prepare_assets, web_names
+
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG
         parser = argparse.ArgumentParser(prog=program("python -m ui"), description=S.TAGLINE,
                                          epilog=_("HTTPS: a phone treats only an https "
@@ -131,6 +176,13 @@ def main(argv: list[str] | None = None) -> int:
                             help=_("another origin whose pages may open the app, such as "
                                    "https://scores.example.org (repeatable; default: only "
                                    "the page's own)"))
+        parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                            help=_("another name phones open the server at, such as "
+                                   "scores.example.org behind a proxy (repeatable; default: "
+                                   "its addresses, localhost, this computer's name and the "
+                                   "names of --host, --public-url and --allow-origin; any "
+                                   "other name is refused, so that no other site's page can "
+                                   "reach it by DNS rebinding)"))
         parser.add_argument("--certfile", metavar="FILE",
                             help=_("serve HTTPS with this certificate (PEM, with its chain)"))
         parser.add_argument("--keyfile", metavar="FILE",
@@ -147,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.public_url and not args.public_url.startswith(("https://", "http://")):
             problems.append(_("--public-url: an address that starts with https:// (or "
                               "http://), not {url!r}").format(url=args.public_url))
+        problems += [allow_host_problem(name) for name in args.allow_host]
         if any(problems):
             parser.error("; ".join(p for p in problems if p))  # exit status 2, all at once
         here, lan = urls(args.host, args.port, "https" if args.certfile else "http")
@@ -174,8 +227,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         main_app = make_main(store, uploads, (args.public_url or "").rstrip("/")
                              or (lan or [here])[0])
+        names = served_names(args.host, args.public_url, tuple(args.allow_origin),
+                             tuple(args.allow_host))
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
-                        web_names(), sessions_per_address=args.sessions_per_address),
+                        web_names(), sessions_per_address=args.sessions_per_address,
+                        hosts=names),
               args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
               keyfile=args.keyfile)
     except FletMismatch as err:  # Flet's insides changed (ui/flet_door.py says what to check)

@@ -2,10 +2,12 @@
 
 Everything here uses what Flet does not promise to keep: its wire protocol's private
 dataclasses, its session manager, its message class, the classes the in-process test client
-drives. It was written against `FLET_TESTED` (and uvicorn `UVICORN_TESTED`); at import it
-checks the installed versions and, on a mismatch, refuses to start with what to do (see
-`check_versions`). When Flet is upgraded, check each item below against the new Flet, then
-change `FLET_TESTED` (constraints.txt pins the tested versions).
+drives. It was written against `FLET_TESTED` (and uvicorn `UVICORN_TESTED`); at import,
+before it reaches any of them, it checks the installed versions and, on a mismatch, refuses
+to start with what to do (`ui/flet_versions.py`'s `check_versions`, which imports no Flet:
+a start catches its `FletMismatch` and says it in one line). When Flet is upgraded, check
+each item below against the new Flet, then change `FLET_TESTED` there (constraints.txt pins
+the tested versions).
 
 - `body_problem`: the fields of the messages a browser sends that Flet needs, read from
   Flet's protocol dataclasses at import (a field Flet adds later is let through; one the
@@ -60,8 +62,6 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
-import os
-import sys
 import threading
 import types
 from collections import Counter
@@ -70,35 +70,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-FLET_TESTED = "1.0.5"
-"""The Flet (and flet-web) version this module was checked against."""
-UVICORN_TESTED = "0.54.0"
-UNCHECKED_ENV = "WONDERS_FLET_UNCHECKED"
-"""Set to 1 to start with other versions anyway (a warning line instead of a refusal)."""
-
-
-class FletMismatch(RuntimeError):
-    """The installed Flet or uvicorn is not the one `ui/flet_door.py` was checked against."""
-
-
-def check_versions() -> None:
-    found = {"flet": version("flet"), "flet-web": version("flet-web"),
-             "uvicorn": version("uvicorn")}
-    wanted = {"flet": FLET_TESTED, "flet-web": FLET_TESTED, "uvicorn": UVICORN_TESTED}
-    wrong = [f"{name} {found[name]} (checked: {wanted[name]})"
-             for name in found if found[name] != wanted[name]]
-    if not wrong:
-        return
-    what = (f"ui/flet_door.py reaches into library internals checked against other "
-            f"versions: {', '.join(wrong)}. Install the pinned versions "
-            f"(pip install -c constraints.txt -e '.[app]'), or check each item in "
-            f"ui/flet_door.py's docstring against the new version and update its "
-            f"*_TESTED constants; {UNCHECKED_ENV}=1 starts anyway.")
-    if os.environ.get(UNCHECKED_ENV) == "1":
-        print(f"wonders-scorer: warning: {what}", file=sys.stderr, flush=True)
-        return
-    raise FletMismatch(what)
-
+from ui.flet_versions import (
+    FLET_TESTED,
+    UNCHECKED_ENV,
+    UVICORN_TESTED,
+    FletMismatch,
+    check_versions,
+)
 
 check_versions()
 
@@ -125,8 +103,8 @@ from flet_web.fastapi.flet_app_manager import (  # type: ignore[import-untyped]
 )
 from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
 
-__all__ = ["BaseControl", "Component", "Connection", "Message", "MessageAction", "PubSubHub",
-           "Renderer",
+__all__ = ["FLET_TESTED", "UNCHECKED_ENV", "UVICORN_TESTED", "BaseControl", "Component",
+           "Connection", "FletMismatch", "Message", "MessageAction", "PubSubHub", "Renderer",
            "Session", "build_upload_url", "context_page", "decode_ext", "encode_object"]
 
 REGISTER = MessageAction.REGISTER_CLIENT.value

@@ -10,6 +10,12 @@ can do to the others sharing the event loop. Here:
   first): anything else closes that connection with code 1008 and one log line, instead of
   a traceback and a handler that never ends (Flet waits forever on a connection that broke
   before it registered; such a handler is cancelled a few seconds after its client went);
+- only its own names: a request (HTTP or websocket) whose Host header names neither an
+  address (IP) nor localhost nor one of the names the operator's start gave (`hosts`: the
+  bound name, this machine's, `--public-url`'s, `--allow-origin`'s, `--allow-host`'s) is
+  refused (421, one log line): a page of an attacker's name that resolves to this server
+  (DNS rebinding) would otherwise be its own origin, and could drive the players' games
+  through a browser on the network (`host_problem`);
 - same origin only: a websocket or a request that changes something (an upload) from a
   page of another origin is refused (403, one log line) unless the operator listed that
   origin (`--allow-origin`); Flet's `Access-Control-Allow-Origin: *` is taken out;
@@ -50,8 +56,10 @@ import ctypes
 import ctypes.util
 import dataclasses
 import gc
+import ipaddress
 import logging
 import os
+import re
 import resource
 import signal
 import sys
@@ -69,7 +77,9 @@ from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 from starlette.websockets import WebSocketDisconnect
 
+from scorer import i18n
 from ui import collector, flet_door
+from ui import strings as S
 from ui.export import MAX_IMPORT_BYTES
 from ui.join_limit import address_key
 
@@ -134,6 +144,49 @@ def connections_per_address(sessions_per_address: int) -> int:
     twice its sessions when the operator allows more (each phone's page loads in a few
     connections of its own)."""
     return max(CONNECTIONS_PER_ADDRESS, 2 * sessions_per_address)
+
+
+_HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(:[0-9]{1,5})?")
+"""A Host header (lower case): a name or an IPv4 address, or an IPv6 one in brackets, and
+maybe a port (nothing else: no user, no path)."""
+
+
+def host_name(host: str) -> str:
+    """The name or address a Host header names, lower case, without its port, brackets or
+    trailing dot ("" when it is not a host)."""
+    found = _HOST.fullmatch(host.strip().lower())
+    if not found:
+        return ""
+    name = found.group(1)
+    return name[1:-1] if name.startswith("[") else name.rstrip(".")
+
+
+def is_address(name: str) -> bool:
+    """An IP address, not a name."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def host_problem(host: str | None, names: frozenset[str]) -> str:
+    """Why this server does not answer a request with this Host header ("" = it does).
+
+    It answers an address (DNS rebinding needs a name: a page opened at an address is that
+    address's own, and its requests go to that address), localhost and `*.localhost` (the
+    browser resolves them to this machine itself, never asking DNS), and `names`: the
+    names it was started under (lower case). A request without a Host header comes from no
+    browser (browsers always send one; an HTTP/1.0 health check may not) and is answered.
+    """
+    if host is None:
+        return ""
+    name = host_name(host)
+    if name and (name in names or is_address(name) or name == "localhost"
+                 or name.endswith(".localhost")):
+        return ""
+    return (f"a Host it does not answer to ({host[:100]!r}; a name of this server is added "
+            f"with --allow-host NAME)")
 
 
 def log(line: str) -> None:
@@ -231,8 +284,12 @@ class Guard:
                  kept: ClosedSessions | None = None, upload_idle_s: float = UPLOAD_IDLE_S,
                  tend_every_s: float = TEND_EVERY_S,
                  trim: Callable[[int], int] | None = MALLOC_TRIM,
-                 sessions_per_address: int = SESSIONS_PER_ADDRESS) -> None:
+                 sessions_per_address: int = SESSIONS_PER_ADDRESS,
+                 hosts: frozenset[str] = frozenset()) -> None:
         self.app = app
+        self.hosts = frozenset(h.lower().rstrip(".") for h in hosts)
+        """The names this server answers to besides addresses and localhost
+        (`host_problem`)."""
         self.kept = kept or ClosedSessions()
         """The closed sessions kept for their phones (`flet_door.keep_closed_sessions`)."""
         self.upload_idle_s = upload_idle_s
@@ -250,6 +307,11 @@ class Guard:
         self._told_full: set[str] = set()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            wrong_host = host_problem(_header(scope, b"host"), self.hosts)
+            if wrong_host:
+                await _misdirected(scope, receive, send, wrong_host)
+                return
         if scope["type"] == "websocket":
             why = self._foreign(scope)
             if why:
@@ -493,6 +555,38 @@ async def _forbidden(scope: Scope, send: Send, why: str) -> None:
     await send({"type": "http.response.body", "body": b"Forbidden"})
 
 
+def _accepted_languages(scope: Scope) -> list[str]:
+    """The languages a browser asks for (its Accept-Language), best first."""
+    ranked = []
+    for n, part in enumerate((_header(scope, b"accept-language") or "")[:500].split(",")):
+        code, _semicolon, weight = part.strip().partition(";")
+        try:
+            q = float(weight.strip().removeprefix("q=")) if weight else 1.0
+        except ValueError:
+            q = 0.0
+        if code and q > 0:
+            ranked.append((-q, n, code))
+    return [code for _q, _n, code in sorted(ranked)]
+
+
+async def _misdirected(scope: Scope, receive: Receive, send: Send, why: str) -> None:
+    """A request to a name this server does not answer to: one log line, and 421
+    (Misdirected Request) with a sentence in the browser's language (a player who opened
+    the server at a name its operator did not give, behind a proxy, reads what to do);
+    a websocket is refused before it opens (the browser sees 403)."""
+    if scope["type"] == "websocket":
+        await _refuse_websocket(scope, receive, send, why)
+        return
+    client = scope.get("client") or ("?", 0)
+    log(f"refused a request from {client[0]}:{client[1]}: {why}")
+    with i18n.language(i18n.first_supported(_accepted_languages(scope))):
+        body = i18n.translated(S.WRONG_HOST).encode()
+    await send({"type": "http.response.start", "status": 421,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
 async def _not_found(send: Send) -> None:
     await send({"type": "http.response.start", "status": 404,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
@@ -581,9 +675,11 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
               web_names: Mapping[str, str] | None = None,
               kept: ClosedSessions | None = None, upload_idle_s: float = UPLOAD_IDLE_S,
               tend_every_s: float = TEND_EVERY_S,
-              sessions_per_address: int = SESSIONS_PER_ADDRESS) -> Guard:
+              sessions_per_address: int = SESSIONS_PER_ADDRESS,
+              hosts: frozenset[str] = frozenset()) -> Guard:
     """Flet's app for `main` (offline: no CDN), without API docs, behind the guard, which
-    takes websockets and uploads from the page's own origin and from `origins`, at most
+    answers requests to an address, localhost and the names in `hosts`, takes websockets
+    and uploads from the page's own origin and from `origins`, at most
     `sessions_per_address` sessions per client address. `on_stop` runs when the server
     stops. `web_names`: Flet's own `app_name`, `app_short_name` and `app_description` for
     the page and its manifest. `kept`, `upload_idle_s` and `tend_every_s`: the guard's
@@ -618,7 +714,7 @@ def build_app(main: Callable[[ft.Page], Awaitable[None]], upload_dir: Path | Non
                     on_shutdown=[on_stop] if on_stop else None)
     outer.mount("/", inner)
     guard = Guard(outer, upload_dir, origins, kept, upload_idle_s, tend_every_s,
-                  sessions_per_address=sessions_per_address)
+                  sessions_per_address=sessions_per_address, hosts=hosts)
     flet_door.keep_closed_sessions(_CONNECTION, guard.kept)
     return guard
 

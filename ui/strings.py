@@ -216,6 +216,9 @@ COPY_MISSING = N_("This browser cannot copy from a page: download the files, or 
 INSTALL_NOT_SECURE = N_("This page is not secure (http), so the phone cannot install it as an "
                         "app: open the server's https address for that.")
 INSTALL_HINT = N_("To keep it as an app: the browser's menu, Add to Home screen.")
+WRONG_HOST = N_("The score pad does not answer at this name. Open the address the computer "
+                "running it shows (or scan its QR code); whoever runs it can add this name "
+                "with --allow-host.")
 QUICK_NOTE = N_("Paper totals are not part of the table file; those players export as seats only.")
 
 # History
