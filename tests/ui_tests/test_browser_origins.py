@@ -81,7 +81,9 @@ def plain_http(tmp_path: Path) -> Iterator[str]:
     """The app on http://wonders.test:<port>/, as a phone on the LAN opens it."""
     if not Path(CHROMIUM).exists():
         pytest.fail(MISSING_CHROMIUM)
-    proc, port = _start_app(tmp_path / "data")
+    # a name of this server that is none of its own: the operator names it (--allow-host),
+    # as for a name a home router gives
+    proc, port = _start_app(tmp_path / "data", "--allow-host", HOST)
     try:
         yield f"http://{HOST}:{port}/"
     finally:
@@ -98,7 +100,8 @@ def behind_caddy(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         if not Path(tool).exists():
             pytest.fail(missing)
     https_port = _free_port()
-    # the app on this machine only, told the address phones open (for the join code)
+    # the app on this machine only, told the address phones open (for the join code; Caddy
+    # forwards the Host phones asked for: its name is one the app answers to)
     app, app_port = _start_app(tmp_path / "data", "--public-url",
                                f"https://{HOST}:{https_port}/")
     caddy_home = tmp_path / "caddy"  # its authority and certificates: this test's own
