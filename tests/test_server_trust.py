@@ -27,7 +27,9 @@ import websockets
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game
 from benchmarks.server import Server, free_port, start
+from scorer import i18n
 from ui import flet_door, flet_versions
+from ui import strings as S
 from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names
 from ui.flet_door import build_upload_url
 from ui.join_limit import FAILED_JOINS
@@ -144,6 +146,16 @@ def test_trust_rebinding_a_page_at_another_name_cannot_reach_the_server(
     log = server.log.read_text()
     assert log.count("a Host it does not answer to ('evil.test") == 6, log[-2000:]
     assert "Traceback" not in log
+    # a player who opened it at a name its operator did not give reads what to do, in the
+    # browser's language (French has no catalogue: the next one asked for, Vietnamese)
+    asked = urllib.request.Request(f"http://127.0.0.1:{server.port}/", headers={
+        "Host": "pad.lan", "Accept-Language": "fr-FR, fr;q=0.9, vi;q=0.8, en;q=0.5"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(asked, timeout=10)
+    with i18n.language("vi"):
+        said = i18n.translated(S.WRONG_HOST)
+    assert refused.value.code == 421 and refused.value.read().decode() == said
+    assert said != S.WRONG_HOST and "--allow-host" in said
 
 
 def test_trust_rebinding_the_servers_own_names_are_answered(tmp_path: Path) -> None:
