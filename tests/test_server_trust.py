@@ -595,3 +595,22 @@ def test_trust_flet_insides_changed_is_said_in_one_line_not_a_traceback(
     assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
     err = capsys.readouterr().err
     assert "check no_cycles_per_render in ui/flet_door.py" in err and "Traceback" not in err
+
+
+def test_trust_a_flet_the_render_guard_was_not_checked_against_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """ui/guard.py's own check of Flet's version (it wraps Flet's renderer) stops the start
+    with what to check, exit status 2, not a traceback (it raised a RuntimeError)."""
+    import flet as ft
+
+    from ui import __main__ as app_main
+    from ui import guard
+
+    monkeypatch.setattr(guard, "_installed", False)
+    monkeypatch.setattr(ft, "__version__", "1.1.0")
+    monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path))
+    assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
+    err = capsys.readouterr().err
+    assert "ui/guard.py was checked against Flet 1.0.x, not 1.1.0" in err
+    assert "Traceback" not in err

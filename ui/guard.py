@@ -19,7 +19,7 @@ from typing import Any
 import flet as ft
 
 from ui import strings as S
-from ui.flet_door import Renderer, Session
+from ui.flet_door import FletMismatch, Renderer, Session
 
 FLET_TESTED = "1.0."
 """The Flet versions (a prefix) whose internals this module was checked against."""
@@ -75,7 +75,7 @@ def install() -> None:
         if _installed:
             return
         if not ft.__version__.startswith(FLET_TESTED):
-            raise RuntimeError(
+            raise FletMismatch(  # said in one line at start (ui/__main__.py)
                 f"ui/guard.py was checked against Flet {FLET_TESTED}x, not {ft.__version__}: "
                 "check Renderer.render and Session.error there, then update FLET_TESTED")
         original = Renderer.render
