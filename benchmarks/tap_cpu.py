@@ -1,11 +1,14 @@
-"""Server CPU per tap (not a test): `python -m benchmarks.tap_cpu [--taps 200]`.
+"""Server CPU per tap (not a test): `python -m benchmarks.tap_cpu [--taps 300] [--block 20]`.
 
 Side by side in one run, each over a real websocket (benchmarks/flet_ws.py), loopback:
 - the city screen of a 3-player 7 Wonders game: a card chip tapped on and off (`--taps`
   times), after the board, stages and coins are entered;
 - the Flet floor: a declarative counter's +1 button (benchmarks/counter.py), as many taps.
-For each: the server process's CPU (user + system, /proc) over the taps divided by the taps,
-and the answer time per tap (event sent to the last patch of its answer).
+Both servers run at once and the taps alternate between them in blocks of `--block`, so
+that both see the same machine: on a shared host the speed drifts by 2x within minutes, and
+two runs one after the other compared different machines. For each: the server process's CPU
+(user + system, /proc) over its own blocks divided by its taps, and the answer time per tap
+(event sent to the last patch of its answer).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import argparse
 import asyncio
 import statistics
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from benchmarks import server as srv
@@ -21,66 +25,88 @@ from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import percentile, start_game
 
 CARD = "Altar"
+WARM_UP_TAPS = 10  # the scoring cache and Flet's first diffs
 
 
-async def _city(server: srv.Server, taps: int) -> tuple[float, list[float]]:
-    c = FletWsClient(server.ws_url)
-    await c.start()
+class Tapper:
+    """One server, one phone on it, one button it taps; the CPU its taps cost."""
+
+    def __init__(self, server: srv.Server, tap: Callable[[FletWsClient], Awaitable[None]]):
+        self.server = server
+        self.client = FletWsClient(server.ws_url)
+        self._tap = tap
+        self.cpu_s = 0.0
+        self.taps = 0
+
+    async def block(self, taps: int) -> None:
+        before = self.server.cpu_s()
+        for _ in range(taps):
+            await self._tap(self.client)
+        self.cpu_s += self.server.cpu_s() - before
+        self.taps += taps
+
+
+async def _tap_card(c: FletWsClient) -> None:
+    await c.tap(CARD)
+
+
+async def _tap_plus(c: FletWsClient) -> None:
+    await c.tap("+1")
+
+
+async def _open_city(c: FletWsClient) -> None:
     await start_game(c, ["Ann", "Bob", "Cid"])
     await c.go("/game/player/0")
     await c.tap("Gizah")
     await c.type("Stages built", "2")
     await c.type("Coins", "7")
-    for _ in range(10):  # warm up: the scoring cache and Flet's first diffs
-        await c.tap(CARD)
-    c.timings.clear()
-    before = server.cpu_s()
-    for _ in range(taps):
-        await c.tap(CARD)
-    used = server.cpu_s() - before
-    await c.close()
-    return used / taps, list(c.timings)
 
 
-async def _counter(server: srv.Server, taps: int) -> tuple[float, list[float]]:
-    c = FletWsClient(server.ws_url)
-    await c.start()
-    for _ in range(10):
-        await c.tap("+1")
-    c.timings.clear()
-    before = server.cpu_s()
-    for _ in range(taps):
-        await c.tap("+1")
-    used = server.cpu_s() - before
-    await c.close()
-    return used / taps, list(c.timings)
+async def _run(city: Tapper, floor: Tapper, taps: int, block: int) -> None:
+    for tapper in (city, floor):
+        await tapper.client.start()
+    await _open_city(city.client)
+    for tapper in (city, floor):
+        for _ in range(WARM_UP_TAPS):
+            await tapper._tap(tapper.client)
+        tapper.client.timings.clear()
+    done = 0
+    while done < taps:
+        size = min(block, taps - done)
+        await city.block(size)
+        await floor.block(size)
+        done += size
+    for tapper in (city, floor):
+        await tapper.client.close()
 
 
-def _line(name: str, cpu: float, times: list[float]) -> str:
-    return (f"{name}: server CPU {cpu * 1000:.2f} ms per tap; answer median "
-            f"{statistics.median(times) * 1000:.1f} ms, p95 {percentile(times, .95) * 1000:.1f} ms "
-            f"(n={len(times)})")
+def _line(name: str, tapper: Tapper) -> str:
+    times = tapper.client.timings
+    return (f"{name}: server CPU {tapper.cpu_s / tapper.taps * 1000:.2f} ms per tap; answer "
+            f"median {statistics.median(times) * 1000:.1f} ms, p95 "
+            f"{percentile(times, .95) * 1000:.1f} ms (n={len(times)})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--taps", type=int, default=200)
+    parser.add_argument("--taps", type=int, default=300)
+    parser.add_argument("--block", type=int, default=20,
+                        help="taps on one server before the other's turn")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         app = srv.start(Path(tmp) / "app")
+        floor_server = srv.start(Path(tmp) / "floor", module="benchmarks.counter")
         try:
-            city_cpu, city_times = asyncio.run(asyncio.wait_for(_city(app, args.taps), 600))
+            city = Tapper(app, _tap_card)
+            floor = Tapper(floor_server, _tap_plus)
+            asyncio.run(asyncio.wait_for(_run(city, floor, args.taps, args.block), 900))
         finally:
             app.stop()
-        floor = srv.start(Path(tmp) / "floor", module="benchmarks.counter")
-        try:
-            floor_cpu, floor_times = asyncio.run(
-                asyncio.wait_for(_counter(floor, args.taps), 600))
-        finally:
-            floor.stop()
-    print(_line("city screen, a card tapped", city_cpu, city_times))
-    print(_line("Flet floor, a counter's +1", floor_cpu, floor_times))
-    print(f"ratio: {city_cpu / floor_cpu:.1f}x the Flet floor")
+            floor_server.stop()
+    print(_line("city screen, a card tapped", city))
+    print(_line("Flet floor, a counter's +1", floor))
+    print(f"ratio: {city.cpu_s / city.taps / (floor.cpu_s / floor.taps):.2f}x the Flet floor "
+          f"(taps alternated in blocks of {args.block})")
 
 
 if __name__ == "__main__":
