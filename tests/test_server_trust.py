@@ -592,6 +592,9 @@ def test_trust_flet_insides_changed_is_said_in_one_line_not_a_traceback(
         raise flet_door.FletMismatch("check no_cycles_per_render in ui/flet_door.py")
     monkeypatch.setattr(flet_door, "no_cycles_per_render", changed)
     monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path))
+    # main() sets a key for Flet's signed uploads when none is set; this test's own, gone
+    # after it (flet_web signs with the environment's key, whatever a test passes)
+    monkeypatch.setenv("FLET_SECRET_KEY", SECRET)
     assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
     err = capsys.readouterr().err
     assert "check no_cycles_per_render in ui/flet_door.py" in err and "Traceback" not in err
@@ -610,6 +613,9 @@ def test_trust_a_flet_the_render_guard_was_not_checked_against_is_one_line(
     monkeypatch.setattr(guard, "_installed", False)
     monkeypatch.setattr(ft, "__version__", "1.1.0")
     monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path))
+    # main() sets a key for Flet's signed uploads when none is set; this test's own, gone
+    # after it (flet_web signs with the environment's key, whatever a test passes)
+    monkeypatch.setenv("FLET_SECRET_KEY", SECRET)
     assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
     err = capsys.readouterr().err
     assert "ui/guard.py was checked against Flet 1.0.x, not 1.1.0" in err
