@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
@@ -66,6 +66,14 @@ def expansions(game: str) -> list[str]:
 
 def ruleset(game: str, chosen: Sequence[str] = ()) -> Ruleset:
     """The ruleset of a game with the chosen expansions that exist (others are ignored)."""
+    return _ruleset(game, tuple(chosen))
+
+
+@lru_cache(maxsize=256)
+def _ruleset(game: str, chosen: tuple[str, ...]) -> Ruleset:
+    """Cached as `load_ruleset` is (rulesets never change while the program runs): every
+    change a phone makes asks it several times, and finding the usable expansions walked
+    them all each time."""
     usable = set(expansions(game))
     return load_ruleset(game, tuple(sorted(e for e in chosen if e in usable)))
 

@@ -56,6 +56,7 @@ def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
         ruleset._raw,
         ruleset._expansions,
         ruleset._games,
+        facts._ruleset,
     ]
     for c in caches:
         c.cache_clear()
