@@ -131,11 +131,26 @@ def _known(draft: Draft, language: str) -> Evaluation | None:
         return kept[1]
 
 
+KEPT_VERDICTS = 64
+"""How many of the latest verdicts each of `_BY_DRAFT` and `_BY_SAVED` keeps."""
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+def _remember(kept: dict[_K, _V], key: _K, value: _V, most: int) -> None:
+    """Under `_SCORED_LOCK`: `value` as the newest entry of `kept` (insertion order: oldest
+    first), which keeps its `most` newest entries."""
+    kept.pop(key, None)
+    kept[key] = value
+    while len(kept) > most:
+        del kept[next(iter(kept))]
+
+
 def _keep(draft: Draft, language: str, got: Evaluation) -> None:
     """Under `_SCORED_LOCK`: the verdict on this draft object, for the next ask."""
-    _BY_DRAFT[(id(draft), language)] = (draft, got)  # holds the draft: its id stays its
-    while len(_BY_DRAFT) > 64:
-        _BY_DRAFT.popitem(last=False)
+    # holds the draft: its id stays its own while the entry is kept
+    _remember(_BY_DRAFT, (id(draft), language), (draft, got), KEPT_VERDICTS)
 
 
 def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
@@ -156,15 +171,10 @@ def evaluate(draft: Draft, language: str | None = None) -> Evaluation:
     key = _key(draft, language)
     got = _evaluate(*key)
     with _SCORED_LOCK:
-        _SCORED.pop(key, None)
-        _SCORED[key] = None
-        while len(_SCORED) > _evaluate.cache_info().maxsize // 2:  # type: ignore[operator]
-            del _SCORED[next(iter(_SCORED))]
+        _remember(_SCORED, key, None, _evaluate.cache_info().maxsize // 2)  # type: ignore[operator]
         _keep(draft, language, got)
         if saved is not None:
-            _BY_SAVED[(saved, language)] = got
-            while len(_BY_SAVED) > 64:
-                _BY_SAVED.popitem(last=False)
+            _remember(_BY_SAVED, (saved, language), got, KEPT_VERDICTS)
     return got
 
 
