@@ -95,3 +95,37 @@ def test_a_card_tapped_is_one_event_in_and_one_message_out(tmp_path: Path) -> No
     assert len(targets) == 1  # one message, rooted at the city's view
     assert title == "Ann · 2 pts"  # rules_multiplayer.md: the Altar is 2 civilian points
     assert words == "Altar added to Ann's city"
+
+
+def test_coins_typed_are_one_message_and_no_flash_of_the_old_number(tmp_path: Path) -> None:
+    """On the app's own server: coins typed and left change the field (its typing let go),
+    the coins' part holding it, the title's total and the note in one pass. The outer part
+    renders first and the field with it: one message, and the field goes from the typed 9
+    to the saved 9, never back to the old 7 between them (the field rendered alone first,
+    with its old number, then again: three messages)."""
+
+    async def typed() -> tuple[int, list[str], str]:
+        with srv.start(tmp_path / "data") as server:
+            c = await FletWsClient(server.ws_url).start()
+            await start_game(c, ["Ann", "Bob", "Cid"])
+            await c.go("/game/player/0")
+            await c.type("Coins", "7")
+            await c.settle()
+            shown: list[str] = []
+            messages = [0]
+            apply = c._apply
+
+            def watched(root: dict[str, Any], patch: list[Any]) -> None:
+                messages[0] += 1
+                apply(root, patch)
+                shown.append(str(c.find("Coins", "TextField").get("value")))
+
+            c._apply = watched  # type: ignore[method-assign]
+            await c.type("Coins", "9")
+            await c.close()
+            return messages[0], shown, c.title()
+
+    messages, shown, title = asyncio.run(typed())
+    # rules_multiplayer.md, treasury: 1 point per 3 coins: 9 // 3 = 3 (7 // 3 was 2)
+    assert title == "Ann · 3 pts"
+    assert shown == ["9"] and messages == 1, (shown, messages)

@@ -426,8 +426,15 @@ class _Pass:
         session = self.session
         caught: list[tuple[Any, Any, Message]] = []
         session._wonders_caught = caught
+        controls = list(self.controls.values())
+        if len(controls) > 1:
+            # outer parts first: a part inside another that also renders is rendered by it,
+            # with its new props and its own new state at once, and Flet then skips the
+            # inner one's own update (`Component._stale`); inner first, it rendered alone
+            # with its old props, then again (a flash of the old number in a field)
+            controls.sort(key=lambda c: len(_ancestry(c)))
         try:
-            for control in self.controls.values():
+            for control in controls:
                 control.update()
         finally:
             session._wonders_caught = None

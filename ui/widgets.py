@@ -139,7 +139,9 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
     value), as of this render, as of now, and how to change it. Typing is kept as typed,
     never rewritten by a change from another phone; it is saved on submit or when the field
     loses focus, never per keystroke. Held in a ref: the field can lose focus before the
-    render its last keystroke asked for."""
+    render its last keystroke asked for. A keystroke renders nothing (the field shows what
+    was typed already; a render for another reason shows it too); only letting go of the
+    typing does, for the field to show the saved value again."""
     nothing: _Typing | None = None
     held = ft.use_ref(nothing)
     _, set_tick = ft.use_state(0)
@@ -149,7 +151,8 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
 
     def put(typing: _Typing | None) -> None:
         held.current = typing
-        set_tick(lambda n: n + 1)
+        if typing is None:
+            set_tick(lambda n: n + 1)
 
     return held.current, now, put
 
