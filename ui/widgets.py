@@ -44,9 +44,10 @@ def toggle(
     """A tappable chip, 48 px tall: filled when selected (in the card colour), outlined
     otherwise."""
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
+    content = toggle_words(label)
     if selected:
         return ft.FilledButton(
-            content=label,
+            content=content,
             icon=ft.Icons.CHECK,
             on_click=on_click,
             disabled=disabled,
@@ -54,13 +55,28 @@ def toggle(
             style=ft.ButtonStyle(bgcolor=bg, color=fg) if bg else None,
         )
     return ft.OutlinedButton(
-        content=label,
+        content=content,
         icon=icon,
         on_click=on_click,
         disabled=disabled,
         height=TAP,
         style=ft.ButtonStyle(side=ft.BorderSide(2, bg)) if bg else None,
     )
+
+
+TOGGLE_LINE = 30
+"""Characters a chip's line surely holds on a 360 px phone (33-38 seen at 14 px): a
+label of up to two of them never takes a third line."""
+
+
+def toggle_words(label: str) -> str | ft.Text:
+    """A chip's words: a long label (a player's 75-letter name in "I am ...") ends in "…"
+    after two lines, where a third line was cut in half by the chip's 48 px; a screen
+    reader still reads it whole. A short one stays a plain string (no control of its own
+    kept in every session)."""
+    if len(label) <= 2 * TOGGLE_LINE:
+        return label
+    return ft.Text(label, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def wrap(controls: list[ft.Control]) -> ft.Row:

@@ -145,3 +145,41 @@ def test_a_long_note_wraps_on_both_phones(server: tuple[str, float]) -> None:
         _within_the_screen(a, wide)
         assert wide["height"] < 2 * LINE, wide
         browser.close()
+
+
+def test_a_long_note_in_vietnamese_keeps_two_lines_within_the_strip(
+        server: tuple[str, float]) -> None:
+    """The same long note on a phone that speaks Vietnamese, whose words are longer
+    ("Altar được thêm vào thành phố của ...") and carry marks above and below the letters:
+    two lines at most, 16 px clear of both edges, and no mark cut by the strip's edge (the
+    words' ink stays inside the strip). Screenshot `39c-note-long-vietnamese`."""
+    from playwright.sync_api import sync_playwright
+
+    from .test_browser import CHROMIUM
+
+    url, _ = server
+    with sync_playwright() as pw:
+        browser, (a,) = offline_phones(pw, 1)
+        vi_browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--lang=vi-VN"])
+        page = vi_browser.new_context(viewport=PHONE, locale="vi-VN").new_page()
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+            "http://127.0.0.1") else r.abort())
+        b = Phone(page)
+        code = host_game(a, url, ("Ann", "Bob", LONG))
+        b.open(f"{url}g/{code}", ready="Tôi là Bob")  # "I am Bob"
+        b.tap("Tôi là Bob")
+        a.open_player(LONG)
+        a.tap("Babylon")
+        a.card("Altar").click()
+        # "{card} added to {player}'s city" in the catalogue: ~115 characters with the phone
+        said = f"Altar được thêm vào thành phố của {LONG}"
+        note = _note(b, said)
+        _within_the_screen(b, note)
+        assert 2 * LINE <= note["height"] <= 2 * LINE + 2 * 8 + 4, note
+        left, right = _ink(b, note, "39c-note-long-vietnamese")
+        assert left >= MARGIN - 1 and right <= PHONE["width"] - MARGIN, (left, right, note)
+        vi_browser.close()
+        browser.close()

@@ -485,3 +485,21 @@ async def test_a_refused_tap_is_said_on_the_phone_that_made_it(store: Store) -> 
     assert any("Cid is not there any more" in s for s in c.snacks())
     saved = saved_game(store)
     assert saved is not None and saved.seats[2].name == "Dan" and saved.seats[2].cards == []
+
+
+async def test_a_long_name_in_its_seat_chip_ends_after_two_lines(store: Store) -> None:
+    """A seat's chip is 48 px tall: "I am" and a 75-letter name took three lines there, the
+    third cut in half by the chip's edge (seen at 360 px, screenshot 39c). Its words now end
+    in "…" after two lines; a screen reader still reads them whole. A short name's chip is
+    as it was (its words a plain label)."""
+    long = "Bartholomew-Maximilian von Hohenzollern-Sigmaringen und Habsburg-Lothringen"
+    a = await phone(store, "ann-phone", hub=shared_hub())
+    await a.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", long]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    chip = a.find(f"I am {long}")
+    assert isinstance(chip.content, ft.Text)
+    assert chip.content.value == f"I am {long}"  # whole, for the screen reader
+    assert chip.content.max_lines == 2 and chip.content.overflow == ft.TextOverflow.ELLIPSIS
+    assert a.find("I am Bob").content == "I am Bob"
