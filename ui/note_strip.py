@@ -47,6 +47,13 @@ NOTE_LINES = 2
 screen's body."""
 
 
+_WORDS_PADDING = ft.Padding.symmetric(vertical=WORDS_PAD)
+_UNDO_STYLE = ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)
+_STRIP_PADDING = ft.Padding.only(left=16, right=8, top=4, bottom=4)
+"""The note's paddings and Undo's style: one object each for every render of every
+session, never changed (a part rendered again compares nothing of them)."""
+
+
 @ft.component
 def _NoteWords() -> ft.Control:
     """The note's words: the one part that renders again when a note follows another (a
@@ -61,7 +68,7 @@ def _NoteWords() -> ft.Control:
                 max_lines=None if shown_whole else NOTE_LINES,
                 overflow=ft.TextOverflow.CLIP if shown_whole else ft.TextOverflow.ELLIPSIS),
         on_click=lambda: set_whole("" if shown_whole else words),
-        padding=ft.Padding.symmetric(vertical=WORDS_PAD),
+        padding=_WORDS_PADDING,
         # the width beside Undo: Flet's client skips a part (a component) when it looks for
         # a control's parent, so `expand` here is the strip's Row's, and the words wrap
         expand=True)
@@ -80,8 +87,7 @@ def _NoteEnd(on_top: bool) -> ft.Control:
     undo = ft.use_callback(model.take_back, [])
     if not use_watch(_undoable(on_top), (on_top,)):
         return ft.Container(width=0, height=0)
-    return ft.TextButton(content=S.UNDO, on_click=undo, height=UNDO_HEIGHT,
-                         style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
+    return ft.TextButton(content=S.UNDO, on_click=undo, height=UNDO_HEIGHT, style=_UNDO_STYLE)
 
 
 NoteEnd: Callable[[bool], ft.Control] = ft.memo(_NoteEnd)  # type: ignore[no-untyped-call]
@@ -101,7 +107,7 @@ def _NoteStrip(route: str) -> ft.Control:
     return ft.Semantics(identifier=NOTE_ID, live_region=True, content=ft.Container(
         ft.Row([NoteWords(), NoteEnd(on_top)], spacing=8),
         bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=4,
-        padding=ft.Padding.only(left=16, right=8, top=4, bottom=4)))
+        padding=_STRIP_PADDING))
 
 
 NoteStrip: Callable[[str], ft.Control] = ft.memo(_NoteStrip)  # type: ignore[no-untyped-call]

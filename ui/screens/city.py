@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 
 import flet as ft
 
@@ -441,11 +441,18 @@ def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
     if got is None:
         return None
     draft, seat = got
-    rules = ruleset(draft.game, draft.expansions)
-    has, most = facts(rules), field_bounds(rules)  # no number beyond what the game allows
-    return (seat.name, tuple(sorted(seat.military.items())), has.token_values,
-            most.coins, tuple(most.tokens.get(v) for v in has.token_values),
+    return (seat.name, tuple(sorted(seat.military.items())),
+            *_coin_bounds(ruleset(draft.game, draft.expansions)),
             _messages(m, i, "coins", "military"))
+
+
+@lru_cache(maxsize=64)
+def _coin_bounds(rules: Ruleset) -> tuple[tuple[int, ...], int, tuple[int | None, ...]]:
+    """The conflict tokens' values, the most coins and the most of each token: no number
+    beyond what the game allows (once per ruleset: every phone's coins part reads them
+    again on every change of its game)."""
+    has, most = facts(rules), field_bounds(rules)
+    return has.token_values, most.coins, tuple(most.tokens.get(v) for v in has.token_values)
 
 
 NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests")
