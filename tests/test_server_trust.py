@@ -17,6 +17,8 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from importlib import metadata
+from importlib.metadata import PackageNotFoundError
 from pathlib import Path
 from typing import Any
 
@@ -620,3 +622,17 @@ def test_trust_a_flet_the_render_guard_was_not_checked_against_is_one_line(
     err = capsys.readouterr().err
     assert "ui/guard.py was checked against Flet 1.0.x, not 1.1.0" in err
     assert "Traceback" not in err
+
+
+def test_trust_a_wrong_flet_a_package_not_installed_is_a_mismatch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """flet-web missing (a broken install): the check says so as a mismatch, which a start
+    says in one line, not `importlib.metadata`'s traceback."""
+    def version(name: str) -> str:
+        if name == "flet-web":
+            raise PackageNotFoundError(name)
+        return metadata.version(name)
+    monkeypatch.setattr(flet_versions, "version", version)
+    monkeypatch.delenv(flet_versions.UNCHECKED_ENV, raising=False)
+    with pytest.raises(flet_versions.FletMismatch, match="flet-web not installed"):
+        flet_versions.check_versions()

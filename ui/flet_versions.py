@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 
 FLET_TESTED = "1.0.5"
 """The Flet (and flet-web) version `ui/flet_door.py` was checked against."""
@@ -24,8 +24,7 @@ class FletMismatch(RuntimeError):
 
 
 def check_versions() -> None:
-    found = {"flet": version("flet"), "flet-web": version("flet-web"),
-             "uvicorn": version("uvicorn")}
+    found = {name: _installed(name) for name in ("flet", "flet-web", "uvicorn")}
     wanted = {"flet": FLET_TESTED, "flet-web": FLET_TESTED, "uvicorn": UVICORN_TESTED}
     wrong = [f"{name} {found[name]} (checked: {wanted[name]})"
              for name in found if found[name] != wanted[name]]
@@ -40,3 +39,12 @@ def check_versions() -> None:
         print(f"wonders-scorer: warning: {what}", file=sys.stderr, flush=True)
         return
     raise FletMismatch(what)
+
+
+def _installed(name: str) -> str:
+    """The installed version of a package ("not installed": none, said as a mismatch in
+    one line, not a traceback from `importlib.metadata`)."""
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "not installed"
