@@ -81,8 +81,8 @@ class Outcomes:
 
 
 async def _close_code(url: str, frame: bytes) -> str:
-    """Send one raw frame, uncompressed (all its bytes on the wire, as a hostile client may;
-    the pastes go compressed, as a browser sends them); how the server answered it."""
+    """Send one raw frame (all its bytes on the wire: the server takes no compression, so
+    the pastes too go whole, as a browser then sends them); how the server answered it."""
     try:
         async with websockets.connect(url, max_size=2**25, ping_interval=None,
                                       open_timeout=STALL_S, compression=None) as ws:

@@ -402,3 +402,21 @@ def test_a_control_keeps_no_set_of_reported_errors_until_it_has_one() -> None:
     wrong.max_simultaneous_drags = 2
     wrong._before_update_safe()  # type: ignore[no-untyped-call]  # valid again: forgotten
     assert not getattr(wrong, key)
+
+
+def test_no_per_message_deflate_so_a_phone_costs_no_zlib_state(server: Server) -> None:
+    """A browser offers permessage-deflate; the server declines it. Each connection would
+    hold a zlib compressor and decompressor (about 45 KB with uvicorn's settings: window
+    2**12, memLevel 5) for messages of a few hundred bytes (a tap's answer), and a small
+    compressed frame from a hostile client would cost the server up to `WS_MAX_BYTES` of
+    inflating."""
+    async def handshake() -> tuple[str | None, str | None]:
+        async with websockets.connect(server.ws_url, ping_interval=None,
+                                      compression="deflate") as ws:
+            offered = ws.request.headers.get("Sec-WebSocket-Extensions") if ws.request else None
+            taken = ws.response.headers.get("Sec-WebSocket-Extensions") if ws.response else None
+            return offered, taken
+
+    offered, taken = asyncio.run(handshake())
+    assert offered is not None and "permessage-deflate" in offered  # the client asked
+    assert taken is None  # and the server took no extension

@@ -5,6 +5,10 @@ can do to the others sharing the event loop. Here:
 
 - a websocket message is at most `WS_MAX_BYTES` (uvicorn closes the connection, code
   1009, before reading a larger frame; any table fits in a fraction of it);
+- no permessage-deflate: a tap's answer is a few hundred bytes, and each connection would
+  hold a zlib compressor and decompressor (about 45 KB, a tenth of an in-game session),
+  while a small compressed frame from a hostile client would cost up to `WS_MAX_BYTES` of
+  inflating;
 - every message from a browser is checked against the shape of Flet's protocol before Flet
   sees it (a binary frame, msgpack `[action, body]` with the body's fields, registration
   first): anything else closes that connection with code 1008 and one log line, instead of
@@ -750,7 +754,8 @@ def server_config(app: Guard, host: str, port: int,
         HEADER_TIMEOUT_S, connections_per_address(app.sessions_per_address), address_key,
         trusted_proxies)
     return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
-                          ws_max_size=WS_MAX_BYTES, log_level="warning",
+                          ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
+                          log_level="warning",
                           timeout_graceful_shutdown=STOP_S, lifespan="on", http=protocol,
                           proxy_headers=bool(trusted_proxies),
                           forwarded_allow_ips=sorted(trusted_proxies) or None,
