@@ -16,6 +16,7 @@ from scorer.engine import CityScore
 from scorer.games import game_of
 from scorer.i18n import _
 from scorer.jsonfile import too_deep
+from scorer.names import PLACEHOLDER
 from scorer.problems import (
     SETS_ASIDE,
     Problem,
@@ -97,9 +98,6 @@ def parse_table(data: Any) -> Table:
 Removed = dict[tuple[int, str], list[int]]
 """Entries left out of a list to read a file of the wrong shape: (seat, field) -> indices."""
 
-PLACEHOLDER = "?"
-"""Stands in for a required text of the wrong shape (a blank wonder board): no ruleset has
-the name, so the seat is scored without it, and the format problem says what is wrong."""
 
 
 def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Removed, set[str]] | None:

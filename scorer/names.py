@@ -9,6 +9,11 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
+PLACEHOLDER = "?"
+"""Stands in for a required text of the wrong shape (a blank wonder board, `scorer.api`): no
+ruleset has the name, so the seat is scored without it, and the format problem says what is
+wrong (the name check does not look it up)."""
+
 _IGNORED = re.compile("[\\s'\u2019\\-.]+")
 
 

@@ -12,6 +12,11 @@ from hypothesis import strategies as st
 
 from scorer import assess, score
 from scorer.api import places_so_far
+from scorer.games.checks import unknown_names
+from scorer.games.seven_wonders.checks import BOARD
+from scorer.names import PLACEHOLDER
+from scorer.ruleset import load_ruleset
+from scorer.table import SevenWondersTable
 from tests.strategies import seven_wonders_tables
 from tests.test_facts import DUEL_LEADERS, TABLE
 
@@ -49,6 +54,22 @@ def test_a_half_entered_table_scores_what_it_can() -> None:
         ("tokens-unbalanced", "players"),
     }
     assert [p.code for p in found.players[1].set_aside] == ["empty-text"]
+
+
+def test_a_blank_board_is_not_looked_up_as_a_name() -> None:
+    """A blank board reads as the placeholder, and its format problem says what is wrong:
+    the name check does not look the placeholder up (a "did you mean" search of every
+    game's wonders, on every change of a table whose boards are not chosen yet)."""
+    table = copy.deepcopy(TABLE)
+    table["players"][1]["wonder"]["board"] = ""
+    parsed = SevenWondersTable.model_validate(
+        {**table, "players": [*table["players"][:1],
+                              {**table["players"][1], "wonder": {
+                                  **table["players"][1]["wonder"], "board": PLACEHOLDER}},
+                              *table["players"][2:]]})
+    assert unknown_names(parsed, load_ruleset(table["game"]), (BOARD,)) == []
+    # and the table as a whole still says it once, at its place
+    assert ("empty-text", "players[1].wonder.board") in _codes(table)
 
 
 def test_tokens_typed_wrong_are_set_aside_without_crashing() -> None:

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from scorer.board import City
 from scorer.i18n import _, all_of, any_of, ngettext, translated
-from scorer.names import NameIndex, closest, normalize
+from scorer.names import PLACEHOLDER, NameIndex, closest, normalize
 from scorer.problems import SETS_ASIDE, Problem, ProblemCode, problem
 from scorer.ruleset import (
     Ruleset,
@@ -183,7 +183,7 @@ def unknown_names(table: AnyTable, rules: Ruleset, fields: Sequence[NamedField])
     for seat, player in enumerate(table.players):
         for f in fields:
             value = f.read(player)
-            if value is None:
+            if value is None or value == PLACEHOLDER:  # its format problem says it
                 continue
             known = index(rules, f.section)
             if isinstance(value, str):
