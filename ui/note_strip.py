@@ -94,11 +94,12 @@ NoteEnd: Callable[[bool], ft.Control] = ft.memo(_NoteEnd)  # type: ignore[no-unt
 
 
 @ft.component
-def _NoteStrip(route: str) -> ft.Control:
+def _NoteStrip(on_top: bool) -> ft.Control:
     """The note, on the screen on top only (a screen under another keeps its app bar, and
     follows no note): it renders when a note comes or goes; its words and its Undo are
-    parts of their own."""
-    on_top = ft.is_route_active(route, exact=True)
+    parts of their own. `on_top` is a prop, given by the screen as it renders: read here,
+    a memo with the same props kept the value read while a city was on top, and the table
+    showed no note again once it was back on top."""
     if not use_watch(_shown(on_top), (on_top,)):
         return ft.Semantics(identifier=NOTE_ID, visible=False)
     # 16 px left; right, Undo's own padding, or the Row's 8 px spacing beside the 0 px end:
@@ -110,4 +111,4 @@ def _NoteStrip(route: str) -> ft.Control:
         padding=_STRIP_PADDING))
 
 
-NoteStrip: Callable[[str], ft.Control] = ft.memo(_NoteStrip)  # type: ignore[no-untyped-call]
+NoteStrip: Callable[[bool], ft.Control] = ft.memo(_NoteStrip)  # type: ignore[no-untyped-call]

@@ -362,7 +362,8 @@ def view(route: str, title: str | ft.Control, controls: list[ft.Control],
         route=route,
         appbar=ft.AppBar(title=ft.Text(title) if isinstance(title, str) else title,
                          actions=actions or []),
-        bottom_appbar=NoteStrip(route),  # type: ignore[arg-type]  # a part: its body shows
+        # a part: its body shows; on top or not, read as the screen renders
+        bottom_appbar=NoteStrip(ft.is_route_active(route, exact=True)),  # type: ignore[arg-type]
         controls=[ft.Column(controls, spacing=12, expand=True)],
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),

@@ -315,3 +315,30 @@ async def test_undo_note_goes_after_its_seconds(store: Store,
     await a.idle()
     assert b.snacks() == [] and a.snacks() == []
     assert b.note() is None and not b.has("Undo")  # nothing left to tap
+
+
+@pytest.mark.asyncio
+async def test_note_shows_on_the_table_after_a_city_was_on_top(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the walk at 360 px: Ann's phone was on her city while Bob's phone changed something
+    # (the note showed there), went back to the table, and from then on the table showed
+    # no note at all: neither Bob's changes nor Ann's own, with the Undo that removing a
+    # player promises ("Undo (on the note, or in Changes)")
+    monkeypatch.setattr(model_module, "UNDO_SECONDS", 0.3)
+    a, b, code = await host_and_bob(store)
+    await b.go(f"/g/{code}/player/1")
+    await a.go(f"/g/{code}/player/0")
+    await b.tap("Altar")
+    await a.until("Altar added to Bob's city on Bob's phone")
+    await a.back()  # the table is on top again
+    await asyncio.sleep(0.35)  # the note's time is up
+    await a.idle()
+    await b.tap("Baths")
+    await a.until("Baths added to Bob's city on Bob's phone")
+    # and a change made on the table itself says so there, with its Undo
+    await a.tap("Players")
+    await a.type("Add player", "Dan")
+    await a.tap_control(a.find("Add player", ft.IconButton))
+    await a.until("Dan")
+    assert a.snacks() == ["Dan joined the table"]
+    await tap_undo_on_note(a)
