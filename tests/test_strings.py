@@ -50,3 +50,17 @@ def test_strings_an_unknown_name_is_an_attribute_error() -> None:
     except AttributeError:
         return
     raise AssertionError("an unknown text name must not be served")
+
+
+def test_strings_a_change_said_with_its_field_first_starts_with_a_capital() -> None:
+    # the walk in Vietnamese: the change list said "đồng tiền của Dương đổi thành 5" (its
+    # field word first, in lower case: "{what} của {player} đổi thành {value}"), where the
+    # wonder's line beside it started "Kỳ quan của Dương"; a player's name is kept as typed
+    with i18n.language("vi"):
+        assert S.seat_changed("Dương", S.SEAT_FIELD["coins"], "5") == \
+            "Đồng tiền của Dương đổi thành 5"
+        assert S.seat_changed("Ann", S.entry_label("military", "-1"), "2") == \
+            "Mã báo -1 của Ann đổi thành 2"
+        assert S.stale_seat("Ann", S.SEAT_FIELD["stages"], "2").startswith("Tầng đã xây của Ann:")
+    assert S.seat_changed("ann", S.SEAT_FIELD["coins"], "5") == "ann's coins changed to 5"
+    assert S.stale_seat("ann", S.SEAT_FIELD["coins"], "5").startswith("ann's coins: 5 now")

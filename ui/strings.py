@@ -559,11 +559,19 @@ def seats_moved(player: str) -> str:
              "the table shows them now.").format(player=player)
 
 
+def _field_first(template: str, what: str) -> str:
+    """`what` (a field's word, lower case to sit inside a sentence) as the sentence's first
+    word where the language puts it first ("{what} của {player} ..."): capitalised. The
+    player's name, first in English, stays as it was typed."""
+    what = str(what)
+    return what[:1].upper() + what[1:] if template.startswith("{what}") else what
+
+
 def stale_seat(player: str, what: str, value: str) -> str:
     """A change made over a value another phone changed meanwhile: not saved."""
-    return _("{player}'s {what}: {value} now (changed on another phone); your change was "
-             "not saved. Check it, then change it again.").format(
-                 player=player, what=what, value=value)
+    said = _("{player}'s {what}: {value} now (changed on another phone); your change was "
+             "not saved. Check it, then change it again.")
+    return said.format(player=player, what=_field_first(said, what), value=value)
 
 
 def stale_table(what: str, value: str) -> str:
@@ -610,8 +618,8 @@ def changed_on(what: str, device: str) -> str:
 
 
 def seat_changed(player: str, what: str, value: str) -> str:
-    return _("{player}'s {what} changed to {value}").format(player=player, what=what,
-                                                             value=value)
+    said = _("{player}'s {what} changed to {value}")
+    return said.format(player=player, what=_field_first(said, what), value=value)
 
 
 def held_changed(player: str, name: str, held: bool) -> str:
