@@ -17,7 +17,7 @@ from ui.app import make_main
 from ui.draft import Draft
 from ui.store import Store
 
-from .flet_client import Client
+from .flet_client import Client, label
 from .game_data import SUMMARY, TABLE, save_finished
 
 pytestmark = pytest.mark.asyncio
@@ -103,3 +103,13 @@ async def test_a_history_file_is_imported(store: Store, tmp_path: Path) -> None:
     await c.until("0 games added, 1 already here.")
     assert store.history_count() == 1
     other.close()
+
+
+async def test_group_statistics_expansion_filter_is_named(store: Store) -> None:
+    # the walk at 360 px: a row of "Any" and "None" chips under the games' row said
+    # nothing of what they filter (the expansions); the row is named, as on New game
+    save_finished(store)
+    c = await Client(make_main(store), route="/stats").start()
+    await c.until("Records")
+    words = [label(x) for x in c.controls() if isinstance(x, ft.Text) or label(x) == "Any"]
+    assert words.index("Any") > 0 and words[words.index("Any") - 1] == "Expansions", words[:8]

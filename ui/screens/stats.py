@@ -312,6 +312,8 @@ def StatsScreen() -> ft.View:
         wrap([toggle(S.ALL, not family, lambda: set_family(""))]
              + [toggle(family_title(f), family == f, (lambda f=f: set_family(f)))
                 for f in FAMILIES]),
+        # named: its chips alone ("Any", "None") say nothing of what they choose
+        ft.Text(S.EXPANSIONS, weight=ft.FontWeight.BOLD),
         wrap([toggle(S.ANY, expansion == "*", lambda: set_expansion("*")),
               toggle(S.NO_EXPANSION, expansion == "", lambda: set_expansion(""))]
              + [toggle(shown, expansion == e, (lambda e=e: set_expansion(e)))
