@@ -347,10 +347,17 @@ def cost_words(cost: str) -> str:
     return " + ".join(parts)
 
 
+def line_source(source: str) -> str:
+    """A line's source where it starts a line on screen: capitalised ("Treasury: 2", as
+    "Altar: 3" beside it), where the engine writes "treasury" to sit inside a sentence."""
+    return source[:1].upper() + source[1:]
+
+
 def line(source: str, pts: int, why: str) -> str:
     """A line of points in one sentence: "Amytis, 4 pts: 2 wonders built, 2 points each"
     (the reason keeps its own brackets)."""
-    return _("{source}, {points}: {why}").format(source=source, points=points(pts), why=why)
+    return _("{source}, {points}: {why}").format(source=line_source(source),
+                                                 points=points(pts), why=why)
 
 
 NOT_A_TABLE = N_("The file could not be read as a table.")

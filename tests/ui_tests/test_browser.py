@@ -275,7 +275,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     for p in PLAYERS:
         assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
     phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
-    phone.wait_text("science symbols: 18")
+    phone.wait_text("Science symbols: 18")
     phone.shot("5-score-pad")
     phone.tap("Finish and save")
     phone.wait_text("Saved to history")
