@@ -390,9 +390,14 @@ def _status(m: AppModel, i: int) -> str:
 def _TitleTotal(i: int) -> ft.Control:
     """The app bar's title: the player and their running total, in sight wherever the
     screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
-    shown = use_watch(lambda m: f"{s[1].name if (s := _seat(m, i)) else ''} · {_total(m, i)}",
-                      (i,))
-    return ft.Text(shown)  # in the screen's `running-total` (a tap renders only the text)
+    name, total = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else "", _total(m, i)),
+                            (i,))
+    # the name gives way (an ellipsis) and the total stays in sight: one text cut the
+    # total off after a long name on a 360 px phone; read as one phrase, as it was
+    return ft.Semantics(label=f"{name} · {total}", exclude_semantics=True, content=ft.Row([
+        ft.Text(name, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True,
+                expand_loose=True),
+        ft.Text(f"· {total}", no_wrap=True)], spacing=6))
 
 
 @ft.component
