@@ -361,4 +361,5 @@ async def test_note_follows_on_the_table_when_back_while_a_note_shows(store: Sto
     await a.until("Baths added to Bob's city on Bob's phone")
     await b.tap("Theater")
     await a.until("Theater added to Bob's city on Bob's phone")
-    assert not a.has(S.UNEXPECTED_ERROR, exact=False) and a.conn.crashes == []
+    assert a.conn is not None and a.conn.crashes == []
+    assert not a.has(S.UNEXPECTED_ERROR, exact=False)
