@@ -84,6 +84,42 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
         assert all(x is y for x, y in zip(now, kept[name], strict=True)), name
 
 
+def _words_box(phone: Client) -> tuple[ft.Container, ft.Text]:
+    """The box of the note's words at the foot of the phone's screen (the one a tap opens
+    whole), and the words."""
+    note = phone.note()
+    assert note is not None
+    box = next(x for x in walk(note) if isinstance(x, ft.Container) and x.on_click)
+    return box, next(x for x in walk(box) if isinstance(x, ft.Text))
+
+
+async def test_a_note_after_a_note_builds_its_words_only(store: Store) -> None:
+    """Every phone of the game gets a note per change: its words are the one control made
+    again for it. The box around them (its paddings, its tap that shows a long note whole)
+    is the very control it was: nothing of it built (~50 properties set), compared or
+    sent, on each phone, for each change."""
+    hub = shared_hub()
+    a = await Client(make_main(store), device="ann-phone", hub=hub).start()
+    await a.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    code = a.cell("join-code-shown")
+    b = await Client(make_main(store), device="bob-phone", hub=hub,
+                     route=f"/g/{code}/player/1").start()
+    await a.go(f"/g/{code}/player/0")
+    await a.type("Coins", "3")  # a first note on both phones
+    await b.idle()
+    before = {"ann": _words_box(a), "bob": _words_box(b)}
+    await a.type("Coins", "6")
+    await b.idle()
+    assert b.snacks() == ["Ann's coins changed to 6 on the host's phone"]
+    for phone, name in ((a, "ann"), (b, "bob")):
+        box, words = _words_box(phone)
+        assert box is before[name][0], name
+        assert words is not before[name][1] and "6" in str(words.value), name
+
+
 async def test_screens_under_a_city_keep_their_app_bar_only(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Home and the table under a city hold no body (a phone's session holds the one screen
