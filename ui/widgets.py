@@ -238,8 +238,9 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
 
     # The - and + act on the props of the latest render: the buttons are made once and
     # kept (a new number makes the field again, not them)
-    now = ft.use_ref(_StepProps(value, on_change, minimum, maximum, set_rejected, set_typing))
-    now.current = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing)
+    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing)
+    now = ft.use_ref(props)
+    now.current = props
     minus, plus = ft.use_memo(lambda: (_step_button(label, -1, now), _step_button(label, 1, now)),
                               [label])
     shown = typing.text if typing is not None else (
