@@ -104,7 +104,8 @@ def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Remove
     """The table without the entries and optional fields of the wrong shape (required
     texts get a placeholder), so that the rest can still be checked and scored; None when
     a required part is missing or of the wrong kind. Also what was removed or replaced."""
-    repaired = copy.deepcopy(data)
+    repaired = dict(data)
+    mine: set[int] = {id(repaired)}  # the containers copied here (the rest are the caller's)
     removed: Removed = {}
     replaced: set[str] = set()
     lists: dict[tuple[Any, ...], set[int]] = {}
@@ -117,7 +118,7 @@ def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Remove
                 return None  # a seat itself: leaving it out would move its neighbours
             lists.setdefault(loc[:-1], set()).add(loc[-1])
             continue
-        parent = _at(repaired, loc[:-1])
+        parent = _writable(repaired, loc[:-1], mine)
         if not isinstance(parent, dict):
             return None
         if e["type"].startswith("string_"):
@@ -126,7 +127,7 @@ def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Remove
             parent.pop(loc[-1], None)
         replaced.add(_path(loc))
     for where, indices in lists.items():
-        target = _at(repaired, where)
+        target = _writable(repaired, where, mine)
         if not isinstance(target, list):
             return None
         target[:] = [x for k, x in enumerate(target) if k not in indices]
@@ -144,13 +145,23 @@ def _path(loc: Sequence[Any]) -> str:
     return path_of(seat, ".".join(str(p) for p in rest) or None)
 
 
-def _at(data: Any, loc: Sequence[Any]) -> Any:
+def _writable(data: dict[str, Any], loc: Sequence[Any], mine: set[int]) -> Any:
+    """The container at `loc` in `data` (None when there is none), with every dict and list
+    on the way there copied once (their ids into `mine`): the repair changes copies, never
+    what the caller gave, and copies only the few places it repairs (a whole table copied
+    deeply was most of the cost of a table with a blank board, on every change)."""
+    node: Any = data
     for part in loc:
         try:
-            data = data[part]
+            child = node[part]
         except (KeyError, IndexError, TypeError):
             return None
-    return data
+        if isinstance(child, (dict, list)) and id(child) not in mine:
+            child = copy.copy(child)
+            mine.add(id(child))
+            node[part] = child
+        node = child
+    return node
 
 
 def _original(p: Problem, removed: Removed) -> Problem:

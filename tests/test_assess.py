@@ -72,6 +72,22 @@ def test_a_blank_board_is_not_looked_up_as_a_name() -> None:
     assert ("empty-text", "players[1].wonder.board") in _codes(table)
 
 
+def test_a_table_repaired_to_be_read_is_a_copy_the_caller_never_sees() -> None:
+    """What a user entered is never rewritten: the blank board, the token that is not a
+    count and the card that is not a name stay as they were in the caller's table, and
+    a second assessment of it says the same."""
+    table = copy.deepcopy(TABLE)
+    table["players"][1]["wonder"]["board"] = ""
+    table["players"][0]["military"] = {"1": "x"}
+    table["players"][2]["cards"][1:1] = [3]
+    entered = copy.deepcopy(table)
+    first = assess(table)
+    assert table == entered
+    assert assess(table) == first
+    assert {("empty-text", "players[1].wonder.board"), ("wrong-type", "players[0].military.1"),
+            ("wrong-type", "players[2].cards[1]")} <= {(p.code, p.path) for p in first.problems}
+
+
 def test_tokens_typed_wrong_are_set_aside_without_crashing() -> None:
     table = copy.deepcopy(TABLE)
     table["players"][0]["military"] = {"1": "x"}  # not a count: the format refuses it

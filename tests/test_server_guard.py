@@ -237,6 +237,47 @@ def test_plain_values_not_walked_configure_as_flet_does(
         "Column", "Text", "Container", "Row", "Text", "IconButton", "TextField", "Text"]
 
 
+def _removed(old: Any, new: Any) -> list[str]:
+    """The controls Flet's diff of `old` into `new` found removed, in order (what it tells
+    the session to take out of its index and unmount)."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    _patch, _added, removed = ObjectPatch.from_diff(old, new, control_cls=BaseControl)
+    return [type(c).__name__ for c in removed]
+
+
+def test_plain_values_not_walked_for_removed_controls_as_flet_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A render that replaces controls walks each old one's fields to find the controls
+    inside it that go too: plain values (text, numbers, None) are passed over before the
+    walk, and what is found is what Flet finds."""
+    from flet.controls.object_patch import DiffBuilder
+
+    def tree(n: int) -> ft.Control:
+        # a value object holding a control (the field's prefix), lists, plain values, None
+        return ft.Column([
+            ft.Text(f"Ann {n}", size=12, tooltip=None),
+            ft.Container(content=ft.Row([ft.Text(str(n)), ft.IconButton(ft.Icons.ADD)])
+                         if n == 1 else ft.Text("gone"),
+                         bgcolor="red", border=ft.Border.all(1, "black"),
+                         padding=ft.Padding.all(4)),
+            ft.TextField(label="Coins", value=str(n), prefix=ft.Text("$")) if n == 1
+            else ft.Text("no field"),
+        ], spacing=3)
+
+    flet_door.scalars_not_walked()
+    assert DiffBuilder._removed_controls is not \
+        DiffBuilder._wonders_flet_removed  # type: ignore[attr-defined]
+    ours = _removed(tree(1), tree(2))
+    monkeypatch.setattr(DiffBuilder, "_removed_controls",
+                        DiffBuilder._wonders_flet_removed)  # type: ignore[attr-defined]
+    flets = _removed(tree(1), tree(2))
+    assert ours == flets
+    # the row with its text and button, and the field with the text in its prefix, are gone
+    assert {"Row", "IconButton", "TextField"} <= set(ours)
+
+
 def test_an_event_type_is_found_once_and_the_same_as_flets() -> None:
     # Flet formats every annotation of a control's classes on each event to find the type
     # of its handler's argument: the guard keeps the answer per class and event name

@@ -21,7 +21,8 @@ the tested versions).
   for a debug line even when debug logs are off);
 - `scalars_not_walked`: a control's plain values (text, numbers, None) are not walked as
   if they might hold controls when Flet configures the controls a render added (its
-  `DiffBuilder._configure_dataclass`: a fifth of a session's start);
+  `DiffBuilder._configure_dataclass`: a fifth of a session's start), nor when it looks
+  for the controls inside those a render replaced (`DiffBuilder._removed_controls`);
 - `quiet_after_disconnect`: a session whose connection went drops what it sends (Flet's
   `FletApp.send_message` raised AttributeError on a connection whose send queue was gone:
   34 tracebacks when the server stopped under load);
@@ -668,10 +669,16 @@ def scalars_not_walked() -> None:
     screen's first render (~670 controls) walked ~44,000 values: 80% of a session's start
     was that walk and the renders it runs (54-59 ms of CPU a session start; 46-51 ms with
     these values passed over: what a phone whose process died waits for, times the phones
-    moved with it). The same walk, the plain values passed over before the call."""
+    moved with it). The same walk, the plain values passed over before the call. Likewise
+    Flet's walk of each control a render replaced, for the controls inside it that go too
+    (`DiffBuilder._removed_controls`): every field of every replaced control, on every tap."""
     if getattr(DiffBuilder, "_wonders_scalars", False):
         return
+    if not hasattr(DiffBuilder, "_removed_controls"):
+        raise FletMismatch("flet's DiffBuilder has no _removed_controls: check "
+                           "scalars_not_walked in ui/flet_door.py")
     configure = DiffBuilder._configure_dataclass
+    removed = DiffBuilder._removed_controls
     nothing: tuple[Any, ...] = ()
 
     def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool,
@@ -680,9 +687,16 @@ def scalars_not_walked() -> None:
             return iter(nothing)  # what Flet's walk yields for it: nothing
         return configure(self, item, parent, frozen, configure_setattr_only)
 
+    def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
+        if item is None or isinstance(item, _PLAIN):
+            return iter(nothing)
+        return removed(self, item, recurse)
+
     DiffBuilder._configure_dataclass = _configure_dataclass  # type: ignore[method-assign]
+    DiffBuilder._removed_controls = _removed_controls  # type: ignore[method-assign]
     DiffBuilder._wonders_scalars = True  # type: ignore[attr-defined]
     DiffBuilder._wonders_flet_configure = configure  # type: ignore[attr-defined]
+    DiffBuilder._wonders_flet_removed = removed  # type: ignore[attr-defined]
 
 
 def quiet_after_disconnect() -> None:

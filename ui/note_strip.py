@@ -55,26 +55,19 @@ session, never changed (a part rendered again compares nothing of them)."""
 
 
 @ft.component
-def _NoteWords() -> ft.Control:
-    """The note's words: the one part that renders again when a note follows another (a
-    text, where the strip around it would be a row, a box and a button each time). They
-    wrap within the strip, at most `NOTE_LINES` lines; a tap shows the whole note (the
-    change list says it whole too, and a screen reader reads it whole)."""
+def _NoteWords(whole: str) -> ft.Control:
+    """The note's words: the one control made again when a note follows another (the box
+    around them, with its tap, is the strip's). They wrap within the strip, at most
+    `NOTE_LINES` lines, unless they are the note the phone tapped to read whole (`whole`);
+    the change list says it whole too, and a screen reader reads it whole."""
     words = use_watch(_words)
-    whole, set_whole = ft.use_state("")  # the note shown whole: a new note starts short
     shown_whole = whole == words
-    return ft.Container(
-        ft.Text(words, color=ft.Colors.ON_INVERSE_SURFACE,
-                max_lines=None if shown_whole else NOTE_LINES,
-                overflow=ft.TextOverflow.CLIP if shown_whole else ft.TextOverflow.ELLIPSIS),
-        on_click=lambda: set_whole("" if shown_whole else words),
-        padding=_WORDS_PADDING,
-        # the width beside Undo: Flet's client skips a part (a component) when it looks for
-        # a control's parent, so `expand` here is the strip's Row's, and the words wrap
-        expand=True)
+    return ft.Text(words, color=ft.Colors.ON_INVERSE_SURFACE,
+                   max_lines=None if shown_whole else NOTE_LINES,
+                   overflow=ft.TextOverflow.CLIP if shown_whole else ft.TextOverflow.ELLIPSIS)
 
 
-NoteWords: Callable[[], ft.Control] = ft.memo(_NoteWords)  # type: ignore[no-untyped-call]
+NoteWords: Callable[[str], ft.Control] = ft.memo(_NoteWords)  # type: ignore[no-untyped-call]
 
 
 @ft.component
@@ -96,17 +89,29 @@ NoteEnd: Callable[[bool], ft.Control] = ft.memo(_NoteEnd)  # type: ignore[no-unt
 @ft.component
 def _NoteStrip(on_top: bool) -> ft.Control:
     """The note, on the screen on top only (a screen under another keeps its app bar, and
-    follows no note): it renders when a note comes or goes; its words and its Undo are
-    parts of their own. `on_top` is a prop, given by the screen as it renders: read here,
-    a memo with the same props kept the value read while a city was on top, and the table
-    showed no note again once it was back on top."""
+    follows no note): it renders when a note comes or goes, or is tapped to be read whole
+    (a new note starts short); its words and its Undo are parts of their own. `on_top` is a
+    prop, given by the screen as it renders: read here, a memo with the same props kept the
+    value read while a city was on top, and the table showed no note again once it was back
+    on top."""
+    model = use_model_unwatched()
+    whole, set_whole = ft.use_state("")  # the words of the note shown whole
     if not use_watch(_shown(on_top), (on_top,)):
         return ft.Semantics(identifier=NOTE_ID, visible=False)
+
+    def tapped() -> None:
+        words = _words(model)
+        set_whole("" if whole == words else words)
+
     # 16 px left; right, Undo's own padding, or the Row's 8 px spacing beside the 0 px end:
     # the words 16 px from either edge. Heights: the words' 4 px above and below (+ the
-    # strip's 4) as a note without Undo had; a note with Undo is the button's height + 8
+    # strip's 4) as a note without Undo had; a note with Undo is the button's height + 8.
+    # The words' box is in the Row itself, so that `expand` is the Row's (Flet's client
+    # skips a part, a component, when it looks for a control's parent) and the words wrap.
     return ft.Semantics(identifier=NOTE_ID, live_region=True, content=ft.Container(
-        ft.Row([NoteWords(), NoteEnd(on_top)], spacing=8),
+        ft.Row([ft.Container(NoteWords(whole), on_click=tapped, padding=_WORDS_PADDING,
+                             expand=True),
+                NoteEnd(on_top)], spacing=8),
         bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=4,
         padding=_STRIP_PADDING))
 

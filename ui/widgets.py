@@ -117,11 +117,16 @@ def _fits(n: int, minimum: int | None, maximum: int | None) -> bool:
     return (minimum is None or n >= minimum) and (maximum is None or n <= maximum)
 
 
+_DIGITS = {negative: ft.InputFilter(regex_string=r"^-?[0-9]*$" if negative else r"^[0-9]*$",
+                                    allow=True, replacement_string="")
+           for negative in (False, True)}
+"""One filter object each, never changed: a field rendered again compares nothing of it."""
+
+
 def digits_only(minimum: int | None) -> ft.InputFilter:
     """What a number field lets be typed: digits, and a leading minus where negative
     numbers are allowed (a paper total may be below zero)."""
-    pattern = r"^[0-9]*$" if minimum is not None and minimum >= 0 else r"^-?[0-9]*$"
-    return ft.InputFilter(regex_string=pattern, allow=True, replacement_string="")
+    return _DIGITS[minimum is None or minimum < 0]
 
 
 def numeric(label: str, field: ft.TextField) -> ft.Control:
@@ -173,6 +178,35 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
     return held.current, now, put
 
 
+@dataclass(frozen=True)
+class _StepProps:
+    """What a stepper's - and + act on: its props and state setters as last rendered."""
+
+    value: int
+    on_change: Changed
+    minimum: int
+    maximum: int | None
+    set_rejected: Callable[[str | None], None]
+    set_typing: Callable[[_Typing | None], None]
+
+
+def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.IconButton:
+    """A stepper's - (`delta` -1) or + (1). It stays enabled at a limit (a tap there does
+    nothing): a control that turns disabled under the finger drops the screen reader's
+    focus, and the next field tapped then did not take the keyboard (issue 12, item 14)."""
+    def go() -> None:
+        props = now.current
+        n = props.value + delta
+        if _fits(n, props.minimum, props.maximum):
+            props.set_rejected(None)
+            props.set_typing(None)
+            props.on_change(n, props.value)
+
+    return ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
+                         ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=go,
+                         tooltip=f"{label} {delta:+d}", icon_size=30)
+
+
 @ft.component
 def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
              maximum: int | None) -> ft.Control:
@@ -202,24 +236,18 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
             set_rejected(typing.text)
             set_typing(None)
 
-    def step(delta: int) -> Callable[[], None]:
-        def go() -> None:
-            n = value + delta
-            if _fits(n, minimum, maximum):
-                set_rejected(None)
-                set_typing(None)
-                on_change(n, value)
-        return go
-
+    # The - and + act on the props of the latest render: the buttons are made once and
+    # kept (a new number makes the field again, not them)
+    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing)
+    now = ft.use_ref(props)
+    now.current = props
+    minus, plus = ft.use_memo(lambda: (_step_button(label, -1, now), _step_button(label, 1, now)),
+                              [label])
     shown = typing.text if typing is not None else (
         str(value) if rejected is None else rejected)
-    # The buttons stay enabled at a limit (a tap there does nothing): a control that turns
-    # disabled under the finger drops the screen reader's focus, and the next field tapped
-    # then did not take the keyboard (issue 12, item 14).
     return ft.Row(
         [
-            ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=step(-1), tooltip=f"{label} -1",
-                          icon_size=30),
+            minus,
             numeric(label, ft.TextField(
                 label=label, value=shown,
                 error=None if rejected is None else S.number_range(minimum, maximum),
@@ -227,8 +255,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
                 on_blur=lambda: done(), width=field_width(label, 120),
                 keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
                 text_align=ft.TextAlign.CENTER)),
-            ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, on_click=step(1), tooltip=f"{label} +1",
-                          icon_size=30),
+            plus,
         ],
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

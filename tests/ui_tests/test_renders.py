@@ -84,6 +84,71 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
         assert all(x is y for x, y in zip(now, kept[name], strict=True)), name
 
 
+def _words_box(phone: Client) -> tuple[ft.Container, ft.Text]:
+    """The box of the note's words at the foot of the phone's screen (the one a tap opens
+    whole), and the words."""
+    note = phone.note()
+    assert note is not None
+    box = next(x for x in walk(note) if isinstance(x, ft.Container) and x.on_click)
+    return box, next(x for x in walk(box) if isinstance(x, ft.Text))
+
+
+async def test_a_note_after_a_note_builds_its_words_only(store: Store) -> None:
+    """Every phone of the game gets a note per change: its words are the one control made
+    again for it. The box around them (its paddings, its tap that shows a long note whole)
+    is the very control it was: nothing of it built (~50 properties set), compared or
+    sent, on each phone, for each change."""
+    hub = shared_hub()
+    a = await Client(make_main(store), device="ann-phone", hub=hub).start()
+    await a.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    code = a.cell("join-code-shown")
+    b = await Client(make_main(store), device="bob-phone", hub=hub,
+                     route=f"/g/{code}/player/1").start()
+    await a.go(f"/g/{code}/player/0")
+    await a.type("Coins", "3")  # a first note on both phones
+    await b.idle()
+    before = {"ann": _words_box(a), "bob": _words_box(b)}
+    await a.type("Coins", "6")
+    await b.idle()
+    assert b.snacks() == ["Ann's coins changed to 6 on the host's phone"]
+    for phone, name in ((a, "ann"), (b, "bob")):
+        box, words = _words_box(phone)
+        assert box is before[name][0], name
+        assert words is not before[name][1] and "6" in str(words.value), name
+
+
+def _steps(phone: Client, label: str) -> list[ft.IconButton]:
+    return [x for x in walk(phone.top()) if isinstance(x, ft.IconButton)
+            and x.tooltip in (f"{label} -1", f"{label} +1")]
+
+
+async def test_a_number_changed_keeps_its_minus_and_plus(store: Store) -> None:
+    """A stepper's number changes (typed, or by its own - and +): the field is made again,
+    its - and + are the very buttons they were (each ~50 properties, set and compared), and
+    the field's filter of digits the very object it was."""
+    a = await Client(make_main(store)).start()
+    await a.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    await a.go(a.views()[-1].route + "/player/0")
+    steps = _steps(a, "Coins")
+    assert len(steps) == 2
+    typed_as = a.find("Coins").input_filter
+    await a.type("Coins", "6")
+    await a.tap("Coins +1")
+    await a.tap("Coins +1")
+    # 6 + 1 + 1 = 8 coins, 8 // 3 = 2 pts: the buttons act on the number shown now
+    assert a.title() == "Ann · 2 pts" and a.find("Coins").value == "8"
+    assert all(x is y for x, y in zip(_steps(a, "Coins"), steps, strict=True))
+    assert a.find("Coins").input_filter is typed_as  # the new field's filter: the same one
+    await a.tap("Coins -1")
+    assert a.find("Coins").value == "7"
+
+
 async def test_screens_under_a_city_keep_their_app_bar_only(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Home and the table under a city hold no body (a phone's session holds the one screen
