@@ -338,10 +338,7 @@ class FletWsClient:
         bar = self.top().get("appbar")
         title = bar.get("title") if isinstance(bar, dict) else None
         while isinstance(title, dict) and title.get("_c") in ("C", "Semantics"):
-            # a part that renders it, or the label around it that a page finds it by (or
-            # that says its parts as one phrase: a city's name and total)
-            if title.get("_c") == "Semantics" and title.get("label"):
-                return str(title["label"])
+            # a part that renders it, or the label around it that a page finds it by
             title = title.get("_b") if title.get("_c") == "C" else title.get("content")
         return label(title) if isinstance(title, dict) else ""
 

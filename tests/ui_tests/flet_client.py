@@ -286,9 +286,7 @@ class Client:
         title = getattr(bar, "title", None)
         while isinstance(title, (Component, ft.Semantics)):
             # a part that renders its own words (a watched title), or the label around it
-            # that a page finds it by (or that says its parts as one phrase)
-            if isinstance(title, ft.Semantics) and title.label:
-                return str(title.label)
+            # that a page finds it by
             title = title._b if isinstance(title, Component) else title.content
         return label(title) if title is not None else ""
 

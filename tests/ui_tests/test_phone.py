@@ -130,17 +130,22 @@ async def test_every_chip_and_button_on_the_city_is_a_thumb_target(store: Store)
 async def test_a_long_name_leaves_the_running_total_in_sight(store: Store) -> None:
     # the walk at 360 px: "Maximilian-Alexander von Hohenzollern · 3 pts" in the city's
     # app bar was cut after "Maximilian-Alexander ...": the total, the one place it
-    # shows, was gone. The name gives way (its own text, cut with an ellipsis) and the
-    # total is a text of its own; a screen reader reads the phrase whole
+    # shows, was gone. A long title takes two lines of smaller type; a very long name
+    # ends in "…" so that the total still fits; a short one is as it was
     long = "Maximilian-Alexander von Hohenzollern"
-    table = {**TABLE, "players": [{**TABLE["players"][0], "name": long}, *TABLE["players"][1:]]}
-    store.save_current(Draft.from_table(table))
-    c = await Client(make_main(store), route="/game/player/0").start()
-    bar = [x for x in walk(c.top().appbar) if isinstance(x, ft.Text)]
-    name, total = bar
-    assert name.value == long and name.overflow == ft.TextOverflow.ELLIPSIS
-    assert name.no_wrap and name.expand and total.value == "· 31 pts"  # game_data: Ann 31
-    assert c.title() == f"{long} · 31 pts"
+    huge = "Bartholomew-Maximilian von Hohenzollern-Sigmaringen und Habsburg-Lothringen Jr"
+    for name, shown in ((long, f"{long} · 31 pts"),  # game_data: Ann 31
+                        (huge, f"{huge[:39]}\u2026 · 31 pts"), ("Ann", "Ann · 31 pts")):
+        table = {**TABLE, "players": [{**TABLE["players"][0], "name": name},
+                                      *TABLE["players"][1:]]}
+        store.save_current(Draft.from_table(table))
+        c = await Client(make_main(store), route="/game/player/0").start()
+        (title,) = [x for x in walk(c.top().appbar) if isinstance(x, ft.Text)]
+        assert title.value == shown
+        if name == "Ann":
+            assert title.max_lines is None and title.size is None
+        else:  # two lines of 16 px type hold ~60 characters on a 360 px phone
+            assert title.max_lines == 2 and title.size == 16 and len(shown) <= 50
 
 
 def _pad_image() -> tuple[Image.Image, int]:

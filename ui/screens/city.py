@@ -386,18 +386,35 @@ def _status(m: AppModel, i: int) -> str:
     return _whose(got[0], evaluation, i)
 
 
+TITLE_ONE_LINE = 28
+"""Characters of "name · total" that one line of the app bar holds on a 360 px phone (its
+22 px type: "Bartholomew · 14 pts", 20 characters, takes 162 of its ~245 px)."""
+TITLE_NAME_MOST = 40
+"""A name's characters the title shows, beyond which it ends in "…": with the total, two
+lines of 16 px type hold it on a 360 px phone (~30 characters a line, less where a line
+breaks between words; an 80-character name cut the total off)."""
+
+
+def title_words(name: str, total: str) -> ft.Text:
+    """The city's title: the player and their running total. A long one takes two lines of
+    smaller type, and a very long name ends in "…", so that the total stays in sight: one
+    line cut "Maximilian-Alexander von Hohenzollern · 3 pts" after "Maximilian-Alexander"
+    on a 360 px phone. One text still (a tap renders it alone, as before)."""
+    if len(name) > TITLE_NAME_MOST:
+        name = name[:TITLE_NAME_MOST - 1] + "\u2026"
+    shown = f"{name} · {total}"
+    if len(shown) <= TITLE_ONE_LINE:
+        return ft.Text(shown)
+    return ft.Text(shown, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+
+
 @ft.component
 def _TitleTotal(i: int) -> ft.Control:
     """The app bar's title: the player and their running total, in sight wherever the
     screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
     name, total = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else "", _total(m, i)),
                             (i,))
-    # the name gives way (an ellipsis) and the total stays in sight: one text cut the
-    # total off after a long name on a 360 px phone; read as one phrase, as it was
-    return ft.Semantics(label=f"{name} · {total}", exclude_semantics=True, content=ft.Row([
-        ft.Text(name, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True,
-                expand_loose=True),
-        ft.Text(f"· {total}", no_wrap=True)], spacing=6))
+    return title_words(name, total)  # in the screen's `running-total`
 
 
 @ft.component
