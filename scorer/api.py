@@ -99,7 +99,6 @@ Removed = dict[tuple[int, str], list[int]]
 """Entries left out of a list to read a file of the wrong shape: (seat, field) -> indices."""
 
 
-
 def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Removed, set[str]] | None:
     """The table without the entries and optional fields of the wrong shape (required
     texts get a placeholder), so that the rest can still be checked and scored; None when
