@@ -49,8 +49,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     yield seen
 
 
-async def test_a_card_tapped_renders_its_chip_and_the_total_only(
-        store: Store, renders: Counter[str]) -> None:
+async def _ann_and_bob_on_their_cities(store: Store) -> tuple[Client, Client]:
+    """A new 3-player game (Ann, Bob, Cid) started on Ann's phone; Bob's phone joined by
+    its code. Each phone on its own player's city."""
     hub = shared_hub()
     a = await Client(make_main(store), device="ann-phone", hub=hub).start()
     await a.tap("New game")
@@ -61,6 +62,12 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
     b = await Client(make_main(store), device="bob-phone", hub=hub,
                      route=f"/g/{code}/player/1").start()
     await a.go(f"/g/{code}/player/0")
+    return a, b
+
+
+async def test_a_card_tapped_renders_its_chip_and_the_total_only(
+        store: Store, renders: Counter[str]) -> None:
+    a, b = await _ann_and_bob_on_their_cities(store)
     await a.tap("Altar")
     await b.idle()
     renders.clear()
@@ -98,16 +105,7 @@ async def test_a_note_after_a_note_builds_its_words_only(store: Store) -> None:
     again for it. The box around them (its paddings, its tap that shows a long note whole)
     is the very control it was: nothing of it built (~50 properties set), compared or
     sent, on each phone, for each change."""
-    hub = shared_hub()
-    a = await Client(make_main(store), device="ann-phone", hub=hub).start()
-    await a.tap("New game")
-    for i, n in enumerate(["Ann", "Bob", "Cid"]):
-        await a.type(f"Name {i + 1}", n)
-    await a.tap("Start")
-    code = a.cell("join-code-shown")
-    b = await Client(make_main(store), device="bob-phone", hub=hub,
-                     route=f"/g/{code}/player/1").start()
-    await a.go(f"/g/{code}/player/0")
+    a, b = await _ann_and_bob_on_their_cities(store)
     await a.type("Coins", "3")  # a first note on both phones
     await b.idle()
     before = {"ann": _words_box(a), "bob": _words_box(b)}
