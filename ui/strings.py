@@ -347,10 +347,16 @@ def cost_words(cost: str) -> str:
     return " + ".join(parts)
 
 
+def first_upper(text: str) -> str:
+    """`text` with its first letter upper case (the rest as it is: a player's name stays as
+    typed), where words written to sit inside a sentence start one."""
+    return text[:1].upper() + text[1:]
+
+
 def line_source(source: str) -> str:
     """A line's source where it starts a line on screen: capitalised ("Treasury: 2", as
     "Altar: 3" beside it), where the engine writes "treasury" to sit inside a sentence."""
-    return source[:1].upper() + source[1:]
+    return first_upper(source)
 
 
 def line(source: str, pts: int, why: str) -> str:
@@ -571,7 +577,7 @@ def _field_first(template: str, what: str) -> str:
     word where the language puts it first ("{what} của {player} ..."): capitalised. The
     player's name, first in English, stays as it was typed."""
     what = str(what)
-    return what[:1].upper() + what[1:] if template.startswith("{what}") else what
+    return first_upper(what) if template.startswith("{what}") else what
 
 
 def stale_seat(player: str, what: str, value: str) -> str:
@@ -584,7 +590,7 @@ def stale_seat(player: str, what: str, value: str) -> str:
 def stale_table(what: str, value: str) -> str:
     said = _("{what}: {value} now (changed on another phone); your change was not saved. "
              "Check it, then change it again.").format(what=what, value=value)
-    return said[:1].upper() + said[1:]
+    return first_upper(said)
 
 
 def seat_taken(player: str) -> str:
@@ -637,7 +643,7 @@ def held_changed(player: str, name: str, held: bool) -> str:
 
 def table_changed(what: str, value: str) -> str:
     said = _("{what} changed to {value}").format(what=what, value=value)
-    return said[:1].upper() + said[1:]
+    return first_upper(said)
 
 
 def entry_label(field: str, key: str) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ViewportSize
 
-from ui.screens.city import TITLE_NAME_MOST
+from ui.screens.city import title_name
 
 from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, VERDICT
 
@@ -145,9 +145,7 @@ class Phone:
     def open_player(self, name: str) -> None:
         """From the table, the player's city screen (its button starts with the name)."""
         self.reveal(self.page.get_by_role("button", name=re.compile(rf"^{name}\b"))).click()
-        # the title shows a long name cut after TITLE_NAME_MOST characters, with "…"
-        shown = name if len(name) <= TITLE_NAME_MOST else name[:TITLE_NAME_MOST - 1] + "\u2026"
-        self.wait_text(rf"{re.escape(shown)} · ")
+        self.wait_text(rf"{re.escape(title_name(name))} · ")  # a long name is cut there
 
     def tap(self, name: str) -> None:
         self.button(name).click()

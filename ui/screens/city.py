@@ -395,14 +395,18 @@ lines of 16 px type hold it on a 360 px phone (~30 characters a line, less where
 breaks between words; an 80-character name cut the total off)."""
 
 
+def title_name(name: str) -> str:
+    """A player's name as the city's title shows it: cut after `TITLE_NAME_MOST`
+    characters, ending in "…"."""
+    return name if len(name) <= TITLE_NAME_MOST else name[:TITLE_NAME_MOST - 1] + "\u2026"
+
+
 def title_words(name: str, total: str) -> ft.Text:
     """The city's title: the player and their running total. A long one takes two lines of
     smaller type, and a very long name ends in "…", so that the total stays in sight: one
     line cut "Maximilian-Alexander von Hohenzollern · 3 pts" after "Maximilian-Alexander"
     on a 360 px phone. One text still (a tap renders it alone, as before)."""
-    if len(name) > TITLE_NAME_MOST:
-        name = name[:TITLE_NAME_MOST - 1] + "\u2026"
-    shown = f"{name} · {total}"
+    shown = f"{title_name(name)} · {total}"
     if len(shown) <= TITLE_ONE_LINE:
         return ft.Text(shown)
     return ft.Text(shown, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
