@@ -627,6 +627,8 @@ def describe(edit: Edit, before: Draft) -> str:
         shown = {v: k for k, v in names.items()}.get(side, edit.value)
         return S.seat_changed(edit.player, S.SEAT_FIELD["side"],
                               S.SIDE_WORDS.get(shown.lower(), shown))
+    if isinstance(edit, SetSeat) and edit.field == "quick":
+        return S.switched_entry(edit.player, bool(edit.value))
     if isinstance(edit, SetSeat):
         shown = S.NO_VALUE if edit.value is None else (
             S.yes_no(edit.value) if isinstance(edit.value, bool) else str(edit.value))

@@ -655,6 +655,14 @@ def entry_label(field: str, key: str) -> str:
     return translated(_CHOICE.get(key, key)).lower()
 
 
+def switched_entry(player: str, paper: bool) -> str:
+    """A city switched between its two ways of entry (the city screen's Cards and Paper
+    totals), as a player says it."""
+    if paper:
+        return _("{player} switched to paper totals").format(player=player)
+    return _("{player} switched back to entering cards").format(player=player)
+
+
 def yes_no(value: bool) -> str:
     return _("on") if value else _("off")
 

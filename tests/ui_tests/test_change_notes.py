@@ -1,0 +1,48 @@
+"""The note every phone reads for a change is a sentence a player would say: who did what,
+with the game's own words ("Ann switched to paper totals", not "Ann's paper totals changed
+to on"), in the reader's language."""
+
+from __future__ import annotations
+
+from scorer import i18n
+from ui.draft import Draft, Seat
+from ui.edits import Revert, SetSeat, apply, describe
+
+
+def _table() -> Draft:
+    return Draft(game="7wonders-1e", seats=[Seat("Ann", board="Gizah"), Seat("Bob"),
+                                            Seat("Cid")])
+
+
+def test_paper_note_switching_to_paper_totals_says_who_switched() -> None:
+    before = _table()
+    to_paper = SetSeat(0, "Ann", "quick", True, (False,))
+    said = describe(to_paper, before)
+    assert said == "Ann switched to paper totals"
+    assert "changed to" not in said and " on" not in said
+
+
+def test_paper_note_switching_back_to_cards_says_so() -> None:
+    on_paper = apply(_table(), SetSeat(0, "Ann", "quick", True, (False,)))
+    assert isinstance(on_paper, Draft)
+    said = describe(SetSeat(0, "Ann", "quick", False, (True,)), on_paper)
+    assert said == "Ann switched back to entering cards"
+
+
+def test_paper_note_undone_reads_as_the_switch_undone() -> None:
+    before = _table()
+    to_paper = SetSeat(0, "Ann", "quick", True, (False,))
+    back = SetSeat(0, "Ann", "quick", False, (True,))
+    assert describe(Revert(to_paper, (back,)), before) == "Undone: Ann switched to paper totals"
+
+
+def test_paper_note_in_vietnamese() -> None:
+    """The Vietnamese catalogue's words for the two ways of entering a city: "Tổng trên
+    giấy" (Paper totals) and "Thẻ" (Cards)."""
+    on_paper = apply(_table(), SetSeat(0, "Ann", "quick", True, (False,)))
+    assert isinstance(on_paper, Draft)
+    with i18n.language("vi"):
+        assert describe(SetSeat(0, "Ann", "quick", True, (False,)), _table()) == \
+            "Ann chuyển sang tổng trên giấy"
+        assert describe(SetSeat(0, "Ann", "quick", False, (True,)), on_paper) == \
+            "Ann chuyển lại sang nhập từng thẻ"
