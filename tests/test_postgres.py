@@ -17,7 +17,7 @@ import pytest
 
 from ui.draft import Draft, Seat
 from ui.edits import AddPlayer, Refusal, SetSeat, from_json
-from ui.live import FAILED_JOINS, Change, Tables
+from ui.live import FAILED_JOINS, Change, JoinRefused, Tables
 from ui.store import Store
 from ui.store_schema import LATEST
 
@@ -197,11 +197,11 @@ def test_postgres_failed_joins_are_counted_across_processes(pg_url: str) -> None
     a, b = two_processes(pg_url)
     rec = a.host(draft("Ann", "Bob"), "host")
     for k in range(FAILED_JOINS):  # wrong codes, alternately on each process
-        assert isinstance((a, b)[k % 2].join("XXXX", "stranger", "10.0.0.9"), str)
+        assert isinstance((a, b)[k % 2].join("XXXX", "stranger", "10.0.0.9"), JoinRefused)
     # the right code now: refused on either process, the address tried too often
-    assert isinstance(a.join(rec.code, "stranger", "10.0.0.9"), str)
-    assert isinstance(b.join(rec.code, "stranger", "10.0.0.9"), str)
-    assert not isinstance(b.join(rec.code, "friend", "10.0.0.10"), str)  # another address
+    assert isinstance(a.join(rec.code, "stranger", "10.0.0.9"), JoinRefused)
+    assert isinstance(b.join(rec.code, "stranger", "10.0.0.9"), JoinRefused)
+    assert not isinstance(b.join(rec.code, "friend", "10.0.0.10"), JoinRefused)  # another address
 
 
 class Hub:

@@ -27,7 +27,7 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from scorer.facts import ruleset
 from ui import join_limit
@@ -111,6 +111,22 @@ class Change:
         return ""
 
 
+JoinRefusalCode = Literal["no-such-code", "finished", "too-many-tries", "too-many-tries-here"]
+"""Why a join code led to no game: no game open to joining holds it; the game holding it
+is finished (in the history of the phones that played it); too many wrong codes from this
+device, or from many devices at once."""
+
+
+@dataclass(frozen=True)
+class JoinRefused:
+    """A join refused, as data: the screen says it in the reader's words
+    (`ui.strings.join_refused`); code acts on `reason`, never on the words."""
+
+    reason: JoinRefusalCode
+    wait_s: int = 0
+    """How long to wait before trying again (the too-many-tries reasons)."""
+
+
 class Tables:
     """The games in progress of this server (kept in memory, saved in the store)."""
 
@@ -167,8 +183,8 @@ class Tables:
                 return None
             return self._get(game_id)
 
-    def join(self, code: str, device: str, address: str) -> LiveRecord | str:
-        """The game of a join code, now also this device's; or why not, in words. A game the
+    def join(self, code: str, device: str, address: str) -> LiveRecord | JoinRefused:
+        """The game of a join code, now also this device's; or why not. A game the
         device took part in is its own (a reload, a shared link: never refused, never
         counted). Failed joins are counted per client address (per device for a device known
         here) and in a server-wide pool by standing (stranger, new, settled), and too many
@@ -183,12 +199,15 @@ class Tables:
             who = join_limit.standing(self.store.known_since(device), now)
             wait, everyone = self._failed.wait_s(now, address, device, who)
             if wait > 0:
-                return (S.too_many_tries_here if everyone else S.too_many_tries)(int(wait) + 1)
+                return JoinRefused("too-many-tries-here" if everyone else "too-many-tries",
+                                   int(wait) + 1)
             found = self.store.live_by_code(code) if _well_formed(code) else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
                 self._failed.failed(now, address, device, who)
-                return S.NO_SUCH_CODE
+                last = self.store.last_by_code(code) if _well_formed(code) else None
+                return JoinRefused("finished" if last is not None and last.closed
+                                   else "no-such-code")
             self.store.add_member(rec.id, device)
             return rec
 

@@ -28,7 +28,7 @@ from ui.draft import Draft, saved_json
 from ui.edits import Edit, Refusal, Revert, describe
 from ui.flet_door import context_page
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
-from ui.live import Change, Tables, tables_for, topic
+from ui.live import Change, JoinRefused, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
 
 T = TypeVar("T")
@@ -250,8 +250,8 @@ class AppModel(ft.Observable):
     """The session's page: its pub/sub client carries the game's changes."""
     address: str = ""
     """The address other phones open to reach this server (for the join code)."""
-    refused: tuple[str, str] = ("", "")
-    """A game address (/g/<code>) this session was refused, and why: (code, words)."""
+    refused: tuple[str, JoinRefused | None] = ("", None)
+    """A game address (/g/<code>) this session was refused, and why: (code, refusal)."""
     _showing: threading.Lock = field(default_factory=threading.Lock, repr=False)
     note: Note | None = None
     """The note at the foot of the screen, while it shows (`tell`)."""
@@ -277,10 +277,10 @@ class AppModel(ft.Observable):
         if (self.game is not None and self.game.code == code) or self.refused[0] == code:
             return
         got = self.tables.join(code, self.device, address)
-        if isinstance(got, str):
+        if isinstance(got, JoinRefused):
             self.refused = (code, got)
             return
-        self.refused = ("", "")
+        self.refused = ("", None)
         self.open_game(got)
 
     @property

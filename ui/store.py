@@ -379,6 +379,12 @@ class Store:
         found = self._live_rows("code = ? AND closed = 0 AND spent = 0", (code,))
         return found[0] if found else None
 
+    def last_by_code(self, code: str) -> LiveRecord | None:
+        """The game that held this join code last, open or not (a refused code says why:
+        the game is finished)."""
+        found = self._live_rows("code = ?", (code,))
+        return found[0] if found else None
+
     def members_game(self, code: str, device: str) -> LiveRecord | None:
         """The game of this code that `device` took part in (its address /g/<code> leads a
         member back to it, finished, idle or not; the newest if it took part in two)."""

@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
 
+if TYPE_CHECKING:
+    from ui.live import JoinRefused
+
 _OWN = set(globals())
 
 APP_TITLE = N_("Wonders Score Pad")
@@ -501,7 +504,6 @@ JOIN_CODE = N_("Join code")
 JOIN_HINT = N_("Type the 4 letters shown on the host's table screen, or scan its QR code.")
 JOIN_BUTTON = N_("Join")
 NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
-NO_SUCH_CODE = N_("No game in progress has this code. Check the letters on the host's screen.")
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
 CANNOT_SCORE = N_("This game cannot be scored just now (a fault of the app, reported). "
                   "Everything entered is kept.")
@@ -554,6 +556,18 @@ SEAT_FIELD = {"board": N_("wonder"), "side": N_("wonder side"), "stages": N_("st
 
 def join_address(url: str, code: str) -> str:
     return f"{url.rstrip('/')}/g/{code}"
+
+
+def join_refused(refusal: JoinRefused) -> str:
+    """Why a join code led to no game, in words (the refusal is data: `ui.live.join`)."""
+    if refusal.reason == "finished":
+        return _("This game is finished, so its code no longer lets anyone join. Finished "
+                 "games are under History, on the phones that played them.")
+    if refusal.reason == "too-many-tries":
+        return too_many_tries(refusal.wait_s)
+    if refusal.reason == "too-many-tries-here":
+        return too_many_tries_here(refusal.wait_s)
+    return _("No game in progress has this code. Check the letters on the host's screen.")
 
 
 def too_many_tries(seconds: int) -> str:

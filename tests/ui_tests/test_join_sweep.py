@@ -19,7 +19,7 @@ from ui.join_limit import (
     address_key,
     sweep_hours,
 )
-from ui.live import Tables, tables_for
+from ui.live import JoinRefused, Tables, tables_for
 from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
 
 CODE_SPACE = len(JOIN_LETTERS) ** CODE_LENGTH
@@ -64,12 +64,12 @@ def test_trust_loopback_and_ipv6_variants_do_not_multiply_the_limit(
     tried = 0
     for address in itertools.cycle(addresses):
         answer = tables.join(next(wrong), f"guesser-{tried}", address)
-        if isinstance(answer, str) and answer.startswith("Too many"):
+        if isinstance(answer, JoinRefused) and answer.reason.startswith("too-many"):
             break
         tried += 1
     assert tried == FAILED_JOINS  # 5 in all, not 5 per address
     # and then even the right code is refused to that machine
-    assert isinstance(tables.join(code, "guesser-x", addresses[0]), str)
+    assert isinstance(tables.join(code, "guesser-x", addresses[0]), JoinRefused)
 
 
 def test_trust_many_addresses_together_meet_the_server_wide_cap(store: Store) -> None:
@@ -77,12 +77,12 @@ def test_trust_many_addresses_together_meet_the_server_wide_cap(store: Store) ->
     wrong = _wrong_codes(code)
     answers = [tables.join(next(wrong), f"guesser-{i}", f"10.0.{i // 250}.{i % 250 + 1}")
                for i in range(STRANGER_JOINS + 40)]  # one try from each of 100 addresses
-    refused = [a for a in answers if isinstance(a, str) and a.startswith("Too many")]
+    refused = [a for a in answers if isinstance(a, JoinRefused) and a.reason.startswith("too-many")]
     assert len(answers) - len(refused) == STRANGER_JOINS
-    assert all("tried on this server" in a for a in refused)  # not "from this device"
+    assert all(a.reason == "too-many-tries-here" for a in refused)  # not "from this device"
     # a stranger with the right code is held back as well: the code is not tried at all
     # (else a sweep would go on, reading "too many" as "wrong")
-    assert isinstance(tables.join(code, "new-phone", "10.9.9.9"), str)
+    assert isinstance(tables.join(code, "new-phone", "10.9.9.9"), JoinRefused)
 
 
 def test_trust_a_known_phone_is_never_locked_out_by_someone_elses_tries(
@@ -96,11 +96,11 @@ def test_trust_a_known_phone_is_never_locked_out_by_someone_elses_tries(
         tables.join(next(wrong), f"guesser-{i}", f"192.168.1.{i % 200 + 1}")
     for _ in range(FAILED_JOINS * 2):
         tables.join(next(wrong), "guesser", "192.168.1.20")  # Dan's address: locked
-    assert isinstance(tables.join(code, "stranger", "192.168.1.20"), str)
+    assert isinstance(tables.join(code, "stranger", "192.168.1.20"), JoinRefused)
     joined = tables.join(code, "dan-phone", "192.168.1.20")
-    assert not isinstance(joined, str) and joined.code == code
+    assert not isinstance(joined, JoinRefused) and joined.code == code
     # Ann's own phone opening her game's address is never counted nor refused
-    assert not isinstance(tables.join(code, "ann-phone", "192.168.1.20"), str)
+    assert not isinstance(tables.join(code, "ann-phone", "192.168.1.20"), JoinRefused)
 
 
 def test_trust_a_known_phone_has_its_own_limit(store: Store) -> None:
@@ -109,7 +109,7 @@ def test_trust_a_known_phone_has_its_own_limit(store: Store) -> None:
     wrong = _wrong_codes(code)
     answers = [tables.join(next(wrong), "dan-phone", f"10.1.0.{i + 1}")
                for i in range(FAILED_JOINS + 3)]  # from a new address each time
-    assert sum(isinstance(a, str) and a.startswith("Too many") for a in answers) == 3
+    assert sum(isinstance(a, JoinRefused) and a.reason.startswith("too-many") for a in answers) == 3
 
 
 def _minted(tables: Tables, n: int, prefix: str) -> list[str]:
@@ -120,7 +120,8 @@ def _minted(tables: Tables, n: int, prefix: str) -> list[str]:
     return devices
 
 
-def _tries(tables: Tables, devices: list[str], right: str, rounds: int) -> list[str]:
+def _tries(tables: Tables, devices: list[str], right: str, rounds: int,
+           ) -> list[JoinRefused]:
     """Every device tries wrong codes `rounds` times, each from a new address; the answers
     that held it back."""
     wrong = _wrong_codes(right)
@@ -128,8 +129,8 @@ def _tries(tables: Tables, devices: list[str], right: str, rounds: int) -> list[
     for r in range(rounds):
         for i, d in enumerate(devices):
             answer = tables.join(next(wrong), d, f"10.{r}.{i // 250}.{i % 250 + 1}")
-            assert isinstance(answer, str)
-            if answer.startswith("Too many"):
+            assert isinstance(answer, JoinRefused)
+            if answer.reason.startswith("too-many"):
                 held.append(answer)
     return held
 
@@ -139,7 +140,7 @@ def test_trust_minted_devices_add_only_their_pool(store: Store) -> None:
     minted = _minted(tables, 20, "minted")  # 20 devices with 5 tries each: 100 a minute
     held = _tries(tables, minted, code, FAILED_JOINS)
     assert 20 * FAILED_JOINS - len(held) == NEW_JOINS  # 8 really tried, not 100
-    assert all("tried on this server" in a for a in held)
+    assert all(a.reason == "too-many-tries-here" for a in held)
     # strangers have a pool of their own: minted devices took none of it
     strangers = [f"guesser-{i}" for i in range(STRANGER_JOINS + 5)]
     assert len(_tries(tables, strangers, code, 1)) == 5
@@ -156,14 +157,14 @@ def test_trust_a_settled_phone_is_not_held_back_by_devices_minted_today(
     _tries(tables, [f"guesser-{i}" for i in range(STRANGER_JOINS + 5)], code, 1)
     # Dan mistypes once, then types the right code: neither pool holds him back
     assert tables.join("BBBB" if code != "BBBB" else "CCCC", "dan-phone", "10.9.9.9") == \
-        "No game in progress has this code. Check the letters on the host's screen."
+        JoinRefused("no-such-code")
     joined = tables.join(code, "dan-phone", "10.9.9.9")
-    assert not isinstance(joined, str) and joined.code == code
+    assert not isinstance(joined, JoinRefused) and joined.code == code
     # a phone whose first game here is today shares its pool with today's minted devices
     # (the price of counting them): held back for the minute, and told why
     tables.host(_draft("Fay", "Gus"), "fay-phone")
     held = tables.join(code, "fay-phone", "10.9.9.10")
-    assert isinstance(held, str) and "tried on this server" in held
+    assert isinstance(held, JoinRefused) and held.reason == "too-many-tries-here"
 
 
 def test_trust_devices_minted_a_day_ahead_add_only_their_pool(

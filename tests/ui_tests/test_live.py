@@ -12,7 +12,7 @@ import pytest
 from ui.app import make_main
 from ui.draft import Draft
 from ui.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
-from ui.live import FAILED_JOINS, Change, tables_for
+from ui.live import FAILED_JOINS, Change, JoinRefused, tables_for
 from ui.model import AppModel
 from ui.store import IDLE_EXPIRY_S, JOIN_LETTERS, Store
 
@@ -158,9 +158,10 @@ async def test_finish_by_the_host_reaches_every_history(store: Store) -> None:
     for c in (a, b):
         await c.go("/history")
         await c.until(SUMMARY)
-    # the code admits nobody any more; a device that was not there has no such game
+    # the code admits nobody any more (it says the game is finished); a device that was
+    # not there has no such game in its history
     late = await phone(store, "cid-phone", route=f"/g/{game.code}", hub=hub)
-    assert late.has("No game in progress has this code")
+    assert late.has("This game is finished")
     await late.go("/history")
     await late.until("No finished games")
 
@@ -287,8 +288,7 @@ async def test_a_finished_game_keeps_its_address_and_its_code_stays_spent(
     # nobody new gets in
     fixed = tables.submit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4))
     assert not isinstance(fixed, Refusal) and not fixed.game.closed
-    assert tables.join(code, "dan-phone", "10.0.0.8") == "No game in progress has this " \
-        "code. Check the letters on the host's screen."
+    assert tables.join(code, "dan-phone", "10.0.0.8") == JoinRefused("no-such-code")
 
 
 async def test_a_code_idle_for_a_day_admits_nobody_even_after_a_change(store: Store) -> None:
@@ -301,11 +301,11 @@ async def test_a_code_idle_for_a_day_admits_nobody_even_after_a_change(store: St
     idle = replace(game, touched=time.time() - IDLE_EXPIRY_S - 1, version=game.version + 1)
     assert store.save_live(idle)  # a save is compare-and-set: over the version before
     tables._games[game.id] = idle
-    assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), str)
+    assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), JoinRefused)
     # Ann's phone enters something: the game goes on, its code stays spent
     assert not isinstance(tables.submit(game.id, "ann-phone",
                                         SetSeat(0, "Ann", "coins", 2)), Refusal)
-    assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), str)
+    assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), JoinRefused)
     assert store.live(game.id).spent  # type: ignore[union-attr]  # and so after a restart
     # Ann's phone still finds its game at its address
     back = await phone(store, "ann-phone", route=f"/g/{code}", hub=hub)
@@ -321,8 +321,9 @@ async def test_a_player_is_not_held_back_by_a_guesser_at_the_same_address(
     tables = tables_for(store)
     for _ in range(FAILED_JOINS):  # someone behind the same address tries codes
         assert isinstance(tables.join("AAAA" if code != "AAAA" else "CCCC", "guesser",
-                                      "10.0.0.9"), str)
-    assert "Too many wrong codes" in str(tables.join(code, "guesser", "10.0.0.9"))
+                                      "10.0.0.9"), JoinRefused)
+    held = tables.join(code, "guesser", "10.0.0.9")
+    assert isinstance(held, JoinRefused) and held.reason == "too-many-tries"
     again = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub, address="10.0.0.9")
     assert again.title() == "Table" and again.find("I am Bob")
 
@@ -418,7 +419,8 @@ async def test_finish_is_refused_when_the_game_changed_after_the_pad_showed_it(
     a = await phone(store, "ann-phone", route="/game/pad")  # its own hub: hears nothing
     tables = tables_for(store)
     game = tables.current("ann-phone")
-    assert game is not None and not isinstance(tables.join(game.code, "bob-phone", "x"), str)
+    assert game is not None
+    assert not isinstance(tables.join(game.code, "bob-phone", "x"), JoinRefused)
     assert not isinstance(tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 6)),
                           Refusal)
     await a.tap("Finish and save")

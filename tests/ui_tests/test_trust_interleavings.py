@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ui.app import make_main
 from ui.draft import Draft
 from ui.edits import SetSeat, from_json
-from ui.live import tables_for
+from ui.live import JoinRefused, tables_for
 from ui.store import Store
 
 from .flet_client import Client, shared_hub
@@ -50,7 +50,7 @@ async def _play(folder: Path, script: list[Step]) -> None:
         tables = tables_for(store)
         rec = tables.host(Draft.from_table(TABLE), DEVICES[0])
         for device in DEVICES[1:]:
-            assert not isinstance(tables.join(rec.code, device, "10.0.0.2"), str)
+            assert not isinstance(tables.join(rec.code, device, "10.0.0.2"), JoinRefused)
         route = f"/g/{rec.code}/player/0"
         phones = [await Client(make_main(store), route=route, device=d, hub=hub).start()
                   for d in DEVICES]

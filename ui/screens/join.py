@@ -7,12 +7,13 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from functools import lru_cache
+from typing import cast
 
 import flet as ft
 import segno
 
 from ui import strings as S
-from ui.live import clean_code
+from ui.live import JoinRefused, clean_code
 from ui.model import AppModel, use_model, use_model_unwatched, use_watch
 from ui.store import CODE_LENGTH
 from ui.widgets import (
@@ -41,15 +42,15 @@ def qr_png(text: str) -> bytes:
 def JoinScreen() -> ft.View:
     model = use_model()
     typed, set_typed = ft.use_state("")
-    problem, set_problem = ft.use_state("")
+    refusal, set_refusal = ft.use_state(cast(JoinRefused | None, None))
 
     def join(code: str) -> None:
         page = ft.context.page
         got = model.tables.join(code, model.device, page.client_ip or "")
-        if isinstance(got, str):
-            set_problem(got)
+        if isinstance(got, JoinRefused):
+            set_refusal(got)
             return
-        set_problem("")
+        set_refusal(None)
         model.open_game(got)
         page.navigate(model.path())
 
@@ -62,11 +63,14 @@ def JoinScreen() -> ft.View:
             label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=CODE_LENGTH,
             capitalization=ft.TextCapitalization.CHARACTERS,
             on_submit=lambda: join(typed))),
-        ft.Semantics(identifier="join-problem", visible=bool(problem),
-                     content=notice(problem, icon=ft.Icons.ERROR_OUTLINE)),
+        ft.Semantics(identifier="join-problem", visible=refusal is not None,
+                     content=notice(S.join_refused(refusal) if refusal else "",
+                                    icon=ft.Icons.ERROR_OUTLINE)),
         ft.FilledButton(content=S.JOIN_BUTTON, icon=ft.Icons.LOGIN, height=52,
                         on_click=lambda: join(typed), disabled=not typed),
     ]
+    if refusal is not None and refusal.reason == "finished":
+        items.append(_history_button())
     return view("/join", S.JOIN_TITLE, items)
 
 
@@ -82,7 +86,7 @@ def at_address(screen: Callable[[], ft.View], title: Callable[[], str]) -> Calla
         route = ft.use_route_location() or f"/g/{code}"
         # renders again when this game is reached or refused, not on each change of it
         here, refused = use_watch(lambda m: (m.game is not None and m.game.code == code,
-                                             m.refused[1] if m.refused[0] == code else ""),
+                                             m.refused[1] if m.refused[0] == code else None),
                                   (code,))
 
         def reach() -> None:
@@ -92,14 +96,21 @@ def at_address(screen: Callable[[], ft.View], title: Callable[[], str]) -> Calla
         ft.use_effect(reach, [code, here])
         if here:
             return screen()
-        if refused:
+        if refused is not None:
             return view(route, title(), [
-                notice(refused, icon=ft.Icons.ERROR_OUTLINE),
+                notice(S.join_refused(refused), icon=ft.Icons.ERROR_OUTLINE),
+                *([_history_button()] if refused.reason == "finished" else []),
                 ft.FilledButton(content=S.JOIN, icon=ft.Icons.LOGIN, height=52,
                                 on_click=back_to("/join")),
                 ft.OutlinedButton(content=S.HOME, on_click=back_to("/"), height=52)])
         return view(route, title(), [busy_overlay(S.LOADING)])
     return AtAddress
+
+
+def _history_button() -> ft.Control:
+    """Where finished games are: a finished game's code points there."""
+    return ft.OutlinedButton(content=S.HISTORY, icon=ft.Icons.HISTORY, height=52,
+                             on_click=back_to("/history"))
 
 
 @ft.component
