@@ -378,7 +378,8 @@ def sources(board: Board, city: City) -> list[Source]:
             city.wonder.name,
             "wonders",
             stage.effects,
-            says("stage", wonder=city.wonder.name, side=city.side_name, number=i),
+            says("stage", wonder=city.wonder.name, side=city.side_name,
+                 side_name=board.ruleset.side_name(city.side_name), number=i),
         )
         for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)
     )

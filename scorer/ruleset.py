@@ -284,6 +284,15 @@ class Ruleset:
         )
         self.sides: NameIndex[Literal["A", "B"]] = NameIndex(constants.side_names, {})
         """The board side each typed side means ("day" is A in the 2nd edition)."""
+        self._side_shown: dict[str, str] = {v: k for k, v in constants.side_names.items()}
+        """Each side by the last name the ruleset gives it: the edition's own (Night)."""
+
+    def side_name(self, side: str) -> str:
+        """A board side ("A", "B", or as a file spells it: "night") as its edition names it:
+        "day" and "night" in the 2nd edition, "A" and "B" in the 1st (the last name
+        `side_names` gives it). Put into words by `scorer.words.side_word`."""
+        key = self.sides.get(side)
+        return self._side_shown.get(key, side) if key else side
 
     @property
     def guilds(self) -> list[Card]:

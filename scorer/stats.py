@@ -14,10 +14,11 @@ import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
 from scorer.result import Result
-from scorer.ruleset import Category
+from scorer.ruleset import Category, load_ruleset
 
 Family = Literal["7wonders", "duel"]
 FAMILIES: tuple[Family, ...] = get_args(Family)
@@ -50,7 +51,8 @@ class PlayerRow(NamedTuple):
     wonders: tuple[str, ...]
     """7 Wonders: the board; Duel: the wonders built."""
     side: str
-    """7 Wonders: `A` or `B` (2nd edition day/night as A/B); Duel: ""."""
+    """7 Wonders: `A` or `B` (2nd edition day/night as A/B: the table file's data); Duel:
+    ""."""
     total: int
     rank: int | None
     """1 is best; None for the 2-player variant's Free City (never ranked)."""
@@ -60,9 +62,6 @@ class PlayerRow(NamedTuple):
     @property
     def family(self) -> Family:
         return family_of(self.game)
-
-
-SIDES = {"day": "A", "night": "B"}
 
 
 def rows_of(game_id: str, finished: float, table: Mapping[str, Any], result: Result,
@@ -79,7 +78,7 @@ def rows_of(game_id: str, finished: float, table: Mapping[str, Any], result: Res
         if wonder:
             wonders: tuple[str, ...] = (str(wonder.get("board", "")),)
             side = str(wonder.get("side", ""))
-            side = SIDES.get(side.casefold(), side.upper())
+            side = load_ruleset(result.game).sides.get(side) or side.upper()
         else:
             wonders, side = tuple(str(w) for w in entry.get("wonders") or []), ""
         out.append(PlayerRow(
@@ -159,7 +158,9 @@ def players(rows: Iterable[PlayerRow]) -> list[PlayerSummary]:
 class WonderCount:
     wonder: str
     side: str
-    """"" when sides are not told apart (Duel, or a player's favourites)."""
+    """The side as its edition names it (`Ruleset.side_name`: "A", "B"; "day", "night" in
+    the 2nd edition, whose boards are not the 1st's, so counted apart; `scorer.words.
+    side_word` says it); "" when sides are not told apart (Duel, a player's favourites)."""
     plays: int
     wins: int
 
@@ -321,6 +322,11 @@ def _closest(rows: Sequence[PlayerRow]) -> Record | None:
     return best
 
 
+@cache
+def _side_name(game: str, side: str) -> str:
+    return load_ruleset(game).side_name(side)
+
+
 def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupStats:
     """The group's statistics over the games `where` keeps: one pass over the rows (years
     of games are tens of thousands of them), every count in it."""
@@ -340,6 +346,8 @@ def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupS
         games[name] += 1
         if is_winner:
             won[name] += 1
+        if side:
+            side = _side_name(r.game, side)
         for w in r.wonders:
             plays[(w, side)] += 1
             if is_winner:

@@ -65,6 +65,17 @@ Says = dict[str, Param]
 cheap to make as the f-string it replaces)."""
 
 
+SIDE_WORDS: dict[str, str] = {"day": N_("Day"), "night": N_("Night")}
+"""The 2nd edition's own words for its board sides (the ruleset's side names)."""
+
+
+def side_word(name: str) -> str:
+    """A board side as its edition names it (`Ruleset.side_name`), in the reader's words:
+    Day, Night; the 1st edition's A and B as they are."""
+    word = SIDE_WORDS.get(name.lower())
+    return translated(word) if word else name
+
+
 def says(message: LineId, **params: Param) -> Says:
     params["id"] = message
     return params
@@ -191,8 +202,10 @@ def say(message: Says) -> str:
         case "thing":
             return _str(p, "name")
         case "stage":
+            # the side in the edition's words (Day, Night); "side" is the file's A or B
+            side = p.get("side_name") or p["side"]
             return _("{wonder} {side}, stage {number}").format(
-                wonder=_str(p, "wonder"), side=_str(p, "side"), number=_int(p, "number")
+                wonder=_str(p, "wonder"), side=side_word(str(side)), number=_int(p, "number")
             )
         case "copied":
             if p.get("card"):  # the Courtesans Guild

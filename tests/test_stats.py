@@ -119,14 +119,17 @@ def test_group_records_each_name_its_game() -> None:
 
 def test_group_wins_by_wonder_and_side() -> None:
     group = group_stats(HISTORY, Filter(family="7wonders"))
-    # 7 Wonders only (3 games): Babylon A 2 plays (g1 won, g4 won), Gizah A 2 (g1 lost,
-    # g2 won), Olympia B 1 (g4 won), the others 1 play, no win
+    # 7 Wonders only (3 games): Gizah A 2 plays (g1 lost, g2 won); Babylon A (g1, 1st
+    # edition) and Babylon Day (g4, the 2nd edition's side A: another board, reference
+    # §6, in its edition's words) 1 play and 1 win each; Olympia Night 1 (g4 won); the
+    # others 1 play, no win. Most wins, then most plays, then by name.
     assert group.games == 3
-    assert group.wins_by_wonder[:3] == [WonderCount("Babylon", "A", 2, 2),
-                                        WonderCount("Gizah", "A", 2, 1),
-                                        WonderCount("Olympia", "B", 1, 1)]
-    assert {(w.wonder, w.side) for w in group.wins_by_wonder[3:]} == {
-        ("Alexandria", "A"), ("Babylon", "B"), ("Rhodos", "A"), ("Rhodos", "B")}
+    assert group.wins_by_wonder[:4] == [WonderCount("Gizah", "A", 2, 1),
+                                        WonderCount("Babylon", "A", 1, 1),
+                                        WonderCount("Babylon", "day", 1, 1),
+                                        WonderCount("Olympia", "night", 1, 1)]
+    assert {(w.wonder, w.side) for w in group.wins_by_wonder[4:]} == {
+        ("Alexandria", "day"), ("Babylon", "B"), ("Rhodos", "A"), ("Rhodos", "B")}
     cats = dict(group.categories)
     # military over the 9 rows of 7 Wonders: 6+10+0+4+8-2+5+15-3 = 43, / 9
     assert abs(cats["military"] - 43 / 9) < 1e-9

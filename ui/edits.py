@@ -33,6 +33,7 @@ from scorer.facts import (
 )
 from scorer.games.checks import player_names
 from scorer.ruleset import Ruleset
+from scorer.words import side_word
 from ui import strings as S
 from ui.draft import Draft, Seat
 
@@ -622,11 +623,9 @@ def describe(edit: Edit, before: Draft) -> str:
     if isinstance(edit, MoveSeat):
         return S.player_moved(edit.player, edit.to + 1)
     if isinstance(edit, SetSeat) and edit.field == "side" and isinstance(edit.value, str):
-        names: dict[str, str] = dict(ruleset(before.game, before.expansions).constants.side_names)
-        side = names.get(edit.value, edit.value)  # the edition's own word (Night, not B)
-        shown = {v: k for k, v in names.items()}.get(side, edit.value)
-        return S.seat_changed(edit.player, S.SEAT_FIELD["side"],
-                              S.SIDE_WORDS.get(shown.lower(), shown))
+        # the edition's own word (Night, not B)
+        shown = ruleset(before.game, before.expansions).side_name(edit.value)
+        return S.seat_changed(edit.player, S.SEAT_FIELD["side"], side_word(shown))
     if isinstance(edit, SetSeat) and edit.field == "quick":
         return S.switched_entry(edit.player, bool(edit.value))
     if isinstance(edit, SetSeat):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
+from scorer.words import side_word
 
 if TYPE_CHECKING:
     from ui.live import JoinRefused
@@ -134,14 +135,11 @@ SCOPE_SHORT = {"own": N_("own"), "left": N_("left"), "right": N_("right"),
                "opponent": N_("opponent")}
 
 
-SIDE_WORDS = {"day": N_("Day"), "night": N_("Night")}
-"""The 2nd edition's own words for its board sides (the ruleset's side names)."""
-
-
 def side_label(name: str) -> str:
-    """A board side as its edition says it: Day, Night; or Side A, Side B."""
-    word = _SIDE_WORDS.get(name.lower())
-    return translated(word) if word else _("Side {name}").format(name=name)
+    """A board side as its edition names it (`Ruleset.side_name`): Day, Night; or Side A,
+    Side B."""
+    word = side_word(name)
+    return word if word != name else _("Side {name}").format(name=name)
 
 
 def place(rank: int) -> str:
@@ -819,7 +817,6 @@ def history_of(shown: int, total: int) -> str:
     return _("{shown} of {total}").format(shown=shown, total=total)
 
 _CHOICE = CHOICE
-_SIDE_WORDS = SIDE_WORDS
 _TEXTS: dict[str, str | dict[str, str]] = {
     k: v
     for k, v in globals().items()

@@ -92,10 +92,9 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
     wonder = rules.wonders.get(board) if board else None
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
-        # the edition's own word for a side: the last name the ruleset gives it (Day/Night)
-        labels = {v: k for k, v in rules.constants.side_names.items()}
         key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
-        out.append(wrap([toggle(S.side_label(labels.get(x, x)), key == x, set_side(x))
+        # each side in its edition's own word (Day/Night)
+        out.append(wrap([toggle(S.side_label(rules.side_name(x)), key == x, set_side(x))
                          for x in sides if x in wonder.sides]))
         current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not quick:

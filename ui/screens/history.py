@@ -14,8 +14,10 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.bgstats import play_data, play_link
+from scorer.facts import ruleset
 from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
 from scorer.ruleset import expansion_name
+from scorer.words import side_word
 from ui import strings as S
 from ui.draft import Draft
 from ui.export import MAX_IMPORT_BYTES
@@ -190,10 +192,13 @@ def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
     result = evaluation.result
     winners = set(result.winners) if result else set()
     seats = {s.name: s for s in draft.seats}
+    rules = ruleset(draft.game, draft.expansions)
     players = []
     for p in result.players if result else []:
         seat = seats.get(p.name)
-        role = (f"{seat.board} {seat.side}".strip() if seat and seat.board else "")
+        # the board and its side in the edition's words (Babylon Day, Babylon A)
+        role = (f"{seat.board} {side_word(rules.side_name(seat.side))}".strip()
+                if seat and seat.board else "")
         players.append({"name": p.name, "score": p.total, "rank": p.rank,
                         "winner": p.name in winners, "role": role})
     data = play_data(

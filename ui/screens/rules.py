@@ -12,6 +12,7 @@ import flet as ft
 from scorer.facts import cost_in_words, expansions, games, ruleset
 from scorer.names import normalize
 from scorer.whatif import what_if
+from scorer.words import side_word
 from ui import strings as S
 from ui.model import use_model
 from ui.screens.home import game_title
@@ -48,7 +49,8 @@ def entries(game: str, expansions: list[str]) -> list[Entry]:
             stages = "; ".join(f"{k}. {S.ruleset_text(st.text)}"
                                for k, st in enumerate(ws.stages, start=1))
             text = f"{S.ruleset_text(ws.text)} {stages}".strip()
-            out.append(Entry("", S.WONDERS, f"{wonder.name} {side}", "", text))
+            out.append(Entry("", S.WONDERS, f"{wonder.name} {side_word(rules.side_name(side))}",
+                             "", text))
     for token in rules.progress.values():
         out.append(Entry("", S.PROGRESS, token.name, "",
                          S.ruleset_text(token.text)))

@@ -32,6 +32,7 @@ from scorer.stats import (
     players,
 )
 from scorer.stats_text import FAMILY_TITLES
+from scorer.words import side_word
 from ui import strings as S
 from ui.model import use_model
 from ui.pad_style import WINNER, style
@@ -199,7 +200,8 @@ def group_page(group: GroupStats) -> list[ft.Control]:
         shown = group.wins_by_wonder[:TOP_WONDERS]
         most = max(w.plays for w in shown)
         out += [ft.Column([
-            ft.Text(S.wonder_plays(f"{w.wonder} {w.side}".strip(), w.plays, w.wins)),
+            ft.Text(S.wonder_plays(f"{w.wonder} {side_word(w.side)}".strip(), w.plays,
+                                   w.wins)),
             bar([(w.wins, WINNER), (w.plays - w.wins, LEVEL)], most - w.plays)], spacing=2)
             for w in shown]
     out.append(header(S.CATEGORY_AVERAGES))
