@@ -166,13 +166,14 @@ def from_environment(env: Mapping[str, str] | None = None) -> str:
 
 def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     """The `text` fields of a ruleset's TOML data (what a card, wonder stage, leader or
-    token does, in words), its resources' names (`cost_letters`: a cost in words), its
-    science symbols' words (`symbol_words`), what its tie-break counts (`tiebreak_unit`,
-    singular and plural: a pair) and why a thing cannot be scored (`not_supported`): shown
-    to players, so in the catalogue; names of cards and wonders are not."""
+    token does, in words; a leader's `cost_note`), its resources' names (`cost_letters`: a
+    cost in words), its science symbols' words (`symbol_words`), what its tie-break
+    counts (`tiebreak_unit`, singular and plural: a pair) and why a thing cannot be scored
+    (`not_supported`): shown to players, so in the catalogue; names of cards and wonders
+    are not."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("text", "title") and isinstance(value, str) and value:
+            if key in ("text", "title", "cost_note") and isinstance(value, str) and value:
                 yield value
             elif key in ("cost_letters", "symbol_words", "not_supported") and isinstance(
                 value, dict

@@ -112,7 +112,11 @@ class Leader(_Data):
     name: str
     cost: int | None = Field(default=None, ge=0)
     """Coins printed on the card; None where the sources know no value."""
+    uncertain_cost: int | None = Field(default=None, ge=0)
+    """[?] Where no source of this game prints the cost: the likeliest value (the ruleset's
+    comment says which and why), shown in the rules list marked uncertain; never scored."""
     cost_note: str = ""
+    """The cost in words where it is no single number ("the current Age (1-3 coins)")."""
     effects: tuple[Effect, ...] = ()
     text: str = ""
     aliases: tuple[str, ...] = ()

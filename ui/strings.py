@@ -236,6 +236,7 @@ RULES_TITLE = N_("Rules")
 GUILDS = N_("Guilds")
 WONDERS = N_("Wonders")
 COST = N_("Cost")
+UNKNOWN_COST = N_("unknown: printed on the card")
 WHAT_IF = N_("What would it score for")
 WOULD_SCORE = N_("would score")
 CANNOT = N_("Not possible here")
@@ -665,6 +666,11 @@ def entry_label(field: str, key: str) -> str:
         row = CATEGORY_LABELS.get(key, key)  # type: ignore[call-overload]
         return _("{row} total").format(row=translated(row).lower())
     return translated(_CHOICE.get(key, key)).lower()
+
+
+def uncertain_cost(coins: int) -> str:
+    """A leader's cost no source of the game prints: the likeliest, said to be uncertain."""
+    return _("{coins}, uncertain: check the card").format(coins=coins)
 
 
 def switched_entry(player: str, paper: bool) -> str:

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorer.facts import cost_in_words, expansions, games, ruleset
 from scorer.names import normalize
+from scorer.ruleset import Leader
 from scorer.whatif import what_if
 from scorer.words import side_word
 from ui import strings as S
@@ -33,8 +34,7 @@ def entries(game: str, expansions: list[str]) -> list[Entry]:
     rules = ruleset(game, expansions)
     out: list[Entry] = []
     for leader in rules.leaders.values():
-        cost = "" if leader.cost is None else str(leader.cost)
-        out.append(Entry("leader", S.LEADERS, leader.name, cost,
+        out.append(Entry("leader", S.LEADERS, leader.name, _leader_cost(leader),
                          S.ruleset_text(leader.text)))
     for card in rules.guilds:
         out.append(Entry("card", S.GUILDS, card.name,
@@ -55,6 +55,18 @@ def entries(game: str, expansions: list[str]) -> list[Entry]:
         out.append(Entry("", S.PROGRESS, token.name, "",
                          S.ruleset_text(token.text)))
     return out
+
+
+def _leader_cost(leader: Leader) -> str:
+    """The cost as the ruleset knows it: printed, in words (an Age), uncertain ([?]: the
+    ruleset says why), or unknown."""
+    if leader.cost is not None:
+        return str(leader.cost)
+    if leader.cost_note:
+        return S.ruleset_text(leader.cost_note)
+    if leader.uncertain_cost is not None:
+        return S.uncertain_cost(leader.uncertain_cost)
+    return S.UNKNOWN_COST
 
 
 @ft.component
