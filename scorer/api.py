@@ -98,44 +98,126 @@ def parse_table(data: Any) -> Table:
 Removed = dict[tuple[int, str], list[int]]
 """Entries left out of a list to read a file of the wrong shape: (seat, field) -> indices."""
 
+_OPTIONAL_PARTS = ("buried", "supremacy")
+"""Optional objects with required fields of their own: one that lacks one is left out
+whole (a buried leader without its leader, a supremacy without its kind or winner)."""
+
+_STAND_INS: dict[str, Any] = {
+    "name": PLACEHOLDER,
+    "board": PLACEHOLDER,
+    "side": PLACEHOLDER,
+    "wonder": {"board": PLACEHOLDER, "side": PLACEHOLDER},
+    "conflict": {"spaces": 0},
+    "spaces": 0,
+}
+"""What stands in for a required part that is missing or not of its kind, so that the rest
+of the table can be checked and scored: names no ruleset has (the checks skip them), the
+pawn at the centre. The format problem says what is wrong; no check speaks of the stand-in
+(its place is in `replaced`)."""
+
+_REPAIR_ROUNDS = 3
+"""A required part refused for its kind is left out, then stood in for as missing: a few
+rounds at most (the format nests a required part in a required part twice at most)."""
+
 
 def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Removed, set[str]] | None:
     """The table without the entries and optional fields of the wrong shape (required
-    texts get a placeholder), so that the rest can still be checked and scored; None when
-    a required part is missing or of the wrong kind. Also what was removed or replaced."""
+    texts get a placeholder, required parts a stand-in, a seat that is not an object a
+    seat of stand-ins), so that the rest can still be checked and scored; None when the
+    game cannot be known or the seats cannot be read. Also what was removed or replaced."""
     repaired = dict(data)
     mine: set[int] = {id(repaired)}  # the containers copied here (the rest are the caller's)
     removed: Removed = {}
     replaced: set[str] = set()
-    lists: dict[tuple[Any, ...], set[int]] = {}
-    for e in err.errors():
-        loc = tuple(p for p in e["loc"] if not is_union_tag(p))
-        if e["type"] in ("missing", "union_tag_not_found", "union_tag_invalid") or not loc:
+    errors = err.errors()
+    for first in (True, *([False] * (_REPAIR_ROUNDS - 1))):
+        if not _repair(repaired, errors, mine, removed, replaced, first):
             return None
+        try:
+            return _table_adapter().validate_python(repaired), removed, replaced
+        except ValidationError as again:
+            errors = again.errors()
+    return None
+
+
+def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], removed: Removed,
+            replaced: set[str], first: bool) -> bool:
+    """One round of `_readable`'s repairs (False: the table cannot be read). Entries of a
+    list are left out only in the first round, so that their places stay the file's."""
+    lists: dict[tuple[Any, ...], set[int]] = {}
+    for e in errors:
+        loc = tuple(p for p in e["loc"] if not is_union_tag(p))
+        if e["type"] in ("union_tag_not_found", "union_tag_invalid") or not loc:
+            return False
+        if len(loc) == 2 and loc[0] == "players" and isinstance(loc[1], int):
+            # a seat that is not an object: a seat of stand-ins keeps its neighbours' places
+            seats = _writable(repaired, loc[:1], mine)
+            if not isinstance(seats, list) or not 0 <= loc[1] < len(seats):
+                return False
+            seats[loc[1]] = _stand_in_seat(repaired.get("game"))
+            replaced.add(_path(loc))
+            continue
         if isinstance(loc[-1], int):
-            if len(loc) < 3:
-                return None  # a seat itself: leaving it out would move its neighbours
+            if not first or len(loc) < 3:
+                return False
             lists.setdefault(loc[:-1], set()).add(loc[-1])
+            continue
+        if e["type"] == "missing" and not _stand_in(repaired, loc, mine, replaced):
+            return False
+        if e["type"] == "missing":
             continue
         parent = _writable(repaired, loc[:-1], mine)
         if not isinstance(parent, dict):
-            return None
+            return False
         if e["type"].startswith("string_"):
             parent[loc[-1]] = PLACEHOLDER
         else:
-            parent.pop(loc[-1], None)
+            parent.pop(loc[-1], None)  # a required one is stood in for in the next round
         replaced.add(_path(loc))
     for where, indices in lists.items():
         target = _writable(repaired, where, mine)
         if not isinstance(target, list):
-            return None
+            return False
         target[:] = [x for k, x in enumerate(target) if k not in indices]
         if len(where) >= 3 and where[0] == "players" and isinstance(where[1], int):
             removed[(where[1], ".".join(str(p) for p in where[2:]))] = sorted(indices)
-    try:
-        return _table_adapter().validate_python(repaired), removed, replaced
-    except ValidationError:
-        return None
+    return True
+
+
+def _stand_in(repaired: dict[str, Any], loc: Sequence[Any], mine: set[int],
+              replaced: set[str]) -> bool:
+    """Put a stand-in where a required part is missing (False: none can stand in)."""
+    for k, part in enumerate(loc[:-1]):
+        if part in _OPTIONAL_PARTS:  # the optional object is left out whole
+            parent = _writable(repaired, loc[:k], mine)
+            if not isinstance(parent, dict):
+                return False
+            parent.pop(part, None)
+            replaced.add(_path(loc[: k + 1]))
+            return True
+    name = loc[-1]
+    parent = _writable(repaired, loc[:-1], mine)
+    if name not in _STAND_INS or not isinstance(parent, dict):
+        return False
+    parent[name] = copy.deepcopy(_STAND_INS[name])
+    replaced.add(_path(loc))
+    if loc[0] == "conflict" and "supremacy" in repaired:
+        # a claimed supremacy cannot be judged without the pawn: left out, not contradicted
+        repaired.pop("supremacy")
+        replaced.add("supremacy")
+    return True
+
+
+def _stand_in_seat(game: object) -> dict[str, Any]:
+    """A seat of stand-ins for one that is not an object (7 Wonders: a board to name)."""
+    if game == "duel":
+        return {"name": PLACEHOLDER}
+    return {"name": PLACEHOLDER, "wonder": copy.deepcopy(_STAND_INS["wonder"])}
+
+
+def _within(path: str, replaced: set[str]) -> bool:
+    """A problem's place is in a part the format refused (or a part of it)."""
+    return any(path == r or path.startswith((f"{r}.", f"{r}[")) for r in replaced)
 
 
 def _path(loc: Sequence[Any]) -> str:
@@ -205,7 +287,8 @@ def assess(data: Any, rescore: Rescore | None = None) -> Assessment:
     if rescore is not None:
         scores = rescore(cities, scores)
     # a place repaired to read the file is told by its format problem alone
-    problems = shape + [_original(p, removed) for p in found if p.path not in replaced]
+    problems = shape + [_original(p, removed) for p in found
+                        if not (replaced and _within(p.path, replaced))]
     # every line of every city validated into its model in one call (one per line costs more
     # than scoring the line)
     lines = _lines_adapter().validate_python([list(s.lines) for s in scores])

@@ -284,6 +284,8 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
         subject = _subject(field or "")
         if seat is None and field is None:
             subject = _("the table")
+        elif seat is not None and field is None and item is None:  # a seat itself
+            subject = _("player {number}").format(number=seat + 1)
         if item is not None:
             subject = _("entry {number} of {subject}").format(number=item + 1, subject=subject)
         if kind in ("missing", "union_tag_not_found"):

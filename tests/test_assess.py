@@ -95,9 +95,14 @@ def test_tokens_typed_wrong_are_set_aside_without_crashing() -> None:
     # (game_data); Bob and Cid keep their tokens: 31 and 17
     assert _totals(table) == [24, 31, 17]
     assert ("wrong-type", "players[0].military.1") in _codes(table)
-    table["players"][1] = "Bob"  # a seat that is not an object at all: no totals, no crash
+    # a seat that is not an object at all: it keeps its place (a seat of nothing, 0), and
+    # the others are still checked and scored: Ann 24, Cid 17 (Haven counts Cid's own
+    # brown cards; no card of theirs counts a neighbour's), no crash
+    table["players"][1] = "Bob"
     found = assess(table)
-    assert found.players == [] and found.problems
+    assert [p.total for p in found.players] == [24, 0, 17] and found.result is None
+    assert {("wrong-type", "players[1]"), ("wrong-type", "players[0].military.1")} <= {
+        (p.code, p.path) for p in found.problems}
 
 
 def test_an_unknown_card_is_set_aside_where_it_was_typed() -> None:

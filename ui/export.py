@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scorer import Result, TableError, parse_table
+from scorer import Result, TableError, assess, parse_table
 from scorer.history import iso
 from scorer.jsonfile import loads
 from scorer.problems import Problem
@@ -117,7 +117,11 @@ def read_table(raw: str | bytes) -> Imported:
     data: Any = None
     try:
         data = loads(raw)  # strict: a key given twice is named, never silently dropped
-        parse_table(data)
+        try:
+            parse_table(data)
+        except TableError:
+            # the format's problems and the game's checks, all in one round
+            raise TableError(assess(data).problems) from None
         draft = Draft.from_table(data)
     except TableError as err:
         if data is None:  # refused by the strict reading: the names as plain JSON reads them
