@@ -411,6 +411,8 @@ def _stale(draft: Draft, edit: Edit) -> Refusal | None:
     if isinstance(edit, SetTable):
         return Refusal("stale", S.stale_table(S.TABLE_FIELD.get(edit.field, edit.field),
                                               _shown(now)))
+    if isinstance(edit, SetSeat) and edit.field == "quick":
+        return Refusal("stale", S.stale_switch(S.switched_entry(edit.player, bool(now))))
     return Refusal("stale", S.stale_seat(edit.player, _what(edit), _shown(now)))
 
 

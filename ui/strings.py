@@ -593,6 +593,12 @@ def _field_first(template: str, what: str) -> str:
     return first_upper(what) if template.startswith("{what}") else what
 
 
+def stale_switch(switched: str) -> str:
+    """A switch of a city's way of entry another phone made meanwhile (`switched_entry`)."""
+    return _("{switched} on another phone; your change was not saved. Check it, then change "
+             "it again.").format(switched=switched)
+
+
 def stale_seat(player: str, what: str, value: str) -> str:
     """A change made over a value another phone changed meanwhile: not saved."""
     said = _("{player}'s {what}: {value} now (changed on another phone); your change was "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scorer import i18n
 from ui.draft import Draft, Seat
-from ui.edits import Revert, SetSeat, apply, describe
+from ui.edits import Refusal, Revert, SetSeat, apply, describe
 
 
 def _table() -> Draft:
@@ -46,3 +46,14 @@ def test_paper_note_in_vietnamese() -> None:
             "Ann chuyển sang tổng trên giấy"
         assert describe(SetSeat(0, "Ann", "quick", False, (True,)), on_paper) == \
             "Ann chuyển lại sang nhập từng thẻ"
+
+
+def test_paper_note_a_switch_made_meanwhile_on_another_phone() -> None:
+    """Bob's phone still showed Ann on cards when it tapped Paper totals; Ann's phone had
+    switched already: refused, said as the switch that was made."""
+    on_paper = apply(_table(), SetSeat(0, "Ann", "quick", True, (False,)))
+    assert isinstance(on_paper, Draft)
+    refused = apply(on_paper, SetSeat(0, "Ann", "quick", True, (False,)))
+    assert isinstance(refused, Refusal) and refused.code == "stale"
+    assert refused.message.startswith("Ann switched to paper totals on another phone")
+    assert "changed to" not in refused.message and " on now" not in refused.message
