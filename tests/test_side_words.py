@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from scorer import i18n, score
+from scorer import assess, i18n, score
 from scorer.stats import Filter, group_stats, rows_of
 from ui.screens.rules import entries
 from ui.screens.stats import group_page
@@ -66,6 +66,22 @@ def test_day_night_line_sources_in_vietnamese() -> None:
     with i18n.language("vi"):
         assert _stage_lines(result, "Ann") == [("Gizah Đêm, tầng 1", 3)]
         assert _stage_lines(result, "Bob") == [("Babylon Ngày, tầng 1", 3)]
+
+
+def test_day_night_problem_messages_say_the_side_as_the_edition_does() -> None:
+    # reference rules_multiplayer.md §6: 2nd-edition Babylon Night has 2 stages ([?] our
+    # choice, 3 sources against 1); 1st-edition Babylon B has 3
+    table = _table("7wonders-2e", ("day", "night", "day"))
+    table["players"][1]["wonder"]["stages"] = 3
+    (found,) = assess(table).problems
+    assert (found.code, found.message) == ("too-many-stages", "Babylon Night has 2 stages, not 3")
+    with i18n.language("vi"):
+        (found_vi,) = assess(table).problems
+    assert "Babylon mặt Đêm" in found_vi.message  # the catalogue: "{wonder} mặt {side}"
+    first = _table("7wonders-1e", ("A", "B", "A"))
+    first["players"][1]["wonder"]["stages"] = 4
+    (found,) = assess(first).problems
+    assert found.message == "Babylon B has 3 stages, not 4"
 
 
 def _texts(controls: list[ft.Control]) -> list[str]:

@@ -45,6 +45,7 @@ from scorer.i18n import N_, _, all_of, any_of, ngettext
 from scorer.problems import Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
+from scorer.words import side_word
 
 TableCheck = Callable[[SevenWondersTable, Ruleset], list[Problem]]
 BoardCheck = Callable[[SevenWondersTable, Board], list[Problem]]
@@ -100,6 +101,11 @@ def side_name(rules: Ruleset, typed: str) -> Literal["A", "B"] | None:
     return rules.sides.get(typed)
 
 
+def _side_said(rules: Ruleset, side: str) -> str:
+    """A side as a message says it: in its edition's words (Night, not B)."""
+    return side_word(rules.side_name(side))
+
+
 def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     """A side the game has, and no more stages than that side of the board."""
     out = []
@@ -122,7 +128,8 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
             continue
         side = wonder.sides.get(side_key)
         if side is None:
-            text = _("{wonder} has no side {side}").format(wonder=wonder.name, side=side_key)
+            text = _("{wonder} has no side {side}").format(
+                wonder=wonder.name, side=_side_said(rules, side_key))
             out.append(problem("unknown-side", text, i, "wonder.side"))
         elif p.wonder.stages > len(side.stages):
             text = ngettext(
@@ -130,7 +137,8 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
                 "{wonder} {side} has {count} stages, not {built}",
                 len(side.stages),
             ).format(
-                wonder=wonder.name, side=side_key, count=len(side.stages), built=p.wonder.stages
+                wonder=wonder.name, side=_side_said(rules, side_key), count=len(side.stages),
+                built=p.wonder.stages,
             )
             out.append(problem("too-many-stages", text, i, "wonder.stages"))
     return out
@@ -317,7 +325,8 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                     "{wonder} {side} with {count} stage built copies no guild; remove this choice",
                     "{wonder} {side} with {count} stages built copies no guild; remove this choice",
                     c.stages_built,
-                ).format(wonder=c.wonder.name, side=c.side_name, count=c.stages_built)
+                ).format(wonder=c.wonder.name, side=_side_said(rules, c.side_name),
+                         count=c.stages_built)
                 out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
             elif guild is None or guild.name not in offered:
                 if all(_entered_all(n, players[n.index], "cards") for n in (left, right)):
