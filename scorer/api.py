@@ -4,6 +4,7 @@ set aside) or its final result out."""
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -134,10 +135,20 @@ def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Remove
         if not _repair(repaired, errors, mine, removed, replaced, first):
             return None
         try:
-            return _table_adapter().validate_python(repaired), removed, replaced
+            table = _table_adapter().validate_python(repaired)
         except ValidationError as again:
             errors = again.errors()
+            continue
+        return table.standing_in(_stood_in_seats(replaced)), removed, replaced
     return None
+
+
+def _stood_in_seats(replaced: set[str]) -> set[int]:
+    """The seats whose name a stand-in took (the seat, or its name, was replaced)."""
+    return {int(m[1]) for r in replaced if (m := _NAME_PLACE.fullmatch(r))}
+
+
+_NAME_PLACE = re.compile(r"players\[(\d+)\](?:\.name)?")
 
 
 def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], removed: Removed,

@@ -4,9 +4,10 @@ These models check shapes and types only; whether the table can exist under the 
 its game is the job of its game's checks (`scorer.games`), because that needs the ruleset.
 """
 
-from typing import Annotated, Literal, get_args
+from collections.abc import Iterable
+from typing import Annotated, Literal, Self, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 Name = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")]
 """A name as typed at the table: no control characters (they would garble the score pad)."""
@@ -24,6 +25,25 @@ class _In(BaseModel):
     model_config = ConfigDict(
         extra="forbid", strict=True, frozen=True, populate_by_name=False, defer_build=True
     )
+
+
+class _Seats(_In):
+    """A table: its seats, some of which the reader may have stood in for."""
+
+    _stood_in: frozenset[int] = PrivateAttr(default_factory=frozenset)
+
+    @property
+    def stood_in(self) -> frozenset[int]:
+        """The seats whose player's name was stood in for to read a file of the wrong shape
+        (a seat that is not an object, a name missing or not text: `scorer.api`): no player
+        is called by the stand-in, and a real name equal to it is no repeat of it."""
+        return self._stood_in
+
+    def standing_in(self, seats: Iterable[int]) -> Self:
+        """This table with `seats` marked as stood in for."""
+        marked = self.model_copy()
+        marked._stood_in = frozenset(seats)
+        return marked
 
 
 class WonderEntry(_In):
@@ -108,7 +128,7 @@ class SevenWondersPlayer(_In):
     )
 
 
-class SevenWondersTable(_In):
+class SevenWondersTable(_Seats):
     game: Literal["7wonders-1e", "7wonders-2e"]
     expansions: list[Name] = Field(default_factory=_no_names, max_length=10)
     players: list[SevenWondersPlayer] = Field(min_length=1, max_length=20)
@@ -162,7 +182,7 @@ class Supremacy(_In):
     winner: Name
 
 
-class DuelTable(_In):
+class DuelTable(_Seats):
     game: Literal["duel"]
     expansions: list[Name] = Field(default_factory=_no_names, max_length=10)
     players: list[DuelPlayer] = Field(min_length=1, max_length=20)

@@ -39,6 +39,23 @@ class AnyTable(Protocol):
     @property
     def players(self) -> Sequence[AnyPlayer]: ...
 
+    @property
+    def stood_in(self) -> frozenset[int]: ...
+
+
+def called(table: AnyTable, seat: int) -> str:
+    """How a message names a seat's player: by name, or by place ("player 2") when the
+    name was stood in for (`scorer.table`): the stand-in is no name players know."""
+    if seat in table.stood_in:
+        return _("player {number}").format(number=seat + 1)
+    return table.players[seat].name
+
+
+def named(table: AnyTable) -> list[str]:
+    """The players' names a message may list: the seats whose name was stood in for left
+    out (each has a format problem of its own)."""
+    return [p.name for i, p in enumerate(table.players) if i not in table.stood_in]
+
 
 T = TypeVar("T")
 Table = TypeVar("Table")
@@ -224,15 +241,18 @@ def expansion_problems(table: AnyTable, rules: Ruleset) -> list[Problem]:
 
 
 def player_name_problems(table: AnyTable, rules: Ruleset) -> list[Problem]:
-    return player_names([p.name for p in table.players])
+    return player_names([p.name for p in table.players], table.stood_in)
 
 
-def player_names(names: Sequence[str]) -> list[Problem]:
+def player_names(names: Sequence[str], stood_in: frozenset[int] = frozenset()) -> list[Problem]:
     """Blank or repeated player names (case and outer spaces do not make a name new): also
-    what the app asks of a name typed at setup or after Start."""
+    what the app asks of a name typed at setup or after Start. The seats of `stood_in`
+    are skipped: their name is the reader's stand-in, no player's."""
     out: list[Problem] = []
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
+        if i in stood_in:
+            continue
         key = name.strip().casefold()
         if not key:
             out.append(problem("blank-name", _("a player's name must not be blank"), i, "name"))
@@ -347,7 +367,7 @@ def once_across_cities(
                 ).format(kind=translated(field.kind), name=name, count=allowed)
                 out.append(problem("too-many-copies", text, seat, field.field, item))
                 continue
-            others = list(dict.fromkeys(table.players[s].name for s, _item in places[:allowed]))
+            others = list(dict.fromkeys(called(table, s) for s, _item in places[:allowed]))
             text = ngettext(
                 '{kind} "{name}" is also held by {others}; it exists once in this game',
                 '{kind} "{name}" is also held by {others}; it exists {count} times in this game',
@@ -358,16 +378,18 @@ def once_across_cities(
 
 
 def player_index(table: AnyTable, name: str) -> int | None:
-    """The seat of a player named in another field (exact, else ignoring case)."""
-    names = [p.name for p in table.players]
-    if name in names:
-        return names.index(name)
-    folded = [n.casefold() for n in names]
-    return folded.index(name.casefold()) if name.casefold() in folded else None
+    """The seat of a player named in another field (exact, else ignoring case); never a
+    seat whose name was stood in for."""
+    seats = [(i, p.name) for i, p in enumerate(table.players) if i not in table.stood_in]
+    exact = [i for i, n in seats if n == name]
+    if exact:
+        return exact[0]
+    folded = [i for i, n in seats if n.casefold() == name.casefold()]
+    return folded[0] if folded else None
 
 
 def unknown_player(table: AnyTable, field: str, name: str) -> Problem:
-    names = [p.name for p in table.players]
+    names = named(table)
     hint = closest(name, names)
     if hint is None:
         text = _('no player "{name}"; the players are {players}')

@@ -17,9 +17,11 @@ from scorer.games import checks
 from scorer.games.checks import (
     Aside,
     NamedField,
+    called,
     expansion_problems,
     kept,
     known,
+    named,
     once_across_cities,
     player_count,
     player_index,
@@ -212,7 +214,7 @@ def pawn(table: DuelTable, rules: Ruleset) -> list[Problem]:
     if conflict.toward is None:
         if not conflict.spaces:
             return []
-        who = any_of(f'"{p.name}"' for p in table.players)
+        who = any_of(f'"{name}"' for name in named(table))
         text = ngettext(
             "the pawn is {count} space from the centre: say toward whose capital ({players})",
             "the pawn is {count} spaces from the centre: say toward whose capital ({players})",
@@ -249,7 +251,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
 # --- the board -------------------------------------------------------------------------------
 
 
-def _city(i: int, p: DuelPlayer, rules: Ruleset, aside: Aside) -> City:
+def _city(i: int, p: DuelPlayer, name: str, rules: Ruleset, aside: Aside) -> City:
     wonders = known(rules.wonders.get_all(p.wonders), aside, i, "wonders")
     buried_here = None
     buried_kept = all(kept(aside, i, f) for f in ("buried", "buried.leader", "buried.cost"))
@@ -264,7 +266,7 @@ def _city(i: int, p: DuelPlayer, rules: Ruleset, aside: Aside) -> City:
     chambers = len(rules.constants.chamber_points)
     return City(
         index=i,
-        name=p.name,
+        name=name,
         stages_built=len(wonders),
         cards=known(rules.cards.get_all(p.cards), aside, i, "cards"),
         coins=p.coins,
@@ -286,7 +288,9 @@ def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> tuple[DuelGame, l
     if toward is not None and duel_size and kept(aside, None, "conflict.toward"):
         index = player_index(table, toward)
         track = Track(index, table.conflict.spaces) if index is not None else track
-    cities = tuple(_city(i, p, rules, aside) for i, p in enumerate(table.players))
+    cities = tuple(
+        _city(i, p, called(table, i), rules, aside) for i, p in enumerate(table.players)
+    )
     board = Board(rules, cities, track)
     implied = [
         dataclasses.replace(c, conquests=duel.conquests_implied(board, c))

@@ -30,6 +30,7 @@ from scorer.games.checks import (
     Aside,
     NamedField,
     aside_of,
+    called,
     expansion_problems,
     guilds_in_game,
     kept,
@@ -239,7 +240,9 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     )
 
 
-def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: Tokens) -> City:
+def _city(
+    i: int, p: SevenWondersPlayer, name: str, rules: Ruleset, aside: Aside, tokens: Tokens
+) -> City:
     wonder = rules.wonders.get(p.wonder.board) if kept(aside, i, "wonder.board") else None
     side_key = side_name(rules, p.wonder.side)
     side = wonder.sides.get(side_key) if wonder is not None and side_key else None
@@ -250,7 +253,7 @@ def _city(i: int, p: SevenWondersPlayer, rules: Ruleset, aside: Aside, tokens: T
     leaders = known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
     return City(
         index=i,
-        name=p.name,
+        name=name,
         wonder=wonder,
         side_name=side_key or "",
         side=side,
@@ -282,7 +285,7 @@ def _board(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:
             tokens = Tokens(p.military.victories(), p.military.defeat)
         else:
             tokens = derived[i] if derived is not None else NO_TOKENS
-        cities.append(_city(i, p, rules, aside, tokens))
+        cities.append(_city(i, p, called(table, i), rules, aside, tokens))
     return Board(rules, tuple(cities), shield_tokens=None if derived is None else tuple(derived))
 
 
