@@ -14,7 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from scorer.board import City
 from scorer.engine import CityScore
-from scorer.games import game_of
+from scorer.games import StandIns, game_of
 from scorer.i18n import _
 from scorer.jsonfile import too_deep
 from scorer.names import PLACEHOLDER
@@ -29,7 +29,7 @@ from scorer.problems import (
 )
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
-from scorer.table import TABLE_MODELS, Table
+from scorer.table import GAME_TAGS, TABLE_MODELS, Table
 from scorer.verdict import Verdict, contender, decide
 
 
@@ -99,23 +99,6 @@ def parse_table(data: Any) -> Table:
 Removed = dict[tuple[int, str], list[int]]
 """Entries left out of a list to read a file of the wrong shape: (seat, field) -> indices."""
 
-_OPTIONAL_PARTS = ("buried", "supremacy")
-"""Optional objects with required fields of their own: one that lacks one is left out
-whole (a buried leader without its leader, a supremacy without its kind or winner)."""
-
-_STAND_INS: dict[str, Any] = {
-    "name": PLACEHOLDER,
-    "board": PLACEHOLDER,
-    "side": PLACEHOLDER,
-    "wonder": {"board": PLACEHOLDER, "side": PLACEHOLDER},
-    "conflict": {"spaces": 0},
-    "spaces": 0,
-}
-"""What stands in for a required part that is missing or not of its kind, so that the rest
-of the table can be checked and scored: names no ruleset has (the checks skip them), the
-pawn at the centre. The format problem says what is wrong; no check speaks of the stand-in
-(its place is in `replaced`)."""
-
 _REPAIR_ROUNDS = 3
 """A required part refused for its kind is left out, then stood in for as missing: a few
 rounds at most (the format nests a required part in a required part twice at most)."""
@@ -124,15 +107,20 @@ rounds at most (the format nests a required part in a required part twice at mos
 def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Removed, set[str]] | None:
     """The table without the entries and optional fields of the wrong shape (required
     texts get a placeholder, required parts a stand-in, a seat that is not an object a
-    seat of stand-ins), so that the rest can still be checked and scored; None when the
-    game cannot be known or the seats cannot be read. Also what was removed or replaced."""
+    seat of stand-ins: each game's `StandIns`), so that the rest can still be checked and
+    scored; None when the game cannot be known or the seats cannot be read. Also what was
+    removed or replaced: the format problem says what is wrong there, no check speaks of
+    it."""
+    stand_ins = _stand_ins(data.get("game"))
+    if stand_ins is None:
+        return None
     repaired = dict(data)
     mine: set[int] = {id(repaired)}  # the containers copied here (the rest are the caller's)
     removed: Removed = {}
     replaced: set[str] = set()
     errors = err.errors()
     for first in (True, *([False] * (_REPAIR_ROUNDS - 1))):
-        if not _repair(repaired, errors, mine, removed, replaced, first):
+        if not _repair(repaired, errors, stand_ins, mine, removed, replaced, first):
             return None
         try:
             table = _table_adapter().validate_python(repaired)
@@ -151,8 +139,16 @@ def _stood_in_seats(replaced: set[str]) -> set[int]:
 _NAME_PLACE = re.compile(r"players\[(\d+)\](?:\.name)?")
 
 
-def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], removed: Removed,
-            replaced: set[str], first: bool) -> bool:
+def _stand_ins(game: object) -> StandIns | None:
+    """What stands in for a required part in this game's tables (None: no game the format
+    knows)."""
+    if not isinstance(game, str) or game not in GAME_TAGS:
+        return None
+    return game_of(load_ruleset(game)).STAND_INS
+
+
+def _repair(repaired: dict[str, Any], errors: Sequence[Any], stand_ins: StandIns, mine: set[int],
+            removed: Removed, replaced: set[str], first: bool) -> bool:
     """One round of `_readable`'s repairs (False: the table cannot be read). Entries of a
     list are left out only in the first round, so that their places stay the file's."""
     lists: dict[tuple[Any, ...], set[int]] = {}
@@ -165,7 +161,7 @@ def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], rem
             seats = _writable(repaired, loc[:1], mine)
             if not isinstance(seats, list) or not 0 <= loc[1] < len(seats):
                 return False
-            seats[loc[1]] = _stand_in_seat(repaired.get("game"))
+            seats[loc[1]] = copy.deepcopy(dict(stand_ins.seat))
             replaced.add(_path(loc))
             continue
         if isinstance(loc[-1], int):
@@ -173,7 +169,7 @@ def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], rem
                 return False
             lists.setdefault(loc[:-1], set()).add(loc[-1])
             continue
-        if e["type"] == "missing" and not _stand_in(repaired, loc, mine, replaced):
+        if e["type"] == "missing" and not _stand_in(repaired, loc, stand_ins, mine, replaced):
             return False
         if e["type"] == "missing":
             continue
@@ -185,6 +181,7 @@ def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], rem
         else:
             parent.pop(loc[-1], None)  # a required one is stood in for in the next round
         replaced.add(_path(loc))
+        _leave_out_judged(repaired, loc, stand_ins, mine, replaced)
     for where, indices in lists.items():
         target = _writable(repaired, where, mine)
         if not isinstance(target, list):
@@ -195,35 +192,48 @@ def _repair(repaired: dict[str, Any], errors: Sequence[Any], mine: set[int], rem
     return True
 
 
-def _stand_in(repaired: dict[str, Any], loc: Sequence[Any], mine: set[int],
-              replaced: set[str]) -> bool:
+def _stand_in(repaired: dict[str, Any], loc: Sequence[Any], stand_ins: StandIns,
+              mine: set[int], replaced: set[str]) -> bool:
     """Put a stand-in where a required part is missing (False: none can stand in)."""
-    for k, part in enumerate(loc[:-1]):
-        if part in _OPTIONAL_PARTS:  # the optional object is left out whole
-            parent = _writable(repaired, loc[:k], mine)
+    for k in range(1, len(loc)):
+        if _pattern(loc[:k]) in stand_ins.optional:  # the optional object is left out whole
+            parent = _writable(repaired, loc[: k - 1], mine)
             if not isinstance(parent, dict):
                 return False
-            parent.pop(part, None)
-            replaced.add(_path(loc[: k + 1]))
+            parent.pop(loc[k - 1], None)
+            replaced.add(_path(loc[:k]))
             return True
-    name = loc[-1]
+    pattern = _pattern(loc)
     parent = _writable(repaired, loc[:-1], mine)
-    if name not in _STAND_INS or not isinstance(parent, dict):
+    if pattern not in stand_ins.parts or not isinstance(parent, dict):
         return False
-    parent[name] = copy.deepcopy(_STAND_INS[name])
+    parent[loc[-1]] = copy.deepcopy(stand_ins.parts[pattern])
     replaced.add(_path(loc))
-    if loc[0] == "conflict" and "supremacy" in repaired:
-        # a claimed supremacy cannot be judged without the pawn: left out, not contradicted
-        repaired.pop("supremacy")
-        replaced.add("supremacy")
+    _leave_out_judged(repaired, loc, stand_ins, mine, replaced)
     return True
 
 
-def _stand_in_seat(game: object) -> dict[str, Any]:
-    """A seat of stand-ins for one that is not an object (7 Wonders: a board to name)."""
-    if game == "duel":
-        return {"name": PLACEHOLDER}
-    return {"name": PLACEHOLDER, "wonder": copy.deepcopy(_STAND_INS["wonder"])}
+def _leave_out_judged(repaired: dict[str, Any], loc: Sequence[Any], stand_ins: StandIns,
+                      mine: set[int], replaced: set[str]) -> None:
+    """Leave out what the part at `loc` judges, now that it is stood in for: judged by the
+    stand-in, it would be contradicted; left out, it is neither."""
+    for judged in stand_ins.judged_by.get(_pattern(loc), ()):
+        where = judged.place.split(".")
+        parent = _writable(repaired, where[:-1], mine)
+        part = parent.get(where[-1]) if isinstance(parent, dict) else None
+        if isinstance(parent, dict) and isinstance(part, dict) and all(
+            part.get(k) == v for k, v in judged.when.items()
+        ):
+            parent.pop(where[-1])
+            replaced.add(_path(where))
+
+
+def _pattern(loc: Sequence[Any]) -> str:
+    """A place as `StandIns` names it: `("players", 2, "wonder")` is `players[].wonder`."""
+    out = ""
+    for part in loc:
+        out += "[]" if isinstance(part, int) else f".{part}" if out else str(part)
+    return out
 
 
 def _within(path: str, replaced: set[str]) -> bool:

@@ -160,3 +160,67 @@ def test_all_at_once_in_the_apps_import() -> None:
     for words in ("the wonder is required", "not text", '"Atlantis"', 'no side "C"',
                   '"Lumber Yard"', '"Ann"'):
         assert words in said, words
+
+
+def test_all_at_once_duel_without_its_pawn_still_judges_a_science_claim() -> None:
+    """Only a military claim depends on the pawn. Ann claims science supremacy with no
+    green card: 6 different science symbols are needed (rules_duel.md, science supremacy),
+    she has 0, so the claim is contradicted in the same round as the missing pawn."""
+    table = {"game": "duel", "players": [{"name": "Ann"}, {"name": "Bob"}],
+             "supremacy": {"kind": "science", "winner": "Ann"}}
+    assert _places(table) == {("missing-field", "conflict"),
+                              ("supremacy-contradicted", "supremacy")}
+
+
+def test_all_at_once_duel_without_its_pawn_still_names_an_unknown_winner() -> None:
+    table = {"game": "duel", "players": [{"name": "Ann"}, {"name": "Bob"}],
+             "supremacy": {"kind": "political", "winner": "Zed"}}
+    assert _places(table) == {("missing-field", "conflict"),
+                              ("unknown-player", "supremacy.winner")}
+
+
+def test_all_at_once_duel_pawn_distance_missing_leaves_out_only_a_military_claim() -> None:
+    military = {"game": "duel", "players": [{"name": "Ann"}, {"name": "Bob"}],
+                "conflict": {"toward": "Bob"}, "supremacy": {"kind": "military", "winner": "Zed"}}
+    # a military claim is judged by the pawn: left out, its winner with it
+    assert _places(military) == {("missing-field", "conflict.spaces")}
+    science = {**military, "supremacy": {"kind": "science", "winner": "Ann"}}
+    assert _places(science) == {("missing-field", "conflict.spaces"),
+                                ("supremacy-contradicted", "supremacy")}
+
+
+def _field_at(model: Any, pattern: str) -> Any:
+    """The pydantic field a `StandIns` place names (the models' own, by full path)."""
+    import typing
+
+    from pydantic import BaseModel
+
+    field = None
+    for name in pattern.replace("[]", "").split("."):
+        field = model.model_fields[name]
+        # the model inside: a list's entries, an optional one, or the model itself
+        found = [a for a in (field.annotation, *typing.get_args(field.annotation))
+                 for a in (a, *typing.get_args(a))
+                 if isinstance(a, type) and issubclass(a, BaseModel)]
+        model = found[0] if found else None
+    return field
+
+
+def test_all_at_once_stand_ins_are_declared_by_full_path() -> None:
+    """Each game declares its stand-ins by the full place of a required part of its own
+    format (a field of the same name elsewhere gets none), and what a stand-in decides."""
+    from scorer.games import duel, seven_wonders
+    from scorer.table import DuelTable, SevenWondersTable
+
+    for package, model in ((duel, DuelTable), (seven_wonders, SevenWondersTable)):
+        stand_ins = package.STAND_INS
+        for place in stand_ins.parts:
+            assert _field_at(model, place).is_required(), place
+        for place in stand_ins.optional:
+            assert not _field_at(model, place).is_required(), place
+        for place, judged in stand_ins.judged_by.items():
+            assert _field_at(model, place) is not None
+            assert all(_field_at(model, j.place) is not None for j in judged)
+    # Duel: a missing `spaces` or `name` inside another part (a buried leader) is no pawn
+    # and no player's name
+    assert set(duel.STAND_INS.parts) == {"players[].name", "conflict", "conflict.spaces"}

@@ -9,13 +9,35 @@ from collections.abc import Sequence
 
 from scorer.board import Board
 from scorer.engine import CityScore
+from scorer.games import Judged, StandIns
 from scorer.games.duel.checks import DuelGame, check, decided
 from scorer.games.duel.scoring import DECIDED_BY, LABEL, score_city
 from scorer.i18n import translated
+from scorer.names import PLACEHOLDER
 from scorer.table import DuelTable
 from scorer.verdict import Verdict, by_supremacy, ranked
 
-__all__ = ["board", "check", "rank", "score"]
+__all__ = ["STAND_INS", "board", "check", "rank", "score"]
+
+_MILITARY_CLAIM = (Judged(place="supremacy", when={"kind": "military"}),)
+"""A claimed military supremacy: the pawn decides it (a science or political one is
+judged without the pawn)."""
+
+STAND_INS = StandIns(
+    parts={
+        "players[].name": PLACEHOLDER,
+        "conflict": {"spaces": 0},
+        "conflict.spaces": 0,
+    },
+    seat={"name": PLACEHOLDER},
+    optional=("players[].buried", "supremacy"),
+    judged_by={
+        "conflict": _MILITARY_CLAIM,
+        "conflict.spaces": _MILITARY_CLAIM,
+        "conflict.toward": _MILITARY_CLAIM,
+    },
+)
+"""A seat without its name gets the placeholder; a missing pawn stands at the centre."""
 
 
 def board(state: DuelGame) -> Board:

@@ -9,10 +9,25 @@ from typing import Any
 
 from scorer.board import Board
 from scorer.engine import CityScore, score_city
+from scorer.games import StandIns
 from scorer.games.seven_wonders.checks import check
+from scorer.names import PLACEHOLDER
 from scorer.verdict import Verdict, ranked
 
-__all__ = ["board", "check", "rank", "score"]
+__all__ = ["STAND_INS", "board", "check", "rank", "score"]
+
+_NO_BOARD = {"board": PLACEHOLDER, "side": PLACEHOLDER}
+
+STAND_INS = StandIns(
+    parts={
+        "players[].name": PLACEHOLDER,
+        "players[].wonder": _NO_BOARD,
+        "players[].wonder.board": PLACEHOLDER,
+        "players[].wonder.side": PLACEHOLDER,
+    },
+    seat={"name": PLACEHOLDER, "wonder": _NO_BOARD},
+)
+"""A seat without its name or its board gets the placeholder: a board nobody names."""
 
 
 def board(state: Board) -> Board:
