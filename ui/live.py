@@ -205,7 +205,7 @@ class Tables:
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
                 self._failed.failed(now, address, device, who)
-                last = self.store.last_by_code(code) if _well_formed(code) else None
+                last = self.store.last_by_code(code, now) if _well_formed(code) else None
                 return JoinRefused("finished" if last is not None and last.closed
                                    else "no-such-code")
             self.store.add_member(rec.id, device)

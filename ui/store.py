@@ -96,6 +96,13 @@ IDLE_EXPIRY_S = 24 * 3600
 """A join code no longer admits anyone after a day without a change (or once finished), and
 never again (a later change to the game does not revive it: by then a new game may hold the
 same code)."""
+FINISHED_CODE_S = IDLE_EXPIRY_S
+"""How long after it was finished a game's join code is refused as "finished, see History"
+rather than as unknown: as long as an idle game keeps its code (a player who comes to the
+table late that evening learns where the game went). No longer: codes are 4 letters of 18
+(104,976), so with no bound a mistyped code would in time hit some old finished game and
+be told "finished" instead of "check the letters", and a guesser would learn which codes
+were ever used."""
 
 
 def new_code() -> str:
@@ -379,10 +386,11 @@ class Store:
         found = self._live_rows("code = ? AND closed = 0 AND spent = 0", (code,))
         return found[0] if found else None
 
-    def last_by_code(self, code: str) -> LiveRecord | None:
-        """The game that held this join code last, open or not (a refused code says why:
-        the game is finished)."""
-        found = self._live_rows("code = ?", (code,))
+    def last_by_code(self, code: str, now: float) -> LiveRecord | None:
+        """The game that held this join code last, open or not, if it was changed (or
+        finished) within `FINISHED_CODE_S` of `now`: a refused code says why (the game is
+        finished) only for a game finished lately."""
+        found = self._live_rows("code = ? AND touched > ?", (code, now - FINISHED_CODE_S))
         return found[0] if found else None
 
     def members_game(self, code: str, device: str) -> LiveRecord | None:

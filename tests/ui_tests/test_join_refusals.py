@@ -5,13 +5,15 @@ finished games are; a code no game holds says to check the letters."""
 from __future__ import annotations
 
 import itertools
+import time
+from dataclasses import replace
 
 import pytest
 
 from scorer import i18n
 from ui import strings as S
 from ui.draft import Draft
-from ui.live import Change, JoinRefused, Tables, tables_for
+from ui.live import FAILED_JOINS, Change, JoinRefused, Tables, tables_for
 from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
 
 from .flet_client import shared_hub
@@ -45,6 +47,39 @@ def test_finished_code_is_refused_as_finished_as_data(store: Store) -> None:
     assert isinstance(other, JoinRefused) and other.reason == "no-such-code"
     # a device that played it is never refused: its address leads it back to the game
     assert not isinstance(tables.join(code, "ann-phone", "192.168.1.20"), JoinRefused)
+
+
+def _finished_long_ago(store: Store, tables: Tables, code: str) -> None:
+    """The finished game of `code` as if it was finished a day and a second ago: longer
+    ago than a game in progress keeps its code while idle (IDLE_EXPIRY_S, 24 h)."""
+    game = store.last_by_code(code, time.time())
+    assert game is not None and game.closed
+    old = replace(game, touched=time.time() - 24 * 3600 - 1, version=game.version + 1)
+    assert store.save_live(old)
+    tables._games[game.id] = old
+
+
+def test_finished_code_long_ago_is_no_such_code(store: Store) -> None:
+    """A code whose game was finished more than a day ago is refused as any code no game
+    holds: a mistyped code is told to check its letters, and a guesser learns nothing of
+    the codes used before."""
+    tables, code = _finished_game(store)
+    _finished_long_ago(store, tables, code)
+    got = tables.join(code, "cid-phone", "192.168.1.30")
+    assert got == JoinRefused("no-such-code")
+    # a device that played it still finds it at its address
+    assert not isinstance(tables.join(code, "ann-phone", "192.168.1.20"), JoinRefused)
+
+
+def test_finished_code_refusals_count_as_wrong_codes(store: Store) -> None:
+    """Every refusal, "finished" or not, is a failed try: FAILED_JOINS of them from one
+    address, and the next join from there waits, even with a good code."""
+    tables, code = _finished_game(store)
+    for _ in range(FAILED_JOINS):
+        refused = tables.join(code, "eve-phone", "192.168.1.40")
+        assert refused == JoinRefused("finished")
+    held = tables.join(code, "eve-phone", "192.168.1.40")
+    assert isinstance(held, JoinRefused) and held.reason == "too-many-tries"
 
 
 def test_finished_code_words_say_finished_and_history() -> None:
