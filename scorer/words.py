@@ -76,6 +76,13 @@ def side_word(name: str) -> str:
     return translated(word) if word else name
 
 
+def side_word_in_english(name: str) -> str:
+    """A board side as its edition names it in English, in every language: for a record
+    another app keeps (BG Stats' role: one role per board side, whatever the phone's
+    language)."""
+    return SIDE_WORDS.get(name.lower(), name)
+
+
 def says(message: LineId, **params: Param) -> Says:
     params["id"] = message
     return params

@@ -17,7 +17,7 @@ from scorer.bgstats import play_data, play_link
 from scorer.facts import ruleset
 from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
 from scorer.ruleset import expansion_name
-from scorer.words import side_word
+from scorer.words import side_word_in_english
 from ui import strings as S
 from ui.draft import Draft
 from ui.export import MAX_IMPORT_BYTES
@@ -196,8 +196,9 @@ def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
     players = []
     for p in result.players if result else []:
         seat = seats.get(p.name)
-        # the board and its side in the edition's words (Babylon Day, Babylon A)
-        role = (f"{seat.board} {side_word(rules.side_name(seat.side))}".strip()
+        # the board and its side in the edition's English words, in every language (Babylon
+        # Day, Babylon A): BG Stats keeps a role by its text
+        role = (f"{seat.board} {side_word_in_english(rules.side_name(seat.side))}".strip()
                 if seat and seat.board else "")
         players.append({"name": p.name, "score": p.total, "rank": p.rank,
                         "winner": p.name in winners, "role": role})
