@@ -36,15 +36,34 @@ def test_leader_cost_the_known_ones_are_plain() -> None:
 
 def test_leader_cost_uncertain_ones_say_so() -> None:
     costs = _costs("duel", ["leaders"])
-    # §9.5, the multiplayer card: Plato 4, Caesar 5, Cleopatra 4, Maecenas 1, Ramses 5
-    for name, coins in (("Plato", 4), ("Caesar", 5), ("Cleopatra", 4), ("Maecenas", 1),
-                        ("Ramses", 5)):
+    # §9.5, the multiplayer card, where the Duel card does the same (§9.2 against
+    # rules_multiplayer.md §10): Plato 4 (7 VP per set of 7 colours), Caesar 5 (2 shields),
+    # Cleopatra 4 (5 VP), Hiram 3 (2 VP per guild), Solomon 3 (a free card from the discard)
+    for name, coins in (("Plato", 4), ("Caesar", 5), ("Cleopatra", 4), ("Hiram", 3),
+                        ("Solomon", 3)):
         assert costs[name].startswith(f"{coins}, ") and UNCERTAIN in costs[name], name
     # no multiplayer card of that effect: Aspasia, Caligula, Diocletian, Da Vinci,
     # Semiramis (Cities' namesakes do other things), Berenice; Pericles and Vitruvius,
     # whose Duel effects differ from the multiplayer cards (§9.5)
     for name in ("Aspasia", "Caligula", "Diocletian", "Da Vinci", "Semiramis", "Berenice",
                  "Pericles", "Vitruvius"):
+        assert UNKNOWN in costs[name] and not costs[name][0].isdigit(), name
+
+
+def test_leader_cost_unknown_where_the_multiplayer_card_is_another() -> None:
+    """The multiplayer card of the same name does something else (rules_multiplayer.md §10
+    against rules_duel.md §9.2): its cost is no guide. Hatshepsut: +1 coin after YOU pay a
+    neighbour, not when the opponent buys from the bank; Archimedes, Hammurabi, Leonidas:
+    discounts, not chain symbols; Xenophon: coins per yellow card, not chain symbols;
+    Croesus: 6 coins, not a free card of the removed three; Maecenas: later leaders free,
+    not 2 leaders to look at; Tomyris: defeat tokens passed on, not coins lost back;
+    Alexander (VP per victory token), Aristotle (VP per science set), Bilkis (1 coin a
+    resource once a turn), Euclid, Ptolemy, Pythagoras (a science symbol), Imhotep (cheaper
+    stages), Ramses (guilds without resources)."""
+    costs = _costs("duel", ["leaders"])
+    for name in ("Hatshepsut", "Archimedes", "Hammurabi", "Leonidas", "Xenophon", "Croesus",
+                 "Maecenas", "Tomyris", "Alexander", "Aristotle", "Bilkis", "Euclid",
+                 "Ptolemy", "Pythagoras", "Imhotep", "Ramses"):
         assert UNKNOWN in costs[name] and not costs[name][0].isdigit(), name
 
 
