@@ -224,3 +224,11 @@ def test_all_at_once_stand_ins_are_declared_by_full_path() -> None:
     # Duel: a missing `spaces` or `name` inside another part (a buried leader) is no pawn
     # and no player's name
     assert set(duel.STAND_INS.parts) == {"players[].name", "conflict", "conflict.spaces"}
+
+
+def test_all_at_once_a_seat_that_is_not_an_object_is_named_once_in_the_import() -> None:
+    """The problem of a seat itself names the player already: the import does not put
+    "Player 2:" before "player 2 must be ..."."""
+    raw = json.dumps({"game": "duel", "players": [{"name": "Ann"}, "Bob"],
+                      "conflict": {"spaces": 0}})
+    assert read_table(raw).problems == ("player 2 must be an object {...}, not text",)

@@ -135,8 +135,9 @@ def read_table(raw: str | bytes) -> Imported:
 
 def _in_words(p: Problem, data: object) -> str:
     """A problem as a player reads it: the player it is about by name (the file's place,
-    `players[3].coins`, is the command line's), then the message."""
-    if p.seat is None:
+    `players[3].coins`, is the command line's), then the message; a problem of the seat
+    itself (a seat that is not an object) names the player in its message already."""
+    if p.seat is None or p.field is None:
         return p.message
     seats = data.get("players") if isinstance(data, dict) else None
     seat = seats[p.seat] if isinstance(seats, list) and 0 <= p.seat < len(seats) else None

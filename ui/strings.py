@@ -6,7 +6,7 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
@@ -558,15 +558,21 @@ def join_address(url: str, code: str) -> str:
 
 
 def join_refused(refusal: JoinRefused) -> str:
-    """Why a join code led to no game, in words (the refusal is data: `ui.live.join`)."""
-    if refusal.reason == "finished":
-        return _("This game is finished, so its code no longer lets anyone join. Finished "
-                 "games are under History, on the phones that played them.")
-    if refusal.reason == "too-many-tries":
-        return too_many_tries(refusal.wait_s)
-    if refusal.reason == "too-many-tries-here":
-        return too_many_tries_here(refusal.wait_s)
-    return _("No game in progress has this code. Check the letters on the host's screen.")
+    """Why a join code led to no game, in words (the refusal is data: `ui.live.join`);
+    mypy checks that every reason has its words."""
+    match refusal.reason:
+        case "finished":
+            return _("This game is finished, so its code no longer lets anyone join. "
+                     "Finished games are under History, on the phones that played them.")
+        case "too-many-tries":
+            return too_many_tries(refusal.wait_s)
+        case "too-many-tries-here":
+            return too_many_tries_here(refusal.wait_s)
+        case "no-such-code":
+            return _("No game in progress has this code. Check the letters on the host's "
+                     "screen.")
+        case unknown:
+            assert_never(unknown)
 
 
 def too_many_tries(seconds: int) -> str:

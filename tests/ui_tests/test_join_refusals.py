@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import time
+import typing
 from dataclasses import replace
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from scorer import i18n
 from ui import strings as S
 from ui.draft import Draft
-from ui.live import FAILED_JOINS, Change, JoinRefused, Tables, tables_for
+from ui.live import FAILED_JOINS, Change, JoinRefusalCode, JoinRefused, Tables, tables_for
 from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
 
 from .flet_client import shared_hub
@@ -80,6 +81,13 @@ def test_finished_code_refusals_count_as_wrong_codes(store: Store) -> None:
         assert refused == JoinRefused("finished")
     held = tables.join(code, "eve-phone", "192.168.1.40")
     assert isinstance(held, JoinRefused) and held.reason == "too-many-tries"
+
+
+def test_finished_code_every_refusal_has_its_own_words() -> None:
+    words = {reason: S.join_refused(JoinRefused(reason, 30))
+             for reason in typing.get_args(JoinRefusalCode)}
+    assert len(set(words.values())) == len(words) == 4
+    assert words["no-such-code"].startswith("No game in progress has this code")
 
 
 def test_finished_code_words_say_finished_and_history() -> None:
