@@ -131,12 +131,13 @@ def _readable(data: dict[str, Any], err: ValidationError) -> tuple[Table, Remove
     return None
 
 
+_NAME_PLACE = re.compile(r"players\[(\d+)\](?:\.name)?")
+"""A seat, or its name, among the places replaced."""
+
+
 def _stood_in_seats(replaced: set[str]) -> set[int]:
     """The seats whose name a stand-in took (the seat, or its name, was replaced)."""
     return {int(m[1]) for r in replaced if (m := _NAME_PLACE.fullmatch(r))}
-
-
-_NAME_PLACE = re.compile(r"players\[(\d+)\](?:\.name)?")
 
 
 def _stand_ins(game: object) -> StandIns | None:

@@ -56,6 +56,16 @@ def test_stand_in_not_listed_among_the_players_for_an_unknown_name() -> None:
         "no player \"Zed\"; the players are 'Ann'"
 
 
+def test_stand_in_no_seat_with_a_name_lists_the_seats_by_place() -> None:
+    both = {"game": "duel", "players": [{"cards": []}, {"cards": []}],
+            "conflict": {"spaces": 3}}
+    assert _said(both)[("pawn-direction", "conflict.toward")] == \
+        "the pawn is 3 spaces from the centre: say toward whose capital (player 1 or player 2)"
+    toward = {**both, "conflict": {"spaces": 3, "toward": "Zed"}}
+    assert _said(toward)[("unknown-player", "conflict.toward")] == \
+        'no player "Zed"; the players are player 1, player 2'
+
+
 def test_stand_in_a_stood_in_seat_is_named_by_its_place() -> None:
     """7 Wonders with Leaders: Ann's Courtesans Guild copies "Nero", a leader neither
     neighbour recruited; her neighbours are the nameless seat 2 (Plato) and Cid (none)."""

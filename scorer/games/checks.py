@@ -57,6 +57,15 @@ def named(table: AnyTable) -> list[str]:
     return [p.name for i, p in enumerate(table.players) if i not in table.stood_in]
 
 
+def players_listed(table: AnyTable, quote: Callable[[str], str]) -> list[str]:
+    """The players as a message lists them: their names, each quoted (`named`); when no
+    seat has a name, the seats by their place ("player 1")."""
+    names = named(table)
+    if names:
+        return [quote(n) for n in names]
+    return [called(table, i) for i in range(len(table.players))]
+
+
 T = TypeVar("T")
 Table = TypeVar("Table")
 State = TypeVar("State")
@@ -395,7 +404,7 @@ def unknown_player(table: AnyTable, field: str, name: str) -> Problem:
         text = _('no player "{name}"; the players are {players}')
     else:
         text = _('no player "{name}"; the players are {players}; did you mean "{hint}"?')
-    players = ", ".join(repr(n) for n in names)
+    players = ", ".join(players_listed(table, repr))
     return problem(
         "unknown-player", text.format(name=name, players=players, hint=hint), None, field
     )

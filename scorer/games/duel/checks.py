@@ -21,11 +21,11 @@ from scorer.games.checks import (
     expansion_problems,
     kept,
     known,
-    named,
     once_across_cities,
     player_count,
     player_index,
     player_name_problems,
+    players_listed,
     run_checks,
     unknown_names,
     unknown_player,
@@ -214,7 +214,7 @@ def pawn(table: DuelTable, rules: Ruleset) -> list[Problem]:
     if conflict.toward is None:
         if not conflict.spaces:
             return []
-        who = any_of(f'"{name}"' for name in named(table))
+        who = any_of(players_listed(table, lambda name: f'"{name}"'))
         text = ngettext(
             "the pawn is {count} space from the centre: say toward whose capital ({players})",
             "the pawn is {count} spaces from the centre: say toward whose capital ({players})",
