@@ -119,3 +119,11 @@ def test_stand_in_never_on_the_command_line(tmp_path: Path) -> None:
         "players[1].name: the name is required",
         "conflict.toward: no player \"Zed\"; the players are 'Ann'",
     ]
+
+
+def test_stand_in_named_by_place_where_a_card_is_held_twice() -> None:
+    # Duel has one Altar: the nameless seat 1 and Bob both hold it
+    table = {"game": "duel", "players": [{"cards": ["Altar"]}, {"name": "Bob", "cards": ["Altar"]}],
+             "conflict": {"spaces": 0}}
+    assert _said(table)[("too-many-copies", "players[1].cards[0]")] == \
+        'card "Altar" is also held by player 1; it exists once in this game'
