@@ -123,8 +123,9 @@ def _minted(tables: Tables, n: int, prefix: str) -> list[str]:
 def _tries(tables: Tables, devices: list[str], right: str, rounds: int,
            ) -> list[JoinRefused]:
     """Every device tries wrong codes `rounds` times, each from a new address; the answers
-    that held it back."""
-    wrong = _wrong_codes(right)
+    that held it back. A code one of the devices' own games holds is no wrong code (the
+    devices host games with random codes: one among the first tried would join)."""
+    wrong = (c for c in _wrong_codes(right) if tables.store.live_by_code(c) is None)
     held = []
     for r in range(rounds):
         for i, d in enumerate(devices):
