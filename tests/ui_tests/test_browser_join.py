@@ -37,7 +37,8 @@ def finished_code(tmp_path: Path) -> str:
 def test_finished_code_in_the_browser(finished_code: str, server: tuple[str, float],
                                       phone: Phone) -> None:
     url, _ = server
-    phone.open(f"{url}g/{finished_code}", ready="This game is finished")
+    phone.open(f"{url}g/{finished_code}", ready="Join a game")
+    phone.wait_text("This game is finished")
     phone.no_error_box()
     assert "No game in progress" not in phone.page.inner_text("body")
     phone.shot("12b-join-finished")
