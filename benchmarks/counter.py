@@ -7,6 +7,7 @@ with the same websocket implementation and settings, the same collector freeze),
 from __future__ import annotations
 
 import argparse
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -27,12 +28,17 @@ async def app(page: ft.Page) -> None:
     page.render_views(Counter)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def serve_floor(target: Callable[[ft.Page], Awaitable[None]], description: str) -> None:
+    """Serve a floor app (`target`) as the app is served, on --host and --port."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8551)
     args = parser.parse_args()
-    serve(build_app(app, None, SESSION_TIMEOUT_S), args.host, args.port)
+    serve(build_app(target, None, SESSION_TIMEOUT_S), args.host, args.port)
+
+
+def main() -> None:
+    serve_floor(app, __doc__ or "")
 
 
 if __name__ == "__main__":

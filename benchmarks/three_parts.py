@@ -13,14 +13,12 @@ does anything of its own."""
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import flet as ft
 
-from ui.__main__ import SESSION_TIMEOUT_S
-from ui.server import build_app, serve
+from benchmarks.counter import serve_floor
 
 CHIPS = 12
 
@@ -96,11 +94,7 @@ async def app(page: ft.Page) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8551)
-    args = parser.parse_args()
-    serve(build_app(app, None, SESSION_TIMEOUT_S), args.host, args.port)
+    serve_floor(app, (__doc__ or "").split("\n")[0])
 
 
 if __name__ == "__main__":
