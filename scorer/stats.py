@@ -14,7 +14,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal, NamedTuple, get_args
 
 from scorer.result import Result
@@ -322,8 +322,9 @@ def _closest(rows: Sequence[PlayerRow]) -> Record | None:
     return best
 
 
-@cache
+@lru_cache(maxsize=64)
 def _side_name(game: str, side: str) -> str:
+    """A side as its edition names it (bounded: the sides come from imported files)."""
     return load_ruleset(game).side_name(side)
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, assert_never
 
 from scorer.i18n import N_, _, ngettext, translated
 from scorer.result import CATEGORY_LABELS
-from scorer.words import side_word
+from scorer.words import SIDE_WORDS, side_word
 
 if TYPE_CHECKING:
     from ui.live import JoinRefused
@@ -138,8 +138,9 @@ SCOPE_SHORT = {"own": N_("own"), "left": N_("left"), "right": N_("right"),
 def side_label(name: str) -> str:
     """A board side as its edition names it (`Ruleset.side_name`): Day, Night; or Side A,
     Side B."""
-    word = side_word(name)
-    return word if word != name else _("Side {name}").format(name=name)
+    if name.lower() in SIDE_WORDS:
+        return side_word(name)
+    return _("Side {name}").format(name=name)
 
 
 def place(rank: int) -> str:
@@ -351,20 +352,16 @@ def cost_words(cost: str) -> str:
 
 def first_upper(text: str) -> str:
     """`text` with its first letter upper case (the rest as it is: a player's name stays as
-    typed), where words written to sit inside a sentence start one."""
+    typed), where words written to sit inside a sentence start one: a line's source that
+    starts a line on screen ("Treasury: 2", as "Altar: 3" beside it, where the engine
+    writes "treasury")."""
     return text[:1].upper() + text[1:]
-
-
-def line_source(source: str) -> str:
-    """A line's source where it starts a line on screen: capitalised ("Treasury: 2", as
-    "Altar: 3" beside it), where the engine writes "treasury" to sit inside a sentence."""
-    return first_upper(source)
 
 
 def line(source: str, pts: int, why: str) -> str:
     """A line of points in one sentence: "Amytis, 4 pts: 2 wonders built, 2 points each"
     (the reason keeps its own brackets)."""
-    return _("{source}, {points}: {why}").format(source=line_source(source),
+    return _("{source}, {points}: {why}").format(source=first_upper(source),
                                                  points=points(pts), why=why)
 
 

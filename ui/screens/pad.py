@@ -192,7 +192,7 @@ def PadScreen() -> ft.View:
             if not lines:
                 items.append(ft.Text(S.NO_LINES))
             for ln in lines:
-                items.append(ft.ListTile(title=ft.Text(f"{S.line_source(ln.source)}: {ln.points}"),
+                items.append(ft.ListTile(title=ft.Text(f"{S.first_upper(ln.source)}: {ln.points}"),
                                          subtitle=ft.Text(ln.why), dense=True))
             for key, text in player.choices.items():
                 items.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
