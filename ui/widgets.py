@@ -96,7 +96,7 @@ def problems(messages: list[str]) -> ft.Control:
         [
             ft.Row(
                 [ft.Icon(ft.Icons.ERROR_OUTLINE, color=ERROR, size=18),
-                 ft.Text(m, color=ERROR, expand=True, selectable=True)],
+                 ft.Text(m, color=ERROR, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
             for m in messages

@@ -480,6 +480,41 @@ def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid")
     return a.text_of("join-code-shown").strip()
 
 
+def test_import_problems_are_read_out(server: tuple[str, float], phone: Phone,
+                                      tmp_path: Path) -> None:
+    """A refused file's problems reach a screen reader, every one (a selectable text was
+    read as an empty text box): coins that are not a number, a board no edition has and a
+    name given twice, all said at once."""
+    import copy
+    import html
+    import json
+
+    from .game_data import TABLE
+
+    table = copy.deepcopy(TABLE)
+    table["players"][1]["wonder"]["board"] = "Atlantis"
+    table["players"][2]["name"] = table["players"][0]["name"]
+    table["players"][0]["coins"] = "many"  # a fault of the format: the file is refused
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(table))
+    url, _ = server
+    phone.open(url)
+    phone.tap("Import")
+    with phone.page.expect_file_chooser(timeout=10_000) as chooser:
+        phone.button("Choose a file (.json)").click()
+    chooser.value.set_files(str(bad))
+    # what the screen reader has (the semantics tree: its texts and labels)
+    said = ("must be a whole number", 'no wonder "Atlantis"', "names must differ")
+    read = ""
+    for _ in range(200):
+        read = html.unescape(phone.page.locator("flt-semantics-host").inner_html())
+        if all(m in read for m in said):
+            break
+        phone.page.wait_for_timeout(100)
+    assert all(m in read for m in said), read[-2000:]
+    phone.no_error_box()
+
+
 def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
     """Two phone-size pages (360 x 780, scrolled as a player would): page B joins page A's
     game by its code, takes seat 2 and taps three cards; page A shows Bob's new total
