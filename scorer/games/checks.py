@@ -115,7 +115,7 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     of `guilds_extra_with` recruited (Duel Leaders: Ramses)."""
     const = rules.constants
     guilds = sorted({card.name for c in cities for card in c.guilds})
-    recruited = {ld.name for c in cities for ld in c.leaders}
+    recruited = {ld.name for c in cities for ld in c.leaders_ever}  # buried: still used
     extra = sum(1 for n in const.guilds_extra_with if n in recruited)
     seats = len(cities)
     most = const.guilds_in_game + const.guilds_per_player * seats + extra

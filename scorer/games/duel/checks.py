@@ -334,7 +334,8 @@ def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
 
 
 def _recruited(cities: tuple[City, ...]) -> set[str]:
-    return {ld.name for c in cities for ld in c.leaders}
+    """Leaders whose ability was used: recruited, or buried after use (`City.leaders_ever`)."""
+    return {ld.name for c in cities for ld in c.leaders_ever}
 
 
 def guilds(table: DuelTable, game: DuelGame) -> list[Problem]:

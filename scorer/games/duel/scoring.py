@@ -165,7 +165,7 @@ def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind)
             else "",
         )
     if kind == "science":
-        if any(ld.name in const.science_changed_by for ld in city.leaders):
+        if any(ld.name in const.science_changed_by for ld in city.leaders_ever):
             return None
         have = symbols(effects)
         if have:
