@@ -103,9 +103,9 @@ class City:
     @cached_property
     def leaders_ever(self) -> tuple[Leader, ...]:
         """The recruited leaders and the one buried under Abu Simbel: a buried leader loses
-        its ability, but what it already did stays (seed 003: "các hiệu ứng đã xảy ra
-        rồi thì sẽ không bị hủy bỏ"), so the limits it raised (Imhotep's 8th wonder, Ramses' 4th guild,
-        Euclid's symbol) still hold for the table."""
+        its ability, but what it already did stays (seed 003: "các hiệu ứng đã xảy ra rồi
+        thì sẽ không bị hủy bỏ"), so the limits it raised (Imhotep's 8th wonder, Ramses'
+        4th guild, Euclid's symbol) still hold for the table."""
         if self.buried is None:
             return self.leaders
         return (*self.leaders, self.buried.leader)
