@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
-from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
+from scorer.ruleset import Card, Divinity, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
 
 class Tokens(NamedTuple):
@@ -61,6 +61,15 @@ class City:
     conquests: int = 0
     """Duel Leaders: military tokens taken from the opponent's side of the track."""
     buried: Buried | None = None
+    # --- Pantheon (Duel) ---
+    divinities: tuple[Divinity, ...] = ()
+    """The Divinities (and the Gate) the city's player activated."""
+    astarte_coins: int = 0
+    """Coins still on Astarte: not in the treasury."""
+    mythology_tokens: int = 0
+    offering_tokens: int = 0
+    snake: Card | None = None
+    """The opponent's green card under the Snake token (Nisaba), when the table says."""
     free_city: bool = False
     copied_guild: Card | None = None
     """The table's choice for Olympia B, when given."""

@@ -169,11 +169,16 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     token does, in words; a leader's `cost_note`), its resources' names (`cost_letters`: a
     cost in words), its science symbols' words (`symbol_words`), what its tie-break
     counts (`tiebreak_unit`, singular and plural: a pair) and why a thing cannot be scored
-    (`not_supported`): shown to players, so in the catalogue; names of cards and wonders
+    (`not_supported`), what replaces the guilds (`guilds_replaced_by`): shown to players,
+    so in the catalogue; names of cards and wonders
     are not."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("text", "title", "cost_note") and isinstance(value, str) and value:
+            if (
+                key in ("text", "title", "cost_note", "guilds_replaced_by")
+                and isinstance(value, str)
+                and value
+            ):
                 yield value
             elif key in ("cost_letters", "symbol_words", "not_supported") and isinstance(
                 value, dict

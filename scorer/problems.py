@@ -78,6 +78,13 @@ ProblemCode = Literal[
     "unknown-cost",
     "supremacy-contradicted",
     "two-supremacies",
+    # Pantheon (Duel)
+    "needs-divinity",
+    "snake-not-green",
+    "too-many-divinities",
+    "too-many-temples",
+    "too-many-pantheon-tokens",
+    "minerva-on-pawn",
 ]
 
 SETS_ASIDE: frozenset[ProblemCode] = frozenset(
@@ -100,6 +107,9 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         "buried-also-recruited",
         "unknown-cost",
         "supremacy-contradicted",
+        # Pantheon (Duel)
+        "needs-divinity",
+        "snake-not-green",
     }
 )
 """Codes whose located item (a card, a leader, a board, a field) is set aside by partial
@@ -193,6 +203,15 @@ FIELD_WORDS: dict[str, str] = {
     "supremacy": N_("the supremacy"),
     "supremacy.kind": N_("the kind of supremacy"),
     "supremacy.winner": N_("the supremacy's winner"),
+    # Pantheon (Duel)
+    "divinities": N_("the Divinities"),
+    "astarte_coins": N_("the coins on Astarte"),
+    "mythology_tokens": N_("the Mythology tokens"),
+    "offering_tokens": N_("the Offering tokens"),
+    "snake": N_("the Snake token's card"),
+    "minerva": N_("the Minerva pawn"),
+    "minerva.toward": N_("the Minerva pawn's direction"),
+    "minerva.spaces": N_("the Minerva pawn's distance from the centre"),
 }
 """What the file's fields are called in a message (a format problem names its subject),
 marked for the catalogue and translated when a message is made."""

@@ -33,6 +33,7 @@ Category = Literal[
     "progress",
     "senate",
     "leaders",
+    "divinities",  # Pantheon (Duel): Aphrodite, the coins left on Astarte
 ]
 
 
@@ -62,11 +63,15 @@ class Card(_Data):
     uses_chain: tuple[str, ...] = ()
     """Duel: the chain symbol that makes this card free."""
     text: str = ""
+    group: str = ""
+    """A set of the box its colour does not tell apart, named as printed ("Grand Temple":
+    Pantheon's purple cards, which are no guilds); empty for the rest."""
 
     @property
     def is_guild(self) -> bool:
-        """The one "is a guild" test: guilds are the purple cards (both games)."""
-        return self.colour == "purple"
+        """The one "is a guild" test: guilds are the purple cards (both games) that belong
+        to no other group (a Pantheon Grand Temple is purple, but no guild)."""
+        return self.colour == "purple" and not self.group
 
 
 class WonderStage(_Data):
@@ -104,6 +109,19 @@ class ProgressToken(_Data):
 
     name: str
     aliases: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+class Divinity(_Data):
+    """A Pantheon (Duel) card taken from the Pantheon board: a Divinity of one of the five
+    Mythologies, or the Gate (`gate`), which activates one more Divinity."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    mythology: str = ""
+    """Its Mythology as printed (Greek, Roman, ...); empty for the Gate."""
+    gate: bool = False
     effects: tuple[Effect, ...] = ()
     text: str = ""
 
@@ -238,6 +256,31 @@ class Constants(_Data):
     """Duel Leaders: a wonder built or leader recruited that adds leaders to choose from."""
     leader_recruitments_by: dict[str, int] = {}
     """Duel Leaders: a wonder built or leader recruited that recruits one more leader."""
+    # --- Pantheon (Duel; none elsewhere) ---
+    guilds_replaced_by: str = ""
+    """What takes the place of the Guilds, so that none is dealt (Pantheon: the Grand
+    Temples); empty: the guilds are dealt as `guilds_in_game` says."""
+    groups_in_game: dict[str, int] = {}
+    """Cards of a group (`Card.group`) dealt into a game: Pantheon shuffles 3 of its 5 Grand
+    Temples into Age III."""
+    divinities_in_pantheon: int = 0
+    """Divinities placed on the Pantheon board (one per Mythology token in play); 0: no
+    Pantheon."""
+    divinities_extra_with: tuple[str, ...] = ()
+    """The Gate and the wonders that each activate one more Divinity from a Mythology deck."""
+    mythologies: tuple[str, ...] = ()
+    """The Mythologies as printed (a Mythology token names one)."""
+    mythology_tokens_in_game: int = 0
+    """Mythology tokens put on Age I cards."""
+    mythology_tokens_each: int = 0
+    """Mythology tokens of one Mythology in the box."""
+    offering_tokens_in_game: int = 0
+    """Offering tokens put on Age II cards (each discarded when used)."""
+    minerva_pawn_by: str = ""
+    """The Divinity that puts the Minerva pawn on the track (a table's `minerva`)."""
+    wonders_taken_by: tuple[str, ...] = ()
+    """Divinities and cards that take an unbuilt wonder from the opponent (Ra; Agora's
+    Extortion is counted by Agora's `wonders_per_city`): each lets a city hold one more."""
 
     @field_validator("protocol")
     @classmethod
@@ -275,6 +318,7 @@ class Ruleset:
         leaders: Mapping[str, Leader],
         aliases: Mapping[str, Mapping[str, str]],
         progress: Mapping[str, ProgressToken] | None = None,
+        divinities: Mapping[str, Divinity] | None = None,
     ) -> None:
         self.id = ruleset_id
         self.game = game
@@ -286,6 +330,10 @@ class Ruleset:
         self.progress: NameIndex[ProgressToken] = NameIndex(
             progress or {}, aliases.get("progress", {})
         )
+        self.divinities: NameIndex[Divinity] = NameIndex(
+            divinities or {}, aliases.get("divinities", {})
+        )
+        """Pantheon (Duel): the Divinities and the Gate; empty without Pantheon."""
         self.sides: NameIndex[Literal["A", "B"]] = NameIndex(constants.side_names, {})
         """The board side each typed side means ("day" is A in the 2nd edition)."""
         self._side_shown: dict[str, str] = {v: k for k, v in constants.side_names.items()}
@@ -308,10 +356,13 @@ _SECTIONS: dict[str, type[_Data]] = {
     "wonders": Wonder,
     "leaders": Leader,
     "progress": ProgressToken,
+    "divinities": Divinity,  # Pantheon (Duel)
 }
 
 
-Sections = tuple[list[Card], list[Wonder], list[Leader], list[ProgressToken]]
+Sections = tuple[
+    list[Card], list[Wonder], list[Leader], list[ProgressToken], list[Divinity]
+]
 """The entries of every section, in the order of `_SECTIONS`."""
 
 
@@ -457,7 +508,7 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
     # Aliases per section: a wonder's alias must not name a card (Ephesus).
     aliases: dict[str, dict[str, str]] = {s: {} for s in _SECTIONS}
     named = [list(entries[section].values()) for section in _SECTIONS]
-    valid: Sections = ([], [], [], [])
+    valid: Sections = ([], [], [], [], [])
     try:
         valid = _sections_adapter().validate_python(
             tuple([entry for _where, entry in pairs] for pairs in named)
@@ -467,7 +518,7 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
             section_index, entry_index, *field = e["loc"]
             where = named[int(section_index)][int(entry_index)][0]
             problems.append(f"{where}: {'.'.join(str(p) for p in field) or '(entry)'}: {e['msg']}")
-    by_section: list[Sequence[Card | Wonder | Leader | ProgressToken]] = [*valid]
+    by_section: list[Sequence[Card | Wonder | Leader | ProgressToken | Divinity]] = [*valid]
     for section, found in zip(_SECTIONS, by_section, strict=True):
         for item in found:
             validated[section][item.name] = item
@@ -498,6 +549,7 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         validated["leaders"],
         aliases,
         validated["progress"],
+        validated["divinities"],
     )
 
 

@@ -188,10 +188,38 @@ class DuelPlayer(_In):
     conquests: Count | None = Field(
         None, le=2, description="Duel Leaders: military tokens taken from the opponent's side"
     )
+    # --- Pantheon (optional; its checks bound each by the ruleset) ---
+    divinities: list[Name] = Field(
+        default_factory=_no_names,
+        max_length=10,
+        description="Pantheon: the Divinities (and the Gate) this player activated",
+    )
+    astarte_coins: Count | None = Field(
+        None, le=MOST_COUNT, description="Pantheon: coins still on Astarte (not in `coins`)"
+    )
+    mythology_tokens: list[Name] = Field(
+        default_factory=_no_names,
+        max_length=10,
+        description="Pantheon: Mythology tokens held, by Mythology (Greek, Roman, ...)",
+    )
+    offering_tokens: Count | None = Field(
+        None, le=MOST_COUNT, description="Pantheon: Offering tokens still held (unused)"
+    )
+    snake: Name | None = Field(
+        None, description="Pantheon (Nisaba): the opponent's green card under the Snake token"
+    )
 
 
 class Conflict(_In):
     """The Conflict pawn: `spaces` from the centre toward `toward`'s capital."""
+
+    toward: Name | None = None
+    spaces: Count = Field(le=9)
+
+
+class Minerva(_In):
+    """Pantheon: the Minerva pawn still on the track, `spaces` from the centre toward
+    `toward`'s capital (it is discarded once it stops the Conflict pawn)."""
 
     toward: Name | None = None
     spaces: Count = Field(le=9)
@@ -209,6 +237,9 @@ class DuelTable(_Seats):
     conflict: Conflict
     supremacy: Supremacy | None = Field(
         None, description="a game that ended early; omitted = detected from the state"
+    )
+    minerva: Minerva | None = Field(
+        None, description="Pantheon: the Minerva pawn, when it is still on the track"
     )
     play: Play | None = Field(None, description="(extension) when and where it was played")
 

@@ -121,7 +121,12 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     most = const.guilds_in_game + const.guilds_per_player * seats + extra
     if len(guilds) <= most:
         return []
-    if const.guilds_per_player:
+    if most == 0 and const.guilds_replaced_by:
+        text = _(
+            "{count} guilds are built ({guilds}), but in this game the {replaced} take the "
+            "place of the Guilds, which all stay in the box"
+        ).format(count=len(guilds), guilds=", ".join(guilds), replaced=translated(const.guilds_replaced_by))
+    elif const.guilds_per_player:
         text = _(
             "{built} different guilds are built, but a {seats}-player game uses only {most} "
             "guilds (players + {extra})"
