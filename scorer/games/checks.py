@@ -122,9 +122,12 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     if len(guilds) <= most:
         return []
     if most == 0 and const.guilds_replaced_by:
-        text = _(
+        text = ngettext(
+            "{count} guild is built ({guilds}), but in this game the {replaced} take the "
+            "place of the Guilds, which all stay in the box",
             "{count} guilds are built ({guilds}), but in this game the {replaced} take the "
-            "place of the Guilds, which all stay in the box"
+            "place of the Guilds, which all stay in the box",
+            len(guilds),
         ).format(count=len(guilds), guilds=", ".join(guilds), replaced=translated(const.guilds_replaced_by))
     elif const.guilds_per_player:
         text = _(
