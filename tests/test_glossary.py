@@ -40,9 +40,14 @@ def _names() -> tuple[str, ...]:
     return tuple(sorted(found, key=len, reverse=True))
 
 
+@cache
+def _names_pattern() -> re.Pattern[str]:
+    """Every printed name as a whole word ("Mine" is not taken out of "Minerva")."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, _names())) + r")(?!\w)")
+
+
 def _without_names(text: str) -> str:
-    for name in _names():
-        text = text.replace(name, "")
+    text = _names_pattern().sub("", text)
     return re.sub(r"\{[^}]*\}", "", text)  # placeholders are filled with names and numbers
 
 

@@ -42,14 +42,10 @@ def _with_effect(rules: Ruleset, kind: type) -> list[str]:
     ]
 
 
-PANTHEON_FIELDS: tuple[tuple[str, str], ...] = (
-    ("divinities", "Divinities"),
-    ("astarte_coins", "coins on Astarte"),
-    ("mythology_tokens", "Mythology tokens"),
-    ("offering_tokens", "Offering tokens"),
-    ("snake", "the Snake token"),
+PANTHEON_FIELDS: tuple[str, ...] = (
+    "divinities", "astarte_coins", "mythology_tokens", "offering_tokens", "snake"
 )
-"""A seat's Pantheon fields, with what a message calls them (in `fields_need_pantheon`)."""
+"""A seat's Pantheon fields."""
 
 
 def fields_need_pantheon(table: DuelTable, rules: Ruleset) -> list[Problem]:
@@ -70,7 +66,7 @@ def fields_need_pantheon(table: DuelTable, rules: Ruleset) -> list[Problem]:
                    "or remove it"),
     }
     for i, p in enumerate(table.players):
-        for field, _what in PANTHEON_FIELDS:
+        for field in PANTHEON_FIELDS:
             value = getattr(p, field)
             if value is not None and value != []:
                 out.append(problem("needs-expansion", words[field], i, field))
