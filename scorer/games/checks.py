@@ -128,7 +128,11 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
             "{count} guilds are built ({guilds}), but in this game the {replaced} take the "
             "place of the Guilds, which all stay in the box",
             len(guilds),
-        ).format(count=len(guilds), guilds=", ".join(guilds), replaced=translated(const.guilds_replaced_by))
+        ).format(
+            count=len(guilds),
+            guilds=", ".join(guilds),
+            replaced=translated(const.guilds_replaced_by),
+        )
     elif const.guilds_per_player:
         text = _(
             "{built} different guilds are built, but a {seats}-player game uses only {most} "
