@@ -91,7 +91,7 @@ def test_an_unknown_top_level_key_is_refused(rulesets_copy: Path) -> None:
 def test_games_and_expansions_are_the_folders() -> None:
     assert available_games() == ["7wonders-1e", "7wonders-2e", "duel"]
     assert available_expansions("7wonders-1e") == ["leaders"]
-    assert available_expansions("duel") == ["agora", "leaders"]
+    assert available_expansions("duel") == ["agora", "leaders", "pantheon"]
 
 
 def test_a_game_whose_ruleset_is_broken_is_not_offered(rulesets_copy: Path) -> None:
