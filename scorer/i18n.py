@@ -169,13 +169,13 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     token does, in words; a leader's `cost_note`), its resources' names (`cost_letters`: a
     cost in words), its science symbols' words (`symbol_words`), what its tie-break
     counts (`tiebreak_unit`, singular and plural: a pair) and why a thing cannot be scored
-    (`not_supported`), what replaces the guilds (`guilds_replaced_by`): shown to players,
-    so in the catalogue; names of cards and wonders
+    (`not_supported`), what replaces the guilds (`guilds_replaced_by`), what is uncertain
+    about an entry (`uncertain`): shown to players, so in the catalogue; names of cards and wonders
     are not."""
     if isinstance(data, dict):
         for key, value in data.items():
             if (
-                key in ("text", "title", "cost_note", "guilds_replaced_by")
+                key in ("text", "title", "cost_note", "guilds_replaced_by", "uncertain")
                 and isinstance(value, str)
                 and value
             ):

@@ -44,7 +44,15 @@ class _Data(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
-class Card(_Data):
+class _Entry(_Data):
+    """An entry of a section (a card, wonder, leader, progress token, Divinity)."""
+
+    uncertain: str = ""
+    """[?] What about it no two sources agree on, and the value chosen (the rules list
+    marks it uncertain with this note); empty: the sources agree."""
+
+
+class Card(_Entry):
     """An Age card or guild. `copies` lists, for each physical copy, the least player count
     that uses it (`[3, 5]` = one copy from 3 players, a second from 5); guilds leave it
     empty: they enter the game by the guild draw, not by player count."""
@@ -91,7 +99,7 @@ class WonderSide(_Data):
     """What the board itself does (not a stage), in our own words."""
 
 
-class Wonder(_Data):
+class Wonder(_Entry):
     """A 7 Wonders board (two sides of stages) or a Duel wonder (one card: no sides, its
     own effects)."""
 
@@ -104,7 +112,7 @@ class Wonder(_Data):
     text: str = ""
 
 
-class ProgressToken(_Data):
+class ProgressToken(_Entry):
     """A Duel progress token."""
 
     name: str
@@ -113,7 +121,7 @@ class ProgressToken(_Data):
     text: str = ""
 
 
-class Divinity(_Data):
+class Divinity(_Entry):
     """A Pantheon (Duel) card taken from the Pantheon board: a Divinity of one of the five
     Mythologies, or the Gate (`gate`), which activates one more Divinity."""
 
@@ -126,7 +134,7 @@ class Divinity(_Data):
     text: str = ""
 
 
-class Leader(_Data):
+class Leader(_Entry):
     name: str
     cost: int | None = Field(default=None, ge=0)
     """Coins printed on the card; None where the sources know no value."""
@@ -432,6 +440,28 @@ def _rel(path: Path) -> str:
 
 def ruleset_id(game: str, expansions: Sequence[str] = ()) -> str:
     return "+".join([game, *sorted(expansions)])
+
+
+def origins(game: str, expansions: Sequence[str] = ()) -> dict[tuple[str, str], str]:
+    """Where each entry of a merged ruleset comes from: (section, normalized name) -> the
+    ruleset folder that gives it last (an expansion replaces a base entry of the same name;
+    an imported section counts as the importing folder's)."""
+    found: dict[tuple[str, str], str] = {}
+    for folder in [game, *(f"{game}+{e}" for e in sorted(set(expansions)))]:
+        raw = _raw(folder)
+        for imp in raw.imports:
+            source, section = imp.get("from"), imp.get("section")
+            if not isinstance(source, str) or section not in _SECTIONS:
+                continue
+            excluded = {normalize(n) for n in imp.get("except", [])}
+            for _where, entry in _raw(source).sections[section]:
+                key = normalize(str(entry.get("name", "")))
+                if key not in excluded:
+                    found[(section, key)] = folder
+        for section, items in raw.sections.items():
+            for _where, entry in items:
+                found[(section, normalize(str(entry.get("name", ""))))] = folder
+    return found
 
 
 def expansion_name(game: str, expansion: str) -> str:
