@@ -569,6 +569,7 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
             )
     if problems:
         raise RulesetLoadError(problems)
+    _LOADED_SYMBOL_WORDS.update(consts.symbol_words)
     return Ruleset(
         ruleset_id(game, expansions),
         game,
@@ -627,9 +628,16 @@ def _every_symbol_word() -> dict[str, str]:
     return words
 
 
+_LOADED_SYMBOL_WORDS: dict[str, str] = {}
+"""The science symbols' words of every ruleset loaded so far (`_load` adds them): a result's
+lines name the symbols of the game just scored, so its words are here without loading every
+other game's data."""
+
+
 def any_symbol_word(symbol: str) -> str:
-    """A science symbol of any game of the family, in the reader's words."""
-    word = _every_symbol_word().get(symbol)
+    """A science symbol of any game of the family, in the reader's words: from the rulesets
+    already loaded, else from every game's."""
+    word = _LOADED_SYMBOL_WORDS.get(symbol) or _every_symbol_word().get(symbol)
     return translated(word) if word else symbol.replace("_", " ")
 
 
