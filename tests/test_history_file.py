@@ -130,6 +130,11 @@ def test_bg_stats_ids_of_each_game() -> None:
                      expansions=[("agora", "Agora")], finished=0.0, duration_min=None,
                      place="", note="", players=[])
     assert data["comments"] == "Expansions: Agora (BGG 271324)"
+    # 7 Wonders Duel: Pantheon, BGG 202976 ([?] rulesets/duel+pantheon/game.toml says why)
+    data = play_data(play_id="x", game="duel", game_name="g",
+                     expansions=[("pantheon", "Pantheon")], finished=0.0, duration_min=None,
+                     place="", note="", players=[])
+    assert data["comments"] == "Expansions: Pantheon (BGG 202976)"
 
 
 def test_play_started_not_a_moment_is_refused_by_a_table_as_by_the_history_file() -> None:
