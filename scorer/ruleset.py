@@ -486,6 +486,12 @@ def bgg_id(game: str, expansion: str = "") -> int | None:
     return found if isinstance(found, int) else None
 
 
+def offered_in_app(game: str, expansion: str) -> bool:
+    """Whether the app's new-game screen offers the expansion: its folder's `[ruleset] app`
+    (default true; false while the app's screens cannot enter all the expansion asks)."""
+    return _raw(f"{game}+{expansion}").header.get("app", True) is not False
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 

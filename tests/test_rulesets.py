@@ -135,3 +135,11 @@ def test_a_table_loads_only_its_games_data(example: str, folders: list[str]) -> 
                          text=True, check=False, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == folders
+
+
+def test_pantheon_is_not_offered_by_the_app_until_its_screens_can_enter_it() -> None:
+    """The engine and the command line take Pantheon; the app's new-game screen does not
+    offer it while its screens cannot enter Divinities (rulesets/duel+pantheon: app = false)."""
+    assert "pantheon" in facts.expansions("duel")
+    assert facts.offered_expansions("duel") == ["agora", "leaders"]
+    assert facts.offered_expansions("7wonders-1e") == facts.expansions("7wonders-1e")
