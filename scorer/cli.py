@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -77,10 +77,25 @@ def program(module: str) -> str:
 
 def package_version() -> str:
     """The installed package's version (pyproject.toml holds it)."""
+    from importlib import metadata  # only for --version: about 10 ms of every other run
+
     try:
         return metadata.version("wonders-scorer")
     except metadata.PackageNotFoundError:  # a checkout that was never installed
         return "unknown"
+
+
+class VersionAction(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or _("show the program's version number and exit"))
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        parser.exit(message=package_version() + "\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -96,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     _language_option(p)
-    p.add_argument("--version", action="version", version=package_version())
+    p.add_argument("--version", action=VersionAction)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser(
         "score",
@@ -314,7 +329,15 @@ CHOICE_LABELS = {"copied_guild": N_("copied guild"), "courtesan": N_("Courtesan"
 """The choices a result names (`choices` keys), as a reader calls them."""
 
 
+PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
+"""Pydantic's documented switch for its plugins (entry points of the group `pydantic`): when
+it builds its first validator, pydantic otherwise reads the entry points of every installed
+distribution (about a tenth of a command line's run, BENCHMARKS.md); the command line uses
+no plugin. Set only where it is unset: a user's own setting stands."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault(PYDANTIC_PLUGINS, "__all__")
     with language(_chosen_language(argv)):
         return _main(argv)
 

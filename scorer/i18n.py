@@ -28,8 +28,6 @@ from typing import BinaryIO
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from scorer.data import data_folder
 
@@ -77,6 +75,10 @@ def translations(language: str) -> gettext.NullTranslations:
     path = catalogue_path(language)
     if language == SOURCE_LANGUAGE or not path.exists():
         return gettext.NullTranslations()
+    # imported here: a run in English never reads a catalogue (about 10 ms of a command line)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as f:
         catalog = read_po(f, locale=language, domain=DOMAIN)
     compiled = BytesIO()
