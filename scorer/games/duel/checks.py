@@ -286,7 +286,7 @@ def _city(i: int, p: DuelPlayer, name: str, rules: Ruleset, aside: Aside) -> Cit
         buried=buried_here,
         divinities=known(rules.divinities.get_all(p.divinities), aside, i, "divinities"),
         astarte_coins=(p.astarte_coins or 0) if kept(aside, i, "astarte_coins") else 0,
-        mythology_tokens=len(p.mythology_tokens) if kept(aside, i, "mythology_tokens") else 0,
+        mythology_tokens=pantheon.mythology_tokens_kept(p, rules, i, aside),
         offering_tokens=(p.offering_tokens or 0) if kept(aside, i, "offering_tokens") else 0,
         snake=rules.cards.get(p.snake) if p.snake is not None and kept(aside, i, "snake") else None,
     )

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from scorer.effects import CoinsOnCard, SnakeSymbol
-from scorer.games.checks import NamedField, called, player_index, unknown_player
+from scorer.games.checks import Aside, NamedField, called, kept, player_index, unknown_player
 from scorer.i18n import N_, _, all_of, any_of, ngettext
 from scorer.names import closest, normalize
 from scorer.problems import Problem, problem
@@ -79,6 +79,16 @@ def fields_need_pantheon(table: DuelTable, rules: Ruleset) -> list[Problem]:
             "minerva",
         ))
     return out
+
+
+def mythology_tokens_kept(p: DuelPlayer, rules: Ruleset, seat: int, aside: Aside) -> int:
+    """The Mythology tokens a seat holds that name a Mythology and are not set aside."""
+    known = {normalize(m) for m in rules.constants.mythologies}
+    return sum(
+        1
+        for j, name in enumerate(p.mythology_tokens)
+        if normalize(name) in known and kept(aside, seat, "mythology_tokens", j)
+    )
 
 
 def mythology_names(table: DuelTable, rules: Ruleset) -> list[Problem]:
