@@ -42,10 +42,10 @@ def _with_effect(rules: Ruleset, kind: type) -> list[str]:
     ]
 
 
-PANTHEON_FIELDS: tuple[str, ...] = (
-    "divinities", "astarte_coins", "mythology_tokens", "offering_tokens", "snake"
-)
-"""A seat's Pantheon fields."""
+PANTHEON_FIELDS: tuple[str, ...] = ("astarte_coins", "mythology_tokens", "offering_tokens", "snake")
+"""A seat's Pantheon fields that name no Pantheon component (each Divinity named without
+Pantheon is `needs-expansion` by the names check, so the `divinities` field is not said
+again)."""
 
 
 def fields_need_pantheon(table: DuelTable, rules: Ruleset) -> list[Problem]:
@@ -54,8 +54,6 @@ def fields_need_pantheon(table: DuelTable, rules: Ruleset) -> list[Problem]:
         return []
     out = []
     words = {
-        "divinities": _("Divinities belong to the Pantheon expansion; add it to the expansions "
-                        "or remove them"),
         "astarte_coins": _("coins on Astarte belong to the Pantheon expansion; add it to the "
                            "expansions or remove them"),
         "mythology_tokens": _("Mythology tokens belong to the Pantheon expansion; add it to "
