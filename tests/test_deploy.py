@@ -191,3 +191,43 @@ def test_deploy_compose_has_no_fixed_subnet_and_trusts_only_caddy() -> None:
     assert '"--host", "127.0.0.1"' in body and '"--trusted-proxy", "127.0.0.1"' in body
     assert "WONDERS_UPSTREAM: 127.0.0.1:8550" in body
     assert "ports:" not in body.split("caddy:")[0]  # the app is never published itself
+
+
+CADDY = shutil.which("caddy") or "/usr/bin/caddy"
+OPERATIONS = ROOT / "docs" / "operations.md"
+ROOT_CERT = "caddy/pki/authorities/local/root.crt"
+"""Where Caddy's own authority keeps its root, under its data folder."""
+
+
+def test_deploy_caddy_root_certificate_where_the_docs_say(tmp_path: Path) -> None:
+    """Caddy (deploy/Caddyfile.lan, `tls internal`) run with only a home, as a user's
+    `caddy run` and Debian's caddy.service (home /var/lib/caddy) run it, writes its root
+    where docs/operations.md says for each way: `$HOME/.local/share/<ROOT_CERT>`; the
+    compose service's volume is its XDG_DATA_HOME (/data in Caddy's image)."""
+    if not Path(CADDY).exists():
+        pytest.fail("caddy is not installed: apt-get install caddy (.ci/run installs it)")
+    said = OPERATIONS.read_text(encoding="utf-8")
+    for where in (f"~/.local/share/{ROOT_CERT}", f"/var/lib/caddy/.local/share/{ROOT_CERT}",
+                  f"/data/{ROOT_CERT}"):
+        assert where in said, where
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    env.update(HOME=str(home), WONDERS_SITE="localhost",
+               WONDERS_UPSTREAM=f"127.0.0.1:{_free_port()}",
+               WONDERS_HTTPS_PORT=str(_free_port()), WONDERS_HTTP_PORT=str(_free_port()),
+               WONDERS_CADDY_ADMIN=f"localhost:{_free_port()}")
+    caddy = subprocess.Popen([CADDY, "run", "--config", str(ROOT / "deploy" / "Caddyfile.lan"),
+                              "--adapter", "caddyfile"], env=env, cwd=tmp_path,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    root = home / ".local" / "share" / ROOT_CERT
+    try:
+        deadline = time.monotonic() + 60
+        while not root.exists() and caddy.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+    finally:
+        caddy.terminate()
+        out = caddy.communicate(timeout=15)[0].decode()
+    assert root.exists(), out[-2000:]
+    assert root.read_text().startswith("-----BEGIN CERTIFICATE-----")
