@@ -3,7 +3,8 @@
 The door checks the installed versions at its import, before it reaches any of Flet's
 insides, and refuses on a mismatch (`FletMismatch`, saying what to do). This module imports
 no Flet, so a start (`ui/__main__.py`) can catch the refusal and say it in one line with
-exit status 2 instead of a traceback.
+exit status 2 instead of a traceback. So can a start from an install without the app's
+extra (`missing_app_packages`, read from the installed package's metadata).
 """
 
 from __future__ import annotations
