@@ -11,15 +11,16 @@ import os
 import re
 import shlex
 import shutil
-import socket
 import stat
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.test_package import _free_port
+from tests.test_package import fetch as _page
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "deploy" / "wonders-app.service"
@@ -43,26 +44,6 @@ def _unit() -> dict[str, list[str]]:
             key, _, value = line.partition("=")
             settings.setdefault(key, []).append(value)
     return settings
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _page(url: str, proc: subprocess.Popen[bytes], seconds: float = 60) -> str:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            out = proc.stdout.read().decode() if proc.stdout else ""
-            pytest.fail(f"the server ended with {proc.returncode}: {out[-2000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                return str(r.read().decode("utf-8"))
-        except OSError:
-            time.sleep(0.2)
-    pytest.fail(f"{url} did not answer within {seconds} s")
 
 
 def test_deploy_unit_exposure_is_at_most_2_5() -> None:
@@ -131,7 +112,7 @@ def test_deploy_unit_command_serves_its_page_with_private_files(tmp_path: Path) 
                               stderr=subprocess.STDOUT,
                               preexec_fn=lambda: os.umask(umask))
     try:
-        page = _page(f"http://127.0.0.1:{port}/", server)
+        page = _page(f"http://127.0.0.1:{port}/", server, 60)
         assert "<title>Wonders Score Pad</title>" in page
     finally:
         server.terminate()
@@ -167,7 +148,7 @@ def test_deploy_dockerfile_healthcheck_tells_serving_from_dead(tmp_path: Path) -
         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=str(ROOT)),
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        _page(f"http://127.0.0.1:{port}/", server)
+        _page(f"http://127.0.0.1:{port}/", server, 60)
         healthy = subprocess.run(command, env=dict(
             os.environ, WONDERS_HEALTH_URL=f"http://127.0.0.1:{port}/"), capture_output=True,
             timeout=30)

@@ -56,21 +56,27 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def fetch_https(url: str, cert: Path, proc: subprocess.Popen[bytes], seconds: float = 30
-                ) -> str:
-    """The page at `url`, its certificate checked against `cert`, once the server answers."""
-    trusted = ssl.create_default_context(cafile=str(cert))
+def fetch(url: str, proc: subprocess.Popen[bytes], seconds: float = 30,
+          context: ssl.SSLContext | None = None) -> str:
+    """The page at `url` once the server `proc` answers (over https, checked by `context`);
+    the server's own output when it ends first."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             out = proc.stdout.read().decode() if proc.stdout else ""
             pytest.fail(f"the server ended with {proc.returncode}: {out[-2000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=2, context=trusted) as r:
+            with urllib.request.urlopen(url, timeout=2, context=context) as r:
                 return str(r.read().decode("utf-8"))
         except OSError:
             time.sleep(0.1)
     pytest.fail(f"{url} did not answer within {seconds} s")
+
+
+def fetch_https(url: str, cert: Path, proc: subprocess.Popen[bytes], seconds: float = 30
+                ) -> str:
+    """The page at `url`, its certificate checked against `cert`, once the server answers."""
+    return fetch(url, proc, seconds, ssl.create_default_context(cafile=str(cert)))
 
 
 @pytest.mark.package
