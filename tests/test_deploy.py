@@ -46,13 +46,15 @@ def _unit() -> dict[str, list[str]]:
     return settings
 
 
-def test_deploy_unit_exposure_is_at_most_2_5() -> None:
-    """systemd's own rating of the unit's sandbox (8.5 "EXPOSED" before)."""
+@pytest.mark.parametrize("unit", [UNIT, ROOT / "deploy" / "cluster" / "wonders@.service"],
+                         ids=["wonders-app", "cluster"])
+def test_deploy_unit_exposure_is_at_most_2_5(unit: Path) -> None:
+    """systemd's own rating of each unit's sandbox (8.5 "EXPOSED" before)."""
     tool = shutil.which("systemd-analyze")
     if tool is None:
         pytest.fail("systemd-analyze is not installed: apt-get install systemd (.ci/run "
                     "installs it); test_deploy_unit_sandbox_options checks the options")
-    got = subprocess.run([tool, "security", "--offline=yes", "--no-pager", str(UNIT)],
+    got = subprocess.run([tool, "security", "--offline=yes", "--no-pager", str(unit)],
                          capture_output=True, text=True, timeout=60)
     said = re.search(r"Overall exposure level for [^:]+: (\d+\.\d+)", got.stdout + got.stderr)
     assert said, got.stdout + got.stderr
