@@ -24,22 +24,21 @@ def _duel(ann: dict[str, Any], bob: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _eight_wonders(buried: dict[str, Any]) -> dict[str, Any]:
+    """Ann's 4 wonders (Abu Simbel the 4th, with a buried leader) and Bob's 4: 8 in all."""
+    return _duel(
+        {"wonders": ["The Pyramids", "The Sphinx", "Piraeus", "Abu Simbel"], "buried": buried},
+        {"wonders": [
+            "The Mausoleum", "The Great Library", "The Appian Way", "The Great Lighthouse"
+        ]},
+    )
+
+
 def test_buried_ability_imhotep_still_allows_the_eighth_wonder() -> None:
     """Seed 003 (Abu Simbel): the buried leader loses its ability, but what it did stays
     ("effects already applied stay", rules_duel.md §9.3). Ann built her 4th wonder with
     Imhotep, then buried him under Abu Simbel (her 4th): 8 wonders stand."""
-    table = _duel(
-        {
-            "wonders": ["The Pyramids", "The Sphinx", "Piraeus", "Abu Simbel"],
-            "buried": {"leader": "Imhotep", "cost": 3},
-        },
-        {
-            "wonders": [
-                "The Mausoleum", "The Great Library", "The Appian Way", "The Great Lighthouse"
-            ],
-        },
-    )
-    result = score(table)
+    result = score(_eight_wonders({"leader": "Imhotep", "cost": 3}))
     ann = result.players[0]
     # wonders: Pyramids 9 + Sphinx 6 + Piraeus 2 + Abu Simbel 0 = 17; Imhotep buried 2 x 3 = 6
     assert ann.categories["wonders"] == 17
@@ -65,18 +64,7 @@ def test_buried_ability_ramses_still_allows_the_fourth_guild() -> None:
 
 def test_buried_ability_without_it_the_limits_still_hold() -> None:
     """Burying another leader allows nothing: 8 wonders are still one too many."""
-    table = _duel(
-        {
-            "wonders": ["The Pyramids", "The Sphinx", "Piraeus", "Abu Simbel"],
-            "buried": {"leader": "Cleopatra", "cost": 4},
-        },
-        {
-            "wonders": [
-                "The Mausoleum", "The Great Library", "The Appian Way", "The Great Lighthouse"
-            ],
-        },
-    )
-    found = assess(table)
+    found = assess(_eight_wonders({"leader": "Cleopatra", "cost": 4}))
     assert [(p.code, p.path) for p in found.problems] == [("too-many-wonders", "players")]
 
 
