@@ -173,7 +173,7 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     are not."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("text", "title", "cost_note") and isinstance(value, str) and value:
+            if key in ("text", "title", "cost_note", "label") and isinstance(value, str) and value:
                 yield value
             elif key in ("cost_letters", "symbol_words", "not_supported") and isinstance(
                 value, dict

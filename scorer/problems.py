@@ -78,6 +78,15 @@ ProblemCode = Literal[
     "unknown-cost",
     "supremacy-contradicted",
     "two-supremacies",
+    # multiplayer expansions (issue 34)
+    "too-many-drawn",
+    "diplomacy-without-token",
+    "too-many-diplomacy",
+    "unknown-piece",
+    "unknown-face",
+    "piece-without-board",
+    "too-many-pieces",
+    "built-in-order",
 ]
 
 SETS_ASIDE: frozenset[ProblemCode] = frozenset(
@@ -100,6 +109,11 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         "buried-also-recruited",
         "unknown-cost",
         "supremacy-contradicted",
+        "diplomacy-without-token",
+        "unknown-piece",
+        "unknown-face",
+        "piece-without-board",
+        "built-in-order",
     }
 )
 """Codes whose located item (a card, a leader, a board, a field) is set aside by partial
@@ -193,6 +207,12 @@ FIELD_WORDS: dict[str, str] = {
     "supremacy": N_("the supremacy"),
     "supremacy.kind": N_("the kind of supremacy"),
     "supremacy.winner": N_("the supremacy's winner"),
+    "wonder.built": N_("the wonder stages built"),
+    "diplomacy": N_("the diplomacy Ages"),
+    "tokens": N_("the tokens"),
+    "counts": N_("the pieces counted"),
+    "printed": N_("the printed points"),
+    "entombed": N_("the entombed leaders"),
 }
 """What the file's fields are called in a message (a format problem names its subject),
 marked for the catalogue and translated when a message is made."""
