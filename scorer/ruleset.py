@@ -517,7 +517,12 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         for imp in raw.imports:
             problems.extend(_apply_import(raw, imp, entries))
         added = raw.constants.get("add_categories", [])
-        constants.update({k: v for k, v in raw.constants.items() if k != "add_categories"})
+        for key, value in raw.constants.items():
+            if key == "add_categories":
+                continue
+            if isinstance(value, dict) and isinstance(constants.get(key), dict):
+                value = {**constants[key], **value}  # an expansion adds to a table (a colour)
+            constants[key] = value
         if added:  # an expansion adds its score pad rows (Duel: senate, leaders)
             constants["categories"] = _with_rows(constants.get("categories", []), added)
         for section, items in raw.sections.items():
