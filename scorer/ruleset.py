@@ -582,9 +582,12 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
 
 def _with_rows(rows: list[Any], added: list[Any]) -> list[Any]:
     """The pad rows with an expansion's added: a name is appended; `{row, after}` goes
-    after that row (Cities' debt after the treasury), or last when the pad lacks it."""
+    after that row (Cities' debt after the treasury), or last when the pad lacks it; a row
+    the pad has already stays where it is."""
     out = list(rows)
     for item in added:
+        if (item.get("row") if isinstance(item, dict) else item) in out:
+            continue  # two expansions with the same row (Cities' and Edifice's debt)
         if isinstance(item, dict) and item.get("after") in out:
             out.insert(out.index(item["after"]) + 1, item.get("row"))
         else:

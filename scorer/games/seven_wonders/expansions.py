@@ -7,6 +7,7 @@ game without the expansion has none of the data, so nothing here finds anything.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import permutations
 
 from scorer.board import Board, City
@@ -143,9 +144,10 @@ def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]
     """Diplomacy only in a game that has it; an Age once per city; no more cities sitting
     out one Age than the box has diplomacy tokens."""
     most = rules.constants.diplomacy_tokens
+    has_diplomacy = _gives_diplomacy(rules)
     out = []
     for i, p in enumerate(table.players):
-        if p.diplomacy and not most:
+        if p.diplomacy and not has_diplomacy:
             expansion = _expansion_with_diplomacy(rules)
             text = _("diplomacy needs the {expansion} expansion; add it to the expansions")
             out.append(problem("needs-expansion", text.format(expansion=expansion), i, "diplomacy"))
@@ -168,11 +170,25 @@ def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]
     return out
 
 
+@cache
+def _gives_diplomacy(rules: Ruleset) -> bool:
+    """Whether anything of the ruleset gives a diplomacy token (Cities' cards, the Great
+    Wall B)."""
+    things = [*rules.cards.values(), *rules.leaders.values()]
+    if any(isinstance(e, Diplomacy) for t in things for e in t.effects):
+        return True
+    return any(
+        isinstance(e, Diplomacy)
+        for w in rules.wonders.values() for side in w.sides.values()
+        for stage in side.stages for e in stage.effects
+    )
+
+
 def _expansion_with_diplomacy(rules: Ruleset) -> str:
     found = []
     for expansion in available_expansions(rules.game):
         try:
-            if load_ruleset(rules.game, (expansion,)).constants.diplomacy_tokens:
+            if _gives_diplomacy(load_ruleset(rules.game, (expansion,))):
                 found.append(expansion_title(rules.game, expansion))
         except RulesetLoadError:
             continue
@@ -267,7 +283,7 @@ def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     out = []
     for c, p in zip(board.cities, table.players, strict=True):
         ages = sorted(set(p.diplomacy))
-        if not ages or not board.ruleset.constants.diplomacy_tokens:
+        if not ages or not _gives_diplomacy(board.ruleset):
             continue
         givers = _diplomacy_sources(c)
         if _matched(ages, givers):
