@@ -13,7 +13,7 @@ from itertools import permutations
 from scorer.board import Board, City
 from scorer.effects import Diplomacy, EntombedLeaders
 from scorer.games.checks import called
-from scorer.i18n import _, all_of, any_of, ngettext, translated
+from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.names import PLACEHOLDER
 from scorer.problems import Problem, problem
 from scorer.ruleset import (
@@ -42,15 +42,25 @@ def _entered(p: SevenWondersPlayer) -> Iterator[tuple[str, str]]:
         yield "printed", key
 
 
-def _expansion_with_piece(rules: Ruleset, key: str) -> str | None:
-    """The expansion of this game whose data has the piece, to say which one to add."""
+def _expansion_with_piece(rules: Ruleset, key: str) -> tuple[str, Piece] | None:
+    """The expansion of this game whose data has the piece (to say which one to add), and
+    the piece (to name it in the players' words)."""
     for expansion in available_expansions(rules.game):
         try:
-            if key in load_ruleset(rules.game, (expansion,)).pieces:
-                return expansion_title(rules.game, expansion)
+            found = load_ruleset(rules.game, (expansion,)).pieces.get(key)
         except RulesetLoadError:
             continue
+        if found is not None:
+            return expansion_title(rules.game, expansion), found
     return None
+
+
+_WAYS = {
+    "tokens": N_("tokens counted by their face value"),
+    "count": N_("a count"),
+    "points": N_("points read off the printed components"),
+}
+"""How a piece is entered (`Piece.held`), in the players' words."""
 
 
 def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
@@ -62,26 +72,28 @@ def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
         for field, key in _entered(p):
             piece = rules.pieces.get(key)
             where = f"{field}.{key}"
+            way = translated(_WAYS[_ENTERED_AS[field]])
             if piece is None:
-                expansion = _expansion_with_piece(rules, key)
-                if expansion is not None:
-                    text = _('"{key}" needs the {expansion} expansion; add it to the expansions')
+                elsewhere = _expansion_with_piece(rules, key)
+                if elsewhere is not None:
+                    text = _("{label} need the {expansion} expansion; add it to the expansions")
                     out.append(problem("needs-expansion", text.format(
-                        key=key, expansion=expansion), i, where))
+                        label=translated(elsewhere[1].label), expansion=elsewhere[0]), i, where))
                     continue
                 known = [k for k, pc in rules.pieces.items() if _ENTERED_AS[field] == pc.held]
                 text = (
-                    _('{game} has no "{key}" here; expected one of {expected}')
-                    if known else _('{game} has no "{key}" here')
+                    _('no "{key}" among the {way} of {game}; expected one of {expected}')
+                    if known else _('no "{key}" among the {way} of {game}')
                 )
                 out.append(problem("unknown-piece", text.format(
-                    game=rules.constants.title, key=key, expected=any_of(known)), i, where))
+                    key=key, way=way, game=rules.constants.title, expected=any_of(known)),
+                    i, where))
                 continue
             if piece.held != _ENTERED_AS[field]:
-                text = _('{label} are entered under "{field}", not here')
-                right = next(f for f, held in _ENTERED_AS.items() if held == piece.held)
+                text = _("{label} are {right}, not {way}")
                 out.append(problem("unknown-piece", text.format(
-                    label=translated(piece.label), field=right), i, where))
+                    label=translated(piece.label), right=translated(_WAYS[piece.held]), way=way),
+                    i, where))
                 continue
             out += _piece_values(i, p, piece, where)
             out += _piece_board(i, p, piece, where, rules)
@@ -174,8 +186,9 @@ def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]
 def _gives_diplomacy(rules: Ruleset) -> bool:
     """Whether anything of the ruleset gives a diplomacy token (Cities' cards, the Great
     Wall B)."""
-    things = [*rules.cards.values(), *rules.leaders.values()]
-    if any(isinstance(e, Diplomacy) for t in things for e in t.effects):
+    if any(isinstance(e, Diplomacy) for c in rules.cards.values() for e in c.effects):
+        return True
+    if any(isinstance(e, Diplomacy) for ld in rules.leaders.values() for e in ld.effects):
         return True
     return any(
         isinstance(e, Diplomacy)
