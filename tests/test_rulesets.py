@@ -90,7 +90,9 @@ def test_an_unknown_top_level_key_is_refused(rulesets_copy: Path) -> None:
 
 def test_games_and_expansions_are_the_folders() -> None:
     assert available_games() == ["7wonders-1e", "7wonders-2e", "duel"]
-    assert available_expansions("7wonders-1e") == ["leaders"]
+    assert available_expansions("7wonders-1e") == [
+        "armada", "babel", "cities", "edifice", "leaders", "wonder-pack"
+    ]
     assert available_expansions("duel") == ["agora", "leaders"]
 
 
