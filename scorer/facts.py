@@ -33,6 +33,7 @@ from scorer.ruleset import (
     available_expansions,
     available_games,
     load_ruleset,
+    offered_in_app,
 )
 from scorer.science import SYMBOLS
 from scorer.table import Buried, DuelPlayer, Name, SevenWondersPlayer
@@ -53,9 +54,11 @@ def games() -> list[str]:
 
 
 def expansions(game: str) -> list[str]:
-    """The expansions of `game` whose rulesets load on top of it."""
+    """The expansions of `game` the app offers whose rulesets load on top of it."""
     out = []
     for expansion in available_expansions(game):
+        if not offered_in_app(game, expansion):
+            continue
         try:
             load_ruleset(game, (expansion,))
         except RulesetLoadError:

@@ -475,6 +475,13 @@ def bgg_id(game: str, expansion: str = "") -> int | None:
     return found if isinstance(found, int) else None
 
 
+def offered_in_app(game: str, expansion: str) -> bool:
+    """Whether the app's screens offer the expansion (its folder's `[ruleset] app`, true
+    unless it says false): the multiplayer expansions of issue 34 are scored by the engine
+    and the command line while the app's entry for their pieces waits for its screens."""
+    return _raw(f"{game}+{expansion}").header.get("app", True) is not False
+
+
 def available_expansions(game: str) -> list[str]:
     return list(_expansions(game))
 
