@@ -296,9 +296,10 @@ class Constants(_Data):
     leader_recruitments_by: dict[str, int] = {}
     """Duel Leaders: a wonder built or leader recruited that recruits one more leader."""
     # --- 7 Wonders multiplayer expansions (issue 34) ---
-    tokens_balance: bool = True
-    """Every conflict gives one victory and one defeat token, so a table holds as many of
-    each; false where an expansion gives or takes tokens outside conflicts (Edifice)."""
+    tokens_from_conflicts_only: bool = True
+    """Conflict tokens come only from conflicts (one victory and one defeat each, two per
+    city and Age), so the token-count laws hold; false where an expansion gives or takes
+    tokens otherwise (Edifice's Outpost, 2nd-edition Cities' Raider cards)."""
     drawn_per_seat: dict[CardColour, int] = {}
     """Cards of a colour drawn at random into each Age's deck, this many per seat (Cities:
     one black card per player and Age): bounds those cards per Age, all cities together."""

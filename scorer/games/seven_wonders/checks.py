@@ -479,9 +479,11 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     conflict gives one victory and one defeat token. A leader that gives, takes or
     redirects tokens lifts these laws."""
     cities = board.cities
+    const = board.ruleset.constants
     if any(ld.moves_tokens for c in cities for ld in c.leaders):
         return []
-    const = board.ruleset.constants
+    if not const.tokens_from_conflicts_only:  # an expansion gives or takes tokens too
+        return []
     per_age = const.conflicts_per_age
     out = []
     for c in cities:
@@ -516,7 +518,7 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     defeats = sum(c.tokens.defeats for c in cities)
     # tokens derived from shields balance by themselves; entered ones that differ from them
     # are `tokens-disagree`, said where they were entered
-    if victories != defeats and board.shield_tokens is None and const.tokens_balance:
+    if victories != defeats and board.shield_tokens is None:
         movers = sorted(ld.name for ld in board.ruleset.leaders.values() if ld.moves_tokens)
         held_words = ngettext(
             "the table holds {count} victory token", "the table holds {count} victory tokens",
