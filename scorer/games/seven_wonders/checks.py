@@ -586,10 +586,16 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
             ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
             out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
         if p.military is None and derived is None:
-            text = _(
-                "a leader that moves conflict tokens is in play, so the tokens cannot be "
-                "derived from shields: enter them"
-            )
+            if any(ld.shields_from_defeats for city in board.cities for ld in city.leaders):
+                text = _(
+                    "a leader whose defeat tokens count as shields is in play, so the tokens "
+                    "cannot be derived from shields: enter them"
+                )
+            else:
+                text = _(
+                    "a leader that moves conflict tokens is in play, so the tokens cannot be "
+                    "derived from shields: enter them"
+                )
             out.append(problem("tokens-not-derivable", text, c.index, "military"))
         elif p.military is not None and derived is not None and derived[c.index] != c.tokens:
             text = _("the shields give {derived}, but the tokens entered are {entered}").format(
