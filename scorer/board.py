@@ -3,13 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
-from scorer.ruleset import Card, Divinity, Leader, ProgressToken, Ruleset, Wonder, WonderSide
+from scorer.ruleset import (
+    Card,
+    Divinity,
+    Leader,
+    ProgressToken,
+    Ruleset,
+    Wonder,
+    WonderSide,
+    WonderStage,
+)
 
 
 class Tokens(NamedTuple):
@@ -75,6 +84,32 @@ class City:
     """The table's choice for Olympia B, when given."""
     courtesan: Leader | None = None
     """The table's choice for the Courtesans Guild, when given."""
+    # --- multiplayer expansions (issue 34) ---
+    stage_numbers: tuple[int, ...] | None = None
+    """A board built in any order (the Great Wall): the numbers of the stages built."""
+    diplomacy: tuple[int, ...] = ()
+    """Cities: the Ages in which the city used a diplomacy token (sat out the conflicts)."""
+    tokens_held: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    """Pieces held as tokens, by key and face value (Cities' debt, Armada's naval)."""
+    counts: Mapping[str, int] = field(default_factory=dict)
+    """Pieces counted, by key (Babel tiles built)."""
+    printed: Mapping[str, int] = field(default_factory=dict)
+    """Points read off printed components, by piece key."""
+    entombed: tuple[Leader, ...] = ()
+    """Abu Simbel: the leaders entombed under it."""
+
+    @cached_property
+    def built(self) -> tuple[tuple[int, WonderStage], ...]:
+        """The stages built, each with its number (1 = leftmost): the first `stages_built`,
+        or the ones a board built in any order lists."""
+        stages = self.side.stages
+        if self.stage_numbers is not None:
+            return tuple((n, stages[n - 1]) for n in self.stage_numbers if n <= len(stages))
+        return tuple(enumerate(stages[: self.stages_built], start=1))
+
+    @property
+    def built_stages(self) -> tuple[WonderStage, ...]:
+        return tuple(stage for _n, stage in self.built)
 
     @cached_property
     def colour_counts(self) -> dict[CardColour, int]:
@@ -96,7 +131,7 @@ class City:
         """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
         return any(
             isinstance(e, CopyNeighbourGuild)
-            for s in self.side.stages[: self.stages_built]
+            for s in self.built_stages
             for e in s.effects
         )
 

@@ -102,8 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=program("python -m scorer"),
         description=_(
-            "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
-            "7 Wonders Duel, written in the table format (see README)."
+            "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders, Cities; "
+            "Armada, Babel, Edifice and the Wonder Pack by their score pads) or 7 Wonders "
+            "Duel, written in the table format (see README)."
         ),
         epilog=_(
             "Exit status: 0 scored, 2 the table or the command is wrong (every problem is "

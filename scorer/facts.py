@@ -54,7 +54,8 @@ def games() -> list[str]:
 
 
 def expansions(game: str) -> list[str]:
-    """The expansions of `game` whose rulesets load on top of it."""
+    """The expansions of `game` whose rulesets load on top of it (the engine scores them;
+    `offered_expansions` says which the app's New game screen offers)."""
     out = []
     for expansion in available_expansions(game):
         try:

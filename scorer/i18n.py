@@ -177,7 +177,7 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     if isinstance(data, dict):
         for key, value in data.items():
             if (
-                key in ("text", "title", "cost_note", "guilds_replaced_by", "uncertain")
+                key in ("text", "title", "cost_note", "guilds_replaced_by", "uncertain", "label")
                 and isinstance(value, str)
                 and value
             ):

@@ -85,6 +85,15 @@ ProblemCode = Literal[
     "too-many-temples",
     "too-many-pantheon-tokens",
     "minerva-on-pawn",
+    # multiplayer expansions (issue 34)
+    "too-many-drawn",
+    "diplomacy-without-token",
+    "too-many-diplomacy",
+    "unknown-piece",
+    "unknown-face",
+    "piece-without-board",
+    "too-many-pieces",
+    "built-in-order",
 ]
 
 SETS_ASIDE: frozenset[ProblemCode] = frozenset(
@@ -110,6 +119,11 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         # Pantheon (Duel)
         "needs-divinity",
         "snake-not-green",
+        "diplomacy-without-token",
+        "unknown-piece",
+        "unknown-face",
+        "piece-without-board",
+        "built-in-order",
     }
 )
 """Codes whose located item (a card, a leader, a board, a field) is set aside by partial
@@ -212,6 +226,12 @@ FIELD_WORDS: dict[str, str] = {
     "minerva": N_("the Minerva pawn"),
     "minerva.toward": N_("the Minerva pawn's direction"),
     "minerva.spaces": N_("the Minerva pawn's distance from the centre"),
+    "wonder.built": N_("the wonder stages built"),
+    "diplomacy": N_("the diplomacy Ages"),
+    "tokens": N_("the tokens"),
+    "counts": N_("the pieces counted"),
+    "printed": N_("the printed points"),
+    "entombed": N_("the entombed leaders"),
 }
 """What the file's fields are called in a message (a format problem names its subject),
 marked for the catalogue and translated when a message is made."""

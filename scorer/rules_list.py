@@ -1,5 +1,6 @@
 """A game's components as the rules list shows them: wonders, guilds (and the purple cards
-that take their place), leaders, progress tokens and Divinities, each with where it comes
+that take their place), black cards, leaders, progress tokens, Divinities and the pieces a
+city holds (debt, naval tokens, printed points), each with where it comes
 from (the base game or an expansion), its cost and text in the reader's words, and how sure
 the data are. Generic over the rulesets: a new expansion's folder appears here with no code.
 Used by `python -m scorer rules`."""
@@ -13,6 +14,7 @@ from typing import Any, Literal
 from scorer.i18n import N_, _, all_of, translated
 from scorer.names import closest, normalize
 from scorer.ruleset import (
+    Basis,
     Divinity,
     Leader,
     ProgressToken,
@@ -44,6 +46,8 @@ GROUP_HEADINGS: dict[str, str] = {
     "leaders": N_("Leaders"),
     "progress": N_("Progress tokens"),
     "divinities": N_("Divinities"),
+    "black": N_("Black cards"),
+    "pieces": N_("Tokens and printed points"),
 }
 
 
@@ -90,10 +94,22 @@ def _choose(game: str, expansions: Sequence[str], every: bool) -> tuple[str, tup
     return game, tuple(sorted(set(expansions)))
 
 
-def _effects_status(effects: Sequence[Any], note: str) -> Status:
-    if note:
+def _effects_status(effects: Sequence[Any], note: str, basis: Basis = "exact") -> Status:
+    """`basis`: what the ruleset says of its data (`as-printed`: scored from what the table
+    enters; `uncertain`: one source, or sources that disagree)."""
+    if note or basis == "uncertain":
         return "uncertain"
+    if basis == "as-printed":
+        return "as-printed"
     return "exact" if effects else "as-printed"
+
+
+def _basis_note(note: str, basis: Basis, source: str) -> str:
+    """The note of an entry whose data the ruleset marks uncertain without a note of its own:
+    where its values come from (the reference's keys)."""
+    if note or basis != "uncertain":
+        return note
+    return _("one source, or sources that disagree: {source}").format(source=source or "?")
 
 
 def _cost(rules: Ruleset, cost: str) -> str:
@@ -119,8 +135,8 @@ def _leader(rules: Ruleset, leader: Leader) -> tuple[str, Status, str]:
         note = note or _("no source of this game prints its cost")
     if leader.gives_chain_unknown:
         note = "; ".join(filter(None, [note, _("its chain symbols are not known")]))
-    status: Status = "uncertain" if note else ("exact" if leader.effects else "as-printed")
-    return cost, status, note
+    note = _basis_note(note, leader.basis, leader.source)
+    return cost, _effects_status(leader.effects, note, leader.basis), note
 
 
 def components(game: str, expansions: Sequence[str] = (), every: bool = False) -> list[Component]:
@@ -141,13 +157,15 @@ def components(game: str, expansions: Sequence[str] = (), every: bool = False) -
     for wonder in rules.wonders.values():
         out.extend(_wonder(rules, wonder, source("wonders", wonder.name)))
     for card in rules.cards.values():
-        if card.colour != "purple":
+        if card.colour not in ("purple", "black"):
             continue
-        note = translated(card.uncertain) if card.uncertain else ""
+        note = _basis_note(translated(card.uncertain) if card.uncertain else "", card.basis,
+                           card.source)
+        group = card.group or ("guilds" if card.colour == "purple" else "black")
         out.append(Component(
-            card.group or "guilds", card.name, source("cards", card.name),
+            group, card.name, source("cards", card.name),
             _cost(rules, card.cost), translated(card.text) if card.text else "",
-            _effects_status(card.effects, note), note,
+            _effects_status(card.effects, note, card.basis), note,
         ))
     for leader in rules.leaders.values():
         cost, status, note = _leader(rules, leader)
@@ -157,6 +175,11 @@ def components(game: str, expansions: Sequence[str] = (), every: bool = False) -
         out.append(_plain("progress", token, source("progress", token.name)))
     for divinity in rules.divinities.values():
         out.append(_plain("divinities", divinity, source("divinities", divinity.name)))
+    for piece in rules.pieces.values():
+        note = _basis_note("", piece.basis, piece.source)
+        out.append(Component("pieces", translated(piece.label), source("pieces", piece.name), "",
+                             translated(piece.text) if piece.text else "",
+                             _effects_status(piece.effects, note, piece.basis), note))
     return out
 
 
@@ -170,11 +193,12 @@ def _plain(group: str, thing: ProgressToken | Divinity, origin: str) -> Componen
 
 
 def _wonder(rules: Ruleset, wonder: Wonder, origin: str) -> list[Component]:
-    note = translated(wonder.uncertain) if wonder.uncertain else ""
+    note = _basis_note(translated(wonder.uncertain) if wonder.uncertain else "", wonder.basis,
+                       wonder.source)
     if not wonder.sides:  # a Duel wonder: one card
         return [Component("wonders", wonder.name, origin, _cost(rules, wonder.cost),
                           translated(wonder.text) if wonder.text else "",
-                          _effects_status(wonder.effects, note), note)]
+                          _effects_status(wonder.effects, note, wonder.basis), note)]
     out = []
     for side, ws in wonder.sides.items():
         stages = "; ".join(
@@ -184,7 +208,8 @@ def _wonder(rules: Ruleset, wonder: Wonder, origin: str) -> list[Component]:
         text = f"{translated(ws.text) if ws.text else ''} {stages}".strip()
         scored = [e for st in ws.stages for e in st.effects] + list(wonder.effects)
         out.append(Component("wonders", f"{wonder.name} {side_word(rules.side_name(side))}",
-                             origin, "", text, _effects_status(scored, note), note))
+                             origin, "", text, _effects_status(scored, note, wonder.basis),
+                             note))
     return out
 
 

@@ -34,10 +34,25 @@ Category = Literal[
     "senate",
     "leaders",
     "divinities",  # Pantheon (Duel): Aphrodite, the coins left on Astarte
+    # --- multiplayer expansions (issue 34) ---
+    "cities",
+    "debt",
+    "naval",
+    "islands",
+    "shipyard",
+    "tower",
+    "projects",
+    "edifice",
 ]
 
 
 TieBreak = Literal["coins", "civilian"]
+
+Basis = Literal["exact", "uncertain", "as-printed"]
+"""How sure the data of a component is (for the rules list): "exact", two sources agree;
+"uncertain", scored from the value we chose where the sources disagree (the TOML's comment
+says which and why); "as-printed", scored only from what the table enters (the values are
+printed on the component and no source gives them one by one)."""
 
 
 class _Data(BaseModel):
@@ -74,6 +89,9 @@ class Card(_Entry):
     group: str = ""
     """A set of the box its colour does not tell apart, named as printed ("Grand Temple":
     Pantheon's purple cards, which are no guilds); empty for the rest."""
+    source: str = ""
+    """Where its data comes from (the reference's section and source keys)."""
+    basis: Basis = "exact"
 
     @property
     def is_guild(self) -> bool:
@@ -110,6 +128,12 @@ class Wonder(_Entry):
     effects: tuple[Effect, ...] = ()
     cost: str = ""
     text: str = ""
+    source: str = ""
+    """Where its data comes from (the reference's section and source keys)."""
+    basis: Basis = "exact"
+    any_order: bool = False
+    """Its stages may be built in any order (the Great Wall): a table lists which
+    (`wonder.built`)."""
 
 
 class ProgressToken(_Entry):
@@ -155,6 +179,39 @@ class Leader(_Entry):
     gives_chain_unknown: bool = False
     """Duel Leaders: the leader prints chain symbols that no source names, so a count of
     chain pairs (Vitruvius) may be short; the line says so."""
+    source: str = ""
+    """Where its data comes from (the reference's section and source keys)."""
+    basis: Basis = "exact"
+    shields_from_defeats: bool = False
+    """Its owner's defeat tokens count as shields (Cities' Semiramis): the printed shields
+    do not decide the conflicts, so tokens are entered, not derived."""
+
+
+class Piece(_Data):
+    """Something a city holds that is no card, board or leader and that the score pad has a
+    row for: tokens by face value (Cities' debt, Armada's naval tokens), a count (Babel
+    tiles built) or points read off printed components (Armada's Islands). A table enters
+    it under `tokens`, `counts` or `printed` by its `key`."""
+
+    name: str
+    """Its key in a table file (`"debt"`)."""
+    label: str
+    """What players call it ("debt tokens"), in the catalogue."""
+    category: Category
+    held: Literal["tokens", "count", "points"]
+    faces: dict[str, int] = {}
+    """Tokens: each face value ("-1") and how many the box holds."""
+    box_is_limit: bool = True
+    """Tokens: more than the box holds, all cities together, is refused."""
+    least: int = 0
+    most: int = Field(ge=0)
+    """Per city: the largest count or points (tokens: of one face)."""
+    boards: tuple[str, ...] = ()
+    """Only a city with one of these boards holds it; empty: any city."""
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    source: str = ""
+    basis: Basis = "exact"
 
 
 class MilitaryZone(_Data):
@@ -289,6 +346,16 @@ class Constants(_Data):
     wonders_taken_by: tuple[str, ...] = ()
     """Divinities and cards that take an unbuilt wonder from the opponent (Ra; Agora's
     Extortion is counted by Agora's `wonders_per_city`): each lets a city hold one more."""
+    # --- 7 Wonders multiplayer expansions (issue 34) ---
+    tokens_from_conflicts_only: bool = True
+    """Conflict tokens come only from conflicts (one victory and one defeat each, two per
+    city and Age), so the token-count laws hold; false where an expansion gives or takes
+    tokens otherwise (Edifice's Outpost, 2nd-edition Cities' Raider cards)."""
+    drawn_per_seat: dict[CardColour, int] = {}
+    """Cards of a colour drawn at random into each Age's deck, this many per seat (Cities:
+    one black card per player and Age): bounds those cards per Age, all cities together."""
+    diplomacy_tokens: int = 0
+    """Diplomacy tokens in the box (Cities: 3); 0: the game has no diplomacy."""
 
     @field_validator("protocol")
     @classmethod
@@ -327,6 +394,7 @@ class Ruleset:
         aliases: Mapping[str, Mapping[str, str]],
         progress: Mapping[str, ProgressToken] | None = None,
         divinities: Mapping[str, Divinity] | None = None,
+        pieces: Mapping[str, Piece] | None = None,
     ) -> None:
         self.id = ruleset_id
         self.game = game
@@ -342,6 +410,8 @@ class Ruleset:
             divinities or {}, aliases.get("divinities", {})
         )
         """Pantheon (Duel): the Divinities and the Gate; empty without Pantheon."""
+        self.pieces: dict[str, Piece] = dict(pieces or {})
+        """The pieces by their key in a table file (`debt`)."""
         self.sides: NameIndex[Literal["A", "B"]] = NameIndex(constants.side_names, {})
         """The board side each typed side means ("day" is A in the 2nd edition)."""
         self._side_shown: dict[str, str] = {v: k for k, v in constants.side_names.items()}
@@ -365,11 +435,12 @@ _SECTIONS: dict[str, type[_Data]] = {
     "leaders": Leader,
     "progress": ProgressToken,
     "divinities": Divinity,  # Pantheon (Duel)
+    "pieces": Piece,  # multiplayer expansions (issue 34)
 }
 
 
 Sections = tuple[
-    list[Card], list[Wonder], list[Leader], list[ProgressToken], list[Divinity]
+    list[Card], list[Wonder], list[Leader], list[ProgressToken], list[Divinity], list[Piece]
 ]
 """The entries of every section, in the order of `_SECTIONS`."""
 
@@ -534,17 +605,25 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         for imp in raw.imports:
             problems.extend(_apply_import(raw, imp, entries))
         added = raw.constants.get("add_categories", [])
-        constants.update({k: v for k, v in raw.constants.items() if k != "add_categories"})
-        if added:  # an expansion appends its score pad rows (Duel: senate, leaders)
-            constants["categories"] = [*constants.get("categories", []), *added]
+        for key, value in raw.constants.items():
+            if key == "add_categories":
+                continue
+            if isinstance(value, dict) and isinstance(constants.get(key), dict):
+                value = {**constants[key], **value}  # an expansion adds to a table (a colour)
+            constants[key] = value
+        if added:  # an expansion adds its score pad rows (Duel: senate, leaders)
+            constants["categories"] = _with_rows(constants.get("categories", []), added)
         for section, items in raw.sections.items():
             for where, entry in items:
+                if not set(entry.get("needs", ())) <= set(expansions):
+                    continue  # needs another expansion too (a Cities leader: Leaders)
+                entry = {k: v for k, v in entry.items() if k != "needs"}
                 entries[section][normalize(str(entry.get("name", "")))] = (where, entry)
     validated: dict[str, dict[str, Any]] = {s: {} for s in _SECTIONS}
     # Aliases per section: a wonder's alias must not name a card (Ephesus).
     aliases: dict[str, dict[str, str]] = {s: {} for s in _SECTIONS}
     named = [list(entries[section].values()) for section in _SECTIONS]
-    valid: Sections = ([], [], [], [], [])
+    valid: Sections = ([], [], [], [], [], [])
     try:
         valid = _sections_adapter().validate_python(
             tuple([entry for _where, entry in pairs] for pairs in named)
@@ -554,11 +633,13 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
             section_index, entry_index, *field = e["loc"]
             where = named[int(section_index)][int(entry_index)][0]
             problems.append(f"{where}: {'.'.join(str(p) for p in field) or '(entry)'}: {e['msg']}")
-    by_section: list[Sequence[Card | Wonder | Leader | ProgressToken | Divinity]] = [*valid]
+    by_section: list[Sequence[Card | Wonder | Leader | ProgressToken | Divinity | Piece]] = [
+        *valid
+    ]
     for section, found in zip(_SECTIONS, by_section, strict=True):
         for item in found:
             validated[section][item.name] = item
-            for alias in item.aliases:
+            for alias in getattr(item, "aliases", ()):
                 aliases[section][alias] = item.name
     try:
         consts = Constants.model_validate(constants)
@@ -587,7 +668,35 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         aliases,
         validated["progress"],
         validated["divinities"],
+        validated["pieces"],
     )
+
+
+def _with_rows(rows: list[Any], added: list[Any]) -> list[Any]:
+    """The pad rows with an expansion's added: a name is appended; `{row, after}` goes
+    after that row (Cities' debt after the treasury), or last when the pad lacks it; a row
+    the pad has already stays where it is."""
+    out = list(rows)
+    for item in added:
+        if (item.get("row") if isinstance(item, dict) else item) in out:
+            continue  # two expansions with the same row (Cities' and Edifice's debt)
+        if isinstance(item, dict) and item.get("after") in out:
+            out.insert(out.index(item["after"]) + 1, item.get("row"))
+        else:
+            out.append(item.get("row") if isinstance(item, dict) else item)
+    return out
+
+
+def needed_with(game: str, section: str, name: str) -> tuple[str, ...]:
+    """The other expansions an expansion's entry needs besides its own (a Cities leader
+    needs Leaders), found by its name in the expansions' raw data."""
+    key = normalize(name)
+    for expansion in available_expansions(game):
+        for _where, entry in _raw(f"{game}+{expansion}").sections.get(section, []):
+            names = [entry.get("name", ""), *entry.get("aliases", ())]
+            if any(normalize(str(n)) == key for n in names) and entry.get("needs"):
+                return (expansion, *entry["needs"])
+    return ()
 
 
 @cache

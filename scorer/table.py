@@ -6,7 +6,7 @@ its game is the job of its game's checks (`scorer.games`), because that needs th
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import Annotated, Literal, Self, get_args
+from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic_core import PydanticCustomError
@@ -48,10 +48,19 @@ class _Seats(_In):
         return marked
 
 
+StageNumber = Annotated[int, Field(ge=1, le=10)]
+
+
 class WonderEntry(_In):
     board: Name
     side: Name = Field(description='"A" or "B"; 2nd edition also "day" / "night"')
     stages: Amount = Field(0, description="stages built, left to right")
+    built: list[StageNumber] | None = Field(
+        None,
+        max_length=10,
+        description="(extension) a board whose stages are built in any order (the Great "
+        "Wall): the numbers of the stages built; `stages` is then their count",
+    )
 
 
 class Military(_In):
@@ -129,6 +138,22 @@ class Play(_In):
     note: Note = ""
 
 
+Age = Annotated[int, Field(ge=1, le=3)]
+PieceKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$")]
+"""The key of a ruleset's piece (`debt`, `naval`)."""
+Face = Annotated[str, Field(max_length=4, pattern=r"^-?[0-9]{1,3}$")]
+"""A token's face value as a key ("-1", "7")."""
+Points = Annotated[int, Field(ge=-MOST_COUNT, le=MOST_COUNT)]
+
+
+def _no_ages() -> list[int]:
+    return []
+
+
+def _no_pieces() -> dict[str, Any]:
+    return {}
+
+
 class SevenWondersPlayer(_In):
     name: Name
     wonder: WonderEntry
@@ -145,6 +170,32 @@ class SevenWondersPlayer(_In):
     choices: Choices = Field(default_factory=_no_choices)
     free_city: bool = Field(
         False, description="the 2-player variant's Free City: scored, never ranked"
+    )
+    # --- multiplayer expansions (issue 34); all optional ---
+    diplomacy: list[Age] = Field(
+        default_factory=_no_ages,
+        max_length=3,
+        description="(extension) Cities: the Ages in which this player used a diplomacy token",
+    )
+    tokens: dict[PieceKey, dict[Face, Amount]] = Field(
+        default_factory=_no_pieces,
+        max_length=10,
+        description='(extension) tokens by kind and face value: {"debt": {"-1": 3, "-5": 1}}',
+    )
+    counts: dict[PieceKey, Amount] = Field(
+        default_factory=_no_pieces,
+        max_length=10,
+        description='(extension) pieces counted: {"tower_tiles": 2}',
+    )
+    printed: dict[PieceKey, Points] = Field(
+        default_factory=_no_pieces,
+        max_length=10,
+        description='(extension) points read off printed components: {"islands": 6}',
+    )
+    entombed: list[Name] = Field(
+        default_factory=_no_names,
+        max_length=5,
+        description="(extension) Abu Simbel: the leaders entombed (not among `leaders`)",
     )
 
 

@@ -58,6 +58,12 @@ LineId = Literal[
     "group-count",
     "pantheon-tokens",
     "coins-on-card",
+    # --- multiplayer expansions (issue 34) ---
+    "entombed",
+    "piece",
+    "token-faces",
+    "by-count",
+    "entered",
 ]
 """Every kind of line part the engine writes; `say` gives each its words (mypy checks that
 none is left without)."""
@@ -122,6 +128,7 @@ COLOUR_WORDS: dict[str, str] = {
     "green": N_("green"),
     "red": N_("red"),
     "purple": N_("purple"),
+    "black": N_("black"),
 }
 """Card colours as adjectives ("2 blue or green cards")."""
 
@@ -187,6 +194,8 @@ def _items(what: str, count: int, params: Mapping[str, Param]) -> str:
         text = ngettext("{count} guild card", "{count} guild cards", count)
     elif what == "leaders":
         text = ngettext("{count} recruited leader", "{count} recruited leaders", count)
+    elif what == "victory-tokens":
+        text = ngettext("{count} victory token", "{count} victory tokens", count)
     elif what == "coin-sets":
         text = ngettext("{count} set of {per} coins", "{count} sets of {per} coins", count)
     else:
@@ -393,6 +402,29 @@ def say(message: Says) -> str:
             )
         case "typed":
             return _("typed from the paper score pad")
+        case "entombed":
+            return _("{leader} (entombed in {wonder})").format(
+                leader=_str(p, "leader"), wonder=_str(p, "wonder")
+            )
+        case "piece":
+            return translated(_str(p, "label"))
+        case "token-faces":
+            parts = [
+                ngettext("{count} token of {value}", "{count} tokens of {value}", n).format(
+                    count=n, value=f
+                )
+                for f, n in zip(_ints(p, "faces"), _ints(p, "counts"), strict=True)
+            ]
+            return " + ".join(parts) if parts else _("no tokens")
+        case "by-count":
+            n = _int(p, "count")
+            return ngettext("{count} built: {points}", "{count} built: {points}", n).format(
+                count=n, points=points(_int(p, "points"))
+            )
+        case "entered":
+            return _("{points}, as the table entered them from the printed components").format(
+                points=points(_int(p, "points"))
+            )
         case _:
             assert_never(kind)
 
@@ -460,6 +492,17 @@ def _science(p: Mapping[str, Param]) -> str:
             _strs(p, "conversion_sources"),
             _strs(p, "conversions_from"),
             _strs(p, "conversions_to"),
+            strict=False,
+        )
+    ]
+    notes += [
+        _("{source} copies a {symbol} from {card}").format(
+            source=src, symbol=_symbol(s), card=card
+        )
+        if s
+        else _("{source}: no green card beside it to copy").format(source=src)
+        for src, s, card in zip(
+            _strs(p, "mask_sources"), _strs(p, "mask_symbols"), _strs(p, "mask_from"),
             strict=False,
         )
     ]

@@ -17,7 +17,8 @@ from scorer.ruleset import available_expansions, load_ruleset
 
 GLOSSARY = i18n.LOCALE_DIR / "vi" / "glossary.toml"
 GAME_NAMES = (
-    "7 Wonders Duel", "7 Wonders", "Duel Leaders", "Leaders", "Agora", "Wonders Score Pad"
+    "7 Wonders Duel", "7 Wonders", "Duel Leaders", "Leaders", "Agora", "Wonders Score Pad",
+    "Cities", "Armada", "Babel", "Edifice", "Wonder Pack",
 )
 """Names that stay as printed in every language (the app's name too)."""
 

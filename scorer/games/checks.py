@@ -21,6 +21,7 @@ from scorer.ruleset import (
     available_games,
     expansion_title,
     load_ruleset,
+    needed_with,
 )
 
 
@@ -187,6 +188,17 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
     full = _everything(rules.game)
     elsewhere = full and index(full, section).canonical(name)
     if elsewhere:
+        together = needed_with(rules.game, section, name)
+        if together:  # an entry of one expansion that needs another too (Cities' leaders)
+            return (
+                "needs-expansion",
+                _('{kind} "{name}" needs the {expansions} expansions; add them to the '
+                  "expansions").format(
+                    kind=kind,
+                    name=elsewhere,
+                    expansions=all_of(expansion_title(rules.game, e) for e in together),
+                ),
+            )
         needed = [
             e
             for e in available_expansions(rules.game)
