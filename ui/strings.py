@@ -13,7 +13,7 @@ from scorer.result import CATEGORY_LABELS
 from scorer.words import SIDE_WORDS, side_word
 
 if TYPE_CHECKING:
-    from ui.live import JoinRefused
+    from ui.live import HostRefused, JoinRefused
 
 _OWN = set(globals())
 
@@ -519,6 +519,7 @@ HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
 GAME_FINISHED = N_("The host finished the game: it is in your history.")
 HOST_PHONE = N_("the host's phone")
 NOT_UNDOABLE = N_("This change cannot be taken back.")
+UNDONE_ALREADY = N_("This change was taken back already.")
 CHANGES = N_("Changes")
 CHANGES_HINT = N_("Every change of this game, newest first. Undo takes one back for every "
                   "phone.")
@@ -563,8 +564,6 @@ def join_refused(refusal: JoinRefused) -> str:
                      "Finished games are under History, on the phones that played them.")
         case "too-many-tries":
             return too_many_tries(refusal.wait_s)
-        case "too-many-tries-here":
-            return too_many_tries_here(refusal.wait_s)
         case "no-such-code":
             return _("No game in progress has this code. Check the letters on the host's "
                      "screen.")
@@ -577,10 +576,29 @@ def too_many_tries(seconds: int) -> str:
         seconds=seconds)
 
 
-def too_many_tries_here(seconds: int) -> str:
-    """Wrong codes from many devices at once: joins from new devices wait a while."""
-    return _("Too many wrong codes were tried on this server. Try again in {seconds} s."
-             ).format(seconds=seconds)
+def host_refused(refusal: HostRefused) -> str:
+    """Why no new game was opened, in words (the refusal is data: `ui.live.Tables.host`)."""
+    minutes = max(1, (refusal.wait_s + 59) // 60)
+    match refusal.reason:
+        case "too-many-games":
+            return _("This phone started too many games within an hour. Try again in "
+                     "{minutes} min.").format(minutes=minutes)
+        case "too-many-games-here":
+            return _("Too many games were started from this network within an hour. Try "
+                     "again in {minutes} min.").format(minutes=minutes)
+        case "server-full":
+            return _("This server holds as many games in progress as it takes. Finish a "
+                     "game, or try again later.")
+        case unknown:
+            assert_never(unknown)
+
+
+def renamed_elsewhere(n: int) -> str:
+    """Games another phone hosted keep the old name (only the host corrects a game)."""
+    return ngettext("{n} game hosted on another phone keeps the old name: only its host "
+                    "corrects it.",
+                    "{n} games hosted on other phones keep the old name: only their hosts "
+                    "correct them.", n).format(n=n)
 
 
 def seats_moved(player: str) -> str:

@@ -63,10 +63,9 @@ def _open_or_again(model: AppModel, gid: str, again: bool) -> Callable[[], None]
             return
         draft = got[1]
         if again:
-            model.start(draft.fresh_copy())
-            ft.context.page.navigate(model.path())
-        else:  # the game as the server keeps it: its host, code and version stay
-            model.open_game(model.tables.open_finished(draft, model.device))
+            if model.start(draft.fresh_copy()):
+                ft.context.page.navigate(model.path())
+        elif model.open_finished(draft):  # as the server keeps it: host, code, version stay
             ft.context.page.navigate(model.path("/pad"))
     return go
 
@@ -240,7 +239,9 @@ def GameScreen() -> ft.View:
     entry, draft = got
 
     def save() -> None:
-        model.store.set_play(gid, place, note)
+        if not model.store.set_play(gid, place, note):  # only the host corrects a game
+            model.say(S.HOST_CORRECTS)
+            return
         model.history_version += 1
         model.say(S.SAVED)
 
