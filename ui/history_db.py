@@ -231,7 +231,10 @@ class HistoryEntry:
         return round((self.finished - self.started) / 60)
 
 
-_ENTRY = "id, kind, expansions, summary, started, finished, place, note, json_valid(draft)"
+_ENTRY = ("id, kind, expansions, summary, started, finished, place, note, "
+          "CASE WHEN kind <> '' THEN json_valid(draft) ELSE 0 END")
+"""A row is a readable game when its draft is JSON and was read as a game when the history
+summarized it (`write` sets its `kind`; a row that is JSON but no game never gets one)."""
 
 
 def _entry(v: Sequence[object]) -> HistoryEntry:
@@ -339,20 +342,39 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
 
 # --- the whole history as a file ---------------------------------------------------------------
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A game of the history that its file cannot hold: its saved row cannot be read as a
+    game (damaged, or JSON that is no game). Named to the user, never dropped in silence."""
+
+    id: str
+    finished: float
+    summary: str
+
+
 def plays(db: Tx, owner: str | None) -> list[Play]:
     """Every game `owner` sees (None: every game), as the history file keeps it."""
+    return plays_and_left_out(db, owner)[0]
+
+
+def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[LeftOut]]:
+    """Every game `owner` sees (None: every game) as the history file keeps it, and the
+    games left out because their saved row is not a game that can be read."""
     out = []
+    left: list[LeftOut] = []
     mine, args = (MINE, (owner,)) if owner is not None else ("1 = 1", ())
-    for gid, text, finished, started, place, note in db.execute(
-            f"SELECT id, draft, finished, started, place, note FROM games WHERE deleted = 0 "
-            f"AND {mine} ORDER BY finished", args):
+    for gid, text, finished, started, place, note, summary in db.execute(
+            f"SELECT id, draft, finished, started, place, note, summary FROM games "
+            f"WHERE deleted = 0 AND {mine} ORDER BY finished", args):
         try:
             draft = Draft.from_json(text)
-        except ValueError:
-            continue
-        out.append(Play(gid, finished, draft.table(), started if started is not None
-                        else draft.created, place, note, draft.quick()))
-    return out
+            if not draft.game:
+                raise ValueError("no game")
+            out.append(Play(gid, finished, draft.table(), started if started is not None
+                            else draft.created, place, note, draft.quick()))
+        except (ValueError, TypeError, AttributeError):
+            left.append(LeftOut(str(gid), float(finished), str(summary)))
+    return out, left
 
 
 def draft_of(play: Play) -> Draft:

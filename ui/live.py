@@ -164,21 +164,29 @@ class Tables:
                 self._games[game_id] = rec
         return rec
 
-    def host(self, draft: Draft, device: str, address: str = "") -> LiveRecord | HostRefused:
+    def host(self, draft: Draft, device: str) -> LiveRecord:
+        """A new game on this server, hosted by `device`, whatever the bounds of
+        `open_new` (which a phone's session goes through); `CodesHeld` when the server holds
+        every code it takes."""
+        with self._lock:
+            rec = self.store.host_game(draft, device)
+            self._games[rec.id] = rec
+            return rec
+
+    def open_new(self, draft: Draft, device: str, address: str) -> LiveRecord | HostRefused:
         """A new game on this server, hosted by `device` (from client `address`); or why
         not: the device or its address opened too many games within the hour, or the
-        server holds all the codes it takes (`ui.host_limit`)."""
+        server holds all the codes it takes (`ui.host_limit`). Never waits for a code."""
         now = time.time()
         with self._lock:
             wait, reason = self._hosted.wait_s(now, device, address)
             if reason is not None:
                 return HostRefused(reason, int(wait) + 1)
             try:
-                rec = self.store.host_game(draft, device)
+                rec = self.host(draft, device)
             except CodesHeld:
                 return HostRefused("server-full")
             self._hosted.opened(now, device, address)
-            self._games[rec.id] = rec
             return rec
 
     def open_finished(self, draft: Draft, device: str, address: str = ""
@@ -196,7 +204,7 @@ class Tables:
                 return rec
             if not self.store.is_member(draft.id, device):
                 draft = replace(draft, id=uuid.uuid4().hex)
-            return self.host(draft, device, address)
+            return self.open_new(draft, device, address)
 
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""

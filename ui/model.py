@@ -459,7 +459,7 @@ class AppModel(ft.Observable):
     def start(self, draft: Draft) -> bool:
         """A new game on this server, hosted by this device; False, said, when the server
         refused it (`ui.host_limit`)."""
-        got = self.tables.host(draft, self.device, self._client_address())
+        got = self.tables.open_new(draft, self.device, self._client_address())
         if isinstance(got, HostRefused):
             self.say(S.host_refused(got))
             return False

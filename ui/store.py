@@ -300,7 +300,7 @@ class Store:
         """The most open codes the server holds: `ui.host_limit.MAX_OPEN_CODES`, and never
         more than half the code space (a random draw then finds a free code at least half
         the time)."""
-        return min(host_limit.MAX_OPEN_CODES, len(JOIN_LETTERS) ** self.code_length // 2)
+        return min(host_limit.MAX_OPEN_CODES, int(len(JOIN_LETTERS) ** self.code_length) // 2)
 
     def save_live(self, rec: LiveRecord, device: str = "", edit: str = "",
                   kind: str = "", player: str = "", *, undo: str = "",
@@ -649,6 +649,12 @@ class Store:
         """Every game this device sees, for the history file."""
         none: list[Play] = []
         return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
+
+    def history_export(self) -> tuple[list[Play], list[history_db.LeftOut]]:
+        """Every game this device sees, for the history file, and those left out (a saved
+        row that cannot be read as a game)."""
+        none: tuple[list[Play], list[history_db.LeftOut]] = ([], [])
+        return self._shared.run(lambda db: history_db.plays_and_left_out(db, self.owner), none)
 
     def history_plays_of_everyone(self) -> list[Play]:
         """Every game of the file, whichever devices took part (the command line's backup)."""

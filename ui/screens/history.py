@@ -115,11 +115,16 @@ def HistoryScreen() -> ft.View:
         model.history_version += 1
 
     async def export_all() -> None:
-        text = await asyncio.to_thread(lambda: history_json(model.store.history_plays()))
+        found, left = await asyncio.to_thread(model.store.history_export)
+        text = history_json(found)
         name = f"wonders-history-{time.strftime('%Y-%m-%d')}.json"
         await picker.save_file(dialog_title=name, file_name=name,
                                src_bytes=text.encode("utf-8"))
-        model.say(S.downloaded(name))
+        said = S.downloaded(name)
+        if left:  # never a file that silently lacks games
+            said += " " + S.export_left_out(
+                len(found), [f"{_when(g.finished)} {g.summary}".strip() for g in left])
+        model.say(said)
 
     items: list[ft.Control] = [wrap([
         ft.FilledTonalButton(content=S.PLAYERS_TITLE, icon=ft.Icons.PEOPLE,
