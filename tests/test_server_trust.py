@@ -32,7 +32,7 @@ from benchmarks.server import Server, free_port, start
 from scorer import i18n
 from ui import flet_door, flet_versions
 from ui import strings as S
-from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names
+from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names, trusted_proxy_problem
 from ui.flet_door import build_upload_url
 from ui.join_limit import FAILED_JOINS
 from ui.server import (
@@ -636,3 +636,34 @@ def test_trust_a_wrong_flet_a_package_not_installed_is_a_mismatch(
     monkeypatch.delenv(flet_versions.UNCHECKED_ENV, raising=False)
     with pytest.raises(flet_versions.FletMismatch, match="flet-web not installed"):
         flet_versions.check_versions()
+
+
+@pytest.mark.parametrize("value", ["*", "0.0.0.0/0", "::/0", "0.0.0.0/1", "10.0.0.0/7",
+                                   "2001::/16"])
+def test_hostile_a_trusted_proxy_that_trusts_everyone_is_refused(value: str) -> None:
+    # every address (or 2^25 and more: a /7) could name its own, and pass every bound
+    # kept per address (72 of 72 sessions past the 64 cap before)
+    said = trusted_proxy_problem(value)
+    assert said.startswith("--trusted-proxy:") and value in said
+
+
+@pytest.mark.parametrize("value", ["localhost", "127.0.0.1, 10.0.0.1", "proxy.lan", ""])
+def test_hostile_a_trusted_proxy_that_trusts_nobody_is_refused(value: str) -> None:
+    # a name or a list is no address uvicorn compares with: it silently trusted nothing
+    assert trusted_proxy_problem(value).startswith("--trusted-proxy: an IP address")
+
+
+@pytest.mark.parametrize("value", ["127.0.0.1", " 10.0.0.5 ", "10.0.0.0/24", "::1",
+                                   "fd00::/64"])
+def test_trust_a_proxys_address_or_small_network_is_taken(value: str) -> None:
+    assert trusted_proxy_problem(value) == ""
+
+
+def test_hostile_the_server_will_not_start_trusting_everyone(tmp_path: Path) -> None:
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--trusted-proxy", "*",
+                          "--trusted-proxy", "localhost", "--trusted-proxy", "127.0.0.1"],
+                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path), LANG="C.UTF-8"),
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
+    assert "--trusted-proxy: * would trust" in got.stderr
+    assert "not 'localhost'" in got.stderr and "not '127.0.0.1'" not in got.stderr

@@ -231,10 +231,15 @@ class HistoryEntry:
         return round((self.finished - self.started) / 60)
 
 
-_ENTRY = ("id, kind, expansions, summary, started, finished, place, note, "
-          "CASE WHEN kind <> '' THEN json_valid(draft) ELSE 0 END")
-"""A row is a readable game when its draft is JSON and was read as a game when the history
-summarized it (`write` sets its `kind`; a row that is JSON but no game never gets one)."""
+_ENTRY = "id, kind, expansions, summary, started, finished, place, note, json_valid(draft)"
+
+
+def is_game(text: str) -> bool:
+    """Whether a saved row's draft reads as a game (JSON that is no game is damaged too)."""
+    try:
+        return bool(Draft.from_json(text).game)
+    except ValueError:
+        return False
 
 
 def _entry(v: Sequence[object]) -> HistoryEntry:
@@ -247,10 +252,15 @@ def _entry(v: Sequence[object]) -> HistoryEntry:
 
 
 def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
-    """A page of the history, newest first (the index on `finished` reads just this page)."""
-    found = db.execute(f"SELECT {_ENTRY} FROM games WHERE deleted = 0 AND {MINE} "
+    """A page of the history, newest first (the index on `finished` reads just this page);
+    a row whose draft is not a game is listed as damaged."""
+    found = db.execute(f"SELECT {_ENTRY}, draft FROM games WHERE deleted = 0 AND {MINE} "
                        "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (owner, limit, offset))
-    return [_entry(v) for v in found]
+    out = []
+    for *v, text in found:  # each of the page's games read (20): JSON that is no game too
+        e = _entry(v)
+        out.append(replace(e, readable=e.readable and is_game(str(text))))
+    return out
 
 
 def count(db: Tx, owner: str) -> int:
@@ -369,7 +379,7 @@ def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[Left
         try:
             draft = Draft.from_json(text)
             if not draft.game:
-                raise ValueError("no game")
+                raise ValueError("no game")  # JSON, but no game
             out.append(Play(gid, finished, draft.table(), started if started is not None
                             else draft.created, place, note, draft.quick()))
         except (ValueError, TypeError, AttributeError):

@@ -462,6 +462,7 @@ class AppModel(ft.Observable):
         got = self.tables.open_new(draft, self.device, self._client_address())
         if isinstance(got, HostRefused):
             self.say(S.host_refused(got))
+            self.tell(S.host_refused(got))  # said where the tap was made too
             return False
         self.open_game(got)
         self.store.remember([s.name for s in draft.seats])
@@ -473,6 +474,7 @@ class AppModel(ft.Observable):
         got = self.tables.open_finished(draft, self.device, self._client_address())
         if isinstance(got, HostRefused):
             self.say(S.host_refused(got))
+            self.tell(S.host_refused(got))  # said where the tap was made too
             return False
         self.open_game(got)
         return True

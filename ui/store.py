@@ -285,15 +285,14 @@ class Store:
             saved_as(draft, text)
             return LiveRecord(draft.id, code, device, draft, {}, 1, now,
                               draft.finished is not None)
-        fallback = LiveRecord(draft.id, new_code(self.code_length), device, draft, {}, 1,
-                              now, False)
         for _ in range(3):  # two processes drew the same code at once: the loser draws again
             got = self._shared.run(work, None, write=True)
             if got == "held":
                 raise CodesHeld()
             if isinstance(got, LiveRecord):
                 return got
-        return fallback
+        return LiveRecord(draft.id, new_code(self.code_length), device, draft, {}, 1, now,
+                          False)  # the database refused: shown, not kept (its notice says)
 
     @property
     def open_code_cap(self) -> int:

@@ -593,13 +593,13 @@ def host_refused(refusal: HostRefused) -> str:
             assert_never(unknown)
 
 
-def export_left_out(written: int, left: list[str]) -> str:
+def export_left_out(left: list[str]) -> str:
     """Games Export all could not write (their saved rows cannot be read), each named."""
-    return ngettext("{written} games written; {n} left out because its saved game cannot be "
-                    "read (delete it, or restore a backup): {games}.",
-                    "{written} games written; {n} left out because their saved games cannot "
-                    "be read (delete them, or restore a backup): {games}.", len(left)).format(
-                        written=written, n=len(left), games="; ".join(left))
+    return ngettext("{n} game is not in the file: its saved game cannot be read (delete it, "
+                    "or restore a backup): {games}.",
+                    "{n} games are not in the file: their saved games cannot be read (delete "
+                    "them, or restore a backup): {games}.", len(left)).format(
+                        n=len(left), games="; ".join(left))
 
 
 def renamed_elsewhere(n: int) -> str:

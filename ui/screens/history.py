@@ -123,7 +123,7 @@ def HistoryScreen() -> ft.View:
         said = S.downloaded(name)
         if left:  # never a file that silently lacks games
             said += " " + S.export_left_out(
-                len(found), [f"{_when(g.finished)} {g.summary}".strip() for g in left])
+                [f"{_when(g.finished)} {g.summary}".strip() for g in left])
         model.say(said)
 
     items: list[ft.Control] = [wrap([
