@@ -519,7 +519,6 @@ HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
 GAME_FINISHED = N_("The host finished the game: it is in your history.")
 HOST_PHONE = N_("the host's phone")
 NOT_UNDOABLE = N_("This change cannot be taken back.")
-UNDONE_ALREADY = N_("This change was taken back already.")
 CHANGES = N_("Changes")
 CHANGES_HINT = N_("Every change of this game, newest first. Undo takes one back for every "
                   "phone.")
