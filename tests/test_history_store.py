@@ -11,8 +11,8 @@ from pathlib import Path
 
 from scorer.history import history_json, read_history
 from scorer.stats import player_stats, players
-from ui.draft import Draft
 from ui import strings as S
+from ui.draft import Draft
 from ui.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,9 +178,9 @@ def test_hostile_export_all_names_the_games_it_left_out(tmp_path: Path) -> None:
     for i, at in enumerate((1000.0, 2000.0, 3000.0)):
         s.save_game(finished(DUEL, at), f"game {i}")
     damaged = s.history_page(0, 3)
-    s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",  # type: ignore[attr-defined]
+    s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
                          ('{"game": "duel", "seats": [{"nam', damaged[0].id))
-    s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",  # type: ignore[attr-defined]
+    s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
                          ('{"hello": "world"}', damaged[1].id))  # JSON, but no game
     found, left = s.history_export()
     assert [p.id for p in found] == [damaged[2].id]
@@ -195,7 +195,7 @@ def test_hostile_a_row_that_is_json_but_no_game_is_listed_as_damaged(tmp_path: P
     s.save_game(finished(DUEL, 2000.0), "no game")
     gid = s.history_page(0, 1)[0].id
     for text in ('{"hello": "world"}', "[1, 2]", '"text"', "{}"):
-        s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",  # type: ignore[attr-defined]
+        s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
                              (text, gid))
         newest, oldest = s.history_page(0, 2)
         assert (newest.summary, newest.readable, oldest.readable) == ("no game", False, True)

@@ -82,7 +82,7 @@ def test_hostile_the_search_for_a_free_code_gives_up(store: Store,
 
 
 def test_hostile_every_refusal_of_a_new_game_has_its_words() -> None:
-    words = {r: S.host_refused(HostRefused(r, 600))  # type: ignore[arg-type]
+    words = {r: S.host_refused(HostRefused(r, 600))
              for r in ("too-many-games", "too-many-games-here", "server-full")}
     assert len(set(words.values())) == 3
     assert "10 min" in words["too-many-games"]  # 600 s

@@ -59,7 +59,7 @@ def test_hostile_an_imported_finished_games_id_makes_no_member(store: Store) -> 
     mallory = store.for_owner("mallory-phone")
     # Mallory's file holds the game under its public id, with Ann's name changed
     table = game.draft.table()
-    table["players"][0]["name"] = "Mallory"  # type: ignore[index]
+    table["players"][0]["name"] = "Mallory"
     done = mallory.import_plays([_play_of(game), _play_of(game, table=table,
                                                           id="other-id")])
     assert done is not None and done.added == 2
@@ -148,7 +148,7 @@ def test_hostile_a_member_undoes_nothing_in_a_finished_game(store: Store) -> Non
 def test_hostile_no_import_rewrites_a_finished_game(store: Store) -> None:
     _tables, game = _finished_game(store)
     table = game.draft.table()
-    table["players"][1]["coins"] = 0  # type: ignore[index]
+    table["players"][1]["coins"] = 0
     for device in ("bob-phone", "mallory-phone"):  # a member, an outsider
         store.for_owner(device).import_plays([_play_of(game, table=table)])
     got = store.for_owner("ann-phone").saved_game(game.id)
@@ -157,7 +157,7 @@ def test_hostile_no_import_rewrites_a_finished_game(store: Store) -> None:
 
 def test_hostile_an_import_file_round_trip_keeps_the_importers_copies(
         store: Store) -> None:
-    _tables, game = _finished_game(store)
+    _finished_game(store)
     text = history_json(store.for_owner("ann-phone").history_plays())
     plays, problems = read_history(json.loads(text))
     assert problems == []
