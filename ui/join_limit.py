@@ -9,11 +9,12 @@ from many addresses: a pool that refuses a try without reading its code locks ou
 players it protects, and one that reads the code first tells the sweeper which code is
 right, so it protects nothing. Without pools, the space itself must outlast a sweep, at
 the fastest the server answers codes at all, however many addresses and devices a sweep
-uses: `sweep_hours(space, answers_per_s)`. Measured (BENCHMARKS.md, round two of the
-shared table): this server answers at most ~2,000 codes a second in-process, without a
-page or a websocket in between (a real try costs a connection and a session, far more),
-so the whole space takes 612,220,032 / 2,000 s = 85 h, longer than a code lives (24 h) by
-3.5 times; four letters (104,976) would take 52 s.
+uses: `sweep_hours(space, answers_per_s)`. Measured (`python -m benchmarks.join_rate`,
+BENCHMARKS.md): `Tables.join` answers 191 codes a second in-process on this 2-core machine
+(load 6.5), without a page or a websocket in between (a real try costs a connection and a
+session on top). Granting a sweeper ten times that, 2,000 a second, the whole space takes
+612,220,032 / 2,000 s = 85 h, longer than a code lives (24 h) by 3.5 times; four letters
+(104,976) would take 52 s.
 
 Who is counted. A *stranger* is a device that never took part in a game on this server:
 its wrong codes are counted per client address (every loopback address is one address, an

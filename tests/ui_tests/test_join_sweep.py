@@ -20,9 +20,9 @@ CODE_SPACE = len(JOIN_LETTERS) ** CODE_LENGTH
 DAY_S = 24 * 3600
 TWO_DAYS_AGO = time.time() - 2 * DAY_S
 FASTEST_ANSWERS_PER_S = 2_000
-"""The most codes this server answered a second in-process (BENCHMARKS.md, round two of
-the shared table: `python -m benchmarks.join_rate`, ~1,100 a second measured; doubled for a
-faster machine)."""
+"""Ten times the codes this server answered a second in-process (`python -m
+benchmarks.join_rate`: 191 a second on 2 cores at load 6.5; BENCHMARKS.md): a sweeper
+granted a much faster machine."""
 
 
 def _draft(*names: str) -> Draft:
