@@ -103,8 +103,8 @@ same code)."""
 FINISHED_CODE_S = IDLE_EXPIRY_S
 """How long after it was finished a game's join code is refused as "finished, see History"
 rather than as unknown: as long as an idle game keeps its code (a player who comes to the
-table late that evening learns where the game went). No longer: codes are 4 letters of 18
-(104,976), so with no bound a mistyped code would in time hit some old finished game and
+table late that evening learns where the game went). No longer: codes are 7 letters of 18
+(612 million), so with no bound a mistyped code could hit some old finished game and
 be told "finished" instead of "check the letters", and a guesser would learn which codes
 were ever used."""
 

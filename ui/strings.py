@@ -497,7 +497,7 @@ def import_too_large(size: int, limit: int) -> str:
 JOIN = N_("Join a game")
 JOIN_TITLE = N_("Join a game")
 JOIN_CODE = N_("Join code")
-JOIN_HINT = N_("Type the 4 letters shown on the host's table screen, or scan its QR code.")
+JOIN_HINT = N_("Type the letters shown on the host's table screen, or scan its QR code.")
 JOIN_BUTTON = N_("Join")
 NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
