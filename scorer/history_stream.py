@@ -16,11 +16,11 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-from scorer.history import FORMAT, MAX_GAMES, VERSION, _play, _problem, score_play
+from scorer.history import FORMAT, MAX_GAMES, VERSION, _problem, read_game
 from scorer.i18n import _
 from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError
-from scorer.stats import PlayerRow, rows_of
+from scorer.stats import PlayerRow
 
 CHUNK = 1 << 20
 """Characters read at a time."""
@@ -163,20 +163,10 @@ def history_rows(f: IO[str]) -> tuple[list[PlayerRow], list[Problem]]:
     once: dict[object, Any] = {}
     keep = once.setdefault
     for i, entry in _games(_Text(f), problems):
-        where = f"games[{i}]"
-        play = _play(entry, where, problems)
-        if play is None:
-            continue
-        if play.id in ids:
-            problems.append(_problem("not-allowed", f"{where}.id", _(
-                "the same id as games[{other}]: a game is in the file once").format(
-                    other=ids[play.id])))
-            continue
-        ids[play.id] = i
-        result = score_play(play, where, problems)
-        if result is None or problems:
+        scored = read_game(entry, i, ids, problems)
+        if scored is None or problems:
             continue  # no rows once the file has a problem: only the problems are kept
-        for r in rows_of(play.id, play.finished, play.table, result):
+        for r in scored.rows():
             rows.append(r._replace(
                 game=keep(r.game, r.game), name=keep(r.name, r.name),
                 expansions=keep(("x", r.expansions), r.expansions),

@@ -459,10 +459,9 @@ class AppModel(ft.Observable):
     def start(self, draft: Draft) -> bool:
         """A new game on this server, hosted by this device; False, said, when the server
         refused it (`ui.host_limit`)."""
-        got = self.tables.open_new(draft, self.device, self._client_address())
-        if isinstance(got, HostRefused):
-            self.say(S.host_refused(got))
-            self.tell(S.host_refused(got))  # said where the tap was made too
+        got = self._unless_refused(
+            self.tables.open_new(draft, self.device, self._client_address()))
+        if got is None:
             return False
         self.open_game(got)
         self.store.remember([s.name for s in draft.seats])
@@ -471,13 +470,21 @@ class AppModel(ft.Observable):
     def open_finished(self, draft: Draft) -> bool:
         """Open a game of this device's history (`Tables.open_finished`); False, said, when
         it could not be opened."""
-        got = self.tables.open_finished(draft, self.device, self._client_address())
-        if isinstance(got, HostRefused):
-            self.say(S.host_refused(got))
-            self.tell(S.host_refused(got))  # said where the tap was made too
+        got = self._unless_refused(
+            self.tables.open_finished(draft, self.device, self._client_address()))
+        if got is None:
             return False
         self.open_game(got)
         return True
+
+    def _unless_refused(self, got: LiveRecord | HostRefused) -> LiveRecord | None:
+        """The game opened; None when the server refused it, said (where the tap was made
+        too)."""
+        if not isinstance(got, HostRefused):
+            return got
+        self.say(S.host_refused(got))
+        self.tell(S.host_refused(got))
+        return None
 
     def _client_address(self) -> str:
         """The client's address as the server saw it (`page.client_ip`), "" unknown."""
