@@ -15,7 +15,7 @@ Bounds (each said to the phone in words, `ui.strings.host_refused`):
 
 Holding the space. A code stays held a day after its game's last change
 (`ui.store.IDLE_EXPIRY_S`). One address opens at most 60 games an hour, so it holds at
-most 60 x 24 = 1,440 codes at any time: 0.1 % of the 7-letter space (612 million codes)
+most 60 x 24 = 1,440 codes at any time: 0.0002 % of the 7-letter space (612 million codes)
 and a seventh of `MAX_OPEN_CODES`. Filling the server's cap takes 7 addresses a day
 (10,000 / 1,440); the cap bounds what the file and the code search cost, whoever opens.
 
