@@ -46,7 +46,7 @@ from ui.edits import (
     name_problem,
     to_json,
 )
-from ui.store import JOIN_LETTERS, CodesHeld, LiveRecord, LoggedChange, Store
+from ui.store import JOIN_LETTERS, LEGACY_CODE_LENGTH, CodesHeld, LiveRecord, LoggedChange, Store
 
 FAILED_JOINS = join_limit.FAILED_JOINS
 """Failed joins allowed per client address within a minute; then every join from that
@@ -230,7 +230,10 @@ class Tables:
         code = clean_code(code)
         well_formed = self._well_formed(code)
         with self._lock:
-            mine = self.store.members_game(code, device) if well_formed else None
+            # a member's way back works with a code drawn before codes were 7 letters too;
+            # such a short code lets nobody else in (4 letters are swept in a minute)
+            mine = (self.store.members_game(code, device)
+                    if well_formed or _legacy_code(code) else None)
             if mine is not None:
                 return self._get(mine.id) or mine
             who = join_limit.standing(self.store.known_since(device), now)
@@ -451,6 +454,11 @@ class Tables:
         """The engine's word against a player name at a seat, "" when it takes it."""
         problem = name_problem(draft, seat, name.strip())
         return "" if problem is None else problem.message
+
+
+def _legacy_code(code: str) -> bool:
+    """A join code as drawn before they were 7 letters (4 letters): a member's way back."""
+    return len(code) == LEGACY_CODE_LENGTH and all(ch in JOIN_LETTERS for ch in code)
 
 
 def _not_in_game() -> Refusal:

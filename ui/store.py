@@ -96,6 +96,9 @@ CODE_LENGTH = 7
 (a right code always gets in, whoever else is trying: `ui.join_limit`), so the space alone
 must outlast a sweep: at the fastest this server answers codes at all (BENCHMARKS.md, "The
 shared table, round two"), the whole space takes longer than a code lives."""
+LEGACY_CODE_LENGTH = 4
+"""Letters of the codes drawn before (until issue 32): such a code still leads a member back
+to its game (`ui.live.Tables.join`), and admits nobody else."""
 IDLE_EXPIRY_S = 24 * 3600
 """A join code no longer admits anyone after a day without a change (or once finished), and
 never again (a later change to the game does not revive it: by then a new game may hold the

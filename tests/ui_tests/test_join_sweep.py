@@ -140,3 +140,16 @@ def _tries(tables: Tables, devices: list[str], right: str, rounds: int,
 
 def _wrong(right: str) -> str:
     return next(iter(_wrong_codes(right)))
+
+
+def test_hostile_a_four_letter_code_from_before_admits_only_its_members(
+        store: Store) -> None:
+    store.code_length = 4  # a game opened before codes were 7 letters
+    tables = tables_for(store)
+    old = tables.host(_draft("Ann", "Bob", "Cid"), "ann-phone")
+    assert not isinstance(tables.join(old.code, "bob-phone", "10.0.0.2"), JoinRefused)
+    store.code_length = CODE_LENGTH  # the upgraded server
+    tables.store.code_length = CODE_LENGTH
+    back = tables.join(old.code, "bob-phone", "10.0.0.2")  # a member's link: back in
+    assert not isinstance(back, JoinRefused) and back.id == old.id
+    assert tables.join(old.code, "eve-phone", "10.0.0.3") == JoinRefused("no-such-code")
