@@ -667,3 +667,50 @@ def test_hostile_the_server_will_not_start_trusting_everyone(tmp_path: Path) -> 
     assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
     assert "--trusted-proxy: * would trust" in got.stderr
     assert "not 'localhost'" in got.stderr and "not '127.0.0.1'" not in got.stderr
+
+
+def _page_load_during_half_open_flood(half_open_per_address: int) -> int:
+    """The status of a page load from one more address while 10 other addresses each hold
+    20 half-finished requests (200) on a server of 150 connections (as 40 addresses x 128
+    are more than the real server's 4,096): uvicorn in this process, guarded by our
+    protocol, every loopback address its own client."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"page"})
+    protocol = flet_door.HeaderTimeoutH11.limited(30.0, 128, lambda a: a, frozenset(),
+                                                  half_open_per_address)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, http=protocol,
+                            limit_concurrency=150, log_level="error", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    held: list[socket.socket] = []
+    try:
+        while not server.started:
+            time.sleep(0.02)
+        for a in range(10):
+            for _ in range(20):
+                s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                             source_address=(f"127.0.0.{a + 2}", 0))
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never ends
+                held.append(s)
+        time.sleep(0.3)
+        phone = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=("127.0.0.50", 0))
+        phone.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answer = phone.recv(64)
+        phone.close()
+        return int(answer.split()[1])
+    finally:
+        for s in held:
+            s.close()
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_hostile_half_open_requests_from_many_addresses_keep_no_page_out() -> None:
+    assert _page_load_during_half_open_flood(8) == 200  # 10 x 8 = 80 held at most
+    # the same flood without the bound per address takes the server's every connection
+    assert _page_load_during_half_open_flood(0) == 503
