@@ -601,6 +601,13 @@ def export_left_out(left: list[str]) -> str:
                         n=len(left), games="; ".join(left))
 
 
+def imports_over(n: int, most: int) -> str:
+    """Games an import left out: the phone holds the most imported games one phone keeps."""
+    return ngettext("{n} game not imported: one phone keeps at most {most} imported games.",
+                    "{n} games not imported: one phone keeps at most {most} imported games.",
+                    n).format(n=n, most=f"{most:,}")
+
+
 def renamed_elsewhere(n: int) -> str:
     """Games another phone hosted keep the old name (only the host corrects a game)."""
     return ngettext("{n} game hosted on another phone keeps the old name: only its host "

@@ -21,7 +21,7 @@ from scorer.words import side_word_in_english
 from ui import strings as S
 from ui.draft import Draft
 from ui.export import MAX_IMPORT_BYTES
-from ui.history_db import HistoryEntry
+from ui.history_db import MAX_IMPORTED, HistoryEntry
 from ui.model import AppModel, evaluate, use_model
 from ui.screens.home import game_title
 from ui.screens.stats import game_route
@@ -298,7 +298,8 @@ def HistoryImportScreen() -> ft.View:
             set_busy("")
         if added is not None:
             model.history_version += 1
-            set_done(S.imported_games(added.added, added.already))
+            set_done(S.imported_games(added.added, added.already) + (
+                " " + S.imports_over(added.over, MAX_IMPORTED) if added.over else ""))
             set_text("")
 
     picker = use_json_upload(take, set_busy, set_found)
