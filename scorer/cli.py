@@ -406,16 +406,36 @@ MAX_HISTORY_BYTES = 256_000_000
 
 
 def _stats(path: str) -> int:
-    from scorer.history import read_history, scored_rows
+    """The players' statistics of a history file, read one game at a time
+    (`scorer.history_stream`): 100,000 games without the whole file in memory."""
+    import io
+
+    from scorer.history_stream import history_rows
     from scorer.stats_text import render_players
 
     try:
-        plays, problems = read_history(_read(path, False, MAX_HISTORY_BYTES))
+        if path == "-":
+            raw = sys.stdin.buffer
+            f = io.TextIOWrapper(raw, encoding="utf-8-sig")
+        else:
+            if Path(path).stat().st_size > MAX_HISTORY_BYTES:
+                _fail([problem("file-too-large", _(
+                    "the file is larger than {limit:,} bytes").format(
+                        limit=MAX_HISTORY_BYTES))])
+            f = Path(path).open(encoding="utf-8-sig")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        _fail([problem("unreadable-file", _unreadable(exc))])
+    try:
+        with f:
+            rows, problems = history_rows(f)
+    except UnicodeDecodeError as exc:
+        _fail([problem("unreadable-file", _("not UTF-8 text (byte {byte})").format(
+            byte=exc.start))])
     except RulesetLoadError as err:  # the installation's data, not the user's file
         for line in [_("the game data in rulesets/ is broken:"), *err.problems]:
             print(line, file=sys.stderr)
         return 1
     if problems:
         _fail(problems)
-    print(render_players(scored_rows(plays)))
+    print(render_players(rows))
     return 0

@@ -4,6 +4,7 @@ place, and the BG Stats link of a play."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import re
 import time
@@ -13,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from scorer import history_stream
 from scorer.bgstats import LINK, play_data, play_link
-from scorer.history import history_json, read_history
+from scorer.history import history_json, read_history, scored_rows
 from tests.test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,6 +153,37 @@ def test_bg_stats_ids_of_each_game() -> None:
                      expansions=[("agora", "Agora")], finished=0.0, duration_min=None,
                      place="", note="", players=[])
     assert data["comments"] == "Expansions: Agora (BGG 271324)"
+
+
+def test_hostile_stats_reads_a_history_one_chunk_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The streamed reading gives the rows of the whole file's reading, whatever the chunk
+    boundaries cut (a game, a string, a number), and with the header after the games."""
+    plays, problems = read_history(json.loads(EXAMPLE.read_text()))
+    assert problems == []
+    whole = sorted(scored_rows(plays))
+    data = json.loads(EXAMPLE.read_text())
+    moved = json.dumps({"games": data["games"], "version": 1, "format": data["format"]},
+                       indent=1)
+    for chunk in (1, 7, 64, 4096):
+        monkeypatch.setattr(history_stream, "CHUNK", chunk)
+        for text in (EXAMPLE.read_text(), moved):
+            rows, found = history_stream.history_rows(io.StringIO(text))
+            assert found == [] and sorted(rows) == whole
+
+
+def test_hostile_stats_streamed_names_every_problem_where_it_is() -> None:
+    data = _bad()
+    data["extra"] = 1
+    text = json.dumps(data).replace('"id"', '"id": "twice", "id"', 1)  # games[0] id twice
+    rows, problems = history_stream.history_rows(io.StringIO(text))
+    assert rows == []
+    paths = sorted(p.path for p in problems)
+    assert "games[0].id" in paths  # the key given twice: that game is read no further
+    assert "games[1].table.players[0].cards[0]" in paths and "games[2].colour" in paths
+    assert "games[4].id" in paths and "extra" in paths
+
+
     # 7 Wonders Duel: Pantheon, BGG 202976 ([?] rulesets/duel+pantheon/game.toml says why)
     data = play_data(play_id="x", game="duel", game_name="g",
                      expansions=[("pantheon", "Pantheon")], finished=0.0, duration_min=None,

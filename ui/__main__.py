@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import os
 import re
 import secrets
@@ -72,6 +73,34 @@ def allow_host_problem(name: str) -> str:
         return ""
     return _("--allow-host: a name as the address bar shows it, such as scores.example.org "
              "(without https:// and without a port), not {name!r}").format(name=name)
+
+
+WIDEST_TRUSTED = {4: 8, 6: 32}
+"""The widest network `--trusted-proxy` takes, by IP version (prefix length): a proxy is one
+machine or a few; a wider network trusts strangers to name any address they like (and so
+to pass every per-address bound)."""
+
+
+def trusted_proxy_problem(value: str) -> str:
+    """Why `--trusted-proxy` cannot take this ("" = an address, or a network of a few
+    machines). Refused rather than taken: `*` or 0.0.0.0/0 would let anyone spoof their
+    address, and a name (localhost) or a list ("a, b") would silently trust nothing."""
+    text = value.strip()
+    if text == "*":
+        return _("--trusted-proxy: * would trust every client to name its own address; give "
+                 "the proxy's address, such as 127.0.0.1")
+    try:
+        network = ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return _("--trusted-proxy: an IP address or network, such as 127.0.0.1 or "
+                 "10.0.0.0/24 (one per --trusted-proxy, no names, no lists), not "
+                 "{value!r}").format(value=value)
+    widest = WIDEST_TRUSTED[network.version]
+    if network.prefixlen < widest:
+        return _("--trusted-proxy: {value} would trust {count} addresses to name their own; "
+                 "give the proxy's address, or a network of /{widest} or narrower").format(
+                     value=text, count=f"{network.num_addresses:,}", widest=widest)
+    return ""
 
 
 def served_names(host: str, public_url: str | None = None, origins: tuple[str, ...] = (),
@@ -213,6 +242,7 @@ def _serve(argv: list[str] | None) -> int:
             problems.append(_("--public-url: an address that starts with https:// (or "
                               "http://), not {url!r}").format(url=args.public_url))
         problems += [allow_host_problem(name) for name in args.allow_host]
+        problems += [trusted_proxy_problem(value) for value in args.trusted_proxy]
         if any(problems):
             parser.error("; ".join(p for p in problems if p))  # exit status 2, all at once
         here, lan = urls(args.host, args.port, "https" if args.certfile else "http")
@@ -245,7 +275,8 @@ def _serve(argv: list[str] | None) -> int:
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
                         web_names(), sessions_per_address=args.sessions_per_address,
                         hosts=names),
-              args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
+              args.host, args.port, frozenset(p.strip() for p in args.trusted_proxy),
+              certfile=args.certfile,
               keyfile=args.keyfile)
     except FletMismatch as err:  # Flet's insides changed (ui/flet_door.py says what to check)
         print(f"{program('python -m ui')}: {err}", file=sys.stderr)

@@ -560,7 +560,7 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
         browser, (a, b) = offline_phones(p, 2)
         code = host_game(a, url)
         a.node("join-address")  # the whole card on screen: code, QR code, address
-        assert re.fullmatch(r"[A-Z]{4}", code), code
+        assert re.fullmatch(r"[A-Z]{7}", code), code
         address = a.text_of("join-address").strip()
         assert address == f"{url}g/{code}"
         assert a.page.url == f"{url}g/{code}"  # the table screen is at the game's address

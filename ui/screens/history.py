@@ -21,7 +21,7 @@ from scorer.words import side_word_in_english
 from ui import strings as S
 from ui.draft import Draft
 from ui.export import MAX_IMPORT_BYTES
-from ui.history_db import HistoryEntry
+from ui.history_db import MAX_IMPORTED, HistoryEntry
 from ui.model import AppModel, evaluate, use_model
 from ui.screens.home import game_title
 from ui.screens.stats import game_route
@@ -63,10 +63,9 @@ def _open_or_again(model: AppModel, gid: str, again: bool) -> Callable[[], None]
             return
         draft = got[1]
         if again:
-            model.start(draft.fresh_copy())
-            ft.context.page.navigate(model.path())
-        else:  # the game as the server keeps it: its host, code and version stay
-            model.open_game(model.tables.open_finished(draft, model.device))
+            if model.start(draft.fresh_copy()):
+                ft.context.page.navigate(model.path())
+        elif model.open_finished(draft):  # as the server keeps it: host, code, version stay
             ft.context.page.navigate(model.path("/pad"))
     return go
 
@@ -116,11 +115,16 @@ def HistoryScreen() -> ft.View:
         model.history_version += 1
 
     async def export_all() -> None:
-        text = await asyncio.to_thread(lambda: history_json(model.store.history_plays()))
+        found, left = await asyncio.to_thread(model.store.history_export)
+        text = history_json(found)
         name = f"wonders-history-{time.strftime('%Y-%m-%d')}.json"
         await picker.save_file(dialog_title=name, file_name=name,
                                src_bytes=text.encode("utf-8"))
-        model.say(S.downloaded(name))
+        said = S.downloaded(name)
+        if left:  # never a file that silently lacks games
+            said += " " + S.export_left_out(
+                [f"{_when(g.finished)} {g.summary}".strip() for g in left])
+        model.say(said)
 
     items: list[ft.Control] = [wrap([
         ft.FilledTonalButton(content=S.PLAYERS_TITLE, icon=ft.Icons.PEOPLE,
@@ -241,7 +245,9 @@ def GameScreen() -> ft.View:
     entry, draft = got
 
     def save() -> None:
-        model.store.set_play(gid, place, note)
+        if not model.store.set_play(gid, place, note):  # only the host corrects a game
+            model.say(S.HOST_CORRECTS)
+            return
         model.history_version += 1
         model.say(S.SAVED)
 
@@ -292,7 +298,8 @@ def HistoryImportScreen() -> ft.View:
             set_busy("")
         if added is not None:
             model.history_version += 1
-            set_done(S.imported_games(added.added, added.already))
+            set_done(S.imported_games(added.added, added.already) + (
+                " " + S.imports_over(added.over, MAX_IMPORTED) if added.over else ""))
             set_text("")
 
     picker = use_json_upload(take, set_busy, set_found)

@@ -119,8 +119,8 @@ def Setup() -> ft.View:
         draft = Draft(game=game, expansions=list(chosen), seats=seats)
         if deal and has_boards:
             random_boards(game, draft.seats, random.Random())
-        model.start(draft)
-        ft.context.page.navigate(model.path())
+        if model.start(draft):
+            ft.context.page.navigate(model.path())
 
     def start() -> None:
         """Start the game; first ask, when that would lose the game in progress."""

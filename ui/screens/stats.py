@@ -259,6 +259,8 @@ def RenameBox(name: str) -> ft.Control:
             return
         done = model.store.rename_player(name, new)
         model.history_version += 1
+        if done.kept:  # games another phone hosted: only their host corrects them
+            model.say(S.renamed_elsewhere(done.kept))
         if done.together:
             set_said(S.not_merged(len(done.together)))
             return
