@@ -123,7 +123,7 @@ def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 
 
-SEARCH_HINT = N_("A card's first letters, then Enter adds it")
+SEARCH_HINT = N_("A card, leader or wonder: its first letters, then Enter")
 ANY_SYMBOL = N_("any symbol")
 CITY_WITH_MOST = N_("city with most")
 STAGE = N_("stage")
@@ -437,6 +437,24 @@ def replace_game(names: str, game: str, by: str) -> str:
 
 def downloaded(name: str) -> str:
     return _("Downloaded {name}.").format(name=name)
+
+
+def enter_adds_card(name: str) -> str:
+    """Under the city's search: the card Enter adds (in sight before Enter)."""
+    return _("Enter adds {card}").format(card=name)
+
+
+def enter_adds_leader(name: str) -> str:
+    return _("Enter adds the leader {leader}").format(leader=name)
+
+
+def enter_picks_board(name: str) -> str:
+    return _("Enter picks the wonder {wonder}").format(wonder=name)
+
+
+def nothing_found(typed: str) -> str:
+    """Under the city's search when no name the city can still take holds the text."""
+    return _("Nothing left to add is called “{typed}”").format(typed=typed)
 
 
 def card_taken(name: str) -> str:

@@ -48,3 +48,77 @@ async def test_search_enter_with_nothing_shown_adds_nothing(store: Store) -> Non
     await enter(c, "   ")
     saved = store.load_current()
     assert saved is not None and saved.seats[0].cards == []
+
+
+def helper_of(c: Client) -> str:
+    """The words under the search field: what Enter will add, or that nothing is found."""
+    field = c.find("Search", ft.TextField)
+    said = field.error if field.error else field.helper
+    return str(said or "")
+
+
+async def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text(
+        store: Store) -> None:
+    """"Works" is the start of Workshop (green, Age I) and only inside Glassworks (grey,
+    shown first by colour): Enter adds Workshop, named under the field before Enter."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Works")
+    assert helper_of(c) == "Enter adds Workshop"  # in sight before Enter
+    await enter(c, "Works")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Workshop"]
+    assert c.find("Search", ft.TextField).value == ""
+
+
+async def test_entry_search_ranks_a_word_start_before_a_name_holding_the_text(
+        store: Store) -> None:
+    """"Ra": no card of a 3-player 1st-edition game starts with it; Archery Range (red,
+    Age II) has a word that does; East Trading Post (yellow, shown before red) only holds
+    it inside "Trading": Enter adds Archery Range."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Ra")
+    assert helper_of(c) == "Enter adds Archery Range"
+    await enter(c, "Ra")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Archery Range"]
+
+
+async def test_entry_search_that_matches_nothing_says_so(store: Store) -> None:
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "zzq")
+    assert helper_of(c) == "Nothing left to add is called \u201czzq\u201d"
+    await enter(c, "zzq")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == [] and saved.seats[0].board == ""
+
+
+async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> None:
+    """One search for all: "Giz" picks the board Gizah (no card or leader starts with it),
+    "Nefer" adds the leader Nefertiti (Leaders: 36 leaders), each said before Enter."""
+    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Giz")
+    assert helper_of(c) == "Enter picks the wonder Gizah"
+    await enter(c, "Giz")
+    await c.type_only("Search", "Nefer")
+    assert helper_of(c) == "Enter adds the leader Nefertiti"
+    await enter(c, "Nefer")
+    saved = store.load_current()
+    assert saved is not None
+    assert saved.seats[0].board == "Gizah" and saved.seats[0].leaders == ["Nefertiti"]
+    assert saved.seats[0].cards == []
+
+
+async def test_entry_search_text_clears_after_tapping_a_found_leader(store: Store) -> None:
+    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Cleo")
+    await c.tap("Cleopatra")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].leaders == ["Cleopatra"]
+    assert c.find("Search", ft.TextField).value == ""

@@ -33,10 +33,10 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
-    first_to_hold,
     matches,
     on_chip,
 )
+from ui.screens.city_search import SearchBox
 from ui.widgets import (
     TAP,
     Changed,
@@ -188,11 +188,15 @@ def named_toggles(title: str, names: list[str], held: list[str], query: str,
         for n in shown])]
 
 
-def list_flipper(edit: Edit, attr: ListField,
-                 held: list[str]) -> Callable[[str], Callable[[], None]]:
+def list_flipper(edit: Edit, attr: ListField, held: list[str],
+                 then: Callable[[], None] | None = None) -> Callable[[str], Callable[[], None]]:
+    """A tap on a name (a leader, a Duel wonder, a progress token) holds it or lets it go;
+    `then`: what follows the tap (the search emptied for the next name)."""
     def flip(name: str) -> Callable[[], None]:
         def go() -> None:
             edit.hold(attr, name, name not in held)
+            if then is not None:
+                then()
         return go
     return flip
 
@@ -507,7 +511,7 @@ def _named(m: AppModel, i: int) -> NamedView | None:
 
 
 @ft.component
-def _NamedSections(i: int, query: str) -> ft.Control:
+def _NamedSections(i: int, query: str, clear_query: Callable[[], None]) -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(lambda m: _named(m, i), (i,))
     got = _seat(model, i)
@@ -523,12 +527,12 @@ def _NamedSections(i: int, query: str) -> ft.Control:
     if not has.has_boards:  # wonders are cards of their own (Duel)
         built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
         items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
-                               list_flipper(edit, "wonders", seat.wonders), built_elsewhere)
+                               list_flipper(edit, "wonders", seat.wonders, clear_query), built_elsewhere)
         items.append(problems(mine["wonders"]))
     if len(rules.progress):
         owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
         items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
-                               query, list_flipper(edit, "progress", seat.progress), owned)
+                               query, list_flipper(edit, "progress", seat.progress, clear_query), owned)
         items.append(problems(mine["progress"]))
     if has.chambers:
         items += senate_section(seat, has.chambers, edit, field_bounds(rules).cubes)
@@ -537,14 +541,14 @@ def _NamedSections(i: int, query: str) -> ft.Control:
         recruited = {x for k, s in enumerate(draft.seats) if k != i
                      for x in [*s.leaders, *([s.buried] if s.buried else [])]}
         items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
-                               list_flipper(edit, "leaders", seat.leaders), recruited)
+                               list_flipper(edit, "leaders", seat.leaders, clear_query), recruited)
         items.append(problems(mine["leaders"]))
         if has.burying_wonders or has.max_conquests:
             items += duel_leaders_section(draft, i, rules, edit, query, mine)
     return ft.Column(items, spacing=12, visible=bool(items))
 
 
-NamedSections: Callable[[int, str], ft.Control] = \
+NamedSections: Callable[[int, str, Callable[[], None]], ft.Control] = \
     ft.memo(_NamedSections)  # type: ignore[no-untyped-call]
 
 
@@ -677,7 +681,9 @@ def CityScreen() -> ft.View:
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
-    on_flip = ft.use_callback(on_chip(card_flipper(edit)), [edit])
+    clear_query = ft.use_callback(lambda: set_query(""), [])
+    # a chip tapped while searching empties the search for the next name
+    on_flip = ft.use_callback(on_chip(card_flipper(edit), clear_query), [edit])
     if not frame.seats:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not frame.name:
@@ -686,20 +692,6 @@ def CityScreen() -> ft.View:
     has = facts(rules)
     ages = has.ages
     age = shown_age(picked_age, ages, query)
-
-    async def hold_first(e: ft.Event[ft.TextField]) -> None:
-        """Enter in the search: the first card it shows joins the city, the search is
-        emptied for the next name and keeps the keyboard."""
-        typed = e.control.value or ""
-        name = None
-        if typed.strip():
-            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed,
-                                 shown_age(picked_age, ages, typed), colour, i18n.current())
-            name = first_to_hold(layout, city_holdings(model, i))
-        set_query("")
-        if name is not None:
-            edit.hold("cards", name, True)
-        await e.control.focus()  # type: ignore[no-untyped-call]
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
@@ -717,11 +709,8 @@ def CityScreen() -> ft.View:
     if frame.quick:
         items.append(QuickSection(i))
     else:
-        items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  hint_text=S.SEARCH_HINT,
-                                  on_change=lambda e: set_query(e.control.value or ""),
-                                  on_submit=hold_first))
-        items.append(NamedSections(i, query))
+        items.append(SearchBox(i, frame.name, query, set_query))
+        items.append(NamedSections(i, query, clear_query))
         items.append(ChoicesSection(i))
         items.append(header(S.CARDS))
         items.append(CardFilter(age, colour, ages, colours_in_play(rules, frame.seats),

@@ -166,17 +166,6 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
     return tuple(out)
 
 
-def first_to_hold(layout: tuple[tuple[str, tuple[tuple[str, str], ...]], ...],
-                  held: Holdings) -> str | None:
-    """The card Enter in the search adds: the first one the search shows that the city does
-    not hold and other cities left a copy of (None: no such card)."""
-    for _colour, cards in layout:
-        for name, _detail in cards:
-            if name not in held.mine and name not in held.full:
-                return name
-    return None
-
-
 def matches(query: str, name: str) -> bool:
     """Whether a name is one the search field asks for (any case, any accents)."""
     return not query or normalize(query) in normalize(name)
@@ -240,11 +229,14 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
     return flip
 
 
-def on_chip(flip: Callable[[Chip], None]) -> Flip:
-    """One handler for every chip of a city: the tapped chip rides as its button's data."""
+def on_chip(flip: Callable[[Chip], None], then: Callable[[], None] | None = None) -> Flip:
+    """One handler for every chip of a city: the tapped chip rides as its button's data.
+    `then`: what follows a tap (the search emptied for the next name)."""
     def tapped(e: ft.Event[ft.OutlinedButton]) -> None:
         if isinstance(e.control.data, Chip):
             flip(e.control.data)
+            if then is not None:
+                then()
     return tapped
 
 
