@@ -457,6 +457,16 @@ def nothing_found(typed: str) -> str:
     return _("Nothing left to add is called “{typed}”").format(typed=typed)
 
 
+def player_left(name: str) -> str:
+    """A phone on the city of a player removed from the game (another phone removed them)."""
+    return _("{player} is no longer in this game. The table shows who plays now; an Undo "
+             "on the phone that removed them brings their city back here.").format(player=name)
+
+
+def player_moved(name: str) -> str:
+    return _("{player} sits elsewhere now: opening their city.").format(player=name)
+
+
 def card_taken(name: str) -> str:
     return _("{card} (taken)").format(card=name)
 

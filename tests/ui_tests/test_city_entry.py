@@ -122,3 +122,34 @@ async def test_entry_search_text_clears_after_tapping_a_found_leader(store: Stor
     saved = store.load_current()
     assert saved is not None and saved.seats[0].leaders == ["Cleopatra"]
     assert c.find("Search", ft.TextField).value == ""
+
+
+async def test_entry_removed_players_phone_never_shows_another_seat(store: Store) -> None:
+    """Cid's phone is on Cid's city (seat 3 of 4). The host removes Cid: Dan now sits at
+    that place, and Cid's phone says Cid is no longer in the game instead of showing Dan's
+    city (editable, as if it were Cid's). The host's Undo brings Cid back: Cid's phone
+    shows Cid's city again, never Dan's."""
+    from .test_undo import _labels, host_and_bob, saved_game, tap_undo_on_note
+
+    a, b, code = await host_and_bob(store, claim=False)
+    await a.tap("Players")
+    await a.type("Add player", "Dan")
+    await a.tap_control(a.find("Add player", ft.IconButton))
+    await b.go(f"/g/{code}/player/2")
+    assert b.title().startswith("Cid · ")
+    await a.go("/game")
+    if not any(label == "Remove Cid" for label in _labels(a)):
+        await a.tap("Players")
+    await a.tap("Remove Cid")
+    await a.tap("Remove")
+    await b.until("Cid is no longer in this game", seconds=5)
+    assert not b.title().startswith("Dan")
+    with pytest.raises(AssertionError):
+        b.find("Coins", ft.TextField)  # no city to edit on this phone
+    await tap_undo_on_note(a)
+    await b.idle()
+    await b.until("Cid · ", seconds=5)
+    assert b.title().startswith("Cid · ")
+    assert b.page.route == f"/g/{code}/player/2"
+    saved = saved_game(store)
+    assert saved is not None and [s.name for s in saved.seats] == ["Ann", "Bob", "Cid", "Dan"]

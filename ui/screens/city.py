@@ -636,6 +636,31 @@ def _QuickSection(i: int) -> ft.Control:
 QuickSection: Callable[[int], ft.Control] = ft.memo(_QuickSection)  # type: ignore[no-untyped-call]
 
 
+@dataclass(frozen=True)
+class _Showing:
+    """The player a city screen shows: at `seat` of the game whose seats were `players`."""
+
+    seat: int
+    player: str
+    players: tuple[str, ...]
+
+
+def follow_player(was: _Showing | None, seat: int, players: tuple[str, ...]) -> _Showing:
+    """Whom the city screen at `seat` shows now that the game's players are `players`.
+    A new address (Next, Back, a link): whoever sits at it. Otherwise the same player as
+    before, wherever they sit, or nowhere (removed: the screen says so, and follows them
+    back if an Undo returns them). A name changed in place (the same seats, a name the
+    game did not have) is the same player renamed."""
+    here = players[seat] if 0 <= seat < len(players) else ""
+    if was is None or was.seat != seat or not was.player:
+        return _Showing(seat, here, players)
+    if was.player in players or was.players == players:
+        return replace(was, players=players)
+    renamed = (len(players) == len(was.players) and here and here not in was.players
+               and 0 <= seat < len(was.players) and was.players[seat] == was.player)
+    return _Showing(seat, here, players) if renamed else replace(was, players=players)
+
+
 def shown_age(picked: int | None, ages: tuple[int, ...], query: str) -> int:
     """The Age whose cards the city shows (0: every Age). One Age at a time: a phone's
     session holds the chips on screen, a third of a city's (BENCHMARKS.md, "Memory and
@@ -664,20 +689,18 @@ def CityScreen() -> ft.View:
     set_age = ft.use_callback(lambda a: set_picked((i, a)), [i])
     frame = use_watch(lambda m: _frame(m, i), (i,))
     route = f"{frame.base}/player/{raw}"
-    # The screen follows its player: when another phone reseats the players, the player
-    # shown here is shown at their new seat (the address names a seat), not whoever sits
-    # there now. A seat the player picked (Next, Back, a link) is followed as it is.
-    first: tuple[int, str] = (i, frame.name)
-    showing = ft.use_ref(first)
-    if showing.current is None or showing.current[0] != i:
-        showing.current = (i, frame.name)
+    # The screen shows a player, not a place: when another phone reseats the players, the
+    # player shown here is followed to their new seat; when the player is removed, the
+    # screen says so (never the city of whoever sits there now), and an Undo of the
+    # removal brings the player and this screen back to their seat.
+    nobody: _Showing | None = None
+    showing = ft.use_ref(nobody)
+    now = follow_player(showing.current, i, frame.players)
+    showing.current = now
 
     def follow() -> None:
-        seat, player = showing.current or first
-        if seat == i and player and player != frame.name and player in frame.players:
-            ft.context.page.navigate(f"{frame.base}/player/{frame.players.index(player)}")
-        else:
-            showing.current = (i, frame.name)
+        if now.player in frame.players and frame.players.index(now.player) != i:
+            ft.context.page.navigate(f"{frame.base}/player/{frame.players.index(now.player)}")
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
@@ -688,6 +711,10 @@ def CityScreen() -> ft.View:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not frame.name:
         return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base, S.NO_SUCH_PLAYER)
+    if now.player != frame.name:  # removed, or on their way to their new seat
+        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base,
+                            S.player_left(now.player) if now.player not in frame.players
+                            else S.player_moved(now.player))
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
     ages = has.ages
