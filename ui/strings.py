@@ -467,6 +467,20 @@ def player_moved(name: str) -> str:
     return _("{player} sits elsewhere now: opening their city.").format(player=name)
 
 
+def copies_held(card: str, count: int, room: int) -> str:
+    """A counted card's chip (Agora's Senators): how many the city holds, of how many the
+    box leaves it (a tap adds one up to that, never past it)."""
+    return _("{card} \u00d7{count} of {room}").format(card=card, count=count, room=room)
+
+
+def one_less(card: str, player: str, count: int) -> str:
+    """The minus beside a counted card, as a screen reader names it."""
+    if not player:
+        return _("{card}: {count}, take one away").format(card=card, count=count)
+    return _("{card} for {player}: {count}, take one away").format(
+        card=card, player=player, count=count)
+
+
 def card_taken(name: str) -> str:
     return _("{card} (taken)").format(card=name)
 

@@ -593,13 +593,13 @@ ChoicesSection: Callable[[int], ft.Control] = \
 
 @ft.component
 def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, query: str,
-                  age: int, colour: str, on_flip: Flip) -> ft.Control:
+                  age: int, colour: str, on_flip: Flip, player: str = "") -> ft.Control:
     """The city's cards by colour group: laid out again only when the filter changes; each
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
     cards_of = use_shared_watch(lambda m: city_holdings(m, i), cards_touched, (i,))
     return ft.Column([ft.Column([ft.Text(S.COLOUR.get(group, group), weight=ft.FontWeight.BOLD),
-                                CardGroup(cards_of, group, cards, on_flip)], spacing=6)
+                                CardGroup(cards_of, group, cards, on_flip, player)], spacing=6)
                       for group, cards in layout], spacing=12)
 
 
@@ -743,7 +743,7 @@ def CityScreen() -> ft.View:
         items.append(CardFilter(age, colour, ages, colours_in_play(rules, frame.seats),
                                 set_age, set_colour))
         items.append(CardsSection(i, frame.game, frame.expansions, frame.seats, query, age,
-                                  colour, on_flip))
+                                  colour, on_flip, frame.name))
         items.append(CardProblems(i))
     items.append(ft.Row([
         ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
