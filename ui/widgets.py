@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -178,6 +179,57 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
     return held.current, now, put
 
 
+FOREIGN_CHANGE_S = 1.0
+"""How long after another phone's change of a number its field's typing still counts as
+typed over the number shown before: the new number reaches the phone a network trip later,
+and the phone's first key reaches the server a trip after it was typed, maybe over the old
+number (two trips of up to ~0.4 s each on a slow Wi-Fi). A field whose number another phone changed less than this before
+the first key (or while typing) refuses what is typed, as changed on another phone (the
+saved number shown): never saved over a number the phone may not have shown, never joined
+with its digits (issue 31: 40 and 11 stored as 4011)."""
+
+
+@dataclass
+class _Shown:
+    """The number a field showed, and what it showed before another phone changed it."""
+
+    value: int | None
+    before: int | None
+    changed_at: float = -FOREIGN_CHANGE_S
+    """When another phone's number was first shown (time.monotonic())."""
+    own: tuple[int | None, ...] = ()
+    """Numbers this field saved whose render is still to come (not another phone's)."""
+
+    def follow(self, value: int | None) -> None:
+        """The field renders `value`: another phone's change, unless this field saved it."""
+        if value == self.value:
+            return
+        if value in self.own:
+            self.own = ()
+        else:
+            self.before, self.changed_at = self.value, time.monotonic()
+        self.value = value
+
+    def typed_over(self) -> int | None:
+        """The number typing that begins now is typed over, as the phone most likely
+        showed it: the number shown, unless another phone changed it a moment before
+        (`FOREIGN_CHANGE_S`): then the number shown before that change."""
+        if time.monotonic() - self.changed_at < FOREIGN_CHANGE_S:
+            return self.before
+        return self.value
+
+    def mine(self, n: int | None) -> None:
+        """`n` is about to be saved by this field: its coming render is not another
+        phone's change."""
+        self.own = (*self.own, n)
+
+
+def _use_shown(value: int | None) -> _Shown:
+    held = ft.use_ref(lambda: _Shown(value, value))
+    held.current.follow(value)
+    return held.current
+
+
 @dataclass(frozen=True)
 class _StepProps:
     """What a stepper's - and + act on: its props and state setters as last rendered."""
@@ -188,6 +240,7 @@ class _StepProps:
     maximum: int | None
     set_rejected: Callable[[str | None], None]
     set_typing: Callable[[_Typing | None], None]
+    shown: _Shown
 
 
 def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.IconButton:
@@ -200,6 +253,7 @@ def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.I
         if _fits(n, props.minimum, props.maximum):
             props.set_rejected(None)
             props.set_typing(None)
+            props.shown.mine(n)
             props.on_change(n, props.value)
 
     return ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
@@ -217,10 +271,12 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
     typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
+    seen = _use_shown(value)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         before = typing_now()
-        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
+        set_typing(_Typing(e.control.value or "",
+                           seen.typed_over() if before is None else before.was))
 
     def done() -> None:
         typing = typing_now()
@@ -230,7 +286,8 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
         if n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
             set_typing(None)  # the field shows the saved value again
-            if n != typing.was:
+            if n != typing.was or typing.was != value:  # typed over a number now changed
+                seen.mine(n)
                 on_change(n, typing.was if typing.was is not None else value)
         else:
             set_rejected(typing.text)
@@ -238,7 +295,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
 
     # The - and + act on the props of the latest render: the buttons are made once and
     # kept (a new number makes the field again, not them)
-    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing)
+    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing, seen)
     now = ft.use_ref(props)
     now.current = props
     minus, plus = ft.use_memo(lambda: (_step_button(label, -1, now), _step_button(label, 1, now)),
@@ -283,10 +340,12 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
+    seen = _use_shown(value)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         before = typing_now()
-        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
+        set_typing(_Typing(e.control.value or "",
+                           seen.typed_over() if before is None else before.was))
 
     def done() -> None:
         typing = typing_now()
@@ -297,11 +356,13 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
         set_typing(None)
         if not text.strip():
             set_rejected(None)
-            if typing.was is not None:
+            if typing.was is not None or value is not None:
+                seen.mine(None)
                 on_change(None, typing.was)
         elif n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
-            if n != typing.was:
+            if n != typing.was or typing.was != value:  # typed over a number now changed
+                seen.mine(n)
                 on_change(n, typing.was)
         else:
             set_rejected(text)

@@ -153,3 +153,34 @@ async def test_entry_removed_players_phone_never_shows_another_seat(store: Store
     assert b.page.route == f"/g/{code}/player/2"
     saved = saved_game(store)
     assert saved is not None and [s.name for s in saved.seats] == ["Ann", "Bob", "Cid", "Dan"]
+
+
+async def test_entry_number_typed_just_after_another_phones_change_is_refused_not_joined(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob's phone saves 40 coins for Cid; Ann's phone starts typing 11 into the same field
+    a moment later (within a network trip or two: her phone may still show the 0 she typed
+    over). Her 11 is refused as changed on another phone, the saved 40 shown; never 4011,
+    never 11 over 40 unsaid. Typed again once the 40 has been in sight: saved."""
+    import asyncio
+
+    from ui import widgets
+
+    from .test_undo import host_and_bob, saved_game
+
+    monkeypatch.setattr(widgets, "FOREIGN_CHANGE_S", 0.5)
+    a, b, code = await host_and_bob(store, claim=False)
+    await a.go(f"/g/{code}/player/2")
+    await b.go(f"/g/{code}/player/2")
+    await b.type("Coins", "40")
+    await a.idle()
+    await a.type_only("Coins", "11")
+    assert saved_game(store).seats[2].coins == 40  # type: ignore[union-attr]
+    field = a.find("Coins", ft.TextField)
+    assert a.session is not None
+    await a.session.dispatch_event(field._i, "submit", None)
+    await a.until("40 now (changed on another phone)")
+    assert saved_game(store).seats[2].coins == 40  # type: ignore[union-attr]
+    assert a.find("Coins", ft.TextField).value == "40"
+    await asyncio.sleep(0.6)  # the 40 has been on Ann's screen a while: typed over it
+    await a.type("Coins", "11")
+    assert saved_game(store).seats[2].coins == 11  # type: ignore[union-attr]

@@ -110,11 +110,12 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
 
 
 def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
-    """A wonder stage: its box, and its whole text beside it, wrapped (a tap on either)."""
+    """A wonder stage: its box, and its whole text beside it, wrapped. Only the box changes
+    the stages: the text reached the screen's right edge, and a touch meant for a field
+    there (a conflict token's +) changed the stages built (3 -> 0, 3 -> 1, 3 -> 2)."""
     return ft.Row([
         ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
-        ft.Container(ft.Text(text), expand=True, on_click=lambda _: on_tap(),
-                     padding=ft.Padding.symmetric(vertical=6)),
+        ft.Container(ft.Text(text), expand=True, padding=ft.Padding.symmetric(vertical=6)),
     ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
