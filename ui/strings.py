@@ -463,7 +463,7 @@ def player_left(name: str) -> str:
              "on the phone that removed them brings their city back here.").format(player=name)
 
 
-def player_moved(name: str) -> str:
+def player_elsewhere(name: str) -> str:
     return _("{player} sits elsewhere now: opening their city.").format(player=name)
 
 

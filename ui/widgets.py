@@ -6,11 +6,14 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import flet as ft
 
 from ui import strings as S
 from ui.draft import Draft
+
+T = TypeVar("T")
 
 # Card-type colours as printed on the cards, and a readable text colour on each.
 CARD_COLOURS: dict[str, tuple[str, str]] = {
@@ -147,6 +150,27 @@ was tapped or typing began (the value the change replaces: an edit's `was`)."""
 MaybeChanged = Callable[[int | None, int | None], None]
 
 
+def use_latest_state(initial: T) -> tuple[T, Callable[[], T], Callable[[T], None]]:
+    """A state whose value is known at once when set: as of this render, as of now, and how
+    to set it. What is typed is saved by a button's handler, which may run before the
+    render the last keys asked for: it reads `now()`, never the render's value (a note
+    saved as "...with the score" for "...with the score pad", issue 31)."""
+    value, set_value = ft.use_state(initial)
+    box: list[T] = [initial]
+    latest: ft.MutableRef[list[T]] = ft.use_ref(box)  # the first render's box, kept
+
+    kept: list[T] = latest.current
+
+    def now() -> T:
+        return kept[0]
+
+    def put(new: T) -> None:
+        kept[0] = new
+        set_value(new)
+
+    return value, now, put
+
+
 @dataclass(frozen=True)
 class _Typing:
     """Text being typed into a number field, and the value it showed when typing began."""
@@ -183,10 +207,11 @@ FOREIGN_CHANGE_S = 1.0
 """How long after another phone's change of a number its field's typing still counts as
 typed over the number shown before: the new number reaches the phone a network trip later,
 and the phone's first key reaches the server a trip after it was typed, maybe over the old
-number (two trips of up to ~0.4 s each on a slow Wi-Fi). A field whose number another phone changed less than this before
-the first key (or while typing) refuses what is typed, as changed on another phone (the
-saved number shown): never saved over a number the phone may not have shown, never joined
-with its digits (issue 31: 40 and 11 stored as 4011)."""
+number (two trips of up to ~0.4 s each on a slow Wi-Fi). A field whose number another
+phone changed less than this before the first key (or while typing) refuses what is
+typed, as changed on another phone (the saved number shown): never saved over a number
+the phone may not have shown, never joined with its digits (issue 31: 40 and 11 stored
+as 4011)."""
 
 
 @dataclass
@@ -225,9 +250,12 @@ class _Shown:
 
 
 def _use_shown(value: int | None) -> _Shown:
-    held = ft.use_ref(lambda: _Shown(value, value))
-    held.current.follow(value)
-    return held.current
+    first: _Shown | None = None
+    held: ft.MutableRef[_Shown | None] = ft.use_ref(first)
+    shown: _Shown = held.current if held.current is not None else _Shown(value, value)
+    held.current = shown
+    shown.follow(value)
+    return shown
 
 
 @dataclass(frozen=True)

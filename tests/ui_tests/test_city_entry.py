@@ -129,7 +129,8 @@ async def test_entry_removed_players_phone_never_shows_another_seat(store: Store
     that place, and Cid's phone says Cid is no longer in the game instead of showing Dan's
     city (editable, as if it were Cid's). The host's Undo brings Cid back: Cid's phone
     shows Cid's city again, never Dan's."""
-    from .test_undo import _labels, host_and_bob, saved_game, tap_undo_on_note
+    from .test_live import saved_game
+    from .test_undo import _labels, host_and_bob, tap_undo_on_note
 
     a, b, code = await host_and_bob(store, claim=False)
     await a.tap("Players")
@@ -165,7 +166,8 @@ async def test_entry_number_typed_just_after_another_phones_change_is_refused_no
 
     from ui import widgets
 
-    from .test_undo import host_and_bob, saved_game
+    from .test_live import saved_game
+    from .test_undo import host_and_bob
 
     monkeypatch.setattr(widgets, "FOREIGN_CHANGE_S", 0.5)
     a, b, code = await host_and_bob(store, claim=False)

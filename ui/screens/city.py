@@ -528,12 +528,14 @@ def _NamedSections(i: int, query: str, clear_query: Callable[[], None]) -> ft.Co
     if not has.has_boards:  # wonders are cards of their own (Duel)
         built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
         items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
-                               list_flipper(edit, "wonders", seat.wonders, clear_query), built_elsewhere)
+                               list_flipper(edit, "wonders", seat.wonders, clear_query),
+                               built_elsewhere)
         items.append(problems(mine["wonders"]))
     if len(rules.progress):
         owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
-        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
-                               query, list_flipper(edit, "progress", seat.progress, clear_query), owned)
+        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress, query,
+                               list_flipper(edit, "progress", seat.progress, clear_query),
+                               owned)
         items.append(problems(mine["progress"]))
     if has.chambers:
         items += senate_section(seat, has.chambers, edit, field_bounds(rules).cubes)
@@ -715,7 +717,7 @@ def CityScreen() -> ft.View:
     if now.player != frame.name:  # removed, or on their way to their new seat
         return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base,
                             S.player_left(now.player) if now.player not in frame.players
-                            else S.player_moved(now.player))
+                            else S.player_elsewhere(now.player))
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
     ages = has.ages

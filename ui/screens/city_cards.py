@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import flet as ft
 
@@ -211,7 +212,7 @@ class OneLess:
     chip: Chip
 
 
-def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None],
+def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
               body: ft.Control, style: ft.ButtonStyle, player: str = "") -> ft.Control:
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
     few of its properties instead of replacing it; `body` is kept from the last render when
@@ -228,7 +229,7 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None
         tooltip=S.one_less(chip.name, player, chip.count))], spacing=0, tight=True)
 
 
-Flip = Callable[[ft.Event[ft.OutlinedButton]], None]
+Flip = Callable[[ft.Event[Any]], None]
 """A tap on a card chip (the chip is the button's data)."""
 
 
@@ -249,7 +250,7 @@ def on_chip(flip: Callable[[Chip, int], None], then: Callable[[], None] | None =
     """One handler for every chip of a city: the tapped chip rides as its button's data
     (a counted card's minus: `OneLess`). `then`: what follows a tap (the search emptied
     for the next name)."""
-    def tapped(e: ft.Event[ft.OutlinedButton]) -> None:
+    def tapped(e: ft.Event[Any]) -> None:
         data = e.control.data
         if isinstance(data, Chip):
             flip(data, 1)

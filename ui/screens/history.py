@@ -32,6 +32,7 @@ from ui.widgets import (
     confirm_replace,
     notice,
     problems,
+    use_latest_state,
     view,
     wrap,
 )
@@ -219,8 +220,8 @@ def GameScreen() -> ft.View:
     nothing: tuple[HistoryEntry, Draft] | None = None
     got, set_got = ft.use_state(nothing)
     loaded, set_loaded = ft.use_state(False)
-    place, set_place = ft.use_state("")
-    note, set_note = ft.use_state("")
+    place, place_now, set_place = use_latest_state("")
+    note, note_now, set_note = use_latest_state("")
     version = model.history_version
 
     async def load() -> None:
@@ -240,7 +241,8 @@ def GameScreen() -> ft.View:
     entry, draft = got
 
     def save() -> None:
-        model.store.set_play(gid, place, note)
+        # what was typed up to the tap, even keys whose render is still to come
+        model.store.set_play(gid, place_now(), note_now())
         model.history_version += 1
         model.say(S.SAVED)
 
