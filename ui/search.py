@@ -59,3 +59,12 @@ def best(query: str, candidates: Iterable[Found]) -> Found | None:
             if r == STARTS:
                 break
     return top
+
+
+def ranked(query: str, candidates: Iterable[Found], most: int) -> tuple[Found, ...]:
+    """The `most` candidates that answer `query` best, best first (`best` is the first):
+    by rank, then in the order given."""
+    hits = [(r, k, found) for k, found in enumerate(candidates)
+            if (r := rank(query, found.name)) is not None]
+    hits.sort(key=lambda hit: (hit[0], hit[1]))
+    return tuple(found for _r, _k, found in hits[:most])

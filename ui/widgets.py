@@ -300,6 +300,9 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
     seen = _use_shown(value)
+    # bumped when typing meets a number changed on another phone: the field is made anew
+    # (a phone that typed over the old number kept its digits on screen otherwise)
+    generation, set_generation = ft.use_state(0)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         before = typing_now()
@@ -314,7 +317,9 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
         if n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
             set_typing(None)  # the field shows the saved value again
-            if n != typing.was or typing.was != value:  # typed over a number now changed
+            if typing.was != value:  # typed over a number changed since: refused, said
+                set_generation(lambda g: g + 1)  # the field made anew, with the saved number
+            if n != typing.was or typing.was != value:
                 seen.mine(n)
                 on_change(n, typing.was if typing.was is not None else value)
         else:
@@ -334,7 +339,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
         [
             minus,
             numeric(label, ft.TextField(
-                label=label, value=shown,
+                key=f"typed-{generation}", label=label, value=shown,
                 error=None if rejected is None else S.number_range(minimum, maximum),
                 error_max_lines=3, on_change=typed, on_submit=lambda: done(),
                 on_blur=lambda: done(), width=field_width(label, 120),
@@ -369,6 +374,9 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
     seen = _use_shown(value)
+    # bumped when typing meets a number changed on another phone: the field is made anew
+    # (a phone that typed over the old number kept its digits on screen otherwise)
+    generation, set_generation = ft.use_state(0)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         before = typing_now()
@@ -389,7 +397,9 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
                 on_change(None, typing.was)
         elif n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
-            if n != typing.was or typing.was != value:  # typed over a number now changed
+            if typing.was != value:  # typed over a number changed since: refused, said
+                set_generation(lambda g: g + 1)  # the field made anew, with the saved number
+            if n != typing.was or typing.was != value:
                 seen.mine(n)
                 on_change(n, typing.was)
         else:
@@ -398,7 +408,8 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     shown = typing.text if typing is not None else (
         ("" if value is None else str(value)) if rejected is None else rejected)
     return numeric(label, ft.TextField(
-        label=label, value=shown, width=field_width(label, width), on_change=typed,
+        key=f"typed-{generation}", label=label, value=shown, width=field_width(label, width),
+        on_change=typed,
         on_submit=lambda: done(), on_blur=lambda: done(),
         error_max_lines=3, helper_max_lines=3,
         error=None if rejected is None else S.number_range(minimum, maximum),

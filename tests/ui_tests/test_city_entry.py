@@ -54,7 +54,17 @@ def helper_of(c: Client) -> str:
     """The words under the search field: what Enter will add, or that nothing is found."""
     field = c.find("Search", ft.TextField)
     said = field.error if field.error else field.helper
+    if isinstance(said, ft.Column):  # with the next names found, as buttons under it
+        said = said.controls[0].value
     return str(said or "")
+
+
+def offered(c: Client) -> list[str]:
+    """The names the search offers as buttons under what Enter adds."""
+    said = c.find("Search", ft.TextField).helper
+    if not isinstance(said, ft.Column):
+        return []
+    return [str(b.content) for b in said.controls[1].controls]
 
 
 async def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text(
@@ -186,3 +196,18 @@ async def test_entry_number_typed_just_after_another_phones_change_is_refused_no
     await asyncio.sleep(0.6)  # the 40 has been on Ann's screen a while: typed over it
     await a.type("Coins", "11")
     assert saved_game(store).seats[2].coins == 11  # type: ignore[union-attr]
+
+
+async def test_entry_search_offers_the_next_names_a_tap_away(store: Store) -> None:
+    """"St": Enter adds Stone Pit (brown, shown first); the next names that start with it
+    are buttons under it (Statue, Study, Stockade: blue, green, red); a tap on Stockade
+    adds it and empties the search."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "St")
+    assert helper_of(c) == "Enter adds Stone Pit"
+    assert offered(c) == ["Statue", "Study", "Stockade"]
+    await c.tap("Stockade")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Stockade"]
+    assert c.find("Search", ft.TextField).value == ""

@@ -67,6 +67,6 @@ def test_entry_senators_chip_says_its_bound_and_its_minus_names_the_player() -> 
                             {"Politician": (2, 7)}), "Politician", "")
     assert chip.label == "Politician \u00d72 of 7"
     row = card_chip(chip, lambda e: None, ft.Text(chip.label), ft.ButtonStyle(), "Ann")
-    minus = row.controls[1]  # type: ignore[attr-defined]
+    minus = row.controls[0]  # type: ignore[attr-defined]
     assert isinstance(minus.data, OneLess) and minus.data.chip == chip
     assert minus.tooltip == "Politician for Ann: 2, take one away"

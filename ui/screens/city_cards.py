@@ -223,10 +223,12 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
         height=TAP, disabled=chip.disabled, style=style, data=chip)
     if not chip.count:
         return button
-    # a count goes down as it goes up: its minus beside it, named for a screen reader
-    return ft.Row([button, ft.IconButton(
+    # a count goes down as it goes up: its minus before it (a long chip cannot push it off
+    # the screen), named for a screen reader; the chip takes the rest of the line
+    return ft.Row([ft.IconButton(
         ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=on_click, data=OneLess(chip), icon_size=28,
-        tooltip=S.one_less(chip.name, player, chip.count))], spacing=0, tight=True)
+        tooltip=S.one_less(chip.name, player, chip.count)),
+        ft.Container(button, expand=True)], spacing=0)
 
 
 Flip = Callable[[ft.Event[Any]], None]

@@ -4,7 +4,7 @@ that the player did not see named. Enter adds exactly the name shown, or nothing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from functools import lru_cache
 
 import flet as ft
@@ -16,7 +16,8 @@ from ui.draft import Draft
 from ui.edits import SeatEdits
 from ui.model import AppModel, use_model_unwatched, use_watch
 from ui.screens.city_cards import colours_in_play, holdings
-from ui.search import Found, best
+from ui.search import Found, best, ranked
+from ui.widgets import TAP, wrap
 
 
 @lru_cache(maxsize=64)
@@ -63,12 +64,25 @@ def candidates(draft: Draft, i: int) -> Iterator[Found]:
         yield from (Found("progress", n) for n in rules.progress.names() if n not in owned)
 
 
+SUGGESTED = 4
+"""The names the search offers under its field: what Enter adds, and the next three, each a
+tap (a name that shares its first letters with others is a tap away, not more letters)."""
+
+
 def pick(m: AppModel, i: int, query: str) -> Found | None:
     """What Enter adds to seat `i`'s city for `query`, as the game is now."""
     draft = m.draft
     if draft is None or not 0 <= i < len(draft.seats) or not query.strip():
         return None
     return best(query, candidates(draft, i))
+
+
+def picks(m: AppModel, i: int, query: str) -> tuple[Found, ...]:
+    """What the search offers for `query`: what Enter adds first, then the next best."""
+    draft = m.draft
+    if draft is None or not 0 <= i < len(draft.seats) or not query.strip():
+        return ()
+    return ranked(query, candidates(draft, i), SUGGESTED)
 
 
 def add(edit: SeatEdits, draft: Draft, found: Found) -> None:
@@ -106,30 +120,53 @@ def found_words(found: Found) -> str:
 
 @ft.component
 def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]) -> ft.Control:
-    """The search: what it finds is named under it (Enter adds that, and only that), a
-    search that finds nothing says so, and the text is emptied after each add, the
-    keyboard kept for the next name."""
+    """The search: what it finds is named under it (Enter adds that, and only that), with
+    the next names it finds as buttons (a tap adds one); a search that finds nothing says
+    so; the text is emptied after each add, the keyboard kept for the next name."""
     model = use_model_unwatched()
-    shown = use_watch(lambda m: pick(m, i, query), (i, query))
+    offered = use_watch(lambda m: picks(m, i, query), (i, query))
+    shown = offered[0] if offered else None
+
+    def take(found: Found) -> bool:
+        """`found` joins the city if the city can still take it (the game may have
+        changed since it was offered)."""
+        draft = model.draft
+        if draft is None or found not in picks(model, i, query):
+            return False
+        add(SeatEdits(model.edit, i, player), draft, found)
+        set_query("")
+        return True
 
     async def submit(e: ft.Event[ft.TextField]) -> None:
         typed = e.control.value or ""
         now = pick(model, i, typed)
-        draft = model.draft
-        if now is not None and now == shown and typed == query and draft is not None:
-            add(SeatEdits(model.edit, i, player), draft, now)
-            set_query("")
+        if now is not None and now == shown and typed == query:
+            take(now)
         elif now is not None and now != shown:
             set_query(typed)  # the game changed meanwhile: the new answer is shown first
         await e.control.focus()  # type: ignore[no-untyped-call]
 
+    def tapped(found: Found) -> Callable[[], Awaitable[None]]:
+        async def go() -> None:
+            if take(found):
+                await field.focus()  # type: ignore[no-untyped-call]
+        return go
+
     nothing = bool(query.strip()) and shown is None
-    return ft.Semantics(identifier="search", content=ft.TextField(
-        label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-        hint_text=S.SEARCH_HINT, helper=found_words(shown) if shown is not None else None,
-        error=S.nothing_found(query.strip()) if nothing else None,
+    helper: ft.Control | str | None = None
+    if shown is not None:
+        helper = ft.Column([ft.Text(found_words(shown)), wrap([
+            ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
+            for f in offered[1:]])], spacing=4, tight=True) if len(offered) > 1 \
+            else found_words(shown)
+    field = ft.TextField(
+        label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH, hint_text=S.SEARCH_HINT,
+        helper=helper, error=S.nothing_found(query.strip()) if nothing else None,
         helper_max_lines=2, error_max_lines=2,
-        on_change=lambda e: set_query(e.control.value or ""), on_submit=submit))
+        # what the search offers, under the field, stays above the keyboard
+        scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=170),
+        on_change=lambda e: set_query(e.control.value or ""), on_submit=submit)
+    return ft.Semantics(identifier="search", content=field)
 
 
 SearchBox: Callable[[int, str, str, Callable[[str], None]], ft.Control] = \
