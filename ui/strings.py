@@ -106,7 +106,6 @@ COMPASS = N_("Compass")
 GEAR = N_("Gear")
 TABLET = N_("Tablet")
 NONE_SELECTED = N_("none")
-BURIED_HINT = N_("The leader under the wonder: it loses its ability and counts its cost in points.")
 BURIED_COST = N_("Cost printed on the card (coins)")
 CONQUESTS = N_("Military tokens taken from the opponent's side")
 CONQUESTS_HINT = N_("For Alexander. Leave on \u201cfrom the pawn\u201d unless the pawn moved back.")
@@ -437,6 +436,15 @@ def replace_game(names: str, game: str, by: str) -> str:
 
 def downloaded(name: str) -> str:
     return _("Downloaded {name}.").format(name=name)
+
+
+def buried_hint(factor: int) -> str:
+    """Under the leader buried beneath a wonder: what it is worth (the ruleset's factor:
+    Abu Simbel's is 2, twice the leader's cost)."""
+    return ngettext("The leader under the wonder loses its ability and is worth its cost "
+                    "in points.",
+                    "The leader under the wonder loses its ability and is worth {factor} "
+                    "times its cost in points.", factor).format(factor=factor)
 
 
 def enter_adds_card(name: str) -> str:

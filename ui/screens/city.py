@@ -226,7 +226,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
 
         shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
-                ft.Text(S.BURIED_HINT, italic=True),
+                ft.Text(S.buried_hint(facts(rules).buried_factor), italic=True),
                 wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
                              disabled=n in others and n != seat.buried) for n in shown])]
         if seat.buried:
