@@ -55,7 +55,9 @@ def helper_of(c: Client) -> str:
     field = c.find("Search", ft.TextField)
     said = field.error if field.error else field.helper
     if isinstance(said, ft.Column):  # with the next names found, as buttons under it
-        said = said.controls[0].value
+        words = said.controls[0]
+        assert isinstance(words, ft.Text)
+        said = words.value
     return str(said or "")
 
 
@@ -64,7 +66,9 @@ def offered(c: Client) -> list[str]:
     said = c.find("Search", ft.TextField).helper
     if not isinstance(said, ft.Column):
         return []
-    return [str(b.content) for b in said.controls[1].controls]
+    buttons = said.controls[1]
+    assert isinstance(buttons, ft.Row)  # ui.widgets.wrap
+    return [str(getattr(b, "content", "")) for b in buttons.controls]
 
 
 async def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text(
@@ -211,3 +215,18 @@ async def test_entry_search_offers_the_next_names_a_tap_away(store: Store) -> No
     saved = store.load_current()
     assert saved is not None and saved.seats[0].cards == ["Stockade"]
     assert c.find("Search", ft.TextField).value == ""
+
+
+@pytest.mark.parametrize(("query", "name", "expected"), [
+    ("works", "Workshop", 0),  # the name starts with it
+    ("WORKS", "Siege Workshop", 1),  # a word starts with it (any case)
+    ("works", "Glassworks", 2),  # only inside a word
+    ("lumbery", "Lumber Yard", 0),  # spaces do not count (the table format's matching)
+    ("yard", "Lumber Yard", 1),
+    ("zz", "Lumber Yard", None),
+    ("", "Lumber Yard", None),
+])
+async def test_entry_search_rank(query: str, name: str, expected: int | None) -> None:
+    from ui.search import rank
+
+    assert rank(query, name) == expected
