@@ -1,4 +1,4 @@
-"""The history file: every finished game of a group in one JSON file (README: "The history
+"""The history file: every finished game of a group in one JSON file (docs/format.md: "The history
 file"). The app exports it (a backup, or to move to another server) and imports it
 (duplicates recognised, nothing overwritten); `python -m scorer stats FILE` counts it.
 

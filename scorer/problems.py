@@ -4,7 +4,7 @@ path in the file) and a message in the players' words.
 Code acts on `code` and on the location, never on the wording: the app decides where to
 show a problem from `seat`/`field`, and partial scoring (`scorer.assess`) sets aside
 exactly what a problem of a code in `SETS_ASIDE` locates. The codes are a closed set,
-listed with their meaning in the README.
+listed with their meaning in docs/format.md ("Problems").
 """
 
 import re

@@ -3,11 +3,15 @@ place, and the BG Stats link of a play."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from scorer.bgstats import LINK, play_data, play_link
 from scorer.history import history_json, read_history
@@ -116,6 +120,23 @@ def test_bg_stats_link_carries_the_documented_fields() -> None:
         ("Ann", 62, 2, False), ("Bob", 82, 1, True)]
     # the https form of the same link
     assert play_link(data, web=True).startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+
+
+def test_bg_stats_play_date_is_utc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """playDate in UTC, as BG Stats' own integrations send it (BG Stats shows it in each
+    phone's time zone); it was the server's local time, off by the server's offset."""
+    monkeypatch.setenv("TZ", "Asia/Ho_Chi_Minh")  # UTC+07:00 all year (no summer time)
+    time.tzset()
+    try:
+        # finished 2026-11-28 19:05 in Hanoi (+07:00) = 12:05 UTC the same day
+        finished = dt.datetime(2026, 11, 28, 19, 5,
+                               tzinfo=dt.timezone(dt.timedelta(hours=7))).timestamp()
+        data = play_data(play_id="g", game="duel", game_name="7 Wonders Duel", expansions=[],
+                         finished=finished, duration_min=None, place="", note="", players=[])
+        assert data["playDate"] == "2026-11-28 12:05:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_bg_stats_ids_of_each_game() -> None:

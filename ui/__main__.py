@@ -1,8 +1,10 @@
 """`wonders-app` / `python -m ui [--host H] [--port P] [--certfile F --keyfile K]`: serve the
 app on the local network, offline; over HTTPS with a certificate and its key.
 
-Flet's version is checked first (`ui/flet_door.py`, at its import, before anything here
-imports Flet): a version it was not checked against is said in one line, exit status 2."""
+The app extra is checked first (an engine-only install names the extra to install), then
+Flet's version (`ui/flet_door.py`, at its import, before anything here imports Flet): a
+version it was not checked against is said in one line, exit status 2. So this module
+imports none of the app's libraries at its top (segno, platformdirs, Flet: in `_serve`)."""
 
 from __future__ import annotations
 
@@ -19,14 +21,11 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import segno
-
 from scorer import i18n
 from scorer.cli import package_version, program
 from scorer.i18n import _
 from ui import strings as S
-from ui.flet_versions import FletMismatch
-from ui.store import Store, private_dir
+from ui.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
 
 SESSION_TIMEOUT_S = 45
 """Seconds a closed tab's session is kept for its phone to come back (Flet's eviction runs
@@ -124,6 +123,8 @@ def upload_dir(data: Path) -> Path:
     """This run's private upload folder, `<data>/uploads/run-<pid>`. Folders left by runs
     that are gone (a crash, a kill) are removed first, with any partial upload in them.
     When the data folder cannot hold it, a private temporary folder."""
+    from ui.store import private_dir
+
     base = data / "uploads"
     try:
         private_dir(base)
@@ -139,6 +140,15 @@ def upload_dir(data: Path) -> Path:
         return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
 
 def main(argv: list[str] | None = None) -> int:
+    missing = missing_app_packages()
+    if missing:  # an engine-only install: say the extra, no traceback from an import
+        with i18n.language(i18n.from_environment()):
+            print(_("{program}: the app needs the package's \"{extra}\" extra ({missing} "
+                    "not installed): pip install '{package}[{extra}]'").format(
+                        program=program("python -m ui"), extra=APP_EXTRA,
+                        missing=", ".join(missing), package=DISTRIBUTION),
+                  file=sys.stderr, flush=True)
+        return 2
     try:  # before anything imports Flet: its version checked (ui/flet_versions.py)
         from ui import flet_door  # noqa: F401
     except FletMismatch as err:
@@ -148,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(argv: list[str] | None) -> int:
+    import segno
+
     from ui.app import make_main
     from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
+    from ui.store import Store
     from ui.webapp import prepare_assets, web_names
 
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG

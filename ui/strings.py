@@ -823,7 +823,10 @@ PLAY_DETAILS = N_("Details")
 PLACE = N_("Place")
 NOTE = N_("Note")
 LOG_BG_STATS = N_("Log to BG Stats")
-BG_STATS_HINT = N_("Opens BG Stats on this phone with the play ready to save.")
+LOG_BG_STATS_WEB = N_("BG Stats on the web")
+BG_STATS_HINT = N_("Log to BG Stats opens the BG Stats app on a phone that has it, with the "
+                   "play ready to save; on a computer, or a phone without the app, use BG "
+                   "Stats on the web.")
 EXPORT_HISTORY = N_("Export all games")
 IMPORT_HISTORY = N_("Import games")
 IMPORT_HISTORY_HINT = N_("A history file exported by this app (JSON). Games already here are "

@@ -187,8 +187,9 @@ def HistoryScreen() -> ft.View:
     return view("/history", S.HISTORY_TITLE, items)
 
 
-def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
-    """The play as BG Stats' link (scorer/bgstats.py), from the engine's result."""
+def bg_stats_link(entry: HistoryEntry, draft: Draft, web: bool = False) -> str:
+    """The play as BG Stats' link (scorer/bgstats.py), from the engine's result; `web`: its
+    https form, for a device without the app."""
     evaluation = evaluate(draft)
     result = evaluation.result
     winners = set(result.winners) if result else set()
@@ -208,7 +209,7 @@ def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
         expansions=[(e, expansion_name(draft.game, e)) for e in draft.expansions],
         finished=entry.finished, duration_min=entry.duration_min, place=entry.place,
         note=entry.note, players=players)
-    return play_link(data)
+    return play_link(data, web=web)
 
 
 @ft.component
@@ -260,8 +261,10 @@ def GameScreen() -> ft.View:
                               disabled=not changed, height=48),
               ft.OutlinedButton(content=S.OPEN_PAD, icon=ft.Icons.OPEN_IN_NEW,
                                 on_click=_open_or_again(model, gid, False), height=48)]),
-        ft.FilledTonalButton(content=S.LOG_BG_STATS, icon=ft.Icons.LEADERBOARD, height=48,
-                             url=bg_stats_link(entry, draft)),
+        wrap([ft.FilledTonalButton(content=S.LOG_BG_STATS, icon=ft.Icons.LEADERBOARD,
+                                   height=48, url=bg_stats_link(entry, draft)),
+              ft.OutlinedButton(content=S.LOG_BG_STATS_WEB, icon=ft.Icons.OPEN_IN_BROWSER,
+                                height=48, url=bg_stats_link(entry, draft, web=True))]),
         ft.Text(S.BG_STATS_HINT, size=12, italic=True),
     ]
     return view(route, S.HISTORY_TITLE, items)

@@ -1,5 +1,5 @@
 """After the game: the players (each a page of their own), the group's statistics, with
-charts drawn from plain controls (README: "Charts").
+charts drawn from plain controls (docs/app.md: "Charts").
 
 Every number comes from `scorer.stats` over the history's per-player rows
 (`Store.result_rows`, kept between changes); this module only lays them out.
