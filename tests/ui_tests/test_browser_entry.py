@@ -74,6 +74,9 @@ def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text_in_chr
     phone.wait_text("Enter adds Workshop")
     said = phone.page.get_by_text("Enter adds Workshop").first.bounding_box()
     assert said is not None and said["y"] >= 56 and said["y"] + said["height"] <= 780, said
+    # the next names found are buttons under it, on the screen too
+    found = phone.page.get_by_role("button", name="Siege Workshop", exact=True).bounding_box()
+    assert found is not None and found["y"] + found["height"] <= 780, found
     phone.shot("40-search-names-what-enter-adds")
     phone.page.keyboard.press("Enter")
     phone.wait_text("Workshop added to Ann")

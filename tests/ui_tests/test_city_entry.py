@@ -54,21 +54,23 @@ def helper_of(c: Client) -> str:
     """The words under the search field: what Enter will add, or that nothing is found."""
     field = c.find("Search", ft.TextField)
     said = field.error if field.error else field.helper
-    if isinstance(said, ft.Column):  # with the next names found, as buttons under it
-        words = said.controls[0]
-        assert isinstance(words, ft.Text)
-        said = words.value
     return str(said or "")
 
 
 def offered(c: Client) -> list[str]:
-    """The names the search offers as buttons under what Enter adds."""
-    said = c.find("Search", ft.TextField).helper
-    if not isinstance(said, ft.Column):
-        return []
-    buttons = said.controls[1]
-    assert isinstance(buttons, ft.Row)  # ui.widgets.wrap
-    return [str(getattr(b, "content", "")) for b in buttons.controls]
+    """The names the search offers as buttons under what Enter adds (the row after the
+    field's)."""
+    from flet.components.component import Component
+
+    for x in c.controls():
+        if isinstance(x, ft.Column) and len(x.controls) == 2:
+            first, row = x.controls
+            while isinstance(first, Component):
+                first = first._b
+            if isinstance(first, ft.Semantics) and first.identifier == "search":
+                assert isinstance(row, ft.Row)  # ui.widgets.wrap
+                return [str(getattr(b, "content", "")) for b in row.controls]
+    raise AssertionError("no search on screen")
 
 
 async def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text(

@@ -153,20 +153,19 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         return go
 
     nothing = bool(query.strip()) and shown is None
-    helper: ft.Control | str | None = None
-    if shown is not None:
-        helper = ft.Column([ft.Text(found_words(shown)), wrap([
-            ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
-            for f in offered[1:]])], spacing=4, tight=True) if len(offered) > 1 \
-            else found_words(shown)
     field = ft.TextField(
         label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH, hint_text=S.SEARCH_HINT,
-        helper=helper, error=S.nothing_found(query.strip()) if nothing else None,
+        helper=found_words(shown) if shown is not None else None,
+        error=S.nothing_found(query.strip()) if nothing else None,
         helper_max_lines=2, error_max_lines=2,
         # what the search offers, under the field, stays above the keyboard
-        scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=170),
+        scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=120),
         on_change=lambda e: set_query(e.control.value or ""), on_submit=submit)
-    return ft.Semantics(identifier="search", content=field)
+    # the next names found, each a tap: a row of their own, read out as buttons
+    others = wrap([ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
+                   for f in offered[1:]])
+    return ft.Column([ft.Semantics(identifier="search", content=field), others],
+                     spacing=4, tight=True)
 
 
 SearchBox: Callable[[int, str, str, Callable[[str], None]], ft.Control] = \
