@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
-from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
+from scorer.ruleset import Card, Divinity, Leader, ProgressToken, Ruleset, Wonder, WonderSide
 
 
 class Tokens(NamedTuple):
@@ -61,6 +61,15 @@ class City:
     conquests: int = 0
     """Duel Leaders: military tokens taken from the opponent's side of the track."""
     buried: Buried | None = None
+    # --- Pantheon (Duel) ---
+    divinities: tuple[Divinity, ...] = ()
+    """The Divinities (and the Gate) the city's player activated."""
+    astarte_coins: int = 0
+    """Coins still on Astarte: not in the treasury."""
+    mythology_tokens: int = 0
+    offering_tokens: int = 0
+    snake: Card | None = None
+    """The opponent's green card under the Snake token (Nisaba), when the table says."""
     free_city: bool = False
     copied_guild: Card | None = None
     """The table's choice for Olympia B, when given."""
@@ -99,6 +108,16 @@ class City:
                 if isinstance(e, CopyNeighbourLeader):
                     return True
         return False
+
+    @cached_property
+    def leaders_ever(self) -> tuple[Leader, ...]:
+        """The recruited leaders and the one buried under Abu Simbel: a buried leader loses
+        its ability, but what it already did stays (seed 003: "các hiệu ứng đã xảy ra rồi
+        thì sẽ không bị hủy bỏ"), so the limits it raised (Imhotep's 8th wonder, Ramses'
+        4th guild, Euclid's symbol) still hold for the table."""
+        if self.buried is None:
+            return self.leaders
+        return (*self.leaders, self.buried.leader)
 
     @cached_property
     def guilds(self) -> tuple[Card, ...]:

@@ -76,6 +76,9 @@ class PerCard(_PerCity):
 
     kind: Literal["per_card"]
     colours: tuple[Colour, ...] = Field(min_length=1)
+    only_guilds: bool = False
+    """Count only the guilds among them (Duel Hiram: "Guild cards"; a Pantheon Grand
+    Temple is purple but no guild)."""
 
 
 class PerWonderStage(_PerCity):
@@ -230,6 +233,46 @@ class BuriedLeaderCost(_Effect):
     factor: int = Field(ge=1)
 
 
+# --- Pantheon (Duel) ---------------------------------------------------------------------
+
+
+class ByGroupCount(_Effect):
+    """Points by how many cards of a group the owner's city holds, `points[n]` for n, once
+    for the whole group (Pantheon Grand Temples: 0, 5, 12, 21). Every card of the group
+    carries it; the city's first one writes the line."""
+
+    kind: Literal["by_group_count"]
+    group: str = Field(min_length=1)
+    points: tuple[int, ...] = Field(min_length=2)
+
+
+class PerPantheonToken(_Effect):
+    """Points per Mythology token and per Offering token the owner still holds
+    (Pantheon Mysticism)."""
+
+    kind: Literal["per_pantheon_token"]
+    points: int
+
+
+class CoinsOnCard(_Effect):
+    """Points per coin still on this card at the end, kept apart from the treasury (Pantheon
+    Astarte: at most `most`, the coins put on her)."""
+
+    kind: Literal["coins_on_card"]
+    points: int
+    most: int = Field(ge=1)
+
+
+class SnakeSymbol(_Effect):
+    """The science symbol of the opponent's green card under the Snake token (Pantheon
+    Nisaba); unknown while the table does not say which card."""
+
+    kind: Literal["snake_symbol"]
+
+
+# --- end of Pantheon (Duel) ----------------------------------------------------------------
+
+
 # A named alias: cards, wonder stages, wonders, leaders and progress tokens all list
 # effects, and pydantic builds a named alias's validator once for all of them (an
 # anonymous union once per field: about 2 ms of each command line's start).
@@ -261,7 +304,12 @@ Effect = TypeAliasType(
         | PerProgressToken
         | PerChainPair
         | ByConquests
-        | BuriedLeaderCost,
+        | BuriedLeaderCost
+        # Pantheon (Duel)
+        | ByGroupCount
+        | PerPantheonToken
+        | CoinsOnCard
+        | SnakeSymbol,
         Field(discriminator="kind"),
     ],
 )

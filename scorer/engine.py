@@ -13,8 +13,10 @@ from scorer.board import Board, City, guilds_beside, leaders_beside
 from scorer.effects import (
     BuriedLeaderCost,
     ByConquests,
+    ByGroupCount,
     CardMajority,
     CoinMajority,
+    CoinsOnCard,
     ConvertScienceSymbol,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
@@ -28,6 +30,7 @@ from scorer.effects import (
     PerColourSet,
     PerDefeatToken,
     PerLeader,
+    PerPantheonToken,
     PerProgressToken,
     PerScienceSet,
     PerVictoryToken,
@@ -36,6 +39,7 @@ from scorer.effects import (
     ScienceSymbol,
     ScienceWildcard,
     Shields,
+    SnakeSymbol,
     SoleLeaderBonus,
     Symbol,
     VictoryTokenPairs,
@@ -219,6 +223,10 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
     match effect:
         case Points(points=p):
             tally.add(cat, source.says, p, says("printed", points=p))
+        case PerCard(colours=colours, only_guilds=True):
+            seen = board.around(city, effect.cities)
+            counts = [len(c.guilds) for c in seen]
+            _per_item(tally, source, effect, seen, counts, "guilds")
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
@@ -337,6 +345,35 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                     f * cost,
                     says("buried-cost", factor=f, cost=cost),
                 )
+        # --- Pantheon (Duel) ---
+        case ByGroupCount(group=group, points=by_count):
+            held = [c.name for c in city.cards if c.group == group]
+            if held and held[0] == source.name:  # the group's line, once
+                n = min(len(held), len(by_count) - 1)
+                tally.add(
+                    cat,
+                    says("group", group=group),
+                    by_count[n],
+                    says("group-count", group=group, count=len(held), names=held,
+                         points=by_count[n], table=list(by_count)),
+                )
+        case PerPantheonToken(points=p):
+            n = city.mythology_tokens + city.offering_tokens
+            tally.add(
+                cat,
+                source.says,
+                p * n,
+                says("pantheon-tokens", points=p, mythology=city.mythology_tokens,
+                     offering=city.offering_tokens),
+            )
+        case CoinsOnCard(points=p, most=most):
+            n = min(city.astarte_coins, most)
+            tally.add(cat, source.says, p * n, says("coins-on-card", count=n, points=p))
+        case SnakeSymbol():
+            under = city.snake
+            for e in under.effects if under is not None else ():
+                if isinstance(e, ScienceSymbol):
+                    tally.symbols[e.symbol] = tally.symbols.get(e.symbol, 0) + 1
         case _:
             assert_never(effect)
 
@@ -385,6 +422,7 @@ def sources(board: Board, city: City) -> list[Source]:
     )
     out.extend(Source(w.name, "wonders", w.effects, thing(w.name)) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects, thing(t.name)) for t in city.progress)
+    out.extend(Source(d.name, "divinities", d.effects, thing(d.name)) for d in city.divinities)
     leaders = _leader_sources(board.ruleset)
     out.extend(leaders.get(ld.name) or leader_source(ld) for ld in city.leaders)
     return out

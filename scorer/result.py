@@ -30,6 +30,7 @@ CATEGORY_LABELS: dict[Category, str] = {
     "progress": N_("Progress"),
     "senate": N_("Senate"),
     "leaders": N_("Leaders"),
+    "divinities": N_("Divinities"),
 }
 """The pad rows as the printed score pads name them, in the catalogue's source language:
 one table for the command line and the app; `category_label` gives one in the reader's."""

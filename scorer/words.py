@@ -32,6 +32,7 @@ LineId = Literal[
     "military-track",
     "chamber",
     "paper-pad",
+    "group",  # Pantheon: the Grand Temples
     # reasons
     "printed",
     "per-item",
@@ -53,6 +54,10 @@ LineId = Literal[
     "pawn",
     "chamber-control",
     "typed",
+    # Pantheon (Duel)
+    "group-count",
+    "pantheon-tokens",
+    "coins-on-card",
 ]
 """Every kind of line part the engine writes; `say` gives each its words (mypy checks that
 none is left without)."""
@@ -105,6 +110,9 @@ CHAIN_WORDS: dict[str, str] = {
     "tower": N_("tower"),
 }
 """The chain (linking) symbols printed on Duel cards, as players call them."""
+
+GROUP_WORDS: dict[str, str] = {"Grand Temple": N_("Grand Temples")}
+"""The groups of cards a line counts together (`Card.group`), as players call them all."""
 
 COLOUR_WORDS: dict[str, str] = {
     "brown": N_("brown"),
@@ -175,6 +183,8 @@ def _items(what: str, count: int, params: Mapping[str, Param]) -> str:
         text = ngettext("{count} wonder built", "{count} wonders built", count)
     elif what == "defeat-tokens":
         text = ngettext("{count} defeat token", "{count} defeat tokens", count)
+    elif what == "guilds":
+        text = ngettext("{count} guild card", "{count} guild cards", count)
     elif what == "leaders":
         text = ngettext("{count} recruited leader", "{count} recruited leaders", count)
     elif what == "coin-sets":
@@ -240,6 +250,31 @@ def say(message: Says) -> str:
             return _("Chamber {number}").format(number=_int(p, "number"))
         case "paper-pad":
             return _("paper score pad")
+        case "group":
+            return _word(GROUP_WORDS, _str(p, "group"))
+        case "group-count":
+            n = _int(p, "count")
+            scale = ", ".join(
+                f"{k} → {v}" for k, v in enumerate(_ints(p, "table")) if k
+            )
+            return ngettext(
+                "{count} in the city ({names}): {points} (by how many: {scale})",
+                "{count} in the city ({names}): {points} (by how many: {scale})",
+                n,
+            ).format(count=n, names=all_of(_strs(p, "names")),
+                     points=points(_int(p, "points")), scale=scale)
+        case "pantheon-tokens":
+            mythology, offering = _int(p, "mythology"), _int(p, "offering")
+            return _(
+                "{mythology} Mythology + {offering} Offering tokens held × {points}"
+            ).format(mythology=mythology, offering=offering, points=points(_int(p, "points")))
+        case "coins-on-card":
+            n = _int(p, "count")
+            return ngettext(
+                "{count} coin left on the card × {points}",
+                "{count} coins left on the card × {points}",
+                n,
+            ).format(count=n, points=points(_int(p, "points")))
         case "printed":
             return _("{points}, as printed").format(points=points(_int(p, "points")))
         case "per-item":

@@ -151,3 +151,32 @@ def test_bg_stats_ids_of_each_game() -> None:
                      expansions=[("agora", "Agora")], finished=0.0, duration_min=None,
                      place="", note="", players=[])
     assert data["comments"] == "Expansions: Agora (BGG 271324)"
+    # 7 Wonders Duel: Pantheon, BGG 202976 ([?] rulesets/duel+pantheon/game.toml says why)
+    data = play_data(play_id="x", game="duel", game_name="g",
+                     expansions=[("pantheon", "Pantheon")], finished=0.0, duration_min=None,
+                     place="", note="", players=[])
+    assert data["comments"] == "Expansions: Pantheon (BGG 202976)"
+
+
+def test_play_started_not_a_moment_is_refused_by_a_table_as_by_the_history_file() -> None:
+    """`play.started` (and `finished`) are ISO 8601 (the README's extension): a table
+    refuses "yesterday" as the history file does, with the same code, at its place."""
+    from scorer import assess
+
+    table: dict[str, Any] = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
+    table["play"] = {"started": "yesterday", "finished": "2026-11-28T21:00:00+07:00"}
+    found = assess(table)
+    assert [(p.code, p.path) for p in found.problems] == [("wrong-type", "play.started")]
+    assert "yesterday" in found.problems[0].message
+    history = {"games": [{"id": "g1", "finished": "2026-11-28T21:00:00+07:00",
+                          "started": "yesterday", "table": table}]}
+    _plays, problems = read_history(history)
+    assert ("wrong-type", "games[0].started") in [(p.code, p.path) for p in problems]
+
+
+def test_play_started_a_real_moment_is_accepted() -> None:
+    from scorer import assess
+
+    table: dict[str, Any] = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
+    table["play"] = {"started": "2026-11-28T19:05:00+07:00", "finished": "2026-11-28"}
+    assert assess(table).problems == []

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from scorer import i18n
-from scorer.cli import package_version, program
+from scorer.cli import VersionAction, program
 from scorer.i18n import _
 from ui import strings as S
 from ui.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
@@ -203,7 +203,7 @@ def _serve(argv: list[str] | None) -> int:
         parser.add_argument("--public-url", metavar="URL",
                             help=_("the address phones open, shown with the join code "
                                    "(behind a proxy such as Caddy: its https address)"))
-        parser.add_argument("--version", action="version", version=package_version())
+        parser.add_argument("--version", action=VersionAction)
         args = parser.parse_args(argv)
         problems = [tls_problem(args.certfile, args.keyfile)]
         if not 1 <= args.sessions_per_address <= MAX_CONNECTIONS:

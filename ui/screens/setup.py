@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import expansions, facts, games, max_name_length, ruleset
+from scorer.facts import facts, games, max_name_length, offered_expansions, ruleset
 from scorer.ruleset import expansion_name
 from ui import strings as S
 from ui.draft import Draft, Seat
@@ -161,7 +161,7 @@ def Setup() -> ft.View:
         header(S.GAME),
         wrap([toggle(game_title(g), g == game, pick_game(g)) for g in available]),
     ]
-    exps = expansions(game)
+    exps = offered_expansions(game)
     if exps:
         items += [header(S.EXPANSIONS),
                   wrap([toggle(expansion_name(game, e), e in chosen, flip_expansion(e))

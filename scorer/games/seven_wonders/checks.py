@@ -523,15 +523,17 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
 
 
 def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
-    """Per-Age shields, when every player gave them: never going down, what the city's
-    cards give, and agreeing with the tokens entered."""
+    """Per-Age shields of each player who gave them: never going down and what the city's
+    cards give; when every player gave them, also agreeing with the tokens entered (the
+    tokens are derived only then)."""
     players = table.players
-    if any(p.shields is None for p in players):
-        return []
+    every = all(p.shields is not None for p in players)
     derived = board.shield_tokens
     out = []
     for c, p in zip(board.cities, players, strict=True):
-        s = p.shields or []
+        if p.shields is None:
+            continue
+        s = p.shields
         if any(b < a for a, b in itertools.pairwise(s)):
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
@@ -546,6 +548,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
                 s[-1],
             ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
             out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
+        if not every:
+            continue  # no tokens derived from one city's shields: the entered ones count
         if p.military is None and derived is None:
             text = _(
                 "a leader that moves conflict tokens is in play, so the tokens cannot be "
