@@ -20,12 +20,16 @@ def phone_page(p: Any) -> tuple[Any, Any]:
     return browser, page
 
 
-def start_game(page: Any, url: str) -> None:
-    """Ann, Bob and Cid's new game typed in as a player would, then Ann's city opened."""
+def start_game(page: Any, url: str, expansions: tuple[str, ...] = ()) -> None:
+    """Ann, Bob and Cid's new game typed in as a player would (with `expansions`, by their
+    names on the setup screen), then Ann's city opened."""
     page.goto(url)
     page.wait_for_selector("#loading", state="detached", timeout=30_000)
     page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
     page.get_by_role("button", name="New game", exact=True).click()
+    for expansion in expansions:
+        page.get_by_role("button", name=expansion, exact=True).click()
+        page.wait_for_timeout(250)
     for i, name in enumerate(["Ann", "Bob", "Cid"]):
         box = page.get_by_role("textbox", name=f"Name {i + 1}", exact=True)
         box.click()

@@ -10,9 +10,11 @@ turn of the wheel of at most 500 px, the most a thumb's flick moves the page). T
 brought to what the player needs next by the fewest steps; nothing is tapped that is not on
 the screen. Two ways to enter the cards:
 
-- `chips`: the thumb only: each Age's filter, then every card's chip of that Age;
-- `search`: the search field, each card by the first letters of its name until it is the
-  first card the search shows, then Enter (which adds that card to the city).
+- `chips`: the thumb only: each Age's filter, then every card's chip of that Age, and each
+  leader's chip;
+- `search`: the search field, each card and leader by the first letters of its name until
+  the search offers it (issue 31: what Enter adds, named under the field, and the next
+  three names as buttons): Enter when it is the first, else a tap on its button.
 
 At the end the running total on the page is checked against the engine's total of the city.
 Prints, per way: taps, keys, scroll steps, and the time it took.
@@ -38,6 +40,9 @@ AGES: list[tuple[str, list[str]]] = [
     ("III", ["Pantheon", "Arena", "Arsenal", "University", "Workers Guild"]),
 ]
 CITY = [card for _, cards in AGES for card in cards]
+LEADERS = ["Nefertiti", "Hatshepsut", "Cleopatra"]
+EXPANSIONS = ("leaders",)
+"""The game's expansions (ruleset names); the setup screen names Leaders "Leaders"."""
 STEP_PX = 500
 TOP, BOTTOM = 90, 700
 """The part of the 780 px screen a thumb taps in (under the app bar, above the note)."""
@@ -120,53 +125,59 @@ def _wonder_and_coins(me: Player) -> None:
 
 def by_chips(me: Player) -> None:
     _wonder_and_coins(me)
+    for leader in LEADERS:
+        me.tap(leader)
     for age, cards in AGES:
         me.tap(age)  # the Age filter
         for card in cards:
             me.tap(card + " ", prefix=True)  # the chip: its name, then its Age and gain
 
 
-def prefixes(cards: list[str]) -> dict[str, str]:
-    """For each card, the first letters a player types until the search shows it first
-    (the app's order: the cards in play by colour, each colour by Age)."""
-    from scorer.facts import cards_in_play, ruleset
-    from scorer.names import normalize
-    from ui.screens.city_cards import colours_in_play
+def search_plan(names: list[str]) -> list[tuple[str, int]]:
+    """For each name, in the order entered: the first letters a player types until the
+    search offers it, and its place among the offers (0: Enter adds it). The app's own
+    search over what the city can still take as it fills (`ui.screens.city_search`)."""
+    from ui.draft import Draft, Seat
+    from ui.screens.city_search import SUGGESTED, candidates
+    from ui.search import ranked
 
-    rules = ruleset("7wonders-1e")
-    uses = cards_in_play(rules, 3)
-    order = [u.card.name for c in colours_in_play(rules, 3)
-             for u in sorted((u for u in uses if u.card.colour == c),
-                             key=lambda u: min(u.card.ages))]
-    out = {}
-    for card in cards:
-        for n in range(1, len(card) + 1):
-            typed = normalize(card[:n])
-            first = next(x for x in order if typed in normalize(x))
-            if first == card:
-                out[card] = card[:n]
+    draft = Draft(game="7wonders-1e", expansions=list(EXPANSIONS),
+                  seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")])
+    ann = draft.seats[0]
+    plan = []
+    for name in names:
+        for n in range(1, len(name) + 1):
+            offered = [f.name for f in ranked(name[:n], candidates(draft, 0), SUGGESTED)]
+            if name in offered:
+                plan.append((name[:n], offered.index(name)))
                 break
-    return out
+        else:
+            raise RuntimeError(f"the search never offers {name!r}")
+        (ann.leaders if name in LEADERS else ann.cards).append(name)
+    return plan
 
 
 def by_search(me: Player) -> None:
     _wonder_and_coins(me)
-    typed = prefixes(CITY)
     me.tap("Search", role="textbox")
-    for card in CITY:
+    for name, (typed, place) in zip([*CITY, *LEADERS], search_plan([*CITY, *LEADERS]),
+                                    strict=True):
         if not me.page.evaluate(_FOCUSED):
             me.tap("Search", role="textbox")  # the field let go of the keyboard
-        me.type(typed[card])
-        me.press("Enter")
+        me.type(typed)
+        if place == 0:
+            me.press("Enter")
+        else:
+            me.tap(name)  # its button under the field
 
 
 def expected_total() -> str:
     from ui.draft import Draft, Seat
     from ui.model import evaluate
 
-    draft = Draft(game="7wonders-1e", seats=[
-        Seat("Ann", board="Gizah", stages=2, coins=7, cards=list(CITY)), Seat("Bob"),
-        Seat("Cid")])
+    draft = Draft(game="7wonders-1e", expansions=list(EXPANSIONS), seats=[
+        Seat("Ann", board="Gizah", stages=2, coins=7, cards=list(CITY),
+             leaders=list(LEADERS)), Seat("Bob"), Seat("Cid")])
     total = evaluate(draft, "en").total(0)
     return f"{total} pts"
 
@@ -181,7 +192,7 @@ def _browser(root: Path) -> Iterator[Any]:
         with tempfile.TemporaryDirectory() as tmp, srv.start(Path(tmp)) as app, \
                 sync_playwright() as p:
             browser, page = phone_page(p)
-            start_game(page, f"http://127.0.0.1:{app.port}/")
+            start_game(page, f"http://127.0.0.1:{app.port}/", ("Leaders",))
             page.get_by_role("button", name="Gizah", exact=True).wait_for(timeout=15_000)
             page.wait_for_timeout(500)
             yield page

@@ -22,7 +22,7 @@ from scorer.effects import (
 )
 from scorer.games.checks import repeats_in_city
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
-from scorer.games.duel.scoring import SUPREMACY_KINDS, burying_wonders
+from scorer.games.duel.scoring import SUPREMACY_KINDS, buried_cost_factor, burying_wonders
 from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
 from scorer.i18n import current, translated
 from scorer.ruleset import (
@@ -130,6 +130,8 @@ class GameFacts:
     free_city: bool
     burying_wonders: tuple[str, ...]
     """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
+    buried_factor: int
+    """How many times its coin cost a buried leader is worth (0: none can be buried)."""
     counted_cards: frozenset[str]
     """Cards a city may hold several of (Agora's Senators): entered as a count, each copy
     one of the box's (`copies_in_city` says how many)."""
@@ -170,6 +172,7 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         science_sets=const.science_set_points > 0,
         free_city=const.free_city,
         burying_wonders=tuple(burying_wonders(rules)),
+        buried_factor=buried_cost_factor(rules),
         counted_cards=frozenset(c.name for c in rules.cards.values() if repeats_in_city(rules, c)),
         ages=tuple(sorted({a for c in rules.cards.values() for a in c.ages})),
     )

@@ -106,7 +106,6 @@ COMPASS = N_("Compass")
 GEAR = N_("Gear")
 TABLET = N_("Tablet")
 NONE_SELECTED = N_("none")
-BURIED_HINT = N_("The leader under the wonder: it loses its ability and counts its cost in points.")
 BURIED_COST = N_("Cost printed on the card (coins)")
 CONQUESTS = N_("Military tokens taken from the opponent's side")
 CONQUESTS_HINT = N_("For Alexander. Leave on \u201cfrom the pawn\u201d unless the pawn moved back.")
@@ -123,7 +122,7 @@ def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 
 
-SEARCH_HINT = N_("A card's first letters, then Enter adds it")
+SEARCH_HINT = N_("A card, leader or wonder: its first letters, then Enter")
 ANY_SYMBOL = N_("any symbol")
 CITY_WITH_MOST = N_("city with most")
 STAGE = N_("stage")
@@ -437,6 +436,57 @@ def replace_game(names: str, game: str, by: str) -> str:
 
 def downloaded(name: str) -> str:
     return _("Downloaded {name}.").format(name=name)
+
+
+def buried_hint(factor: int) -> str:
+    """Under the leader buried beneath a wonder: what it is worth (the ruleset's factor:
+    Abu Simbel's is 2, twice the leader's cost)."""
+    return ngettext("The leader under the wonder loses its ability and is worth its cost "
+                    "in points.",
+                    "The leader under the wonder loses its ability and is worth {factor} "
+                    "times its cost in points.", factor).format(factor=factor)
+
+
+def enter_adds_card(name: str) -> str:
+    """Under the city's search: the card Enter adds (in sight before Enter)."""
+    return _("Enter adds {card}").format(card=name)
+
+
+def enter_adds_leader(name: str) -> str:
+    return _("Enter adds the leader {leader}").format(leader=name)
+
+
+def enter_picks_board(name: str) -> str:
+    return _("Enter picks the wonder {wonder}").format(wonder=name)
+
+
+def nothing_found(typed: str) -> str:
+    """Under the city's search when no name the city can still take holds the text."""
+    return _("Nothing left to add is called “{typed}”").format(typed=typed)
+
+
+def player_left(name: str) -> str:
+    """A phone on the city of a player removed from the game (another phone removed them)."""
+    return _("{player} is no longer in this game. The table shows who plays now; an Undo "
+             "on the phone that removed them brings their city back here.").format(player=name)
+
+
+def player_elsewhere(name: str) -> str:
+    return _("{player} sits elsewhere now: opening their city.").format(player=name)
+
+
+def copies_held(card: str, count: int, room: int) -> str:
+    """A counted card's chip (Agora's Senators): how many the city holds, of how many the
+    box leaves it (a tap adds one up to that, never past it)."""
+    return _("{card} \u00d7{count} of {room}").format(card=card, count=count, room=room)
+
+
+def one_less(card: str, player: str, count: int) -> str:
+    """The minus beside a counted card, as a screen reader names it."""
+    if not player:
+        return _("{card}: {count}, take one away").format(card=card, count=count)
+    return _("{card} for {player}: {count}, take one away").format(
+        card=card, player=player, count=count)
 
 
 def card_taken(name: str) -> str:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import flet as ft
 
 from ui import strings as S
 from ui.draft import Draft
+
+T = TypeVar("T")
 
 # Card-type colours as printed on the cards, and a readable text colour on each.
 CARD_COLOURS: dict[str, tuple[str, str]] = {
@@ -146,6 +150,27 @@ was tapped or typing began (the value the change replaces: an edit's `was`)."""
 MaybeChanged = Callable[[int | None, int | None], None]
 
 
+def use_latest_state(initial: T) -> tuple[T, Callable[[], T], Callable[[T], None]]:
+    """A state whose value is known at once when set: as of this render, as of now, and how
+    to set it. What is typed is saved by a button's handler, which may run before the
+    render the last keys asked for: it reads `now()`, never the render's value (a note
+    saved as "...with the score" for "...with the score pad", issue 31)."""
+    value, set_value = ft.use_state(initial)
+    box: list[T] = [initial]
+    latest: ft.MutableRef[list[T]] = ft.use_ref(box)  # the first render's box, kept
+
+    kept: list[T] = latest.current
+
+    def now() -> T:
+        return kept[0]
+
+    def put(new: T) -> None:
+        kept[0] = new
+        set_value(new)
+
+    return value, now, put
+
+
 @dataclass(frozen=True)
 class _Typing:
     """Text being typed into a number field, and the value it showed when typing began."""
@@ -178,6 +203,61 @@ def _use_typing() -> tuple[_Typing | None, Callable[[], _Typing | None],
     return held.current, now, put
 
 
+FOREIGN_CHANGE_S = 1.0
+"""How long after another phone's change of a number its field's typing still counts as
+typed over the number shown before: the new number reaches the phone a network trip later,
+and the phone's first key reaches the server a trip after it was typed, maybe over the old
+number (two trips of up to ~0.4 s each on a slow Wi-Fi). A field whose number another
+phone changed less than this before the first key (or while typing) refuses what is
+typed, as changed on another phone (the saved number shown): never saved over a number
+the phone may not have shown, never joined with its digits (issue 31: 40 and 11 stored
+as 4011)."""
+
+
+@dataclass
+class _Shown:
+    """The number a field showed, and what it showed before another phone changed it."""
+
+    value: int | None
+    before: int | None
+    changed_at: float = -FOREIGN_CHANGE_S
+    """When another phone's number was first shown (time.monotonic())."""
+    own: tuple[int | None, ...] = ()
+    """Numbers this field saved whose render is still to come (not another phone's)."""
+
+    def follow(self, value: int | None) -> None:
+        """The field renders `value`: another phone's change, unless this field saved it."""
+        if value == self.value:
+            return
+        if value in self.own:
+            self.own = ()
+        else:
+            self.before, self.changed_at = self.value, time.monotonic()
+        self.value = value
+
+    def typed_over(self) -> int | None:
+        """The number typing that begins now is typed over, as the phone most likely
+        showed it: the number shown, unless another phone changed it a moment before
+        (`FOREIGN_CHANGE_S`): then the number shown before that change."""
+        if time.monotonic() - self.changed_at < FOREIGN_CHANGE_S:
+            return self.before
+        return self.value
+
+    def mine(self, n: int | None) -> None:
+        """`n` is about to be saved by this field: its coming render is not another
+        phone's change."""
+        self.own = (*self.own, n)
+
+
+def _use_shown(value: int | None) -> _Shown:
+    first: _Shown | None = None
+    held: ft.MutableRef[_Shown | None] = ft.use_ref(first)
+    shown: _Shown = held.current if held.current is not None else _Shown(value, value)
+    held.current = shown
+    shown.follow(value)
+    return shown
+
+
 @dataclass(frozen=True)
 class _StepProps:
     """What a stepper's - and + act on: its props and state setters as last rendered."""
@@ -188,6 +268,7 @@ class _StepProps:
     maximum: int | None
     set_rejected: Callable[[str | None], None]
     set_typing: Callable[[_Typing | None], None]
+    shown: _Shown
 
 
 def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.IconButton:
@@ -200,6 +281,7 @@ def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.I
         if _fits(n, props.minimum, props.maximum):
             props.set_rejected(None)
             props.set_typing(None)
+            props.shown.mine(n)
             props.on_change(n, props.value)
 
     return ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
@@ -217,10 +299,15 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
     typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
+    seen = _use_shown(value)
+    # bumped when typing meets a number changed on another phone: the field is made anew
+    # (a phone that typed over the old number kept its digits on screen otherwise)
+    generation, set_generation = ft.use_state(0)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         before = typing_now()
-        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
+        set_typing(_Typing(e.control.value or "",
+                           seen.typed_over() if before is None else before.was))
 
     def done() -> None:
         typing = typing_now()
@@ -230,7 +317,10 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
         if n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
             set_typing(None)  # the field shows the saved value again
-            if n != typing.was:
+            if typing.was != value:  # typed over a number changed since: refused, said
+                set_generation(lambda g: g + 1)  # the field made anew, with the saved number
+            if n != typing.was or typing.was != value:
+                seen.mine(n)
                 on_change(n, typing.was if typing.was is not None else value)
         else:
             set_rejected(typing.text)
@@ -238,7 +328,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
 
     # The - and + act on the props of the latest render: the buttons are made once and
     # kept (a new number makes the field again, not them)
-    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing)
+    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing, seen)
     now = ft.use_ref(props)
     now.current = props
     minus, plus = ft.use_memo(lambda: (_step_button(label, -1, now), _step_button(label, 1, now)),
@@ -249,7 +339,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
         [
             minus,
             numeric(label, ft.TextField(
-                label=label, value=shown,
+                key=f"typed-{generation}", label=label, value=shown,
                 error=None if rejected is None else S.number_range(minimum, maximum),
                 error_max_lines=3, on_change=typed, on_submit=lambda: done(),
                 on_blur=lambda: done(), width=field_width(label, 120),
@@ -283,10 +373,15 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
+    seen = _use_shown(value)
+    # bumped when typing meets a number changed on another phone: the field is made anew
+    # (a phone that typed over the old number kept its digits on screen otherwise)
+    generation, set_generation = ft.use_state(0)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         before = typing_now()
-        set_typing(_Typing(e.control.value or "", value if before is None else before.was))
+        set_typing(_Typing(e.control.value or "",
+                           seen.typed_over() if before is None else before.was))
 
     def done() -> None:
         typing = typing_now()
@@ -297,11 +392,15 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
         set_typing(None)
         if not text.strip():
             set_rejected(None)
-            if typing.was is not None:
+            if typing.was is not None or value is not None:
+                seen.mine(None)
                 on_change(None, typing.was)
         elif n is not None and _fits(n, minimum, maximum):
             set_rejected(None)
-            if n != typing.was:
+            if typing.was != value:  # typed over a number changed since: refused, said
+                set_generation(lambda g: g + 1)  # the field made anew, with the saved number
+            if n != typing.was or typing.was != value:
+                seen.mine(n)
                 on_change(n, typing.was)
         else:
             set_rejected(text)
@@ -309,7 +408,8 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     shown = typing.text if typing is not None else (
         ("" if value is None else str(value)) if rejected is None else rejected)
     return numeric(label, ft.TextField(
-        label=label, value=shown, width=field_width(label, width), on_change=typed,
+        key=f"typed-{generation}", label=label, value=shown, width=field_width(label, width),
+        on_change=typed,
         on_submit=lambda: done(), on_blur=lambda: done(),
         error_max_lines=3, helper_max_lines=3,
         error=None if rejected is None else S.number_range(minimum, maximum),

@@ -12,6 +12,16 @@ from ui.store import Store
 from .flet_client import DEVICE
 
 
+@pytest.fixture(autouse=True)
+def no_network_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-process phones are no network trip away from the server: a number another
+    phone changed is on their screen at once (ui.widgets.FOREIGN_CHANGE_S stands for the
+    trips of a real network; the browser tests keep it)."""
+    from ui import widgets
+
+    monkeypatch.setattr(widgets, "FOREIGN_CHANGE_S", 0.0)
+
+
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path))

@@ -48,3 +48,187 @@ async def test_search_enter_with_nothing_shown_adds_nothing(store: Store) -> Non
     await enter(c, "   ")
     saved = store.load_current()
     assert saved is not None and saved.seats[0].cards == []
+
+
+def helper_of(c: Client) -> str:
+    """The words under the search field: what Enter will add, or that nothing is found."""
+    field = c.find("Search", ft.TextField)
+    said = field.error if field.error else field.helper
+    return str(said or "")
+
+
+def offered(c: Client) -> list[str]:
+    """The names the search offers as buttons under what Enter adds (the row after the
+    field's)."""
+    from flet.components.component import Component
+
+    for x in c.controls():
+        if isinstance(x, ft.Column) and len(x.controls) == 2:
+            first, row = x.controls
+            while isinstance(first, Component):
+                first = first._b
+            if isinstance(first, ft.Semantics) and first.identifier == "search":
+                assert isinstance(row, ft.Row)  # ui.widgets.wrap
+                return [str(getattr(b, "content", "")) for b in row.controls]
+    raise AssertionError("no search on screen")
+
+
+async def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text(
+        store: Store) -> None:
+    """"Works" is the start of Workshop (green, Age I) and only inside Glassworks (grey,
+    shown first by colour): Enter adds Workshop, named under the field before Enter."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Works")
+    assert helper_of(c) == "Enter adds Workshop"  # in sight before Enter
+    await enter(c, "Works")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Workshop"]
+    assert c.find("Search", ft.TextField).value == ""
+
+
+async def test_entry_search_ranks_a_word_start_before_a_name_holding_the_text(
+        store: Store) -> None:
+    """"Ra": no card of a 3-player 1st-edition game starts with it; Archery Range (red,
+    Age II) has a word that does; East Trading Post (yellow, shown before red) only holds
+    it inside "Trading": Enter adds Archery Range."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Ra")
+    assert helper_of(c) == "Enter adds Archery Range"
+    await enter(c, "Ra")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Archery Range"]
+
+
+async def test_entry_search_that_matches_nothing_says_so(store: Store) -> None:
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "zzq")
+    assert helper_of(c) == "Nothing left to add is called \u201czzq\u201d"
+    await enter(c, "zzq")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == [] and saved.seats[0].board == ""
+
+
+async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> None:
+    """One search for all: "Giz" picks the board Gizah (no card or leader starts with it),
+    "Nefer" adds the leader Nefertiti (Leaders: 36 leaders), each said before Enter."""
+    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Giz")
+    assert helper_of(c) == "Enter picks the wonder Gizah"
+    await enter(c, "Giz")
+    await c.type_only("Search", "Nefer")
+    assert helper_of(c) == "Enter adds the leader Nefertiti"
+    await enter(c, "Nefer")
+    saved = store.load_current()
+    assert saved is not None
+    assert saved.seats[0].board == "Gizah" and saved.seats[0].leaders == ["Nefertiti"]
+    assert saved.seats[0].cards == []
+
+
+async def test_entry_search_text_clears_after_tapping_a_found_leader(store: Store) -> None:
+    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Cleo")
+    await c.tap("Cleopatra")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].leaders == ["Cleopatra"]
+    assert c.find("Search", ft.TextField).value == ""
+
+
+async def test_entry_removed_players_phone_never_shows_another_seat(store: Store) -> None:
+    """Cid's phone is on Cid's city (seat 3 of 4). The host removes Cid: Dan now sits at
+    that place, and Cid's phone says Cid is no longer in the game instead of showing Dan's
+    city (editable, as if it were Cid's). The host's Undo brings Cid back: Cid's phone
+    shows Cid's city again, never Dan's."""
+    from .test_live import saved_game
+    from .test_undo import _labels, host_and_bob, tap_undo_on_note
+
+    a, b, code = await host_and_bob(store, claim=False)
+    await a.tap("Players")
+    await a.type("Add player", "Dan")
+    await a.tap_control(a.find("Add player", ft.IconButton))
+    await b.go(f"/g/{code}/player/2")
+    assert b.title().startswith("Cid · ")
+    await a.go("/game")
+    if not any(label == "Remove Cid" for label in _labels(a)):
+        await a.tap("Players")
+    await a.tap("Remove Cid")
+    await a.tap("Remove")
+    await b.until("Cid is no longer in this game", seconds=5)
+    assert not b.title().startswith("Dan")
+    with pytest.raises(AssertionError):
+        b.find("Coins", ft.TextField)  # no city to edit on this phone
+    await tap_undo_on_note(a)
+    await b.idle()
+    await b.until("Cid · ", seconds=5)
+    assert b.title().startswith("Cid · ")
+    assert b.page.route == f"/g/{code}/player/2"
+    saved = saved_game(store)
+    assert saved is not None and [s.name for s in saved.seats] == ["Ann", "Bob", "Cid", "Dan"]
+
+
+async def test_entry_number_typed_just_after_another_phones_change_is_refused_not_joined(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob's phone saves 40 coins for Cid; Ann's phone starts typing 11 into the same field
+    a moment later (within a network trip or two: her phone may still show the 0 she typed
+    over). Her 11 is refused as changed on another phone, the saved 40 shown; never 4011,
+    never 11 over 40 unsaid. Typed again once the 40 has been in sight: saved."""
+    import asyncio
+
+    from ui import widgets
+
+    from .test_live import saved_game
+    from .test_undo import host_and_bob
+
+    monkeypatch.setattr(widgets, "FOREIGN_CHANGE_S", 0.5)
+    a, b, code = await host_and_bob(store, claim=False)
+    await a.go(f"/g/{code}/player/2")
+    await b.go(f"/g/{code}/player/2")
+    await b.type("Coins", "40")
+    await a.idle()
+    await a.type_only("Coins", "11")
+    assert saved_game(store).seats[2].coins == 40  # type: ignore[union-attr]
+    field = a.find("Coins", ft.TextField)
+    assert a.session is not None
+    await a.session.dispatch_event(field._i, "submit", None)
+    await a.until("40 now (changed on another phone)")
+    assert saved_game(store).seats[2].coins == 40  # type: ignore[union-attr]
+    assert a.find("Coins", ft.TextField).value == "40"
+    await asyncio.sleep(0.6)  # the 40 has been on Ann's screen a while: typed over it
+    await a.type("Coins", "11")
+    assert saved_game(store).seats[2].coins == 11  # type: ignore[union-attr]
+
+
+async def test_entry_search_offers_the_next_names_a_tap_away(store: Store) -> None:
+    """"St": Enter adds Stone Pit (brown, shown first); the next names that start with it
+    are buttons under it (Statue, Study, Stockade: blue, green, red); a tap on Stockade
+    adds it and empties the search."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "St")
+    assert helper_of(c) == "Enter adds Stone Pit"
+    assert offered(c) == ["Statue", "Study", "Stockade"]
+    await c.tap("Stockade")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].cards == ["Stockade"]
+    assert c.find("Search", ft.TextField).value == ""
+
+
+@pytest.mark.parametrize(("query", "name", "expected"), [
+    ("works", "Workshop", 0),  # the name starts with it
+    ("WORKS", "Siege Workshop", 1),  # a word starts with it (any case)
+    ("works", "Glassworks", 2),  # only inside a word
+    ("lumbery", "Lumber Yard", 0),  # spaces do not count (the table format's matching)
+    ("yard", "Lumber Yard", 1),
+    ("zz", "Lumber Yard", None),
+    ("", "Lumber Yard", None),
+])
+async def test_entry_search_rank(query: str, name: str, expected: int | None) -> None:
+    from ui.search import rank
+
+    assert rank(query, name) == expected

@@ -87,6 +87,10 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     await c.tap("Theater")
     await c.tap("Abu Simbel")
     assert c.has("Leader buried under Abu Simbel", exact=True)
+    # what the hint says is what the engine counts: twice the cost (issue 31: it said
+    # "counts its cost in points")
+    assert c.has("The leader under the wonder loses its ability and is worth 2 times its "
+                 "cost in points.", exact=True)
     await c.tap("Plato")  # the first Plato chip: recruited
     # the buried-leader picker comes after the recruited leaders
     await c.tap_control([x for x in c.controls()

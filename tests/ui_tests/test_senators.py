@@ -42,10 +42,31 @@ def test_senators_beyond_the_box_or_on_a_card_held_once_are_refused() -> None:
     assert isinstance(apply(_agora(), SetCopies(0, "Ann", "Politician", -1)), Refusal)
 
 
-def test_senators_a_tap_adds_one_until_the_box_is_empty_then_none() -> None:
+def test_entry_senators_a_tap_adds_one_up_to_the_box_and_a_minus_takes_one_away() -> None:
+    """A count goes down as it goes up: at the box's 7 Politicians (AGORA-RB) a tap adds
+    nothing (before, it wrapped to none, unseen); the minus takes one away, and at none it
+    takes nothing."""
     sent: list[Edit] = []
     flip = card_flipper(SeatEdits(sent.append, 0, "Ann"))
-    flip(Chip("Politician", "Politician \u00d72", "", True, False, "", count=2, room=7))
-    flip(Chip("Politician", "Politician \u00d77", "", True, False, "", count=7, room=7))
-    assert sent == [SetCopies(0, "Ann", "Politician", 3), SetCopies(0, "Ann", "Politician", 0)]
+    flip(Chip("Politician", "", "", True, False, "", count=2, room=7), 1)
+    flip(Chip("Politician", "", "", True, False, "", count=7, room=7), 1)  # the box is empty
+    flip(Chip("Politician", "", "", True, False, "", count=7, room=7), -1)
+    flip(Chip("Politician", "", "", False, False, "", count=0, room=7), -1)  # none to take
+    assert sent == [SetCopies(0, "Ann", "Politician", 3), SetCopies(0, "Ann", "Politician", 6)]
     assert from_json(to_json(sent[0])) == sent[0]  # sent to other devices as it is
+
+
+def test_entry_senators_chip_says_its_bound_and_its_minus_names_the_player() -> None:
+    """What the chip and its minus say: the count of the box's room, and for a screen
+    reader whose Senators the minus takes from."""
+    import flet as ft
+
+    from ui.screens.city_cards import Holdings, OneLess, card_chip, chip_of
+
+    chip = chip_of(Holdings({"Politician": "Politician"}, frozenset(),
+                            {"Politician": (2, 7)}), "Politician", "")
+    assert chip.label == "Politician \u00d72 of 7"
+    row = card_chip(chip, lambda e: None, ft.Text(chip.label), ft.ButtonStyle(), "Ann")
+    minus = row.controls[0]  # type: ignore[attr-defined]
+    assert isinstance(minus.data, OneLess) and minus.data.chip == chip
+    assert minus.tooltip == "Politician for Ann: 2, take one away"

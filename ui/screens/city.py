@@ -33,10 +33,10 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
-    first_to_hold,
     matches,
     on_chip,
 )
+from ui.screens.city_search import SearchBox
 from ui.widgets import (
     TAP,
     Changed,
@@ -110,11 +110,12 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
 
 
 def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
-    """A wonder stage: its box, and its whole text beside it, wrapped (a tap on either)."""
+    """A wonder stage: its box, and its whole text beside it, wrapped. Only the box changes
+    the stages: the text reached the screen's right edge, and a touch meant for a field
+    there (a conflict token's +) changed the stages built (3 -> 0, 3 -> 1, 3 -> 2)."""
     return ft.Row([
         ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
-        ft.Container(ft.Text(text), expand=True, on_click=lambda _: on_tap(),
-                     padding=ft.Padding.symmetric(vertical=6)),
+        ft.Container(ft.Text(text), expand=True, padding=ft.Padding.symmetric(vertical=6)),
     ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
@@ -188,11 +189,15 @@ def named_toggles(title: str, names: list[str], held: list[str], query: str,
         for n in shown])]
 
 
-def list_flipper(edit: Edit, attr: ListField,
-                 held: list[str]) -> Callable[[str], Callable[[], None]]:
+def list_flipper(edit: Edit, attr: ListField, held: list[str],
+                 then: Callable[[], None] | None = None) -> Callable[[str], Callable[[], None]]:
+    """A tap on a name (a leader, a Duel wonder, a progress token) holds it or lets it go;
+    `then`: what follows the tap (the search emptied for the next name)."""
     def flip(name: str) -> Callable[[], None]:
         def go() -> None:
             edit.hold(attr, name, name not in held)
+            if then is not None:
+                then()
         return go
     return flip
 
@@ -221,7 +226,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
 
         shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
-                ft.Text(S.BURIED_HINT, italic=True),
+                ft.Text(S.buried_hint(facts(rules).buried_factor), italic=True),
                 wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
                              disabled=n in others and n != seat.buried) for n in shown])]
         if seat.buried:
@@ -507,7 +512,7 @@ def _named(m: AppModel, i: int) -> NamedView | None:
 
 
 @ft.component
-def _NamedSections(i: int, query: str) -> ft.Control:
+def _NamedSections(i: int, query: str, clear_query: Callable[[], None]) -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(lambda m: _named(m, i), (i,))
     got = _seat(model, i)
@@ -523,12 +528,14 @@ def _NamedSections(i: int, query: str) -> ft.Control:
     if not has.has_boards:  # wonders are cards of their own (Duel)
         built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
         items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
-                               list_flipper(edit, "wonders", seat.wonders), built_elsewhere)
+                               list_flipper(edit, "wonders", seat.wonders, clear_query),
+                               built_elsewhere)
         items.append(problems(mine["wonders"]))
     if len(rules.progress):
         owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
-        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress,
-                               query, list_flipper(edit, "progress", seat.progress), owned)
+        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress, query,
+                               list_flipper(edit, "progress", seat.progress, clear_query),
+                               owned)
         items.append(problems(mine["progress"]))
     if has.chambers:
         items += senate_section(seat, has.chambers, edit, field_bounds(rules).cubes)
@@ -537,14 +544,14 @@ def _NamedSections(i: int, query: str) -> ft.Control:
         recruited = {x for k, s in enumerate(draft.seats) if k != i
                      for x in [*s.leaders, *([s.buried] if s.buried else [])]}
         items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
-                               list_flipper(edit, "leaders", seat.leaders), recruited)
+                               list_flipper(edit, "leaders", seat.leaders, clear_query), recruited)
         items.append(problems(mine["leaders"]))
         if has.burying_wonders or has.max_conquests:
             items += duel_leaders_section(draft, i, rules, edit, query, mine)
     return ft.Column(items, spacing=12, visible=bool(items))
 
 
-NamedSections: Callable[[int, str], ft.Control] = \
+NamedSections: Callable[[int, str, Callable[[], None]], ft.Control] = \
     ft.memo(_NamedSections)  # type: ignore[no-untyped-call]
 
 
@@ -589,13 +596,13 @@ ChoicesSection: Callable[[int], ft.Control] = \
 
 @ft.component
 def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, query: str,
-                  age: int, colour: str, on_flip: Flip) -> ft.Control:
+                  age: int, colour: str, on_flip: Flip, player: str = "") -> ft.Control:
     """The city's cards by colour group: laid out again only when the filter changes; each
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
     cards_of = use_shared_watch(lambda m: city_holdings(m, i), cards_touched, (i,))
     return ft.Column([ft.Column([ft.Text(S.COLOUR.get(group, group), weight=ft.FontWeight.BOLD),
-                                CardGroup(cards_of, group, cards, on_flip)], spacing=6)
+                                CardGroup(cards_of, group, cards, on_flip, player)], spacing=6)
                       for group, cards in layout], spacing=12)
 
 
@@ -632,6 +639,31 @@ def _QuickSection(i: int) -> ft.Control:
 QuickSection: Callable[[int], ft.Control] = ft.memo(_QuickSection)  # type: ignore[no-untyped-call]
 
 
+@dataclass(frozen=True)
+class _Showing:
+    """The player a city screen shows: at `seat` of the game whose seats were `players`."""
+
+    seat: int
+    player: str
+    players: tuple[str, ...]
+
+
+def follow_player(was: _Showing | None, seat: int, players: tuple[str, ...]) -> _Showing:
+    """Whom the city screen at `seat` shows now that the game's players are `players`.
+    A new address (Next, Back, a link): whoever sits at it. Otherwise the same player as
+    before, wherever they sit, or nowhere (removed: the screen says so, and follows them
+    back if an Undo returns them). A name changed in place (the same seats, a name the
+    game did not have) is the same player renamed."""
+    here = players[seat] if 0 <= seat < len(players) else ""
+    if was is None or was.seat != seat or not was.player:
+        return _Showing(seat, here, players)
+    if was.player in players or was.players == players:
+        return replace(was, players=players)
+    renamed = (len(players) == len(was.players) and here and here not in was.players
+               and 0 <= seat < len(was.players) and was.players[seat] == was.player)
+    return _Showing(seat, here, players) if renamed else replace(was, players=players)
+
+
 def shown_age(picked: int | None, ages: tuple[int, ...], query: str) -> int:
     """The Age whose cards the city shows (0: every Age). One Age at a time: a phone's
     session holds the chips on screen, a third of a city's (BENCHMARKS.md, "Memory and
@@ -660,46 +692,36 @@ def CityScreen() -> ft.View:
     set_age = ft.use_callback(lambda a: set_picked((i, a)), [i])
     frame = use_watch(lambda m: _frame(m, i), (i,))
     route = f"{frame.base}/player/{raw}"
-    # The screen follows its player: when another phone reseats the players, the player
-    # shown here is shown at their new seat (the address names a seat), not whoever sits
-    # there now. A seat the player picked (Next, Back, a link) is followed as it is.
-    first: tuple[int, str] = (i, frame.name)
-    showing = ft.use_ref(first)
-    if showing.current is None or showing.current[0] != i:
-        showing.current = (i, frame.name)
+    # The screen shows a player, not a place: when another phone reseats the players, the
+    # player shown here is followed to their new seat; when the player is removed, the
+    # screen says so (never the city of whoever sits there now), and an Undo of the
+    # removal brings the player and this screen back to their seat.
+    nobody: _Showing | None = None
+    showing = ft.use_ref(nobody)
+    now = follow_player(showing.current, i, frame.players)
+    showing.current = now
 
     def follow() -> None:
-        seat, player = showing.current or first
-        if seat == i and player and player != frame.name and player in frame.players:
-            ft.context.page.navigate(f"{frame.base}/player/{frame.players.index(player)}")
-        else:
-            showing.current = (i, frame.name)
+        if now.player in frame.players and frame.players.index(now.player) != i:
+            ft.context.page.navigate(f"{frame.base}/player/{frame.players.index(now.player)}")
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
-    on_flip = ft.use_callback(on_chip(card_flipper(edit)), [edit])
+    clear_query = ft.use_callback(lambda: set_query(""), [])
+    # a chip tapped while searching empties the search for the next name
+    on_flip = ft.use_callback(on_chip(card_flipper(edit), clear_query), [edit])
     if not frame.seats:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not frame.name:
         return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base, S.NO_SUCH_PLAYER)
+    if now.player != frame.name:  # removed, or on their way to their new seat
+        return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base,
+                            S.player_left(now.player) if now.player not in frame.players
+                            else S.player_elsewhere(now.player))
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
     ages = has.ages
     age = shown_age(picked_age, ages, query)
-
-    async def hold_first(e: ft.Event[ft.TextField]) -> None:
-        """Enter in the search: the first card it shows joins the city, the search is
-        emptied for the next name and keeps the keyboard."""
-        typed = e.control.value or ""
-        name = None
-        if typed.strip():
-            layout = chip_layout(frame.game, frame.expansions, frame.seats, typed,
-                                 shown_age(picked_age, ages, typed), colour, i18n.current())
-            name = first_to_hold(layout, city_holdings(model, i))
-        set_query("")
-        if name is not None:
-            edit.hold("cards", name, True)
-        await e.control.focus()  # type: ignore[no-untyped-call]
 
     def set_quick(on: bool) -> Callable[[], None]:
         def go() -> None:
@@ -717,17 +739,14 @@ def CityScreen() -> ft.View:
     if frame.quick:
         items.append(QuickSection(i))
     else:
-        items.append(ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH,
-                                  hint_text=S.SEARCH_HINT,
-                                  on_change=lambda e: set_query(e.control.value or ""),
-                                  on_submit=hold_first))
-        items.append(NamedSections(i, query))
+        items.append(SearchBox(i, frame.name, query, set_query))
+        items.append(NamedSections(i, query, clear_query))
         items.append(ChoicesSection(i))
         items.append(header(S.CARDS))
         items.append(CardFilter(age, colour, ages, colours_in_play(rules, frame.seats),
                                 set_age, set_colour))
         items.append(CardsSection(i, frame.game, frame.expansions, frame.seats, query, age,
-                                  colour, on_flip))
+                                  colour, on_flip, frame.name))
         items.append(CardProblems(i))
     items.append(ft.Row([
         ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import flet as ft
 
@@ -51,7 +52,8 @@ class Chip:
     """The name as the city holds it, when held (an imported table may spell it otherwise)."""
     count: int | None = None
     """A card the city may hold several of (Agora's Senators): how many it holds; a tap
-    adds one, up to `room`, then starts again from none. None: a card held or not."""
+    adds one, up to `room` (never past it, never round to none); its minus takes one
+    away. None: a card held or not."""
     room: int = 0
     """The copies of a counted card the other cities leave in the box."""
 
@@ -166,17 +168,6 @@ def chip_layout(game: str, expansions: tuple[str, ...], players: int, query: str
     return tuple(out)
 
 
-def first_to_hold(layout: tuple[tuple[str, tuple[tuple[str, str], ...]], ...],
-                  held: Holdings) -> str | None:
-    """The card Enter in the search adds: the first one the search shows that the city does
-    not hold and other cities left a copy of (None: no such card)."""
-    for _colour, cards in layout:
-        for name, _detail in cards:
-            if name not in held.mine and name not in held.full:
-                return name
-    return None
-
-
 def matches(query: str, name: str) -> bool:
     """Whether a name is one the search field asks for (any case, any accents)."""
     return not query or normalize(query) in normalize(name)
@@ -214,37 +205,63 @@ def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
                           padding=ft.Padding.symmetric(horizontal=10), side=ft.BorderSide(2, bg))
 
 
-def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None],
-              body: ft.Control, style: ft.ButtonStyle) -> ft.Control:
+@dataclass(frozen=True)
+class OneLess:
+    """A counted card's minus (the chip rides along): one copy fewer in the city."""
+
+    chip: Chip
+
+
+def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
+              body: ft.Control, style: ft.ButtonStyle, player: str = "") -> ft.Control:
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
     few of its properties instead of replacing it; `body` is kept from the last render when
     it did not change (the same object is not compared again). The chip rides along as the
     button's data: one handler serves every chip of a city."""
-    return ft.OutlinedButton(
+    button = ft.OutlinedButton(
         content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
         height=TAP, disabled=chip.disabled, style=style, data=chip)
+    if not chip.count:
+        return button
+    # a count goes down as it goes up: its minus before it (a long chip cannot push it off
+    # the screen), named for a screen reader; the chip takes the rest of the line
+    return ft.Row([ft.IconButton(
+        ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=on_click, data=OneLess(chip), icon_size=28,
+        tooltip=S.one_less(chip.name, player, chip.count)),
+        ft.Container(button, expand=True)], spacing=0)
 
 
-Flip = Callable[[ft.Event[ft.OutlinedButton]], None]
+Flip = Callable[[ft.Event[Any]], None]
 """A tap on a card chip (the chip is the button's data)."""
 
 
-def card_flipper(edit: SeatEdits) -> Callable[[Chip], None]:
+def card_flipper(edit: SeatEdits) -> Callable[[Chip, int], None]:
     """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
     edit says which (held or not), so two phones tapping at once agree on the last tap."""
-    def flip(chip: Chip) -> None:
+    def flip(chip: Chip, step: int = 1) -> None:
         if chip.count is not None:
-            edit.copies(chip.name, chip.count + 1 if chip.count < chip.room else 0)
+            n = chip.count + step
+            if 0 <= n <= max(chip.room, chip.count):  # at a bound a tap changes nothing
+                edit.copies(chip.name, n)
         else:
             edit.hold("cards", chip.name, not chip.selected, chip.entered)
     return flip
 
 
-def on_chip(flip: Callable[[Chip], None]) -> Flip:
-    """One handler for every chip of a city: the tapped chip rides as its button's data."""
-    def tapped(e: ft.Event[ft.OutlinedButton]) -> None:
-        if isinstance(e.control.data, Chip):
-            flip(e.control.data)
+def on_chip(flip: Callable[[Chip, int], None], then: Callable[[], None] | None = None) -> Flip:
+    """One handler for every chip of a city: the tapped chip rides as its button's data
+    (a counted card's minus: `OneLess`). `then`: what follows a tap (the search emptied
+    for the next name)."""
+    def tapped(e: ft.Event[Any]) -> None:
+        data = e.control.data
+        if isinstance(data, Chip):
+            flip(data, 1)
+        elif isinstance(data, OneLess):
+            flip(data.chip, -1)
+        else:
+            return
+        if then is not None:
+            then()
     return tapped
 
 
@@ -253,7 +270,8 @@ def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     selected, taken, entered = chip_state(held, name)
     if name in held.counts:
         count, room = held.counts[name]
-        label = f"{name} \u00d7{count}" if count else S.card_taken(name) if not room else name
+        label = S.copies_held(name, count, room) if count else (
+            S.card_taken(name) if not room else name)
         return Chip(name, label, detail, count > 0, not count and not room, entered, count,
                     room)
     return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
@@ -265,7 +283,7 @@ _Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control, ft.Control]]]
 
 @ft.component
 def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
-               cards: tuple[tuple[str, str], ...], on_flip: Flip) -> ft.Control:
+               cards: tuple[tuple[str, str], ...], on_flip: Flip, player: str = "") -> ft.Control:
     """A colour group's chips (its heading is the section's: a tap renders the row of chips
     and nothing around it). It follows its own cards (a tap on another group's card does
     not render it), and a chip whose card did not change is the very control it was (not
@@ -290,13 +308,13 @@ def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
         body = (was[2] if was is not None and (was[0].label, was[0].detail) == (chip.label,
                                                                                  detail)
                 else chip_body(chip.label, detail))
-        chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected)),
-                       body)
+        chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected),
+                                       player), body)
     shown.current = (on_flip, chips)
     return wrap([button for _, button, _ in chips.values()])
 
 
-CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip],
+CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip, str],
                     ft.Control] = \
     ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
 """A colour group: rendered again only when the filter changes which cards it shows."""

@@ -32,6 +32,7 @@ from ui.widgets import (
     confirm_replace,
     notice,
     problems,
+    use_latest_state,
     view,
     wrap,
 )
@@ -224,8 +225,8 @@ def GameScreen() -> ft.View:
     nothing: tuple[HistoryEntry, Draft] | None = None
     got, set_got = ft.use_state(nothing)
     loaded, set_loaded = ft.use_state(False)
-    place, set_place = ft.use_state("")
-    note, set_note = ft.use_state("")
+    place, place_now, set_place = use_latest_state("")
+    note, note_now, set_note = use_latest_state("")
     version = model.history_version
 
     async def load() -> None:
@@ -245,7 +246,8 @@ def GameScreen() -> ft.View:
     entry, draft = got
 
     def save() -> None:
-        if not model.store.set_play(gid, place, note):  # only the host corrects a game
+        # what was typed up to the tap, even keys whose render is still to come
+        if not model.store.set_play(gid, place_now(), note_now()):  # only the host corrects
             model.say(S.HOST_CORRECTS)
             return
         model.history_version += 1

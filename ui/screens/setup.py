@@ -13,7 +13,15 @@ from ui import strings as S
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
-from ui.widgets import TAP, confirm_replace_dialog, header, toggle, view, wrap
+from ui.widgets import (
+    TAP,
+    confirm_replace_dialog,
+    header,
+    toggle,
+    use_latest_state,
+    view,
+    wrap,
+)
 
 
 def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
@@ -38,7 +46,7 @@ def Setup() -> ft.View:
     game, set_game = ft.use_state(available[0] if available else "7wonders-1e")
     chosen, set_chosen = ft.use_state(tuple[str, ...]())
     three: tuple[str, ...] = ("", "", "")
-    names, set_names = ft.use_state(three)
+    names, names_now, set_names = use_latest_state(three)
     first_ids: tuple[int, ...] = (0, 1, 2)
     ids, set_ids = ft.use_state(first_ids)
     """A stable id per row, so that a dragged row keeps its field."""
@@ -73,7 +81,7 @@ def Setup() -> ft.View:
 
     def rename(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
         def go(e: ft.Event[ft.TextField]) -> None:
-            new = list(names)
+            new = list(names_now())  # another field's keys may not be rendered yet
             # the field takes no more (max_length); a client that sends more is cut there
             new[i] = (e.control.value or "")[:NAME_LIMIT]
             set_names(tuple(new))
@@ -115,7 +123,7 @@ def Setup() -> ft.View:
 
     def begin() -> None:
         set_asking(False)
-        seats = [Seat(name=n.strip()) for n in names]
+        seats = [Seat(name=n.strip()) for n in names_now()]
         draft = Draft(game=game, expansions=list(chosen), seats=seats)
         if deal and has_boards:
             random_boards(game, draft.seats, random.Random())

@@ -140,8 +140,13 @@ def _SeatTile(i: int, base: str, scored: bool) -> ft.Control:
     return player_tile(*shown, f"{base}/player/{i}")
 
 
-SeatTile: Callable[[int, str, bool], ft.Control] = \
-    ft.memo(_SeatTile)  # type: ignore[no-untyped-call]
+SeatTile: Callable[[int, str, bool], ft.Control] = _SeatTile
+"""Not a memo (as `ui.note_strip.NoteStrip`): in Flet 1.0.5 a memo given the same props
+keeps its body from before, whose parent is the players' column that rendered it; once the
+table's body rendered that column anew (a board picked changes the count of problems) the
+kept line, rendered by its own watch (the board in its subtitle), found no app model above
+it and showed "Something went wrong on this screen" (`_SeatTile: use_model() outside the
+app`, issue 31). A few lines, rendered again with the table's body."""
 
 
 def _frame(m: AppModel) -> tuple[bool, str, bool]:

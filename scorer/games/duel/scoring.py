@@ -51,6 +51,12 @@ def burying_wonders(rules: Ruleset) -> list[str]:
     ]
 
 
+def buried_cost_factor(rules: Ruleset) -> int:
+    """How many times its coin cost a buried leader is worth (0: no wonder buries one)."""
+    return next((e.factor for w in rules.wonders.values() for e in w.effects
+                 if isinstance(e, BuriedLeaderCost)), 0)
+
+
 def tally(board: Board, city: City) -> Tally:
     """The city's effects through the one interpreter."""
     result = Tally()

@@ -1,0 +1,172 @@
+"""The city's search field: cards, leaders and wonders found by one search (`ui.search`),
+and what Enter will add said under the field before Enter, so that nothing joins a city
+that the player did not see named. Enter adds exactly the name shown, or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator
+from functools import lru_cache
+
+import flet as ft
+
+from scorer.facts import cards_of_age, facts, ruleset
+from scorer.ruleset import Ruleset
+from ui import strings as S
+from ui.draft import Draft
+from ui.edits import SeatEdits
+from ui.model import AppModel, use_model_unwatched, use_watch
+from ui.screens.city_cards import colours_in_play, holdings
+from ui.search import Found, best, ranked
+from ui.widgets import TAP, wrap
+
+
+@lru_cache(maxsize=64)
+def card_order(rules: Ruleset, players: int) -> tuple[str, ...]:
+    """The cards a game of `players` uses, as the city shows them: by colour, each colour
+    by Age (every Age)."""
+    uses = cards_of_age(rules, players, 0)
+    return tuple(dict.fromkeys(u.card.name for colour in colours_in_play(rules, players)
+                               for u in uses if u.card.colour == colour))
+
+
+def candidates(draft: Draft, i: int) -> Iterator[Found]:
+    """What seat `i`'s city can still take, in the order the city screen shows it: its
+    cards (every Age, by colour), its leaders, then wonders and progress tokens. Not a
+    card the city holds or whose every copy other cities hold, not a leader or wonder
+    another player has."""
+    rules = ruleset(draft.game, draft.expansions)
+    has = facts(rules)
+    seat = draft.seats[i]
+    others = [s for k, s in enumerate(draft.seats) if k != i]
+    held = holdings(draft, i)
+    for name in card_order(rules, len(draft.seats)):
+        if name in held.counts:
+            count, room = held.counts[name]
+            if count < room:
+                yield Found("card", name)
+        elif name not in held.mine and name not in held.full:
+            yield Found("card", name)
+    if has.has_leaders:
+        taken = {x for s in others for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+        mine = {rules.leaders.canonical(x) or x for x in seat.leaders}
+        yield from (Found("leader", n) for n in rules.leaders.names()
+                    if n not in mine and n not in taken and n != seat.buried)
+    if has.has_boards:
+        boards = {rules.wonders.canonical(s.board) or s.board for s in others if s.board}
+        yield from (Found("board", n) for n in rules.wonders.names()
+                    if n not in boards and n != (rules.wonders.canonical(seat.board)
+                                                 or seat.board))
+    else:
+        built = {rules.wonders.canonical(w) or w for s in draft.seats for w in s.wonders}
+        yield from (Found("wonder", n) for n in rules.wonders.names() if n not in built)
+    if len(rules.progress):
+        owned = {p for s in draft.seats for p in s.progress}
+        yield from (Found("progress", n) for n in rules.progress.names() if n not in owned)
+
+
+SUGGESTED = 4
+"""The names the search offers under its field: what Enter adds, and the next three, each a
+tap (a name that shares its first letters with others is a tap away, not more letters)."""
+
+
+def pick(m: AppModel, i: int, query: str) -> Found | None:
+    """What Enter adds to seat `i`'s city for `query`, as the game is now."""
+    draft = m.draft
+    if draft is None or not 0 <= i < len(draft.seats) or not query.strip():
+        return None
+    return best(query, candidates(draft, i))
+
+
+def picks(m: AppModel, i: int, query: str) -> tuple[Found, ...]:
+    """What the search offers for `query`: what Enter adds first, then the next best."""
+    draft = m.draft
+    if draft is None or not 0 <= i < len(draft.seats) or not query.strip():
+        return ()
+    return ranked(query, candidates(draft, i), SUGGESTED)
+
+
+def add(edit: SeatEdits, draft: Draft, found: Found) -> None:
+    """`found` joins seat `edit.seat`'s city (a counted card: one copy more)."""
+    seat = draft.seats[edit.seat]
+    match found.kind:
+        case "card":
+            held = holdings(draft, edit.seat).counts.get(found.name)
+            if held is not None:
+                edit.copies(found.name, held[0] + 1)
+            else:
+                edit.hold("cards", found.name, True)
+        case "leader":
+            edit.hold("leaders", found.name, True)
+        case "board":
+            edit.set("board", found.name, (seat.board,))
+        case "wonder":
+            edit.hold("wonders", found.name, True)
+        case "progress":
+            edit.hold("progress", found.name, True)
+
+
+def found_words(found: Found) -> str:
+    """What Enter will add, in words under the search field."""
+    match found.kind:
+        case "card":
+            return S.enter_adds_card(found.name)
+        case "leader":
+            return S.enter_adds_leader(found.name)
+        case "board":
+            return S.enter_picks_board(found.name)
+        case "wonder" | "progress":
+            return S.enter_adds_card(found.name)
+
+
+@ft.component
+def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]) -> ft.Control:
+    """The search: what it finds is named under it (Enter adds that, and only that), with
+    the next names it finds as buttons (a tap adds one); a search that finds nothing says
+    so; the text is emptied after each add, the keyboard kept for the next name."""
+    model = use_model_unwatched()
+    offered = use_watch(lambda m: picks(m, i, query), (i, query))
+    shown = offered[0] if offered else None
+
+    def take(found: Found) -> bool:
+        """`found` joins the city if the city can still take it (the game may have
+        changed since it was offered)."""
+        draft = model.draft
+        if draft is None or found not in picks(model, i, query):
+            return False
+        add(SeatEdits(model.edit, i, player), draft, found)
+        set_query("")
+        return True
+
+    async def submit(e: ft.Event[ft.TextField]) -> None:
+        typed = e.control.value or ""
+        now = pick(model, i, typed)
+        if now is not None and now == shown and typed == query:
+            take(now)
+        elif now is not None and now != shown:
+            set_query(typed)  # the game changed meanwhile: the new answer is shown first
+        await e.control.focus()  # type: ignore[no-untyped-call]
+
+    def tapped(found: Found) -> Callable[[], Awaitable[None]]:
+        async def go() -> None:
+            if take(found):
+                await field.focus()  # type: ignore[no-untyped-call]
+        return go
+
+    nothing = bool(query.strip()) and shown is None
+    field = ft.TextField(
+        label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH, hint_text=S.SEARCH_HINT,
+        helper=found_words(shown) if shown is not None else None,
+        error=S.nothing_found(query.strip()) if nothing else None,
+        helper_max_lines=2, error_max_lines=2,
+        # what the search offers, under the field, stays above the keyboard
+        scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=120),
+        on_change=lambda e: set_query(e.control.value or ""), on_submit=submit)
+    # the next names found, each a tap: a row of their own, read out as buttons
+    others = wrap([ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
+                   for f in offered[1:]])
+    return ft.Column([ft.Semantics(identifier="search", content=field), others],
+                     spacing=4, tight=True)
+
+
+SearchBox: Callable[[int, str, str, Callable[[str], None]], ft.Control] = \
+    ft.memo(_SearchBox)  # type: ignore[no-untyped-call]
