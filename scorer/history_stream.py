@@ -7,7 +7,10 @@ decoder and then read strictly, alone (`scorer.jsonfile.loads`: duplicate keys, 
 depth), so its problems are the same as when the whole file is read, placed under
 `games[i]`. What is kept of a game is its players' rows (`scorer.stats.PlayerRow`), their
 texts kept once. As `scorer.history.read_history`, a file with a problem gives no rows:
-every problem is named instead (the reading goes on to find them all).
+every problem is named instead (the reading goes on to find them all). A text that is not
+JSON (a missing comma, a stray character, a cut-off file, anything after the closing `}`)
+has that one problem, at its line and column, as when the whole file is read; the reading
+stops there, without reading the rest of the file into memory.
 """
 
 from __future__ import annotations
@@ -18,35 +21,72 @@ from typing import IO, Any
 
 from scorer.history import FORMAT, MAX_GAMES, VERSION, _problem, read_game
 from scorer.i18n import _
-from scorer.jsonfile import loads
+from scorer.jsonfile import duplicate_key_problem, loads, syntax_problem
 from scorer.problems import Problem, TableError
 from scorer.stats import PlayerRow
 
 CHUNK = 1 << 20
 """Characters read at a time."""
 
+CUT_TOKEN = 6
+"""The most characters a token cut by the end of a chunk (`fals`, `\\ude0`, `1.5e+`) leaves
+after the place where the json module stops on it: an error that close to the end of what
+was read may be the chunk's end, and is read again with the next chunk; any other error is
+the file's (then nothing more is read: a syntax error early in a large file does not load
+the rest of it)."""
+
 _PLAIN = json.JSONDecoder()
 _SPACE = " \t\n\r"
+_VALUE_START = '{["-0123456789tfnNI'
+"""The characters a JSON value (or one of Python's constants, refused later) starts with."""
+
+
+class _NotJson(Exception):
+    """The text is not JSON: the json module's reason, and where (an index into the
+    text read so far)."""
+
+    def __init__(self, reason: str, pos: int) -> None:
+        super().__init__(reason, pos)
+        self.reason = reason
+        self.pos = pos
 
 
 class _Text:
-    """The file's text, read a chunk at a time, with a position in it."""
+    """The file's text, read a chunk at a time, with a position in it, and the line and
+    column of what was dropped (so that an error names its place in the whole file)."""
 
     def __init__(self, f: IO[str]) -> None:
         self.f = f
         self.buf = ""
         self.pos = 0
         self.eof = False
+        self.lines = 0
+        """Line ends in the text dropped so far."""
+        self.column = 0
+        """Characters of the last line of the text dropped so far."""
 
     def fill(self) -> bool:
         """Read one more chunk (dropping what was read); False at the end of the file."""
         if self.eof:
             return False
         more = self.f.read(CHUNK)
+        if not more:
+            self.eof = True  # the buffer kept as it is: an error's place in it holds
+            return False
+        dropped = self.buf[:self.pos]
+        self.lines += dropped.count("\n")
+        last = dropped.rfind("\n")
+        self.column = len(dropped) - last - 1 if last >= 0 else self.column + len(dropped)
         self.buf = self.buf[self.pos:] + more
         self.pos = 0
-        self.eof = not more
-        return bool(more)
+        return True
+
+    def place(self, pos: int) -> tuple[int, int]:
+        """The line and column (from 1, as the json module counts) of `buf[pos]`."""
+        head = self.buf[:pos]
+        ends = head.count("\n")
+        column = pos - head.rfind("\n") if ends else self.column + pos + 1
+        return self.lines + ends + 1, column
 
     def peek(self) -> str:
         """The next character that is not white space ("" at the end)."""
@@ -62,24 +102,30 @@ class _Text:
             return True
         return False
 
+    def expect(self, ch: str, reason: str) -> None:
+        """Take `ch`, else the text is not JSON (`reason`, the json module's words)."""
+        if not self.take(ch):
+            raise _NotJson(reason, self.pos)
+
     def value(self) -> str:
-        """The text of the next JSON value (read further until it is whole)."""
+        """The text of the next JSON value (read further only while it may be cut by the
+        chunk's end)."""
         self.peek()
         while True:
             try:
-                _, end = _PLAIN.raw_decode(self.buf, self.pos)
+                _value, end = _PLAIN.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as err:
-                if self.fill():
+                cut = (err.pos >= len(self.buf) - CUT_TOKEN
+                       or err.msg.startswith("Unterminated string"))
+                if cut and self.fill():
                     continue
-                raise TableError([_problem("not-an-object", "", _(
-                    "not valid JSON: {reason}").format(reason=err.msg))]) from None
-            else:
-                if end == len(self.buf) and not self.eof and self.buf[self.pos] not in "{[\"":
-                    self.fill()  # a number may go on in the next chunk
-                    continue
-                text = self.buf[self.pos:end]
-                self.pos = end
-                return text
+                raise _NotJson(err.msg, err.pos) from None
+            if end == len(self.buf) and not self.eof and self.buf[self.pos] not in "{[\"":
+                self.fill()  # a number may go on in the next chunk
+                continue
+            text = self.buf[self.pos:end]
+            self.pos = end
+            return text
 
 
 def _strict(text: str, where: str, problems: list[Problem]) -> tuple[bool, Any]:
@@ -95,30 +141,30 @@ def _strict(text: str, where: str, problems: list[Problem]) -> tuple[bool, Any]:
 
 def _games(text: _Text, problems: list[Problem]) -> Iterator[tuple[int, Any]]:
     """Each game of the file's `games` list, with its index; the header checked as it
-    comes (format, version, no other field)."""
+    comes (format, version, no other field, nothing after it). Raises _NotJson where the
+    text stops being JSON, with the json module's reason."""
     seen: set[str] = set()
-    if not text.take("{"):
+    first = text.peek()
+    if first != "{":
+        if first == "" or first not in _VALUE_START:
+            raise _NotJson("Expecting value", text.pos)
         problems.append(_problem("not-an-object", "", _("a history file is a JSON object")))
-        return
-    while not text.take("}"):
-        if text.peek() == "":
-            problems.append(_problem("not-an-object", "", _("a history file is a JSON object")))
-            return
-        ok, key = _strict(text.value(), "", problems)
-        if not ok or not isinstance(key, str) or not text.take(":"):
-            problems.append(_problem("not-an-object", "", _("a history file is a JSON object")))
-            return
+        return  # (a list or a number, not read: the whole-file reader would read it)
+    text.pos += 1
+    more = not text.take("}")
+    while more:
+        if text.peek() != '"':
+            raise _NotJson("Expecting property name enclosed in double quotes", text.pos)
+        key = json.loads(text.value())
+        text.expect(":", "Expecting ':' delimiter")
         if key in seen:
-            problems.append(_problem("not-allowed", key, _(
-                "given more than once; give it once")))
+            problems.append(duplicate_key_problem([key]))
         seen.add(key)
         if key == "games" and text.take("["):
             i = 0
             while not text.take("]"):
-                if i and not text.take(","):
-                    problems.append(_problem("missing-field", "games", _(
-                        "the games are a list")))
-                    return
+                if i:
+                    text.expect(",", "Expecting ',' delimiter")
                 ok, entry = _strict(text.value(), f"games[{i}]", problems)
                 if i >= MAX_GAMES:
                     problems.append(_problem("too-long", "games", _(
@@ -142,7 +188,11 @@ def _games(text: _Text, problems: list[Problem]) -> Iterator[tuple[int, Any]]:
             elif key not in ("format", "version", "games"):
                 problems.append(_problem("unknown-field", key, _(
                     "no such field; a history file has format, version and games")))
-        text.take(",")
+        if not text.take(","):
+            text.expect("}", "Expecting ',' delimiter")
+            more = False
+    if text.peek() != "":
+        raise _NotJson("Extra data", text.pos)
     for key, words in (("format", _("this is not a history file of the score pad (format "
                                     "{format!r})").format(format=FORMAT)),
                        ("version", _("version {version} is the one this score pad "
@@ -162,13 +212,21 @@ def history_rows(f: IO[str]) -> tuple[list[PlayerRow], list[Problem]]:
     ids: dict[str, int] = {}
     once: dict[object, Any] = {}
     keep = once.setdefault
-    for i, entry in _games(_Text(f), problems):
-        scored = read_game(entry, i, ids, problems)
-        if scored is None or problems:
-            continue  # no rows once the file has a problem: only the problems are kept
-        for r in scored.rows():
-            rows.append(r._replace(
-                game=keep(r.game, r.game), name=keep(r.name, r.name),
-                expansions=keep(("x", r.expansions), r.expansions),
-                wonders=keep(("w", r.wonders), r.wonders), side=keep(r.side, r.side)))
+    text = _Text(f)
+    try:
+        for i, entry in _games(text, problems):
+            scored = read_game(entry, i, ids, problems)
+            if scored is None or problems:
+                continue  # no rows once the file has a problem: only the problems are kept
+            for r in scored.rows():
+                rows.append(r._replace(
+                    game=keep(r.game, r.game), name=keep(r.name, r.name),
+                    expansions=keep(("x", r.expansions), r.expansions),
+                    wonders=keep(("w", r.wonders), r.wonders), side=keep(r.side, r.side)))
+    except _NotJson as err:
+        # as the whole-file reader: a text that is not JSON has that one problem
+        return [], [syntax_problem(err.reason, *text.place(err.pos))]
+    not_json = [p for p in problems if p.code == "not-json"]  # a game's NaN, say
+    if not_json:
+        return [], not_json
     return ([], problems) if problems else (rows, [])

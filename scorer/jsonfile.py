@@ -68,9 +68,7 @@ def loads(raw: str | bytes) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        text = _("not valid JSON: {reason} at line {line}, column {column}")
-        reason = _json_reason(exc.msg)
-        raise _whole(text.format(reason=reason, line=exc.lineno, column=exc.colno)) from None
+        raise TableError([syntax_problem(exc.msg, exc.lineno, exc.colno)]) from None
     except _Constant as exc:
         text = _("not valid JSON: {value} is not a JSON number")
         raise _whole(text.format(value=exc.args[0])) from None
@@ -85,14 +83,7 @@ def loads(raw: str | bytes) -> Any:
         raise TableError([deep])
     if repeated:
         problems = [
-            problem(
-                "duplicate-key",
-                _(
-                    '"{key}" is given more than once in the same object; give it once (a reader '
-                    "would silently keep only the last)"
-                ).format(key=key),
-                *located([*where, key]),
-            )
+            duplicate_key_problem([*where, key])
             for where, obj in _objects(data, [])
             if id(obj) in repeated and repeated[id(obj)][0] is obj
             for key in repeated[id(obj)][1]
@@ -131,6 +122,22 @@ class _Constant(ValueError):
 
 def _no_constant(name: str) -> Any:
     raise _Constant(name)
+
+
+def syntax_problem(reason: str, line: int, column: int) -> Problem:
+    """Why a text is not JSON (`reason`: the json module's words, translated where the
+    catalogue has them), at its line and column (from 1): one wording for the whole-file
+    and the streamed readers (`scorer.history_stream`)."""
+    return problem("not-json", _("not valid JSON: {reason} at line {line}, column "
+                                 "{column}").format(reason=_json_reason(reason), line=line,
+                                                    column=column))
+
+
+def duplicate_key_problem(at: list[int | str]) -> Problem:
+    """The key at `at` (its last part) given twice in one object."""
+    return problem("duplicate-key", _(
+        '"{key}" is given more than once in the same object; give it once (a reader '
+        "would silently keep only the last)").format(key=at[-1]), *located(at))
 
 
 def _whole(message: str) -> TableError:

@@ -17,6 +17,8 @@ import pytest
 from scorer import history_stream
 from scorer.bgstats import LINK, play_data, play_link
 from scorer.history import history_json, read_history, scored_rows
+from scorer.jsonfile import loads
+from scorer.problems import TableError
 from tests.test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,3 +215,94 @@ def test_play_started_a_real_moment_is_accepted() -> None:
     table: dict[str, Any] = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
     table["play"] = {"started": "2026-11-28T19:05:00+07:00", "finished": "2026-11-28"}
     assert assess(table).problems == []
+
+
+def _whole_file_problems(text: str) -> list[tuple[str, str, str]]:
+    """The problems of the whole-file reading (`loads`, then `read_history`)."""
+    try:
+        data = loads(text)
+    except TableError as err:
+        problems = err.problems
+    else:
+        problems = read_history(data)[1]
+    return sorted((p.code, p.path, p.message) for p in problems)
+
+
+def _malformed() -> list[str]:
+    """History files that are not what the format says, each in its own way."""
+    data = json.loads(EXAMPLE.read_text())
+    game = json.dumps(data["games"][0])
+    head = f'"format": {json.dumps(data["format"])}, "version": 1'
+    return [
+        '{"format":"x","version":1,"games":[ @ ]}',  # the reviewer's file
+        '{"games": [',  # cut off
+        '{"games": [' + game + ",",
+        '{"games": [' + game,
+        "{" + head.replace(",", "") + ', "games": [' + game + "]}",  # no comma between keys
+        "{" + head + ' "games": [' + game + "]}",
+        "{" + head + ', "games": [' + game + "]} garbage",  # something after the end
+        "{" + head + ', "games": [' + game + "]}}",
+        "{" + head + ', "games": [],}',  # a comma before the end
+        "{" + head + ', "games": [' + game + ",]}",
+        "{" + head + ', "games": [' + game + " " + game + "]}",  # no comma between games
+        "{" + head + ', "games": [' + game + ", @, " + game + "]}",
+        '{"format" ' + json.dumps(data["format"]) + "}",  # no colon
+        "{1: 2}",
+        "{" + head + ', "format": ' + json.dumps(data["format"]) + ', "games": []}',
+        '{"games": 5, "colour": "red"}',
+        "{}", "", "   ", "@", "[]", "[1, 2]", "7", '"x"',
+        # a stray character on a later line, past chunk boundaries: its line and column
+        json.dumps(data, indent=1).replace('"Ann"', '"Ann" @', 2),
+    ]
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 4096])
+def test_hostile_stats_streamed_finds_the_problems_of_the_whole_file(
+        monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """The streamed reading refuses what the whole-file reading refuses, with the same
+    problems (a text that is not JSON: one problem, the same line and column)."""
+    monkeypatch.setattr(history_stream, "CHUNK", chunk)
+    for text in _malformed():
+        expected = _whole_file_problems(text)
+        assert expected, text  # each file is malformed
+        rows, problems = history_stream.history_rows(io.StringIO(text))
+        assert rows == [], text
+        assert sorted((p.code, p.path, p.message) for p in problems) == expected, text
+
+
+def test_hostile_stats_of_a_file_not_json_exit_2_naming_the_place(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    for text, column in (('{"format":"x","version":1,"games":[ @ ]}', 37),  # the @
+                         ('{"games": [', 12)):  # just past the end
+        path.write_text(text)
+        out = run("stats", str(path))
+        assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+        assert out.stderr.strip() == f"not valid JSON: Expecting value at line 1, column {column}"
+
+
+class _CountingReader(io.StringIO):
+    """A text file that counts the characters read from it."""
+
+    read_so_far = 0
+
+    def read(self, size: int | None = -1, /) -> str:
+        text = super().read(size)
+        self.read_so_far += len(text)
+        return text
+
+
+def test_hostile_stats_stops_reading_at_an_early_syntax_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stray character after the first game: the rest of a large file is not read (the
+    reading went on to its end before, a chunk at a time, holding it all in memory)."""
+    monkeypatch.setattr(history_stream, "CHUNK", 4096)
+    data = json.loads(EXAMPLE.read_text())
+    game = json.dumps(data["games"][0])
+    text = ('{"format": ' + json.dumps(data["format"]) + ', "version": 1, "games": [' + game
+            + " @, " + ", ".join([game] * 500) + "]}")
+    f = _CountingReader(text)
+    rows, problems = history_stream.history_rows(f)
+    assert rows == [] and [p.code for p in problems] == ["not-json"]
+    assert len(text) > 500 * len(game)
+    # the first game and the @ lie in the first chunks; one more chunk at the most is read
+    assert f.read_so_far <= text.index("@") + 2 * 4096
