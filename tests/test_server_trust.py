@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import uvicorn
 import websockets
+from uvicorn.middleware.proxy_headers import _TrustedHosts
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game
@@ -47,6 +48,7 @@ from ui.server import (
     host_problem,
     server_config,
 )
+from ui.trusted_proxy import is_trusted, trusted_networks
 
 SECRET = "test-secret-key"
 EVIL = "http://evil.example"
@@ -654,9 +656,106 @@ def test_hostile_a_trusted_proxy_that_trusts_nobody_is_refused(value: str) -> No
 
 
 @pytest.mark.parametrize("value", ["127.0.0.1", " 10.0.0.5 ", "10.0.0.0/24", "::1",
-                                   "fd00::/64"])
+                                   "0:0::1", "127.0.0.1/32", "fd00::/120",
+                                   "::ffff:10.0.0.0/120"])
 def test_trust_a_proxys_address_or_small_network_is_taken(value: str) -> None:
     assert trusted_proxy_problem(value) == ""
+
+
+@pytest.mark.parametrize(("value", "count"), [
+    ("10.0.0.0/8", "16,777,216"),  # 2^(32-8)
+    ("10.0.0.0/23", "512"),  # 2^(32-23): one past the 256 of a /24
+    ("2001:db8::/32", f"{2 ** 96:,}"),  # 2^(128-32)
+    ("fd00::/64", f"{2 ** 64:,}"),
+    ("fd00::/119", "512"),  # 2^(128-119)
+    # every IPv4-mapped address: on a dual-stack listener, every IPv4 client
+    ("::ffff:0:0/96", f"{2 ** 32:,}"),
+    ("::/32", f"{2 ** 96:,}"),  # holds ::ffff:0:0/96 too
+    ("::ffff:10.0.0.0/112", "65,536"),  # 10.0.0.0/16: 2^(128-112)
+])
+def test_hostile_a_trusted_proxy_of_more_than_256_addresses_is_refused(
+        value: str, count: str) -> None:
+    said = trusted_proxy_problem(value)
+    assert said.startswith(f"--trusted-proxy: {value} would trust {count} addresses"), said
+
+
+@pytest.mark.parametrize(("value", "ipv4"), [("::10.0.0.1", "10.0.0.1"),
+                                             ("::7f00:1", "127.0.0.1"),
+                                             ("::10.0.0.0/120", "10.0.0.0/24")])
+def test_hostile_an_ipv4_compatible_trusted_proxy_is_refused(value: str, ipv4: str) -> None:
+    said = trusted_proxy_problem(value)
+    assert said.startswith(f"--trusted-proxy: {value} is an IPv4 address"), said
+    assert said.endswith(f", {ipv4}")
+
+
+@pytest.mark.parametrize(("value", "peer"), [
+    ("10.0.0.0/24", "10.0.0.7"), ("127.0.0.1/32", "127.0.0.1"), ("0:0::1", "::1"),
+    ("127.0.0.1", "::ffff:127.0.0.1"),  # an IPv4 proxy seen by a dual-stack listener
+    ("::ffff:10.0.0.0/120", "10.0.0.7"), ("fe80::1", "fe80::1%eth0"),
+])
+def test_hostile_a_proxy_written_as_a_network_is_the_proxy(value: str, peer: str) -> None:
+    assert trusted_proxy_problem(value) == ""
+    assert is_trusted(peer, trusted_networks([value]))
+    assert not is_trusted("10.0.1.7", trusted_networks([value]))
+    assert not is_trusted("not an address", trusted_networks([value]))
+
+
+def test_hostile_uvicorn_trusts_the_proxy_as_named() -> None:
+    """uvicorn reads a network with host bits (10.0.0.5/24) as no network: given the
+    canonical form, and an IPv4 proxy also as a dual-stack listener sees it."""
+    config = server_config(Guard(lambda *a: None, None),  # type: ignore[arg-type]
+                           "127.0.0.1", 0, trusted_networks(["10.0.0.5/24", "0:0::1"]))
+    trusted = _TrustedHosts(config.forwarded_allow_ips)
+    for peer in ("10.0.0.5", "10.0.0.200", "::ffff:10.0.0.5", "::1"):
+        assert peer in trusted, peer
+    assert "10.0.1.5" not in trusted and "::2" not in trusted
+
+
+def _served_from(source: str, unlimited: list[str], connections: int) -> list[int]:
+    """The statuses of `connections` requests from `source`, each on its own connection
+    kept open, to a server that caps an address at 2 connections except `unlimited` (as
+    `--trusted-proxy` gives them); 0 for a connection closed unanswered."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"page"})
+    protocol = flet_door.HeaderTimeoutH11.limited(30.0, 2, lambda a: a,
+                                                  trusted_networks(unlimited))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=protocol,
+                                           log_level="error", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    held: list[socket.socket] = []
+    statuses = []
+    try:
+        while not server.started:
+            time.sleep(0.02)
+        for _ in range(connections):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=(source, 0))
+            held.append(s)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # kept alive
+            try:
+                answer = s.recv(64)
+            except ConnectionResetError:
+                answer = b""
+            statuses.append(int(answer.split()[1]) if answer else 0)
+        return statuses
+    finally:
+        for s in held:
+            s.close()
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.mark.parametrize("proxy", ["127.0.0.2", "127.0.0.0/24", "127.0.0.2/32",
+                                   "::ffff:127.0.0.2"])
+def test_hostile_a_proxy_written_as_a_network_is_not_capped(proxy: str) -> None:
+    # the proxy carries every phone's connections: 4 at once past the cap of 2
+    assert _served_from("127.0.0.2", [proxy], 4) == [200] * 4
+    # a client that is not the proxy is capped: its third and fourth are closed
+    assert _served_from("127.0.1.2", [proxy], 4) == [200, 200, 0, 0]
 
 
 def test_hostile_the_server_will_not_start_trusting_everyone(tmp_path: Path) -> None:

@@ -27,6 +27,12 @@ from scorer.cli import VersionAction, program
 from scorer.i18n import _
 from ui import strings as S
 from ui.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
+from ui.trusted_proxy import (
+    MOST_ADDRESSES,
+    is_ipv4_compatible,
+    proxy_network,
+    trusted_networks,
+)
 
 SESSION_TIMEOUT_S = 45
 """Seconds a closed tab's session is kept for its phone to come back (Flet's eviction runs
@@ -75,31 +81,39 @@ def allow_host_problem(name: str) -> str:
              "(without https:// and without a port), not {name!r}").format(name=name)
 
 
-WIDEST_TRUSTED = {4: 8, 6: 32}
-"""The widest network `--trusted-proxy` takes, by IP version (prefix length): a proxy is one
-machine or a few; a wider network trusts strangers to name any address they like (and so
-to pass every per-address bound)."""
+WIDEST_TRUSTED = {4: 33 - MOST_ADDRESSES.bit_length(), 6: 129 - MOST_ADDRESSES.bit_length()}
+"""The widest network `--trusted-proxy` takes, by IP version (prefix length): at most
+`ui.trusted_proxy.MOST_ADDRESSES` (256: IPv4 /24, IPv6 /120) addresses, one machine or a
+few."""
 
 
 def trusted_proxy_problem(value: str) -> str:
     """Why `--trusted-proxy` cannot take this ("" = an address, or a network of a few
     machines). Refused rather than taken: `*` or 0.0.0.0/0 would let anyone spoof their
-    address, and a name (localhost) or a list ("a, b") would silently trust nothing."""
+    address, and a name (localhost) or a list ("a, b") would silently trust nothing. An
+    IPv4-mapped network is counted as the IPv4 network it is (`::ffff:0:0/96` is every
+    IPv4 address: on a dual-stack listener every IPv4 client would name its own)."""
     text = value.strip()
     if text == "*":
         return _("--trusted-proxy: * would trust every client to name its own address; give "
                  "the proxy's address, such as 127.0.0.1")
     try:
-        network = ipaddress.ip_network(text, strict=False)
+        network = proxy_network(text)
     except ValueError:
         return _("--trusted-proxy: an IP address or network, such as 127.0.0.1 or "
                  "10.0.0.0/24 (one per --trusted-proxy, no names, no lists), not "
                  "{value!r}").format(value=value)
-    widest = WIDEST_TRUSTED[network.version]
-    if network.prefixlen < widest:
+    if network.num_addresses > MOST_ADDRESSES:
+        widest = WIDEST_TRUSTED[network.version]
         return _("--trusted-proxy: {value} would trust {count} addresses to name their own; "
                  "give the proxy's address, or a network of /{widest} or narrower").format(
                      value=text, count=f"{network.num_addresses:,}", widest=widest)
+    if is_ipv4_compatible(network):
+        ipv4 = ipaddress.IPv4Network((int(network.network_address) & 0xFFFF_FFFF,
+                                      network.prefixlen - 96))
+        return _("--trusted-proxy: {value} is an IPv4 address in a form no longer used "
+                 "(IPv4-compatible IPv6); give the IPv4 address itself, {ipv4}").format(
+                     value=text, ipv4=ipv4.network_address if ipv4.prefixlen == 32 else ipv4)
     return ""
 
 
@@ -275,7 +289,7 @@ def _serve(argv: list[str] | None) -> int:
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
                         web_names(), sessions_per_address=args.sessions_per_address,
                         hosts=names),
-              args.host, args.port, frozenset(p.strip() for p in args.trusted_proxy),
+              args.host, args.port, trusted_networks(args.trusted_proxy),
               certfile=args.certfile,
               keyfile=args.keyfile)
     except FletMismatch as err:  # Flet's insides changed (ui/flet_door.py says what to check)

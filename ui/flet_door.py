@@ -78,6 +78,7 @@ from ui.flet_versions import (
     FletMismatch,
     check_versions,
 )
+from ui.trusted_proxy import Network, is_trusted
 
 check_versions()
 
@@ -726,7 +727,8 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
       connection, or of the next request on a kept-alive one), else the connection closes:
       half-finished requests do not hold the server's file descriptors;
     - at most `per_address` connections from one client address at once (`address_of`
-      gives the key; addresses in `unlimited`, a trusted proxy, are not capped): one client
+      gives the key; addresses in the networks `unlimited`, the trusted proxies
+      (`ui/trusted_proxy.py`), are not capped): one client
       cannot take the connections every phone needs;
     - at most `half_open_per_address` of them waiting for a request's headers: a new
       connection past that closes the address's oldest such one, so that a page load is
@@ -739,7 +741,7 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
     per_address: int = 0
     half_open_per_address: int = 0
     address_of: Callable[[str], str] = staticmethod(lambda a: a)
-    unlimited: frozenset[str] = frozenset()
+    unlimited: tuple[Network, ...] = ()
     open_by_address: ClassVar[Counter[str]] = Counter()
     half_open: ClassVar[dict[str, dict[int, HeaderTimeoutH11]]] = {}
     """By address: its connections waiting for headers, oldest first (a dict keeps order)."""
@@ -747,7 +749,7 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
     @classmethod
     def limited(cls, header_timeout_s: float, per_address: int,
                 address_of: Callable[[str], str],
-                unlimited: frozenset[str], half_open_per_address: int = 0
+                unlimited: tuple[Network, ...], half_open_per_address: int = 0
                 ) -> type[HeaderTimeoutH11]:
         """The protocol class for one server, with its limits."""
         return type("LimitedH11", (cls,), {
@@ -762,7 +764,7 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         host = self.client[0] if self.client else ""
-        if self.per_address and host not in self.unlimited:
+        if self.per_address and not is_trusted(host, self.unlimited):
             self._key = self.address_of(host)
             self.open_by_address[self._key] += 1
             if self.open_by_address[self._key] > self.per_address:

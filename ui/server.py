@@ -86,6 +86,7 @@ from ui import collector, flet_door
 from ui import strings as S
 from ui.export import MAX_IMPORT_BYTES
 from ui.join_limit import address_key
+from ui.trusted_proxy import Network, uvicorn_forms
 
 WS_MAX_BYTES = 2 * MAX_IMPORT_BYTES
 """The largest websocket message taken: a pasted table at the import limit, in UTF-8, with
@@ -746,7 +747,7 @@ def _stop(sig: int, _frame: object) -> None:
 
 
 def server_config(app: Guard, host: str, port: int,
-                  trusted_proxies: frozenset[str] = frozenset(), certfile: str | None = None,
+                  trusted_proxies: tuple[Network, ...] = (), certfile: str | None = None,
                   keyfile: str | None = None, max_connections: int = MAX_CONNECTIONS,
                   open_files: int | None = None) -> uvicorn.Config:
     """uvicorn's settings for the guarded app: see the module's docstring. At most
@@ -762,14 +763,14 @@ def server_config(app: Guard, host: str, port: int,
                           log_level="warning",
                           timeout_graceful_shutdown=STOP_S, lifespan="on", http=protocol,
                           proxy_headers=bool(trusted_proxies),
-                          forwarded_allow_ips=sorted(trusted_proxies) or None,
+                          forwarded_allow_ips=uvicorn_forms(trusted_proxies) or None,
                           limit_concurrency=max(16, min(max_connections,
                                                         open_files - FD_RESERVE)),
                           timeout_keep_alive=int(HEADER_TIMEOUT_S),
                           ssl_certfile=certfile, ssl_keyfile=keyfile)
 
 
-def serve(app: Guard, host: str, port: int, trusted_proxies: frozenset[str] = frozenset(),
+def serve(app: Guard, host: str, port: int, trusted_proxies: tuple[Network, ...] = (),
           certfile: str | None = None, keyfile: str | None = None) -> None:
     """Serve until SIGTERM or SIGINT (uvicorn's handlers), then stop within STOP_S and say
     so in one line. The client address is the socket's: X-Forwarded-For is read only from
