@@ -777,7 +777,7 @@ def _page_load_during_half_open_flood(half_open_per_address: int) -> int:
         if scope["type"] == "http":
             await send({"type": "http.response.start", "status": 200, "headers": []})
             await send({"type": "http.response.body", "body": b"page"})
-    protocol = flet_door.HeaderTimeoutH11.limited(30.0, 128, lambda a: a, frozenset(),
+    protocol = flet_door.HeaderTimeoutH11.limited(30.0, 128, lambda a: a, (),
                                                   half_open_per_address)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, http=protocol,
