@@ -55,17 +55,27 @@ def sweep_hours(code_space: int, answers_per_s: float) -> float:
 _LOOPBACK = "loopback"
 
 
+def peer_ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address of a peer as the socket or a header gives it (an IPv4 client of a
+    dual-stack listener, `::ffff:10.0.0.5`, is its IPv4 address; a zone, `%eth0`, is
+    dropped); None when it is none."""
+    try:
+        ip = ipaddress.ip_address(address.strip().split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
 def address_key(address: str) -> str:
     """The client an address stands for: every loopback address (127.0.0.0/8, ::1, their
     IPv4-mapped forms) is this machine; an IPv6 address is its /64 (one household or
     phone holds a whole /64); an IPv4 address is itself. Anything unreadable is kept as
     given."""
-    try:
-        ip = ipaddress.ip_address(address.strip().split("%", 1)[0])
-    except ValueError:
+    ip = peer_ip(address)
+    if ip is None:
         return address
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
     if ip.is_loopback:
         return _LOOPBACK
     if isinstance(ip, ipaddress.IPv6Address):

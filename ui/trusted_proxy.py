@@ -15,6 +15,8 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable
 
+from ui.join_limit import peer_ip
+
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 MOST_ADDRESSES = 256
@@ -57,13 +59,8 @@ def trusted_networks(values: Iterable[str]) -> tuple[Network, ...]:
 def is_trusted(host: str, networks: Iterable[Network]) -> bool:
     """Whether the peer address `host` (as the socket gives it: maybe IPv4-mapped, maybe
     with a zone) is one of the trusted proxies."""
-    try:
-        ip = ipaddress.ip_address(host.strip().split("%", 1)[0])
-    except ValueError:
-        return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return any(ip in network for network in networks)
+    ip = peer_ip(host)
+    return ip is not None and any(ip in network for network in networks)
 
 
 def uvicorn_forms(networks: Iterable[Network]) -> list[str]:
