@@ -831,6 +831,76 @@ def imported_games(added: int, already: int) -> str:
 def history_of(shown: int, total: int) -> str:
     return _("{shown} of {total}").format(shown=shown, total=total)
 
+
+# What a screen reader reads of a control the screen names by an icon or a number alone
+# (ui/a11y.py): what it does, to whom.
+
+
+def move_up(name: str) -> str:
+    return _("Move {name} up").format(name=name)
+
+
+def move_down(name: str) -> str:
+    return _("Move {name} down").format(name=name)
+
+
+def remove_player(name: str) -> str:
+    return _("Remove {name}").format(name=name)
+
+
+def rename_player(name: str) -> str:
+    return _("Rename {name}").format(name=name)
+
+
+def drag_player(name: str) -> str:
+    return _("Drag {name} to reorder").format(name=name)
+
+
+def nth_player(n: int) -> str:
+    """A New game row whose name is not typed yet."""
+    return _("player {n}").format(n=n)
+
+
+def for_player(what: str, name: str) -> str:
+    """A number of a player's city, said with whose it is ("Coins for Ann")."""
+    return _("{what} for {name}").format(what=what, name=name)
+
+
+def conflict_tokens(value: str) -> str:
+    """A stepper of conflict tokens of one face value ("+3"), said with what they are."""
+    return _("Conflict tokens {value}").format(value=value)
+
+
+def add_one(what: str, value: int) -> str:
+    return _("{what}: {value}, add one").format(what=what, value=value)
+
+
+def remove_one(what: str, value: int) -> str:
+    return _("{what}: {value}, remove one").format(what=what, value=value)
+
+
+def pad_cell(player: str, row: str, n: int, at_least: bool = False) -> str:
+    """A score pad cell: whose, which row, how many points (the screen shows the number)."""
+    if at_least:
+        return ngettext("{player}, {row}: at least {n} point",
+                        "{player}, {row}: at least {n} points", n).format(
+            player=player, row=row, n=n)
+    return ngettext("{player}, {row}: {n} point", "{player}, {row}: {n} points", n).format(
+        player=player, row=row, n=n)
+
+
+def pad_total(player: str, n: int, at_least: bool = False) -> str:
+    return pad_cell(player, _("total"), n, at_least)
+
+
+def copy_what(what: str) -> str:
+    return _("Copy {what}").format(what=what)
+
+
+def undo_change(what: str) -> str:
+    return _("Undo: {what}").format(what=what)
+
+
 _CHOICE = CHOICE
 _TEXTS: dict[str, str | dict[str, str]] = {
     k: v

@@ -18,6 +18,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +55,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
+@contextmanager
+def serving(data: Path) -> Iterator[tuple[str, float]]:
+    """The app on a free port of 127.0.0.1 with its data in `data`: its address, and the
+    seconds it took to answer."""
     if not Path(CHROMIUM).exists():
         pytest.fail(MISSING_CHROMIUM)
     port = _free_port()
-    env = dict(os.environ, WONDERS_DATA_DIR=str(tmp_path))
+    env = dict(os.environ, WONDERS_DATA_DIR=str(data))
     started = time.monotonic()
     proc = subprocess.Popen(
         [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
@@ -80,6 +83,12 @@ def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
+    with serving(tmp_path) as found:
+        yield found
 
 
 class Phone:
@@ -121,12 +130,15 @@ class Phone:
         raise AssertionError(f"{found} never came on screen: {self.page.inner_text('body')[:600]}")
 
     def button(self, name: str) -> Any:
-        return self.reveal(self.page.get_by_role("button", name=name, exact=True))
+        """A control a thumb taps, by its name: a button, or a chip (a checkbox: it says
+        whether it is held)."""
+        return self.reveal(self.page.get_by_role("button", name=name, exact=True).or_(
+            self.page.get_by_role("checkbox", name=name, exact=True)))
 
     def card(self, name: str) -> Any:
         """A card chip, on screen: its name, then its Age and what it gives on the next line."""
         return self.reveal(self.page.get_by_role(
-            "button", name=re.compile(rf"^{re.escape(name)}(\s|$)")))
+            "checkbox", name=re.compile(rf"^{re.escape(name)}(\s|$)")))
 
     def tap_card(self, name: str) -> None:
         self.card(name).click()

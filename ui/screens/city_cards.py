@@ -32,6 +32,7 @@ from scorer.facts import (
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
 from ui import strings as S
+from ui.a11y import checkable
 from ui.draft import Draft
 from ui.edits import SeatEdits
 from ui.model import AppModel, SharedWatch, use_part
@@ -219,10 +220,12 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[ft.OutlinedButton]], None
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
     few of its properties instead of replacing it; `body` is kept from the last render when
     it did not change (the same object is not compared again). The chip rides along as the
-    button's data: one handler serves every chip of a city."""
-    return ft.OutlinedButton(
+    button's data: one handler serves every chip of a city. A screen reader reads it as a
+    checkbox, checked when the city holds the card (`ui.a11y.checkable`)."""
+    return checkable(ft.OutlinedButton(
         content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
-        height=TAP, disabled=chip.disabled, style=style, data=chip)
+        height=TAP, disabled=chip.disabled, style=style, data=chip), chip.selected,
+        chip.disabled)
 
 
 Flip = Callable[[ft.Event[ft.OutlinedButton]], None]
@@ -313,16 +316,18 @@ def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str
 
     def swatch(c: str) -> ft.Control:
         bg, fg = CARD_COLOURS.get(c, ("#546E7A", "#FFFFFF"))
-        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c), button=True,
-                            selected=colour == c, content=ft.Container(
+        # named once: by its label (the tooltip shows for a mouse, unread)
+        return checkable(ft.Container(
             width=TAP, height=TAP, border_radius=TAP // 2, bgcolor=bg,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
             alignment=ft.Alignment.CENTER, tooltip=S.COLOUR.get(c, c),
             content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
-            on_click=pick_colour(c)))
+            on_click=pick_colour(c)), colour == c, identifier=f"filter-{c}",
+            name=S.COLOUR.get(c, c))
 
-    age_chips: list[ft.Control] = [ft.Semantics(identifier=f"age-{a}", content=_small_toggle(
-        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a))) for a in (0, *ages)]
+    age_chips: list[ft.Control] = [checkable(_small_toggle(
+        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a)), age == a,
+        identifier=f"age-{a}") for a in (0, *ages)]
     return ft.Column([wrap(age_chips), wrap([swatch(c) for c in colours])], spacing=8)
 
 

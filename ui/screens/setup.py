@@ -10,6 +10,7 @@ import flet as ft
 from scorer.facts import expansions, facts, games, max_name_length, ruleset
 from scorer.ruleset import expansion_name
 from ui import strings as S
+from ui.a11y import icon_button
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
@@ -134,19 +135,20 @@ def Setup() -> ft.View:
     count_ok = const.min_players <= len(names) <= const.max_players
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
+        who = n.strip() or S.nth_player(i + 1)  # what a screen reader says the row is
         # The top padding keeps each field's floating label clear of the row above.
         rows.append(ft.Container(key=f"seat-{ids[i] if i < len(ids) else i}",
                                  padding=ft.Padding.only(top=10), content=ft.Row(controls=[
-            ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
+            ft.Semantics(identifier=f"drag-{i}", label=S.drag_player(who),
+                         content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
                          expand=True, max_length=NAME_LIMIT, counter=""),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
-                          disabled=i == 0),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=S.MOVE_DOWN, on_click=move(i, 1),
-                          disabled=i == len(names) - 1),
-            ft.IconButton(ft.Icons.CLOSE, tooltip=S.REMOVE, on_click=remove(i),
-                          disabled=len(names) <= const.min_players),
+            icon_button(ft.Icons.ARROW_UPWARD, S.move_up(who), move(i, -1), disabled=i == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, S.move_down(who), move(i, 1),
+                        disabled=i == len(names) - 1),
+            icon_button(ft.Icons.CLOSE, S.remove_player(who), remove(i),
+                        disabled=len(names) <= const.min_players),
         ], spacing=0)))
     unused = [n for n in remembered if n not in stripped]
     items: list[ft.Control] = [

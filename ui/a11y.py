@@ -1,0 +1,55 @@
+"""What a screen reader finds: every control named, and its state said, on the one node that
+has the control's role (Flutter's accessibility tree, as the browser shows it).
+
+Flutter puts a tooltip's words on a node of their own, around the button's node: a screen
+reader looking for "button named Changes" found a button with no name inside a node with no
+role that had it. So tooltips here show for a mouse and are not read (`QUIET_TOOLTIPS`, in
+the app's theme), and every name goes on the control itself:
+- an icon button: its icon's label (`icon_button`);
+- a chip (a tap holds it or lets it go): one checkbox node, named by the chip's words,
+  checked when held (`checkable`); a plain button said nothing of being held;
+- words that need more than the screen shows (a pad cell "18": whose, which row): the
+  text's own `semantics_label` (in the screen's module).
+
+Every name comes from `ui.strings` (the catalogue), in players' words. Public Flet 1.0
+controls only (`MergeSemantics`, `Semantics`, `TooltipTheme`): nothing of Flet's insides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+QUIET_TOOLTIPS = ft.TooltipTheme(exclude_from_semantics=True)
+"""The app's tooltips (its themes'): shown on a long press or a mouse hover, never a name of
+their own in the accessibility tree (the control under them carries it)."""
+
+Tap = Callable[[], None] | Callable[[], Awaitable[None]] | Callable[..., None]
+
+
+def icon_button(icon: ft.IconData, name: str, on_click: Tap | None,
+                disabled: bool = False, icon_size: int | None = None) -> ft.IconButton:
+    """A button with an icon and no words: `name` says what it does (to whom: "Remove Cid"),
+    read by a screen reader on the button's node and shown as its tooltip."""
+    return ft.IconButton(ft.Icon(icon, semantics_label=name), tooltip=name,
+                         on_click=on_click, disabled=disabled, icon_size=icon_size)
+
+
+def checkable(control: ft.Control, held: bool, disabled: bool = False,
+              identifier: str | None = None, name: str | None = None) -> ft.Control:
+    """A chip as a screen reader meets it: one checkbox node, checked when `held`, named by
+    the chip's own words (or `name`, for a chip with none: a colour swatch), that a tap
+    (or the reader's) toggles. `identifier`: the node's `flt-semantics-identifier` (tests
+    and the page find it), on the same node (no node of its own around the chip).
+    Without the merge the chip is two nodes, a button and a checkbox inside it, each read."""
+    return ft.MergeSemantics(ft.Semantics(
+        checked=held, disabled=disabled, identifier=identifier, label=name,
+        content=control))
+
+
+def named(control: ft.Control, name: str) -> ft.Control:
+    """A control with no words of its own that say what it is (a read-only text box under
+    a heading): named `name` on its own node. Without the merge the name goes on a group
+    around it and the text box stays unnamed."""
+    return ft.MergeSemantics(ft.Semantics(label=name, content=control))
