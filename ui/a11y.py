@@ -3,8 +3,9 @@ has the control's role (Flutter's accessibility tree, as the browser shows it).
 
 Flutter puts a tooltip's words on a node of their own, around the button's node: a screen
 reader looking for "button named Changes" found a button with no name inside a node with no
-role that had it. So tooltips here show for a mouse and are not read (`QUIET_TOOLTIPS`, in
-the app's theme), and every name goes on the control itself:
+role that had it (and a cell with a tooltip and words read them twice: "Linh Linh"). So
+the app's own tooltips show for a mouse and are not read (`quiet_tooltip`; Flutter's back
+button keeps its own, its name), and every name goes on the control itself:
 - an icon button: its icon's label (`icon_button`);
 - a chip (a tap holds it or lets it go): one checkbox node, named by the chip's words,
   checked when held (`checkable`); a plain button said nothing of being held;
@@ -12,7 +13,7 @@ the app's theme), and every name goes on the control itself:
   text's own `semantics_label` (in the screen's module).
 
 Every name comes from `ui.strings` (the catalogue), in players' words. Public Flet 1.0
-controls only (`MergeSemantics`, `Semantics`, `TooltipTheme`): nothing of Flet's insides.
+controls only (`MergeSemantics`, `Semantics`, `Tooltip`): nothing of Flet's insides.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-QUIET_TOOLTIPS = ft.TooltipTheme(exclude_from_semantics=True)
-"""The app's tooltips (its themes'): shown on a long press or a mouse hover, never a name of
-their own in the accessibility tree (the control under them carries it)."""
+
+def quiet_tooltip(words: str) -> ft.Tooltip:
+    """A tooltip shown on a long press or a mouse hover, never a name of its own in the
+    accessibility tree (the control under it carries its name). A value, not a control:
+    nothing more for a session to hold."""
+    return ft.Tooltip(message=words, exclude_from_semantics=True)
 
 Tap = Callable[[], None] | Callable[[], Awaitable[None]] | Callable[..., None]
 
@@ -32,7 +36,7 @@ def icon_button(icon: ft.IconData, name: str, on_click: Tap | None,
                 disabled: bool = False, icon_size: int | None = None) -> ft.IconButton:
     """A button with an icon and no words: `name` says what it does (to whom: "Remove Cid"),
     read by a screen reader on the button's node and shown as its tooltip."""
-    return ft.IconButton(ft.Icon(icon, semantics_label=name), tooltip=name,
+    return ft.IconButton(ft.Icon(icon, semantics_label=name), tooltip=quiet_tooltip(name),
                          on_click=on_click, disabled=disabled, icon_size=icon_size)
 
 

@@ -12,7 +12,6 @@ import flet as ft
 
 from ui import collector, guard
 from ui import strings as S
-from ui.a11y import QUIET_TOOLTIPS
 from ui.browser import read_browser, remember_browser
 from ui.language import flutter_locale, remembered_language, set_session_language
 from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
@@ -125,11 +124,8 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         page.title = S.APP_TITLE
         page.locale_configuration = flutter_locale(language)
         seed = "#8D5A2B"
-        # tooltips are not read: the control under one carries its name (ui/a11y.py)
-        page.theme = ft.Theme(color_scheme_seed=seed, use_material3=True,
-                              tooltip_theme=QUIET_TOOLTIPS)
-        page.dark_theme = ft.Theme(color_scheme_seed=seed, use_material3=True,
-                                   tooltip_theme=QUIET_TOOLTIPS)
+        page.theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
+        page.dark_theme = ft.Theme(color_scheme_seed=seed, use_material3=True)
         page.theme_mode = ft.ThemeMode.SYSTEM
         # a browser that keeps nothing is a device for this session only: it is never
         # offered a game it did not start or join

@@ -893,6 +893,11 @@ def pad_total(player: str, n: int, at_least: bool = False) -> str:
     return pad_cell(player, _("total"), n, at_least)
 
 
+def age_name(age: str) -> str:
+    """An Age chip as a screen reader reads it ("Age II": the chip shows "II")."""
+    return _("Age {age}").format(age=age)
+
+
 def copy_what(what: str) -> str:
     return _("Copy {what}").format(what=what)
 

@@ -167,7 +167,10 @@ def label(c: Any) -> str:
         first = next((x for x in walk(content) if isinstance(x, ft.Text)), None)
         if first is not None:
             return str(first.value or "")
-    return str(getattr(c, "label", "") or getattr(c, "tooltip", "") or "")
+    tooltip = getattr(c, "tooltip", "")
+    if isinstance(tooltip, ft.Tooltip):  # ui.a11y.quiet_tooltip: its words
+        tooltip = tooltip.message
+    return str(getattr(c, "label", "") or tooltip or "")
 
 
 def _working() -> bool:

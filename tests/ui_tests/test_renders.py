@@ -18,6 +18,7 @@ from ui.flet_door import Component
 from ui.store import Store
 
 from .flet_client import Client, shared_hub, walk
+from .flet_client import label as label_of
 from .game_data import TABLE
 
 pytestmark = pytest.mark.asyncio
@@ -120,7 +121,7 @@ async def test_a_note_after_a_note_builds_its_words_only(store: Store) -> None:
 
 def _steps(phone: Client, label: str) -> list[ft.IconButton]:
     return [x for x in walk(phone.top()) if isinstance(x, ft.IconButton)
-            and str(x.tooltip).startswith(f"{label}: ")]
+            and label_of(x).startswith(f"{label}: ")]
 
 
 async def test_a_number_changed_keeps_its_filter_and_names_its_buttons(store: Store) -> None:
@@ -134,7 +135,7 @@ async def test_a_number_changed_keeps_its_filter_and_names_its_buttons(store: St
         await a.type(f"Name {i + 1}", n)
     await a.tap("Start")
     await a.go(a.views()[-1].route + "/player/0")
-    assert [x.tooltip for x in _steps(a, "Coins for Ann")] == [
+    assert [label_of(x) for x in _steps(a, "Coins for Ann")] == [
         "Coins for Ann: 0, remove one", "Coins for Ann: 0, add one"]
     typed_as = a.find("Coins").input_filter
     await a.type("Coins", "6")

@@ -35,7 +35,7 @@ from ui.live import tables_for
 from ui.note_strip import NOTE_ID
 from ui.store import Store
 
-from .flet_client import Client, shared_hub, walk
+from .flet_client import Client, label, shared_hub, walk
 from .test_live import coins, host_game, phone, saved_game
 
 
@@ -203,7 +203,7 @@ async def test_undo_a_change_from_the_list_on_another_phone(store: Store) -> Non
 
 
 def _labels(c: Client) -> list[str]:
-    return [str(getattr(x, "tooltip", "") or "") for x in c.controls()]
+    return [label(x) for x in c.controls()]
 
 
 def _undo_button(c: Client, version: int) -> ft.Control:

@@ -32,7 +32,7 @@ from scorer.facts import (
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
 from ui import strings as S
-from ui.a11y import checkable
+from ui.a11y import checkable, quiet_tooltip
 from ui.draft import Draft
 from ui.edits import SeatEdits
 from ui.model import AppModel, SharedWatch, use_part
@@ -320,21 +320,25 @@ def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str
         return checkable(ft.Container(
             width=TAP, height=TAP, border_radius=TAP // 2, bgcolor=bg,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
-            alignment=ft.Alignment.CENTER, tooltip=S.COLOUR.get(c, c),
+            alignment=ft.Alignment.CENTER, tooltip=quiet_tooltip(S.COLOUR.get(c, c)),
             content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
             on_click=pick_colour(c)), colour == c, identifier=f"filter-{c}",
             name=S.COLOUR.get(c, c))
 
     age_chips: list[ft.Control] = [checkable(_small_toggle(
-        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a)), age == a,
+        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a),
+        S.ALL_AGES if not a else S.age_name(S.age_label((a,)))), age == a,
         identifier=f"age-{a}") for a in (0, *ages)]
     return ft.Column([wrap(age_chips), wrap([swatch(c) for c in colours])], spacing=8)
 
 
-def _small_toggle(label: str, selected: bool, on_click: Callable[[], None]) -> ft.Control:
+def _small_toggle(label: str, selected: bool, on_click: Callable[[], None],
+                  said: str) -> ft.Control:
+    """An Age chip: its words (`label`: "II"), and what a screen reader says ("Age II")."""
+    content = label if said == label else ft.Text(label, semantics_label=said)
     if selected:
-        return ft.FilledButton(content=label, on_click=on_click, height=TAP)
-    return ft.OutlinedButton(content=label, on_click=on_click, height=TAP)
+        return ft.FilledButton(content=content, on_click=on_click, height=TAP)
+    return ft.OutlinedButton(content=content, on_click=on_click, height=TAP)
 
 
 CardFilter: Callable[..., ft.Control] = ft.memo(_CardFilter)  # type: ignore[no-untyped-call]

@@ -13,6 +13,7 @@ from scorer.facts import ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui import strings as S
+from ui.a11y import quiet_tooltip
 from ui.browser import this_browser
 from ui.export import share_text, summary
 from ui.model import use_evaluation, use_model
@@ -49,7 +50,7 @@ def _cell(content: ft.Control, on_click: Callable[[], None] | None = None,
         alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(horizontal=2),
         border=ft.Border.all(3 if selected else 1,
                              ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=bg, on_click=on_click, tooltip=tooltip,
+        bgcolor=bg, on_click=on_click, tooltip=quiet_tooltip(tooltip) if tooltip else None,
     )
     if ident:
         return ft.Semantics(identifier=ident, content=box, button=on_click is not None,

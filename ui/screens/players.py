@@ -10,7 +10,7 @@ import flet as ft
 
 from scorer.facts import facts, max_name_length, ruleset
 from ui import strings as S
-from ui.a11y import icon_button
+from ui.a11y import icon_button, named
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
 from ui.model import AppModel, use_kept_state, use_model_unwatched, use_watch
@@ -129,9 +129,10 @@ def _PlayersEditor() -> ft.Control:
         ], spacing=0))
         rows.append(problems([refused[player]] if player in refused else []))
         if boards:
-            rows.append(ft.Dropdown(label=f"{S.BOARD} · {player}", value=placed or None,
-                                    options=[ft.DropdownOption(key=b, text=b) for b in boards],
-                                    on_select=board(i, player, placed), dense=True))
+            rows.append(named(ft.Dropdown(
+                label=f"{S.BOARD} · {player}", value=placed or None,
+                options=[ft.DropdownOption(key=b, text=b) for b in boards],
+                on_select=board(i, player, placed), dense=True), f"{S.BOARD} · {player}"))
     if n < limits.max_players:
         rows.append(ft.Row([
             ft.TextField(label=S.ADD_PLAYER, value=adding, expand=True, dense=True,
