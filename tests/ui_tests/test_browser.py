@@ -286,8 +286,9 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     phone.tap("Score pad")
     phone.wait_text(re.escape(VERDICT))
     assert phone.text_of("verdict").strip() == VERDICT
-    for p in PLAYERS:
-        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+    for p in PLAYERS:  # a total says whose it is (ui/strings.py pad_total)
+        assert phone.text_of(f"total-{p['name']}").strip() == \
+            f"{p['name']}, total: {p['total']} points"
     phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
     phone.wait_text("Science symbols: 18")
     phone.shot("5-score-pad")
@@ -326,7 +327,8 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     verdict = phone.text_of("verdict")
     assert all(part in verdict for part in DUEL_VERDICT_PARTS), verdict
     for p in DUEL_PLAYERS:
-        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+        assert phone.text_of(f"total-{p['name']}").strip() == \
+            f"{p['name']}, total: {p['total']} points"
     phone.shot("7-duel-score-pad")
     phone.page.go_back()
     phone.wait_text("Tap a player")
@@ -383,9 +385,11 @@ def test_vitruvius_short_count_marked_on_the_pad(server: tuple[str, float],
     phone.page.go_back()
     phone.wait_text("Tap a player")
     phone.tap("Score pad")
-    phone.wait_text("\u2265 2")
-    assert phone.text_of("cell-Ann-leaders").strip() == "\u2265 2"
-    assert phone.text_of("total-Ann").strip() == "\u2265 9"  # Theater 3 + Statue 4 + 2
+    # the cell shows "≥ 2"; a screen reader (and the page's text) reads it in words
+    phone.wait_text("at least 2")
+    assert phone.text_of("cell-Ann-leaders").strip() == "Ann, Leaders: at least 2 points"
+    # Theater 3 + Statue 4 + 2
+    assert phone.text_of("total-Ann").strip() == "Ann, total: at least 9 points"
     phone.page.locator('[flt-semantics-identifier="cell-Ann-leaders"]').first.click()
     phone.wait_text("may be short")
     phone.shot("19-vitruvius-at-least")
@@ -633,7 +637,8 @@ def test_the_app_shell_seven_players_and_every_screen(
             box = node.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, ident
             assert box["y"] + box["height"] <= 780, ident  # on screen without a scroll
-        assert phone.text_of(f"total-{name}").strip() == str(k + 1)
+        assert phone.text_of(f"total-{name}").strip() == \
+            f"{name}, total: {k + 1} point{'' if k == 0 else 's'}"
     phone.shot("13-seven-player-pad")
     # every screen, looked at: no Flet error box
     for route, ready, shot in [("/game", "Back", "14-seven-table"),

@@ -258,7 +258,8 @@ async def test_free_asks_first_names_the_player_and_sits_beside_them(store: Stor
     # each Free is in one unit with the name it frees, named after that player
     for name in ("Bob", "Cid"):
         unit = next(x for x in a.controls() if isinstance(x, ft.Row) and any(
-            isinstance(y, ft.Semantics) and y.identifier == f"claim-{name}" for y in x.controls))
+            isinstance(y, ft.MergeSemantics) and isinstance(y.content, ft.Semantics)
+            and y.content.identifier == f"claim-{name}" for y in x.controls))
         free = unit.controls[1]
         assert isinstance(free, ft.Semantics) and free.identifier == f"free-{name}"
         assert isinstance(free.content, ft.TextButton)

@@ -316,14 +316,16 @@ def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str
 
     def swatch(c: str) -> ft.Control:
         bg, fg = CARD_COLOURS.get(c, ("#546E7A", "#FFFFFF"))
-        # named once: by its label (the tooltip shows for a mouse, unread)
-        return checkable(ft.Container(
+        # one checkbox node, named once by its label (the tooltip shows for a mouse,
+        # unread); a container's tap joins the node around it (no merge needed: a
+        # button's would not)
+        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c),
+                            checked=colour == c, content=ft.Container(
             width=TAP, height=TAP, border_radius=TAP // 2, bgcolor=bg,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
             alignment=ft.Alignment.CENTER, tooltip=quiet_tooltip(S.COLOUR.get(c, c)),
             content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
-            on_click=pick_colour(c)), colour == c, identifier=f"filter-{c}",
-            name=S.COLOUR.get(c, c))
+            on_click=pick_colour(c)))
 
     age_chips: list[ft.Control] = [checkable(_small_toggle(
         S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a),
