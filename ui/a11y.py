@@ -29,6 +29,7 @@ def quiet_tooltip(words: str) -> ft.Tooltip:
     nothing more for a session to hold."""
     return ft.Tooltip(message=words, exclude_from_semantics=True)
 
+
 Tap = Callable[[], None] | Callable[[], Awaitable[None]] | Callable[..., None]
 
 
@@ -41,15 +42,16 @@ def icon_button(icon: ft.IconData, name: str, on_click: Tap | None,
 
 
 def checkable(control: ft.Control, held: bool, disabled: bool = False,
-              identifier: str | None = None, name: str | None = None) -> ft.Control:
-    """A chip as a screen reader meets it: one checkbox node, checked when `held`, named by
-    the chip's own words (or `name`, for a chip with none: a colour swatch), that a tap
-    (or the reader's) toggles. `identifier`: the node's `flt-semantics-identifier` (tests
-    and the page find it), on the same node (no node of its own around the chip).
-    Without the merge the chip is two nodes, a button and a checkbox inside it, each read."""
+              identifier: str | None = None) -> ft.Control:
+    """A chip (a Material button) as a screen reader meets it: one checkbox node, checked
+    when `held`, named by the chip's own words, that a tap (or the reader's) toggles.
+    `identifier`: the node's `flt-semantics-identifier` (tests and the page find it), on
+    the same node (no node of its own around the chip). Without the merge the chip is two
+    nodes, a button and a checkbox inside it, each read. Two controls more per chip: a
+    tappable container needs no merge (one `ft.Semantics(checked=...)` around it: the
+    colour swatches)."""
     return ft.MergeSemantics(ft.Semantics(
-        checked=held, disabled=disabled, identifier=identifier, label=name,
-        content=control))
+        checked=held, disabled=disabled, identifier=identifier, content=control))
 
 
 def named(control: ft.Control, name: str) -> ft.Control:
