@@ -45,6 +45,12 @@ APP_BAR = 56
 """Height of the app bar over every screen (a node under it is not tappable)."""
 TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
 
+SAID = """() => [...document.querySelectorAll('flt-semantics')].map(e =>
+    [e.getAttribute('aria-label') || '',
+     ...[...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent)]
+    .filter(x => x.trim()).join('\\n')).filter(x => x).join('\\n')"""
+"""The page's words and its accessible names, node by node in document (screen) order."""
+
 MISSING_CHROMIUM = (f"chromium is not installed at {CHROMIUM}: the browser tests need it "
                     "(Debian/Ubuntu: apt-get install chromium; .ci/run installs it)")
 
@@ -149,6 +155,11 @@ class Phone:
         self.node(f"age-{age}").click()
         self.page.wait_for_timeout(250)
 
+    def said(self) -> str:
+        """What the page says, in screen order: its words and the names a screen reader
+        reads (a chip's words are its checkbox's name, not text of the page)."""
+        return str(self.page.evaluate(SAID))
+
     def no_error_box(self) -> None:
         """Flet draws a red box with the error's text for a control it cannot show."""
         body = self.page.inner_text("body")
@@ -209,10 +220,10 @@ class Phone:
     def wait_text(self, pattern: str, timeout: float = 10.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if re.search(pattern, self.page.inner_text("body")):
+            if re.search(pattern, self.said()):
                 return
             self.page.wait_for_timeout(100)
-        raise AssertionError(f"{pattern!r} not on screen: {self.page.inner_text('body')[:800]}")
+        raise AssertionError(f"{pattern!r} not on screen: {self.said()[:800]}")
 
     def shot(self, name: str, scroll: int = 0) -> None:
         """A phone-size screenshot; `scroll`: pixels scrolled down first (by the wheel)."""
@@ -426,7 +437,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.shot("8-seats-drag")
     phone.tap("Start")
     phone.wait_text("Tap a player")
-    body = phone.page.inner_text("body")
+    body = phone.said()
     order = sorted(["Ann", "Bob", "Cid"], key=lambda n: body.index(n))
     assert order == ["Cid", "Ann", "Bob"], body
     phone.open_player("Cid")  # something entered: the game is not replaced without asking
@@ -482,11 +493,15 @@ def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
     return browser, phones
 
 
-def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid")) -> str:
+def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),
+              game: str = "", expansions: tuple[str, ...] = ()) -> str:
     """Phone `a` opens the app, starts a game of `names` (a 4th and later player added with
-    Add player, as a player does) and returns the join code its table shows."""
+    Add player, as a player does) and returns the join code its table shows. `game`: its
+    chip ("" the first), and the chips of its `expansions`."""
     a.open(url)
     a.tap("New game")
+    for chip in (game, *expansions) if game else expansions:
+        a.tap(chip)
     for i, n in enumerate(names):
         if i >= 3:
             a.tap("Add player")

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from .game_data import CATEGORIES, PLAYERS, TABLE
-from .test_browser import Phone, serving
+from .test_browser import Phone, host_game, serving
 from .test_browser import phone as phone  # the fixture, by name
 
 pytestmark = pytest.mark.browser
@@ -98,18 +98,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, floa
 def start(phone: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),
           game: str = "", expansions: tuple[str, ...] = ()) -> None:
     """A new game of `names`, started by tapping (`game`: its chip; "" the first)."""
-    phone.open(url)
-    phone.tap("New game")
-    if game:
-        phone.tap(game)
-    for e in expansions:
-        phone.tap(e)
-    for i, n in enumerate(names):
-        if i >= 3:
-            phone.tap("Add player")
-        phone.type(f"Name {i + 1}", n)
-    phone.tap("Start")
-    phone.wait_text("Tap a player")
+    host_game(phone, url, names, game, expansions)
 
 
 def import_table(phone: Phone, url: str, table: dict[str, object], folder: Path) -> None:
@@ -151,7 +140,7 @@ def test_a11y_every_screen_names_every_control(server: tuple[str, float], phone:
     found += walk(phone, "table")
     phone.open_player("Ann")
     phone.tap("Gizah")
-    phone.wait_text("Stages built")
+    phone.wait_text("Side A")
     found += walk(phone, "7 Wonders city")
     phone.tap("Paper totals")
     phone.wait_text("Science calculator|Compass", timeout=10)

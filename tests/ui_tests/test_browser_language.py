@@ -71,7 +71,7 @@ ENGLISH = english_words()
 
 
 def english_on(phone: Phone) -> set[str]:
-    return set(WORD.findall(phone.page.inner_text("body"))) & ENGLISH
+    return set(WORD.findall(phone.said())) & ENGLISH  # the names a screen reader reads too
 
 
 @pytest.fixture

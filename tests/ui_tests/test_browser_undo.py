@@ -73,10 +73,10 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
         _shot(a, "32-remove-asks-first")
         a.tap("Remove")
         for _ in range(200):  # removed (a loaded machine may take seconds)
-            if "I am Cid" not in a.page.inner_text("body"):
+            if "I am Cid" not in a.said():
                 break
             a.page.wait_for_timeout(100)
-        assert "I am Cid" not in a.page.inner_text("body")
+        assert "I am Cid" not in a.said()
         note = a.page.get_by_role("button", name="Undo", exact=True)
         try:
             note.wait_for(timeout=4_000)  # the note shows its Undo for 5 s
@@ -115,7 +115,7 @@ def test_city_at_a_glance_in_the_second_edition(server: tuple[str, float],
     phone.tap("Babylon")
     phone.button("Night").wait_for(timeout=10_000)
     phone.tap("Night")
-    body = phone.page.inner_text("body")
+    body = phone.said()  # the chips' words are their names
     assert "Side A" not in body and "Side B" not in body
     said(phone, "Ann's wonder side changed to Night")  # its note, in the same words
     phone.shot("36-city-day-night-stages", scroll=120)
