@@ -45,10 +45,20 @@ APP_BAR = 56
 """Height of the app bar over every screen (a node under it is not tappable)."""
 TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
 
-SAID = """() => [...document.querySelectorAll('flt-semantics')].map(e =>
-    [e.getAttribute('aria-label') || '',
-     ...[...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent)]
-    .filter(x => x.trim()).join('\\n')).filter(x => x).join('\\n')"""
+SAID = """() => {
+    const out = [], walker = document.createTreeWalker(document.body,
+        NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.nodeType === 3) {
+            const tag = n.parentElement ? n.parentElement.tagName : '';
+            if (tag !== 'SCRIPT' && tag !== 'STYLE' && n.textContent.trim())
+                out.push(n.textContent.trim());
+        } else if (n.getAttribute('aria-label')) {
+            out.push(n.getAttribute('aria-label'));
+        }
+    }
+    return out.join('\\n');
+}"""
 """The page's words and its accessible names, node by node in document (screen) order."""
 
 MISSING_CHROMIUM = (f"chromium is not installed at {CHROMIUM}: the browser tests need it "
