@@ -37,8 +37,13 @@ def icon_button(icon: ft.IconData, name: str, on_click: Tap | None,
                 disabled: bool = False, icon_size: int | None = None) -> ft.IconButton:
     """A button with an icon and no words: `name` says what it does (to whom: "Remove Cid"),
     read by a screen reader on the button's node and shown as its tooltip."""
-    return ft.IconButton(ft.Icon(icon, semantics_label=name), tooltip=quiet_tooltip(name),
-                         on_click=on_click, disabled=disabled, icon_size=icon_size)
+    button = ft.IconButton(ft.Icon(icon, semantics_label=name), tooltip=quiet_tooltip(name),
+                           on_click=on_click)
+    if disabled:
+        button.disabled = True
+    if icon_size is not None:
+        button.icon_size = icon_size
+    return button
 
 
 def checkable(control: ft.Control, held: bool, disabled: bool = False,
@@ -50,8 +55,15 @@ def checkable(control: ft.Control, held: bool, disabled: bool = False,
     nodes, a button and a checkbox inside it, each read. Two controls more per chip: a
     tappable container needs no merge (one `ft.Semantics(checked=...)` around it: the
     colour swatches)."""
-    return ft.MergeSemantics(ft.Semantics(
-        checked=held, disabled=disabled, identifier=identifier, content=control))
+    inner = ft.Semantics(checked=held, content=control)
+    # only what is not a default is set: a property given (even as None or False) is sent
+    # again with every render, and a chip rendered again with each key typed in a field
+    # beside it then made the browser's text field lose keys of a name typed fast
+    if disabled:
+        inner.disabled = True
+    if identifier:
+        inner.identifier = identifier
+    return ft.MergeSemantics(inner)
 
 
 def named(control: ft.Control, name: str) -> ft.Control:
