@@ -48,6 +48,8 @@ from ui.__main__ import lan_addresses
 from ui.server import LOOP_LAG_ENV, watch_loop
 from ui.store import CODE_LENGTH, JOIN_LETTERS
 
+SPACE = len(JOIN_LETTERS) ** CODE_LENGTH
+
 STALL_S = 10.0
 """A hostile input not answered (closed, or the screen changed) within this is a stall."""
 SLOW_S = 0.3
@@ -545,8 +547,8 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
         most = most_within(out.tried, 60.0)
         print(f"sweep: {tried} codes really tried in {attack_s:.0f} s ({rate:.0f} a minute "
               f"over the run; at most {most} within any 60 s), {joined} games joined; the "
-              f"whole space (104,976 codes) at {most} a minute (each minute as full as the "
-              f"fullest): {104_976 / max(most, 1) / 60:.1f} h (a code lives 24 h)")
+              f"whole space ({SPACE:,} codes) at {most} a minute (each minute as full as the "
+              f"fullest): {SPACE / max(most, 1) / 60:.1f} h (a code lives 24 h)")
     print(f"player's {len(games)} games after the attack: "
           f"{'whole' if not lost else f'LOST {lost[:5]}'} (each device reopened its pad)")
     explain(answers, out.spans, server_lags(server.log),

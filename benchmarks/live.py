@@ -53,7 +53,7 @@ async def host(url: str, names: list[str] = NAMES, source: str = "",
             await c.tap("Add player")
         await c.type(f"Name {i + 1}", n, expect=False)
     await c.tap("Start")
-    code = next(m.group(1) for t in c.all_texts() if (m := re.search(r"/g/([A-Z]{4})", t)))
+    code = next(m.group(1) for t in c.all_texts() if (m := re.search(r"/g/([A-Z]+)", t)))
     return c, code
 
 

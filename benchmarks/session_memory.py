@@ -81,7 +81,7 @@ async def start_table(url: str, t: int) -> list[FletWsClient]:
             break
         await asyncio.sleep(0.1)
     await host.tap("Start")
-    code = next(m.group(1) for x in host.all_texts() if (m := re.search(r"/g/([A-Z]{4})", x)))
+    code = next(m.group(1) for x in host.all_texts() if (m := re.search(r"/g/([A-Z]+)", x)))
     await host.go(f"/g/{code}/player/0")
     phones = [host]
     for seat in range(1, PLAYERS):

@@ -26,6 +26,7 @@ from scorer.problems import (
     is_union_tag,
     path_of,
     problem,
+    unknown_game,
 )
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
@@ -89,6 +90,9 @@ def parse_table(data: Any) -> Table:
     deep = too_deep(data)
     if deep is not None:
         raise TableError([deep])
+    number = _game_number(data)
+    if number is not None:
+        raise TableError([number])
     try:
         table: Table = _table_adapter().validate_python(data)
     except ValidationError as err:
@@ -362,6 +366,14 @@ def _coins(seat: dict[str, Any]) -> int:
     return coins if isinstance(coins, int) else 0
 
 
+def _game_number(data: dict[str, Any]) -> Problem | None:
+    """`game` given as a number: no game, said without pydantic (`unknown_game`)."""
+    game = data.get("game")
+    if isinstance(game, int) and not isinstance(game, bool):
+        return unknown_game(game)
+    return None
+
+
 def _parsed(data: Any) -> tuple[Table | None, list[Problem], Removed, set[str]]:
     """The table model; the format problems; what was left out or replaced to read a file
     of the wrong shape (None: too broken to read its seats)."""
@@ -372,6 +384,9 @@ def _parsed(data: Any) -> tuple[Table | None, list[Problem], Removed, set[str]]:
     deep = too_deep(data)  # before any reader walks it (pydantic's errors recurse)
     if deep is not None:
         return None, [deep], {}, set()
+    number = _game_number(data)
+    if number is not None:
+        return None, [number], {}, set()
     try:
         return _table_adapter().validate_python(data), [], {}, set()
     except ValidationError as err:

@@ -5,7 +5,9 @@ Format: "Push plays to BG Stats from other apps or websites",
 https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
 The link is `https://app.bgstatsapp.com/createPlay.html?data=<data>` (or the same after
 `bgstats://`), `<data>` the URL-encoded JSON of one play: `sourceName`, `sourcePlayId`,
-`playDate` ("YYYY-MM-DD HH:MM:SS"), `durationMin`, `location`, `comments`, `board`,
+`playDate` ("YYYY-MM-DD HH:MM:SS", in UTC, as BG Stats' own integrations send it: BG
+Stats shows it in each phone's own time zone; the server's local time was off by the
+server's offset), `durationMin`, `location`, `comments`, `board`,
 `game` {`name`, `bggId`, `sourceGameId`, `highestWins`, `noPoints`} and `players`, each
 {`name`, `sourcePlayerId`, `score`, `rank`, `winner`, `startPlayer`, `role`}. The format
 has no field for expansions: they are named in `comments` (BG Stats asks which expansions
@@ -50,7 +52,7 @@ def play_data(*, play_id: str, game: str, game_name: str, expansions: Sequence[t
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play_id,
-        "playDate": dt.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M:%S"),
+        "playDate": dt.datetime.fromtimestamp(finished, dt.UTC).strftime("%Y-%m-%d %H:%M:%S"),
         "game": {"name": game_name, "bggId": bgg_id(game) or 0,
                  "sourceGameId": game, "highestWins": True, "noPoints": False},
         "players": [
@@ -70,6 +72,7 @@ def play_data(*, play_id: str, game: str, game_name: str, expansions: Sequence[t
 
 def play_link(data: dict[str, Any], web: bool = False) -> str:
     """The link that opens BG Stats on the phone with the play ready to save (`web`: the
-    https form, for a phone where the app did not register its `bgstats://` scheme)."""
+    https form, for a desktop or a phone without the app, where `bgstats://` does nothing;
+    a phone with the app may open the app from it too)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return (WEB_LINK if web else LINK) + urllib.parse.quote(text, safe="")

@@ -3,13 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
 from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
-from scorer.ruleset import Card, Leader, ProgressToken, Ruleset, Wonder, WonderSide
+from scorer.ruleset import (
+    Card,
+    Divinity,
+    Leader,
+    ProgressToken,
+    Ruleset,
+    Wonder,
+    WonderSide,
+    WonderStage,
+)
 
 
 class Tokens(NamedTuple):
@@ -61,11 +70,46 @@ class City:
     conquests: int = 0
     """Duel Leaders: military tokens taken from the opponent's side of the track."""
     buried: Buried | None = None
+    # --- Pantheon (Duel) ---
+    divinities: tuple[Divinity, ...] = ()
+    """The Divinities (and the Gate) the city's player activated."""
+    astarte_coins: int = 0
+    """Coins still on Astarte: not in the treasury."""
+    mythology_tokens: int = 0
+    offering_tokens: int = 0
+    snake: Card | None = None
+    """The opponent's green card under the Snake token (Nisaba), when the table says."""
     free_city: bool = False
     copied_guild: Card | None = None
     """The table's choice for Olympia B, when given."""
     courtesan: Leader | None = None
     """The table's choice for the Courtesans Guild, when given."""
+    # --- multiplayer expansions (issue 34) ---
+    stage_numbers: tuple[int, ...] | None = None
+    """A board built in any order (the Great Wall): the numbers of the stages built."""
+    diplomacy: tuple[int, ...] = ()
+    """Cities: the Ages in which the city used a diplomacy token (sat out the conflicts)."""
+    tokens_held: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    """Pieces held as tokens, by key and face value (Cities' debt, Armada's naval)."""
+    counts: Mapping[str, int] = field(default_factory=dict)
+    """Pieces counted, by key (Babel tiles built)."""
+    printed: Mapping[str, int] = field(default_factory=dict)
+    """Points read off printed components, by piece key."""
+    entombed: tuple[Leader, ...] = ()
+    """Abu Simbel: the leaders entombed under it."""
+
+    @cached_property
+    def built(self) -> tuple[tuple[int, WonderStage], ...]:
+        """The stages built, each with its number (1 = leftmost): the first `stages_built`,
+        or the ones a board built in any order lists."""
+        stages = self.side.stages
+        if self.stage_numbers is not None:
+            return tuple((n, stages[n - 1]) for n in self.stage_numbers if n <= len(stages))
+        return tuple(enumerate(stages[: self.stages_built], start=1))
+
+    @property
+    def built_stages(self) -> tuple[WonderStage, ...]:
+        return tuple(stage for _n, stage in self.built)
 
     @cached_property
     def colour_counts(self) -> dict[CardColour, int]:
@@ -87,7 +131,7 @@ class City:
         """A built stage copies a neighbour's guild (1st-edition Olympia B)."""
         return any(
             isinstance(e, CopyNeighbourGuild)
-            for s in self.side.stages[: self.stages_built]
+            for s in self.built_stages
             for e in s.effects
         )
 
@@ -99,6 +143,16 @@ class City:
                 if isinstance(e, CopyNeighbourLeader):
                     return True
         return False
+
+    @cached_property
+    def leaders_ever(self) -> tuple[Leader, ...]:
+        """The recruited leaders and the one buried under Abu Simbel: a buried leader loses
+        its ability, but what it already did stays (seed 003: "các hiệu ứng đã xảy ra rồi
+        thì sẽ không bị hủy bỏ"), so the limits it raised (Imhotep's 8th wonder, Ramses'
+        4th guild, Euclid's symbol) still hold for the table."""
+        if self.buried is None:
+            return self.leaders
+        return (*self.leaders, self.buried.leader)
 
     @cached_property
     def guilds(self) -> tuple[Card, ...]:

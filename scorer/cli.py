@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -29,6 +29,7 @@ from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
 from scorer.result import PlayerResult, Result, category_label
 from scorer.ruleset import RulesetLoadError
+from scorer.table import GAME_TAGS
 
 MAX_FILE_BYTES = 1_000_000
 """Table files are a few kilobytes; anything this large is not a table."""
@@ -76,18 +77,34 @@ def program(module: str) -> str:
 
 def package_version() -> str:
     """The installed package's version (pyproject.toml holds it)."""
+    from importlib import metadata  # only for --version: about 10 ms of every other run
+
     try:
         return metadata.version("wonders-scorer")
     except metadata.PackageNotFoundError:  # a checkout that was never installed
         return "unknown"
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or _("show the program's version number and exit"))
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        parser.exit(message=package_version() + "\n")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=program("python -m scorer"),
         description=_(
-            "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders) or "
-            "7 Wonders Duel, written in the table format (see README)."
+            "Score an end-of-game table of 7 Wonders (1st/2nd edition, Leaders, Cities; "
+            "Armada, Babel, Edifice and the Wonder Pack by their score pads) or 7 Wonders "
+            "Duel, written in the table format (see README)."
         ),
         epilog=_(
             "Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
@@ -95,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     _language_option(p)
-    p.add_argument("--version", action="version", version=package_version())
+    p.add_argument("--version", action=VersionAction)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser(
         "score",
@@ -141,6 +158,28 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     st.add_argument("file", help=_("history file (JSON); - reads standard input"))
+    r = sub.add_parser(
+        "rules",
+        help=_("list a game's components and where each comes from"),
+        description=_(
+            "List the wonders, guilds (and what takes their place), leaders, progress tokens "
+            "and Divinities of a game with the chosen expansions, as the app's rules list "
+            "does: each with the game or expansion it comes from, its cost and what it does, "
+            "and how sure the data are: exact (scored as the sources agree), as printed (its "
+            "text only: it scores nothing at the end of the game) or uncertain [?] (the "
+            "sources disagree or are silent; the value chosen is said)."
+        ),
+    )
+    r.add_argument("game", help=_("the game: {games}").format(games=", ".join(GAME_TAGS)))
+    r.add_argument(
+        "--expansion",
+        action="append",
+        default=[],
+        metavar="EXPANSION",
+        help=_("an expansion to add (repeat it for several), e.g. --expansion pantheon"),
+    )
+    r.add_argument("--all", action="store_true", help=_("add every expansion of the game"))
+    r.add_argument("--json", action="store_true", help=_("print the list as JSON instead"))
     sub.add_parser(
         "schema",
         help=_("print the JSON Schema of the table format"),
@@ -291,7 +330,15 @@ CHOICE_LABELS = {"copied_guild": N_("copied guild"), "courtesan": N_("Courtesan"
 """The choices a result names (`choices` keys), as a reader calls them."""
 
 
+PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
+"""Pydantic's documented switch for its plugins (entry points of the group `pydantic`): when
+it builds its first validator, pydantic otherwise reads the entry points of every installed
+distribution (about a tenth of a command line's run, BENCHMARKS.md); the command line uses
+no plugin. Set only where it is unset: a user's own setting stands."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault(PYDANTIC_PLUGINS, "__all__")
     with language(_chosen_language(argv)):
         return _main(argv)
 
@@ -305,6 +352,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "stats":
         return _stats(args.file)
+    if args.command == "rules":
+        return _rules(args.game, args.expansion, args.all, args.json)
     as_json = args.json if args.command in ("score", "explain") else False
     result = _score(_read(args.file, as_json), args.file, as_json)
     if args.command == "score":
@@ -332,21 +381,61 @@ def _main(argv: Sequence[str] | None) -> int:
     return 0
 
 
+def _rules(game: str, expansions: list[str], every: bool, as_json: bool) -> int:
+    from scorer import rules_list
+
+    try:
+        found = rules_list.components(game, expansions, every)
+        title = rules_list.title(game, expansions, every)
+    except rules_list.UnknownChoice as err:
+        print(f"rules: {err}", file=sys.stderr)
+        return 2
+    except RulesetLoadError as err:  # the installation's data, not the user's command
+        for line in [_("the game data in rulesets/ is broken:"), *err.problems]:
+            print(line, file=sys.stderr)
+        return 1
+    if as_json:
+        print(json.dumps(rules_list.as_json(found, title), indent=2, ensure_ascii=False))
+    else:
+        print(rules_list.as_text(found, title))
+    return 0
+
+
 MAX_HISTORY_BYTES = 256_000_000
 """A history of years of games (each a few kilobytes) stays far below this."""
 
 
 def _stats(path: str) -> int:
-    from scorer.history import read_history, scored_rows
+    """The players' statistics of a history file, read one game at a time
+    (`scorer.history_stream`): 100,000 games without the whole file in memory."""
+    import io
+
+    from scorer.history_stream import history_rows
     from scorer.stats_text import render_players
 
     try:
-        plays, problems = read_history(_read(path, False, MAX_HISTORY_BYTES))
+        if path == "-":
+            raw = sys.stdin.buffer
+            f = io.TextIOWrapper(raw, encoding="utf-8-sig")
+        else:
+            if Path(path).stat().st_size > MAX_HISTORY_BYTES:
+                _fail([problem("file-too-large", _(
+                    "the file is larger than {limit:,} bytes").format(
+                        limit=MAX_HISTORY_BYTES))])
+            f = Path(path).open(encoding="utf-8-sig")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        _fail([problem("unreadable-file", _unreadable(exc))])
+    try:
+        with f:
+            rows, problems = history_rows(f)
+    except UnicodeDecodeError as exc:
+        _fail([problem("unreadable-file", _("not UTF-8 text (byte {byte})").format(
+            byte=exc.start))])
     except RulesetLoadError as err:  # the installation's data, not the user's file
         for line in [_("the game data in rulesets/ is broken:"), *err.problems]:
             print(line, file=sys.stderr)
         return 1
     if problems:
         _fail(problems)
-    print(render_players(scored_rows(plays)))
+    print(render_players(rows))
     return 0

@@ -10,8 +10,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypeAliasType
 
-Colour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple"]
-CardColour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple", "none"]
+Colour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple", "black"]
+"""Card colours an effect can count; "black": the City cards of 7 Wonders: Cities."""
+CardColour = Literal["brown", "grey", "blue", "yellow", "green", "red", "purple", "black", "none"]
 """A card's colour; "none" for Agora's Senators, which are no colour and score nothing."""
 
 Scope = Literal["own", "left", "right", "opponent"]
@@ -76,6 +77,9 @@ class PerCard(_PerCity):
 
     kind: Literal["per_card"]
     colours: tuple[Colour, ...] = Field(min_length=1)
+    only_guilds: bool = False
+    """Count only the guilds among them (Duel Hiram: "Guild cards"; a Pantheon Grand
+    Temple is purple but no guild)."""
 
 
 class PerWonderStage(_PerCity):
@@ -230,6 +234,105 @@ class BuriedLeaderCost(_Effect):
     factor: int = Field(ge=1)
 
 
+# --- Pantheon (Duel) ---------------------------------------------------------------------
+
+
+class ByGroupCount(_Effect):
+    """Points by how many cards of a group the owner's city holds, `points[n]` for n, once
+    for the whole group (Pantheon Grand Temples: 0, 5, 12, 21). Every card of the group
+    carries it; the city's first one writes the line."""
+
+    kind: Literal["by_group_count"]
+    group: str = Field(min_length=1)
+    points: tuple[int, ...] = Field(min_length=2)
+
+
+class PerPantheonToken(_Effect):
+    """Points per Mythology token and per Offering token the owner still holds
+    (Pantheon Mysticism)."""
+
+    kind: Literal["per_pantheon_token"]
+    points: int
+
+
+class CoinsOnCard(_Effect):
+    """Points per coin still on this card at the end, kept apart from the treasury (Pantheon
+    Astarte: at most `most`, the coins put on her)."""
+
+    kind: Literal["coins_on_card"]
+    points: int
+    most: int = Field(ge=1)
+
+
+class SnakeSymbol(_Effect):
+    """The science symbol of the opponent's green card under the Snake token (Pantheon
+    Nisaba); unknown while the table does not say which card."""
+
+    kind: Literal["snake_symbol"]
+
+
+# --- end of Pantheon (Duel) ----------------------------------------------------------------
+
+
+# --- 7 Wonders multiplayer expansions (issue 34: Cities, Armada, Babel, Edifice, Wonder Pack) ---
+
+
+class CopyNeighbourScience(_Effect):
+    """A mask (Cities' Pigeon Loft, Spy Ring, Torture Chamber; the Great Wall B): at game
+    end, one science symbol printed on a green card of either neighbouring city, even one
+    the owner holds too. The engine picks the copy that scores most."""
+
+    kind: Literal["copy_neighbour_science"]
+
+
+class Diplomacy(_Effect):
+    """A diplomacy token (Cities, the Great Wall B): no points; the owner sits out that
+    Age's conflicts. It bounds the table's `diplomacy` entries (which Ages)."""
+
+    kind: Literal["diplomacy"]
+    ages: tuple[int, ...] = ()
+    """The Ages it can be used in (an Age card's own Age); empty: any Age (a wonder stage
+    or a leader, used in the Age it is built or recruited)."""
+
+
+class PerVictoryTokenIn(_PerCity):
+    """Points per victory token, whatever its value, held in the given cities (Cities'
+    Mourners Guild: the two neighbours; Slave Market: the owner's)."""
+
+    kind: Literal["per_victory_token_in"]
+
+
+class EntombedLeaders(_Effect):
+    """Abu Simbel (Wonder Pack): the stage entombs one recruited leader; at game end each
+    entombed leader is worth `factor` x the coins printed on it."""
+
+    kind: Literal["entombed_leaders"]
+    factor: int = Field(ge=1)
+
+
+class TokenFaces(_Effect):
+    """A piece held as tokens by face value (Cities' debt, Armada's naval tokens): the sum
+    of the faces, as printed on the tokens."""
+
+    kind: Literal["token_faces"]
+
+
+class ByCount(_Effect):
+    """A piece held as a count: `points[n]` for n of them (Babel: tiles built 0-3 give
+    0, 2, 5, 10)."""
+
+    kind: Literal["by_count"]
+    points: tuple[int, ...] = Field(min_length=1)
+
+
+class AsPrinted(_Effect):
+    """A piece whose points the table reads off a printed component (an Island card, a
+    shipyard track, a Great Project): the points entered, where no source gives the values
+    card by card."""
+
+    kind: Literal["as_printed"]
+
+
 # A named alias: cards, wonder stages, wonders, leaders and progress tokens all list
 # effects, and pydantic builds a named alias's validator once for all of them (an
 # anonymous union once per field: about 2 ms of each command line's start).
@@ -261,7 +364,20 @@ Effect = TypeAliasType(
         | PerProgressToken
         | PerChainPair
         | ByConquests
-        | BuriedLeaderCost,
+        | BuriedLeaderCost
+        # Pantheon (Duel)
+        | ByGroupCount
+        | PerPantheonToken
+        | CoinsOnCard
+        | SnakeSymbol
+        # --- multiplayer expansions (issue 34) ---
+        | CopyNeighbourScience
+        | Diplomacy
+        | PerVictoryTokenIn
+        | EntombedLeaders
+        | TokenFaces
+        | ByCount
+        | AsPrinted,
         Field(discriminator="kind"),
     ],
 )

@@ -11,15 +11,22 @@ from typing import NamedTuple, NotRequired, TypedDict, assert_never
 from scorer import science
 from scorer.board import Board, City, guilds_beside, leaders_beside
 from scorer.effects import (
+    AsPrinted,
     BuriedLeaderCost,
     ByConquests,
+    ByCount,
+    ByGroupCount,
     CardMajority,
     CoinMajority,
+    CoinsOnCard,
     ConvertScienceSymbol,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
+    CopyNeighbourScience,
+    Diplomacy,
     DuelSymbol,
     Effect,
+    EntombedLeaders,
     ExtraScienceSymbolOfMost,
     NoDefeatBonus,
     PerCard,
@@ -28,21 +35,25 @@ from scorer.effects import (
     PerColourSet,
     PerDefeatToken,
     PerLeader,
+    PerPantheonToken,
     PerProgressToken,
     PerScienceSet,
     PerVictoryToken,
+    PerVictoryTokenIn,
     PerWonderStage,
     Points,
     ScienceSymbol,
     ScienceWildcard,
     Shields,
+    SnakeSymbol,
     SoleLeaderBonus,
     Symbol,
+    TokenFaces,
     VictoryTokenPairs,
     WonderComplete,
 )
 from scorer.i18n import _
-from scorer.ruleset import Card, Category, Leader, Ruleset
+from scorer.ruleset import Card, Category, Leader, Piece, Ruleset
 from scorer.words import Param, Says, says
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -86,6 +97,11 @@ class Tally:
     set_bonuses: list[tuple[Source, int]] = field(default_factory=list)
     extra_of_most: list[str] = field(default_factory=list)
     conversions: list[str] = field(default_factory=list)
+    masks: list[tuple[str, dict[Symbol, str]]] = field(default_factory=list)
+    """Each mask (Cities): its source and the symbols it can copy, each with the green card
+    that shows it ("Lab (Bob)")."""
+    entomb: list[tuple[Source, int]] = field(default_factory=list)
+    """Abu Simbel: each entombing stage built, with its factor."""
 
     def add(self, category: Category, source: Says, points: int, why: Says) -> None:
         if points:
@@ -111,6 +127,7 @@ class Tally:
             self.set_bonuses + other.set_bonuses,
             self.extra_of_most + other.extra_of_most,
             self.conversions + other.conversions,
+            self.masks + other.masks,
         )
 
     @property
@@ -121,6 +138,7 @@ class Tally:
             or self.set_bonuses
             or self.extra_of_most
             or self.conversions
+            or self.masks
         )
 
 
@@ -137,7 +155,7 @@ class CityScore(NamedTuple):
 def _per_item(
     tally: Tally,
     source: Source,
-    effect: PerCard | PerWonderStage | PerDefeatToken | PerLeader | PerCoins,
+    effect: PerCard | PerWonderStage | PerDefeatToken | PerLeader | PerCoins | PerVictoryTokenIn,
     seen: list[City],
     counts: list[int],
     what: str,
@@ -219,6 +237,10 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
     match effect:
         case Points(points=p):
             tally.add(cat, source.says, p, says("printed", points=p))
+        case PerCard(colours=colours, only_guilds=True):
+            seen = board.around(city, effect.cities)
+            counts = [len(c.guilds) for c in seen]
+            _per_item(tally, source, effect, seen, counts, "guilds")
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
@@ -337,8 +359,96 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
                     f * cost,
                     says("buried-cost", factor=f, cost=cost),
                 )
+        # --- Pantheon (Duel) ---
+        case ByGroupCount(group=group, points=by_count):
+            held = [c.name for c in city.cards if c.group == group]
+            if held and held[0] == source.name:  # the group's line, once
+                n = min(len(held), len(by_count) - 1)
+                tally.add(
+                    cat,
+                    says("group", group=group),
+                    by_count[n],
+                    says("group-count", group=group, count=len(held), names=held,
+                         points=by_count[n], table=list(by_count)),
+                )
+        case PerPantheonToken(points=p):
+            n = city.mythology_tokens + city.offering_tokens
+            tally.add(
+                cat,
+                source.says,
+                p * n,
+                says("pantheon-tokens", points=p, mythology=city.mythology_tokens,
+                     offering=city.offering_tokens),
+            )
+        case CoinsOnCard(points=p, most=most):
+            n = min(city.astarte_coins, most)
+            tally.add(cat, source.says, p * n, says("coins-on-card", count=n, points=p))
+        case SnakeSymbol():
+            under = city.snake
+            for e in under.effects if under is not None else ():
+                if isinstance(e, ScienceSymbol):
+                    tally.symbols[e.symbol] = tally.symbols.get(e.symbol, 0) + 1
+        # --- multiplayer expansions (issue 34) ---
+        case CopyNeighbourScience():
+            tally.masks.append((source.name, _copyable_symbols(board, city)))
+        case Diplomacy():
+            pass  # no points: the city sat out a conflict (its tokens show it)
+        case PerVictoryTokenIn():
+            seen = board.around(city, effect.cities)
+            counts = [c.tokens.victory_count for c in seen]
+            _per_item(tally, source, effect, seen, counts, "victory-tokens")
+        case EntombedLeaders(factor=f):
+            tally.entomb.append((source, f))  # scored with the entombed leaders, in order
+        case TokenFaces():
+            by_face = city.tokens_held.get(source.name, {})
+            faces = sorted(by_face, reverse=True)
+            tally.add(
+                cat,
+                source.says,
+                sum(face * by_face[face] for face in faces),
+                says("token-faces", faces=faces, counts=[by_face[f] for f in faces]),
+            )
+        case ByCount(points=by_count):
+            n = city.counts.get(source.name, 0)
+            got = by_count[min(n, len(by_count) - 1)]
+            tally.add(cat, source.says, got, says("by-count", count=n, points=got))
+        case AsPrinted():
+            p = city.printed.get(source.name, 0)
+            tally.add(cat, source.says, p, says("entered", points=p))
         case _:
             assert_never(effect)
+
+
+def _copyable_symbols(board: Board, city: City) -> dict[Symbol, str]:
+    """The science symbols a mask can copy: those printed on the green cards of the two
+    neighbouring cities, each with a card that shows it (the first found)."""
+    out: dict[Symbol, str] = {}
+    for neighbour in board.beside(city):
+        for card in neighbour.cards:
+            if card.colour != "green":
+                continue
+            for e in card.effects:
+                if isinstance(e, ScienceSymbol) and e.symbol in science.SYMBOLS:
+                    out.setdefault(e.symbol, f"{card.name} ({neighbour.name})")
+    return out
+
+
+def _entombed(city: City, tally: Tally) -> None:
+    """Abu Simbel: each entombed leader, one per entombing stage built, is worth the
+    stage's factor x its printed cost, in the wonders row (it is the board's points)."""
+    for leader, (source, factor) in zip(city.entombed, tally.entomb, strict=False):
+        cost = leader.cost or 0
+        tally.add(
+            "wonders",
+            says("entombed", leader=leader.name, wonder=source.name),
+            factor * cost,
+            says("buried-cost", factor=factor, cost=cost),
+        )
+
+
+def piece_source(piece: Piece) -> Source:
+    """A piece scores in its own pad row, named as players call it."""
+    return Source(piece.name, piece.category, piece.effects, says("piece", label=piece.label))
 
 
 def card_source(board: Board, card: Card) -> Source:
@@ -381,12 +491,16 @@ def sources(board: Board, city: City) -> list[Source]:
             says("stage", wonder=city.wonder.name, side=city.side_name,
                  side_name=board.ruleset.side_name(city.side_name), number=i),
         )
-        for i, stage in enumerate(city.side.stages[: city.stages_built], start=1)
+        for i, stage in city.built
     )
     out.extend(Source(w.name, "wonders", w.effects, thing(w.name)) for w in city.wonders)
     out.extend(Source(t.name, "progress", t.effects, thing(t.name)) for t in city.progress)
+    out.extend(Source(d.name, "divinities", d.effects, thing(d.name)) for d in city.divinities)
     leaders = _leader_sources(board.ruleset)
     out.extend(leaders.get(ld.name) or leader_source(ld) for ld in city.leaders)
+    pieces = board.ruleset.pieces
+    entered = [*city.tokens_held, *city.counts, *city.printed]
+    out.extend(piece_source(pieces[key]) for key in entered if key in pieces)
     return out
 
 
@@ -461,6 +575,7 @@ def _base_tally(board: Board, city: City) -> Tally:
     const = board.ruleset.constants
     tally = Tally()
     apply_all(sources(board, city), city, board, tally)
+    _entombed(city, tally)
     _military(city, tally, const.victory_token_by_age, const.defeat_token)
     add_treasury(city, tally, const.coins_per_point)
     return tally
@@ -514,21 +629,38 @@ _VICTORY_TOKENS = {age: says("victory-tokens", age=numeral) for age, numeral in 
 
 
 def _science_outcome(tally: Tally, set_points: int) -> science.ScienceOutcome:
-    """The best use of the city's symbols (all zero when it has none)."""
+    """The best use of the city's symbols (all zero when it has none); each mask copies
+    the neighbours' symbol that scores most with the rest (every combination is tried:
+    a city holds at most a few masks, each with at most three symbols to copy)."""
     bonus = sum(p for _, p in tally.set_bonuses)
-    return science.best(
-        {s: tally.symbols.get(s, 0) for s in science.SYMBOLS},
-        len(tally.wildcards),
-        set_points + bonus,
-        len(tally.extra_of_most),
-        len(tally.conversions),
-    )
+    fixed = {s: tally.symbols.get(s, 0) for s in science.SYMBOLS}
+    found: tuple[int, science.ScienceOutcome] | None = None
+    options: list[list[Symbol | None]] = [[*opts] or [None] for _, opts in tally.masks]
+    for picks in product(*options):
+        counts = dict(fixed)
+        for pick in picks:
+            if pick is not None:
+                counts[pick] += 1
+        outcome = science.best(
+            counts,
+            len(tally.wildcards),
+            set_points + bonus,
+            len(tally.extra_of_most),
+            len(tally.conversions),
+        )
+        value = science.score(outcome.counts, set_points + bonus)
+        if found is None or value > found[0]:
+            found = (value, outcome._replace(copied=picks))
+    assert found is not None
+    return found[1]
 
 
 def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | None = None) -> None:
     """The science line and the set bonuses' lines; `outcome` is the best use of the
     tally's symbols when it is known already."""
-    if not (tally.symbols or tally.wildcards or tally.extra_of_most or tally.conversions):
+    if not (
+        tally.symbols or tally.wildcards or tally.extra_of_most or tally.conversions or tally.masks
+    ):
         return  # no science line, not even a zero
     if outcome is None:
         outcome = _science_outcome(tally, set_points)
@@ -547,6 +679,12 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
         conversion_sources=tally.conversions[: len(outcome.conversions)],
         conversions_from=[a for a, _ in outcome.conversions],
         conversions_to=[b for _, b in outcome.conversions],
+        mask_sources=[name for name, _ in tally.masks],
+        mask_symbols=[c or "" for c in outcome.copied],
+        mask_from=[
+            opts.get(c, "") if c else ""
+            for (_, opts), c in zip(tally.masks, outcome.copied, strict=False)
+        ],
     )
     tally.add("science", SCIENCE_SYMBOLS, science.score(counts, set_points), why)
     for source, points in tally.set_bonuses:

@@ -33,6 +33,7 @@ from scorer.ruleset import (
     available_expansions,
     available_games,
     load_ruleset,
+    offered_in_app,
 )
 from scorer.science import SYMBOLS
 from scorer.table import Buried, DuelPlayer, Name, SevenWondersPlayer
@@ -53,7 +54,8 @@ def games() -> list[str]:
 
 
 def expansions(game: str) -> list[str]:
-    """The expansions of `game` whose rulesets load on top of it."""
+    """The expansions of `game` whose rulesets load on top of it (the engine scores them;
+    `offered_expansions` says which the app's New game screen offers)."""
     out = []
     for expansion in available_expansions(game):
         try:
@@ -62,6 +64,12 @@ def expansions(game: str) -> list[str]:
             continue
         out.append(expansion)
     return out
+
+
+def offered_expansions(game: str) -> list[str]:
+    """The expansions the app's new-game screen offers: those that load and whose screens
+    exist (`scorer.ruleset.offered_in_app`)."""
+    return [e for e in expansions(game) if offered_in_app(game, e)]
 
 
 def ruleset(game: str, chosen: Sequence[str] = ()) -> Ruleset:

@@ -1,4 +1,4 @@
-"""The history file: every finished game of a group in one JSON file (README: "The history
+"""The history file: every finished game of a group in one JSON file (docs/format.md: "The history
 file"). The app exports it (a backup, or to move to another server) and imports it
 (duplicates recognised, nothing overwritten); `python -m scorer stats FILE` counts it.
 
@@ -204,20 +204,28 @@ def read_history(data: Any) -> tuple[list[ScoredPlay], list[Problem]]:
     plays: list[ScoredPlay] = []
     seen: dict[str, int] = {}
     for i, entry in enumerate(games):
-        where = f"games[{i}]"
-        play = _play(entry, where, problems)
-        if play is None:
-            continue
-        if play.id in seen:
-            problems.append(_problem("not-allowed", f"{where}.id", _(
-                "the same id as games[{other}]: a game is in the file once").format(
-                    other=seen[play.id])))
-            continue
-        seen[play.id] = i
-        result = score_play(play, where, problems)
-        if result is not None:
-            plays.append(ScoredPlay(play, result))
+        scored = read_game(entry, i, seen, problems)
+        if scored is not None:
+            plays.append(scored)
     return ([], problems) if problems else (plays, [])
+
+
+def read_game(entry: Any, i: int, seen: dict[str, int], problems: list[Problem]
+              ) -> ScoredPlay | None:
+    """Game `i` of a history file, scored; None with its problems added (also when its id
+    is one of `seen`, the ids read so far, each with its index: this one is added)."""
+    where = f"games[{i}]"
+    play = _play(entry, where, problems)
+    if play is None:
+        return None
+    if play.id in seen:
+        problems.append(_problem("not-allowed", f"{where}.id", _(
+            "the same id as games[{other}]: a game is in the file once").format(
+                other=seen[play.id])))
+        return None
+    seen[play.id] = i
+    result = score_play(play, where, problems)
+    return None if result is None else ScoredPlay(play, result)
 
 
 def score_play(play: Play, where: str, problems: list[Problem]) -> Result | None:

@@ -28,8 +28,6 @@ from typing import BinaryIO
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from scorer.data import data_folder
 
@@ -77,6 +75,10 @@ def translations(language: str) -> gettext.NullTranslations:
     path = catalogue_path(language)
     if language == SOURCE_LANGUAGE or not path.exists():
         return gettext.NullTranslations()
+    # imported here: a run in English never reads a catalogue (about 10 ms of a command line)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as f:
         catalog = read_po(f, locale=language, domain=DOMAIN)
     compiled = BytesIO()
@@ -169,11 +171,16 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     token does, in words; a leader's `cost_note`), its resources' names (`cost_letters`: a
     cost in words), its science symbols' words (`symbol_words`), what its tie-break
     counts (`tiebreak_unit`, singular and plural: a pair) and why a thing cannot be scored
-    (`not_supported`): shown to players, so in the catalogue; names of cards and wonders
+    (`not_supported`), what replaces the guilds (`guilds_replaced_by`), what is uncertain
+    about an entry (`uncertain`): shown to players, so in the catalogue; names of cards and wonders
     are not."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("text", "title", "cost_note") and isinstance(value, str) and value:
+            if (
+                key in ("text", "title", "cost_note", "guilds_replaced_by", "uncertain", "label")
+                and isinstance(value, str)
+                and value
+            ):
                 yield value
             elif key in ("cost_letters", "symbol_words", "not_supported") and isinstance(
                 value, dict

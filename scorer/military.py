@@ -8,20 +8,38 @@ from scorer.board import Tokens
 from scorer.i18n import _, all_of, ngettext
 
 
-def derive_tokens(shields: Sequence[Sequence[int]], victory_by_age: Sequence[int]) -> list[Tokens]:
-    """At the end of each Age every city compares shields with each neighbour: more takes
-    that Age's victory token, fewer takes a defeat token, equal takes nothing."""
+def conflicts(n: int, sitting_out: Sequence[int] = ()) -> list[tuple[int, int]]:
+    """The pairs of seats that fight at the end of an Age: each seat with the next one
+    around the table, skipping the seats that sit it out (Cities' diplomacy: the two
+    neighbours of a diplomat fight each other); two seats left fight once (Wonder Pack's
+    clarification), one or none fight nobody."""
+    active = [i for i in range(n) if i not in sitting_out]
+    if len(active) < 2:
+        return []
+    if len(active) == 2:
+        return [(active[0], active[1])]
+    return [(active[k], active[(k + 1) % len(active)]) for k in range(len(active))]
+
+
+def derive_tokens(
+    shields: Sequence[Sequence[int]],
+    victory_by_age: Sequence[int],
+    diplomacy: Sequence[Sequence[int]] = (),
+) -> list[Tokens]:
+    """At the end of each Age every city compares shields with each neighbour it fights:
+    more takes that Age's victory token, fewer takes a defeat token, equal takes nothing.
+    `diplomacy`: per seat, the Ages (1-3) it sat out."""
     n = len(shields)
     victories = [dict.fromkeys(victory_by_age, 0) for _seat in range(n)]
     defeats = [0] * n
     for age, value in enumerate(victory_by_age):
-        at_age = [s[age] for s in shields]
-        for i, mine in enumerate(at_age):
-            for theirs in (at_age[i - 1], at_age[(i + 1) % n]):  # left and right
-                if mine > theirs:
-                    victories[i][value] += 1
-                elif mine < theirs:
-                    defeats[i] += 1
+        out = [i for i, ages in enumerate(diplomacy) if age + 1 in ages]
+        for a, b in conflicts(n, out):
+            mine, theirs = shields[a][age], shields[b][age]
+            if mine != theirs:
+                winner, loser = (a, b) if mine > theirs else (b, a)
+                victories[winner][value] += 1
+                defeats[loser] += 1
     return [Tokens(v, d) for v, d in zip(victories, defeats, strict=True)]
 
 

@@ -4,7 +4,7 @@ path in the file) and a message in the players' words.
 Code acts on `code` and on the location, never on the wording: the app decides where to
 show a problem from `seat`/`field`, and partial scoring (`scorer.assess`) sets aside
 exactly what a problem of a code in `SETS_ASIDE` locates. The codes are a closed set,
-listed with their meaning in the README.
+listed with their meaning in docs/format.md ("Problems").
 """
 
 import re
@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scorer.i18n import N_, _, any_of, ngettext, translated
-from scorer.table import GAME_TAGS
+from scorer.table import GAME_TAGS, ISO_MOMENT
 
 ProblemCode = Literal[
     # the file itself (command line)
@@ -78,6 +78,22 @@ ProblemCode = Literal[
     "unknown-cost",
     "supremacy-contradicted",
     "two-supremacies",
+    # Pantheon (Duel)
+    "needs-divinity",
+    "snake-not-green",
+    "too-many-divinities",
+    "too-many-temples",
+    "too-many-pantheon-tokens",
+    "minerva-on-pawn",
+    # multiplayer expansions (issue 34)
+    "too-many-drawn",
+    "diplomacy-without-token",
+    "too-many-diplomacy",
+    "unknown-piece",
+    "unknown-face",
+    "piece-without-board",
+    "too-many-pieces",
+    "built-in-order",
 ]
 
 SETS_ASIDE: frozenset[ProblemCode] = frozenset(
@@ -100,6 +116,14 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         "buried-also-recruited",
         "unknown-cost",
         "supremacy-contradicted",
+        # Pantheon (Duel)
+        "needs-divinity",
+        "snake-not-green",
+        "diplomacy-without-token",
+        "unknown-piece",
+        "unknown-face",
+        "piece-without-board",
+        "built-in-order",
     }
 )
 """Codes whose located item (a card, a leader, a board, a field) is set aside by partial
@@ -193,6 +217,21 @@ FIELD_WORDS: dict[str, str] = {
     "supremacy": N_("the supremacy"),
     "supremacy.kind": N_("the kind of supremacy"),
     "supremacy.winner": N_("the supremacy's winner"),
+    # Pantheon (Duel)
+    "divinities": N_("the Divinities"),
+    "astarte_coins": N_("the coins on Astarte"),
+    "mythology_tokens": N_("the Mythology tokens"),
+    "offering_tokens": N_("the Offering tokens"),
+    "snake": N_("the Snake token's card"),
+    "minerva": N_("the Minerva pawn"),
+    "minerva.toward": N_("the Minerva pawn's direction"),
+    "minerva.spaces": N_("the Minerva pawn's distance from the centre"),
+    "wonder.built": N_("the wonder stages built"),
+    "diplomacy": N_("the diplomacy Ages"),
+    "tokens": N_("the tokens"),
+    "counts": N_("the pieces counted"),
+    "printed": N_("the printed points"),
+    "entombed": N_("the entombed leaders"),
 }
 """What the file's fields are called in a message (a format problem names its subject),
 marked for the catalogue and translated when a message is made."""
@@ -260,14 +299,41 @@ def located(loc: Sequence[int | str]) -> tuple[int | None, str | None, int | Non
     return seat, ".".join(names) or None, item
 
 
+LONGEST_SHOWN = 15
+"""Digits of the longest number a message repeats as it is."""
+
+
+def _digits(number: int) -> int:
+    """How many digits `number` has, without printing it: Python refuses to print a number
+    of more than 4,300 digits (`sys.get_int_max_str_digits`), and a caller of the API can
+    pass one. Exact: the bit length's estimate is checked against a power of ten."""
+    n = abs(number)
+    if n < 10**LONGEST_SHOWN:
+        return len(str(n))
+    digits = int(n.bit_length() * 0.30102999566398120) + 1  # log10(2)
+    while digits > 1 and n < 10 ** (digits - 1):
+        digits -= 1
+    while n >= 10**digits:
+        digits += 1
+    return digits
+
+
 def _number_shown(given: Any) -> str:
-    """A number as a message repeats it: a number thousands of digits long is said by its
-    length (repeating it would bury the message, and the line)."""
-    text = str(given)
-    digits = len(text.lstrip("-"))
-    if isinstance(given, int) and digits > 15:
-        return _("a number {digits} digits long").format(digits=digits)
-    return text
+    """A value as a message repeats it: a number thousands of digits long is said by its
+    length (repeating it would bury the message, and the line; past 4,300 digits Python
+    would not even print it)."""
+    if isinstance(given, int) and not isinstance(given, bool):
+        digits = _digits(given)
+        if digits > LONGEST_SHOWN:
+            return _("a number {digits} digits long").format(digits=digits)
+    return str(given)
+
+
+def _shown(given: Any) -> str:
+    """A value as a message quotes it (`repr`), a huge number by its length."""
+    if isinstance(given, int) and not isinstance(given, bool):
+        return _number_shown(given)
+    return repr(given)
 
 
 def from_validation_error(err: ValidationError) -> list[Problem]:
@@ -342,7 +408,12 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
             shown = ctx.get("tag") if kind == "union_tag_invalid" else given
             code = "not-allowed"
             msg = _("{subject} cannot be {value}; expected {expected}").format(
-                subject=subject, value=repr(shown), expected=_alternatives(expected)
+                subject=subject, value=_shown(shown), expected=_alternatives(expected)
+            )
+        elif kind == ISO_MOMENT:
+            code = "wrong-type"
+            msg = _("{value} is no date and time; write it like {example}").format(
+                value=_shown(given)[:42], example="2026-11-28T19:05:00+07:00"
             )
         else:  # a check of the format without words of its own: pydantic's
             code, msg = "wrong-type", f"{subject}: {e['msg']}"
@@ -353,3 +424,19 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
 def is_union_tag(part: int | str) -> bool:
     """A `game` tag pydantic puts in an error's location (the file has no such key)."""
     return isinstance(part, str) and part in GAME_TAGS
+
+
+def unknown_game(given: int) -> Problem:
+    """`game` given as a whole number: said as pydantic would say any value that is no game
+    (`not-allowed`), but without handing the number to pydantic, whose message of an
+    unknown tag prints it (a number of more than 4,300 digits cannot be printed)."""
+    expected = any_of(repr(tag) for tag in GAME_TAGS)
+    return problem(
+        "not-allowed",
+        _("{subject} cannot be {value}; expected {expected}").format(
+            subject=_subject("game"), value=_number_shown(given), expected=expected
+        ),
+        None,
+        "game",
+    )
+

@@ -30,6 +30,16 @@ CATEGORY_LABELS: dict[Category, str] = {
     "progress": N_("Progress"),
     "senate": N_("Senate"),
     "leaders": N_("Leaders"),
+    "divinities": N_("Divinities"),
+    # --- multiplayer expansions (issue 34) ---
+    "cities": N_("Cities"),
+    "debt": N_("Debt"),
+    "naval": N_("Naval conflicts"),
+    "islands": N_("Islands"),
+    "shipyard": N_("Shipyard"),
+    "tower": N_("Tower of Babel"),
+    "projects": N_("Great Projects"),
+    "edifice": N_("Edifices"),
 }
 """The pad rows as the printed score pads name them, in the catalogue's source language:
 one table for the command line and the app; `category_label` gives one in the reader's."""

@@ -33,17 +33,41 @@ Category = Literal[
     "progress",
     "senate",
     "leaders",
+    "divinities",  # Pantheon (Duel): Aphrodite, the coins left on Astarte
+    # --- multiplayer expansions (issue 34) ---
+    "cities",
+    "debt",
+    "naval",
+    "islands",
+    "shipyard",
+    "tower",
+    "projects",
+    "edifice",
 ]
 
 
 TieBreak = Literal["coins", "civilian"]
+
+Basis = Literal["exact", "uncertain", "as-printed"]
+"""How sure the data of a component is (for the rules list): "exact", two sources agree;
+"uncertain", scored from the value we chose where the sources disagree (the TOML's comment
+says which and why); "as-printed", scored only from what the table enters (the values are
+printed on the component and no source gives them one by one)."""
 
 
 class _Data(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
-class Card(_Data):
+class _Entry(_Data):
+    """An entry of a section (a card, wonder, leader, progress token, Divinity)."""
+
+    uncertain: str = ""
+    """[?] What about it no two sources agree on, and the value chosen (the rules list
+    marks it uncertain with this note); empty: the sources agree."""
+
+
+class Card(_Entry):
     """An Age card or guild. `copies` lists, for each physical copy, the least player count
     that uses it (`[3, 5]` = one copy from 3 players, a second from 5); guilds leave it
     empty: they enter the game by the guild draw, not by player count."""
@@ -62,11 +86,18 @@ class Card(_Data):
     uses_chain: tuple[str, ...] = ()
     """Duel: the chain symbol that makes this card free."""
     text: str = ""
+    group: str = ""
+    """A set of the box its colour does not tell apart, named as printed ("Grand Temple":
+    Pantheon's purple cards, which are no guilds); empty for the rest."""
+    source: str = ""
+    """Where its data comes from (the reference's section and source keys)."""
+    basis: Basis = "exact"
 
     @property
     def is_guild(self) -> bool:
-        """The one "is a guild" test: guilds are the purple cards (both games)."""
-        return self.colour == "purple"
+        """The one "is a guild" test: guilds are the purple cards (both games) that belong
+        to no other group (a Pantheon Grand Temple is purple, but no guild)."""
+        return self.colour == "purple" and not self.group
 
 
 class WonderStage(_Data):
@@ -86,7 +117,7 @@ class WonderSide(_Data):
     """What the board itself does (not a stage), in our own words."""
 
 
-class Wonder(_Data):
+class Wonder(_Entry):
     """A 7 Wonders board (two sides of stages) or a Duel wonder (one card: no sides, its
     own effects)."""
 
@@ -97,9 +128,15 @@ class Wonder(_Data):
     effects: tuple[Effect, ...] = ()
     cost: str = ""
     text: str = ""
+    source: str = ""
+    """Where its data comes from (the reference's section and source keys)."""
+    basis: Basis = "exact"
+    any_order: bool = False
+    """Its stages may be built in any order (the Great Wall): a table lists which
+    (`wonder.built`)."""
 
 
-class ProgressToken(_Data):
+class ProgressToken(_Entry):
     """A Duel progress token."""
 
     name: str
@@ -108,7 +145,20 @@ class ProgressToken(_Data):
     text: str = ""
 
 
-class Leader(_Data):
+class Divinity(_Entry):
+    """A Pantheon (Duel) card taken from the Pantheon board: a Divinity of one of the five
+    Mythologies, or the Gate (`gate`), which activates one more Divinity."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    mythology: str = ""
+    """Its Mythology as printed (Greek, Roman, ...); empty for the Gate."""
+    gate: bool = False
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+class Leader(_Entry):
     name: str
     cost: int | None = Field(default=None, ge=0)
     """Coins printed on the card; None where the sources know no value."""
@@ -129,6 +179,39 @@ class Leader(_Data):
     gives_chain_unknown: bool = False
     """Duel Leaders: the leader prints chain symbols that no source names, so a count of
     chain pairs (Vitruvius) may be short; the line says so."""
+    source: str = ""
+    """Where its data comes from (the reference's section and source keys)."""
+    basis: Basis = "exact"
+    shields_from_defeats: bool = False
+    """Its owner's defeat tokens count as shields (Cities' Semiramis): the printed shields
+    do not decide the conflicts, so tokens are entered, not derived."""
+
+
+class Piece(_Data):
+    """Something a city holds that is no card, board or leader and that the score pad has a
+    row for: tokens by face value (Cities' debt, Armada's naval tokens), a count (Babel
+    tiles built) or points read off printed components (Armada's Islands). A table enters
+    it under `tokens`, `counts` or `printed` by its `key`."""
+
+    name: str
+    """Its key in a table file (`"debt"`)."""
+    label: str
+    """What players call it ("debt tokens"), in the catalogue."""
+    category: Category
+    held: Literal["tokens", "count", "points"]
+    faces: dict[str, int] = {}
+    """Tokens: each face value ("-1") and how many the box holds."""
+    box_is_limit: bool = True
+    """Tokens: more than the box holds, all cities together, is refused."""
+    least: int = 0
+    most: int = Field(ge=0)
+    """Per city: the largest count or points (tokens: of one face)."""
+    boards: tuple[str, ...] = ()
+    """Only a city with one of these boards holds it; empty: any city."""
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    source: str = ""
+    basis: Basis = "exact"
 
 
 class MilitaryZone(_Data):
@@ -238,6 +321,41 @@ class Constants(_Data):
     """Duel Leaders: a wonder built or leader recruited that adds leaders to choose from."""
     leader_recruitments_by: dict[str, int] = {}
     """Duel Leaders: a wonder built or leader recruited that recruits one more leader."""
+    # --- Pantheon (Duel; none elsewhere) ---
+    guilds_replaced_by: str = ""
+    """What takes the place of the Guilds, so that none is dealt (Pantheon: the Grand
+    Temples); empty: the guilds are dealt as `guilds_in_game` says."""
+    groups_in_game: dict[str, int] = {}
+    """Cards of a group (`Card.group`) dealt into a game: Pantheon shuffles 3 of its 5 Grand
+    Temples into Age III."""
+    divinities_in_pantheon: int = 0
+    """Divinities placed on the Pantheon board (one per Mythology token in play); 0: no
+    Pantheon."""
+    divinities_extra_with: tuple[str, ...] = ()
+    """The Gate and the wonders that each activate one more Divinity from a Mythology deck."""
+    mythologies: tuple[str, ...] = ()
+    """The Mythologies as printed (a Mythology token names one)."""
+    mythology_tokens_in_game: int = 0
+    """Mythology tokens put on Age I cards."""
+    mythology_tokens_each: int = 0
+    """Mythology tokens of one Mythology in the box."""
+    offering_tokens_in_game: int = 0
+    """Offering tokens put on Age II cards (each discarded when used)."""
+    minerva_pawn_by: str = ""
+    """The Divinity that puts the Minerva pawn on the track (a table's `minerva`)."""
+    wonders_taken_by: tuple[str, ...] = ()
+    """Divinities and cards that take an unbuilt wonder from the opponent (Ra; Agora's
+    Extortion is counted by Agora's `wonders_per_city`): each lets a city hold one more."""
+    # --- 7 Wonders multiplayer expansions (issue 34) ---
+    tokens_from_conflicts_only: bool = True
+    """Conflict tokens come only from conflicts (one victory and one defeat each, two per
+    city and Age), so the token-count laws hold; false where an expansion gives or takes
+    tokens otherwise (Edifice's Outpost, 2nd-edition Cities' Raider cards)."""
+    drawn_per_seat: dict[CardColour, int] = {}
+    """Cards of a colour drawn at random into each Age's deck, this many per seat (Cities:
+    one black card per player and Age): bounds those cards per Age, all cities together."""
+    diplomacy_tokens: int = 0
+    """Diplomacy tokens in the box (Cities: 3); 0: the game has no diplomacy."""
 
     @field_validator("protocol")
     @classmethod
@@ -275,6 +393,8 @@ class Ruleset:
         leaders: Mapping[str, Leader],
         aliases: Mapping[str, Mapping[str, str]],
         progress: Mapping[str, ProgressToken] | None = None,
+        divinities: Mapping[str, Divinity] | None = None,
+        pieces: Mapping[str, Piece] | None = None,
     ) -> None:
         self.id = ruleset_id
         self.game = game
@@ -286,6 +406,12 @@ class Ruleset:
         self.progress: NameIndex[ProgressToken] = NameIndex(
             progress or {}, aliases.get("progress", {})
         )
+        self.divinities: NameIndex[Divinity] = NameIndex(
+            divinities or {}, aliases.get("divinities", {})
+        )
+        """Pantheon (Duel): the Divinities and the Gate; empty without Pantheon."""
+        self.pieces: dict[str, Piece] = dict(pieces or {})
+        """The pieces by their key in a table file (`debt`)."""
         self.sides: NameIndex[Literal["A", "B"]] = NameIndex(constants.side_names, {})
         """The board side each typed side means ("day" is A in the 2nd edition)."""
         self._side_shown: dict[str, str] = {v: k for k, v in constants.side_names.items()}
@@ -308,10 +434,14 @@ _SECTIONS: dict[str, type[_Data]] = {
     "wonders": Wonder,
     "leaders": Leader,
     "progress": ProgressToken,
+    "divinities": Divinity,  # Pantheon (Duel)
+    "pieces": Piece,  # multiplayer expansions (issue 34)
 }
 
 
-Sections = tuple[list[Card], list[Wonder], list[Leader], list[ProgressToken]]
+Sections = tuple[
+    list[Card], list[Wonder], list[Leader], list[ProgressToken], list[Divinity], list[Piece]
+]
 """The entries of every section, in the order of `_SECTIONS`."""
 
 
@@ -383,6 +513,28 @@ def ruleset_id(game: str, expansions: Sequence[str] = ()) -> str:
     return "+".join([game, *sorted(expansions)])
 
 
+def origins(game: str, expansions: Sequence[str] = ()) -> dict[tuple[str, str], str]:
+    """Where each entry of a merged ruleset comes from: (section, normalized name) -> the
+    ruleset folder that gives it last (an expansion replaces a base entry of the same name;
+    an imported section counts as the importing folder's)."""
+    found: dict[tuple[str, str], str] = {}
+    for folder in [game, *(f"{game}+{e}" for e in sorted(set(expansions)))]:
+        raw = _raw(folder)
+        for imp in raw.imports:
+            source, section = imp.get("from"), imp.get("section")
+            if not isinstance(source, str) or section not in _SECTIONS:
+                continue
+            excluded = {normalize(n) for n in imp.get("except", [])}
+            for _where, entry in _raw(source).sections[section]:
+                key = normalize(str(entry.get("name", "")))
+                if key not in excluded:
+                    found[(section, key)] = folder
+        for section, items in raw.sections.items():
+            for _where, entry in items:
+                found[(section, normalize(str(entry.get("name", ""))))] = folder
+    return found
+
+
 def expansion_name(game: str, expansion: str) -> str:
     """The expansion as its box names it (its folder's `[ruleset] name`), else its id."""
     name = _raw(f"{game}+{expansion}").header.get("name")
@@ -403,6 +555,12 @@ def bgg_id(game: str, expansion: str = "") -> int | None:
     folder = f"{game}+{expansion}" if expansion else game
     found = _raw(folder).header.get("bgg_id")
     return found if isinstance(found, int) else None
+
+
+def offered_in_app(game: str, expansion: str) -> bool:
+    """Whether the app's new-game screen offers the expansion: its folder's `[ruleset] app`
+    (default true; false while the app's screens cannot enter all the expansion asks)."""
+    return _raw(f"{game}+{expansion}").header.get("app", True) is not False
 
 
 def available_expansions(game: str) -> list[str]:
@@ -447,17 +605,25 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         for imp in raw.imports:
             problems.extend(_apply_import(raw, imp, entries))
         added = raw.constants.get("add_categories", [])
-        constants.update({k: v for k, v in raw.constants.items() if k != "add_categories"})
-        if added:  # an expansion appends its score pad rows (Duel: senate, leaders)
-            constants["categories"] = [*constants.get("categories", []), *added]
+        for key, value in raw.constants.items():
+            if key == "add_categories":
+                continue
+            if isinstance(value, dict) and isinstance(constants.get(key), dict):
+                value = {**constants[key], **value}  # an expansion adds to a table (a colour)
+            constants[key] = value
+        if added:  # an expansion adds its score pad rows (Duel: senate, leaders)
+            constants["categories"] = _with_rows(constants.get("categories", []), added)
         for section, items in raw.sections.items():
             for where, entry in items:
+                if not set(entry.get("needs", ())) <= set(expansions):
+                    continue  # needs another expansion too (a Cities leader: Leaders)
+                entry = {k: v for k, v in entry.items() if k != "needs"}
                 entries[section][normalize(str(entry.get("name", "")))] = (where, entry)
     validated: dict[str, dict[str, Any]] = {s: {} for s in _SECTIONS}
     # Aliases per section: a wonder's alias must not name a card (Ephesus).
     aliases: dict[str, dict[str, str]] = {s: {} for s in _SECTIONS}
     named = [list(entries[section].values()) for section in _SECTIONS]
-    valid: Sections = ([], [], [], [])
+    valid: Sections = ([], [], [], [], [], [])
     try:
         valid = _sections_adapter().validate_python(
             tuple([entry for _where, entry in pairs] for pairs in named)
@@ -467,11 +633,13 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
             section_index, entry_index, *field = e["loc"]
             where = named[int(section_index)][int(entry_index)][0]
             problems.append(f"{where}: {'.'.join(str(p) for p in field) or '(entry)'}: {e['msg']}")
-    by_section: list[Sequence[Card | Wonder | Leader | ProgressToken]] = [*valid]
+    by_section: list[Sequence[Card | Wonder | Leader | ProgressToken | Divinity | Piece]] = [
+        *valid
+    ]
     for section, found in zip(_SECTIONS, by_section, strict=True):
         for item in found:
             validated[section][item.name] = item
-            for alias in item.aliases:
+            for alias in getattr(item, "aliases", ()):
                 aliases[section][alias] = item.name
     try:
         consts = Constants.model_validate(constants)
@@ -488,6 +656,7 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
             )
     if problems:
         raise RulesetLoadError(problems)
+    _LOADED_SYMBOL_WORDS.update(consts.symbol_words)
     return Ruleset(
         ruleset_id(game, expansions),
         game,
@@ -498,7 +667,36 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         validated["leaders"],
         aliases,
         validated["progress"],
+        validated["divinities"],
+        validated["pieces"],
     )
+
+
+def _with_rows(rows: list[Any], added: list[Any]) -> list[Any]:
+    """The pad rows with an expansion's added: a name is appended; `{row, after}` goes
+    after that row (Cities' debt after the treasury), or last when the pad lacks it; a row
+    the pad has already stays where it is."""
+    out = list(rows)
+    for item in added:
+        if (item.get("row") if isinstance(item, dict) else item) in out:
+            continue  # two expansions with the same row (Cities' and Edifice's debt)
+        if isinstance(item, dict) and item.get("after") in out:
+            out.insert(out.index(item["after"]) + 1, item.get("row"))
+        else:
+            out.append(item.get("row") if isinstance(item, dict) else item)
+    return out
+
+
+def needed_with(game: str, section: str, name: str) -> tuple[str, ...]:
+    """The other expansions an expansion's entry needs besides its own (a Cities leader
+    needs Leaders), found by its name in the expansions' raw data."""
+    key = normalize(name)
+    for expansion in available_expansions(game):
+        for _where, entry in _raw(f"{game}+{expansion}").sections.get(section, []):
+            names = [entry.get("name", ""), *entry.get("aliases", ())]
+            if any(normalize(str(n)) == key for n in names) and entry.get("needs"):
+                return (expansion, *entry["needs"])
+    return ()
 
 
 @cache
@@ -545,9 +743,16 @@ def _every_symbol_word() -> dict[str, str]:
     return words
 
 
+_LOADED_SYMBOL_WORDS: dict[str, str] = {}
+"""The science symbols' words of every ruleset loaded so far (`_load` adds them): a result's
+lines name the symbols of the game just scored, so its words are here without loading every
+other game's data."""
+
+
 def any_symbol_word(symbol: str) -> str:
-    """A science symbol of any game of the family, in the reader's words."""
-    word = _every_symbol_word().get(symbol)
+    """A science symbol of any game of the family, in the reader's words: from the rulesets
+    already loaded, else from every game's."""
+    word = _LOADED_SYMBOL_WORDS.get(symbol) or _every_symbol_word().get(symbol)
     return translated(word) if word else symbol.replace("_", " ")
 
 

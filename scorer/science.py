@@ -60,6 +60,9 @@ class ScienceOutcome(NamedTuple):
     """The symbol each "one more of your most common symbol" effect added."""
     conversions: tuple[tuple[Symbol, Symbol], ...]
     """Symbols turned into others (from, to), one per conversion effect used."""
+    copied: tuple[Symbol | None, ...] = ()
+    """The symbol each mask copied from a neighbour's green card (None: nothing to copy);
+    already in `counts`."""
 
     @property
     def sets(self) -> int:

@@ -4,10 +4,12 @@ These models check shapes and types only; whether the table can exist under the 
 its game is the job of its game's checks (`scorer.games`), because that needs the ruleset.
 """
 
+import datetime as dt
 from collections.abc import Iterable
-from typing import Annotated, Literal, Self, get_args
+from typing import Annotated, Any, Literal, Self, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic_core import PydanticCustomError
 
 Name = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")]
 """A name as typed at the table: no control characters (they would garble the score pad)."""
@@ -46,10 +48,19 @@ class _Seats(_In):
         return marked
 
 
+StageNumber = Annotated[int, Field(ge=1, le=10)]
+
+
 class WonderEntry(_In):
     board: Name
     side: Name = Field(description='"A" or "B"; 2nd edition also "day" / "night"')
     stages: Amount = Field(0, description="stages built, left to right")
+    built: list[StageNumber] | None = Field(
+        None,
+        max_length=10,
+        description="(extension) a board whose stages are built in any order (the Great "
+        "Wall): the numbers of the stages built; `stages` is then their count",
+    )
 
 
 class Military(_In):
@@ -96,17 +107,51 @@ Note = Annotated[str, Field(max_length=1000, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f
 """A note of several lines: no control characters but the line break and the tab."""
 
 
+ISO_MOMENT = "iso_moment"
+"""The error type of a text that is no ISO 8601 date and time (`scorer.problems` words it)."""
+
+
+def _iso_moment(value: str) -> str:
+    """A date and time as ISO 8601 writes it, as the history file reads it
+    (`datetime.fromisoformat`): the table and the history refuse the same texts."""
+    try:
+        dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise PydanticCustomError(ISO_MOMENT, "not an ISO 8601 date and time") from None
+    return value
+
+
+Moment = Annotated[str, Field(max_length=40), AfterValidator(_iso_moment)]
+"""When something happened, ISO 8601 (`2026-11-28T19:05:00+07:00`; a date alone is the
+start of that day)."""
+
+
 class Play(_In):
     """(extension) When and where the game was played: the app writes it for a finished
     game; the engine reads it and scores nothing from it."""
 
-    started: Annotated[str, Field(max_length=40)] | None = Field(
-        None, description="ISO 8601, when Start was tapped")
-    finished: Annotated[str, Field(max_length=40)] | None = Field(
+    started: Moment | None = Field(None, description="ISO 8601, when Start was tapped")
+    finished: Moment | None = Field(
         None, description="ISO 8601, when the game was finished")
     duration_min: Count | None = Field(None, le=100_000, description="Start to Finish")
     place: Annotated[str, Field(max_length=100, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
     note: Note = ""
+
+
+Age = Annotated[int, Field(ge=1, le=3)]
+PieceKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$")]
+"""The key of a ruleset's piece (`debt`, `naval`)."""
+Face = Annotated[str, Field(max_length=4, pattern=r"^-?[0-9]{1,3}$")]
+"""A token's face value as a key ("-1", "7")."""
+Points = Annotated[int, Field(ge=-MOST_COUNT, le=MOST_COUNT)]
+
+
+def _no_ages() -> list[int]:
+    return []
+
+
+def _no_pieces() -> dict[str, Any]:
+    return {}
 
 
 class SevenWondersPlayer(_In):
@@ -125,6 +170,32 @@ class SevenWondersPlayer(_In):
     choices: Choices = Field(default_factory=_no_choices)
     free_city: bool = Field(
         False, description="the 2-player variant's Free City: scored, never ranked"
+    )
+    # --- multiplayer expansions (issue 34); all optional ---
+    diplomacy: list[Age] = Field(
+        default_factory=_no_ages,
+        max_length=3,
+        description="(extension) Cities: the Ages in which this player used a diplomacy token",
+    )
+    tokens: dict[PieceKey, dict[Face, Amount]] = Field(
+        default_factory=_no_pieces,
+        max_length=10,
+        description='(extension) tokens by kind and face value: {"debt": {"-1": 3, "-5": 1}}',
+    )
+    counts: dict[PieceKey, Amount] = Field(
+        default_factory=_no_pieces,
+        max_length=10,
+        description='(extension) pieces counted: {"tower_tiles": 2}',
+    )
+    printed: dict[PieceKey, Points] = Field(
+        default_factory=_no_pieces,
+        max_length=10,
+        description='(extension) points read off printed components: {"islands": 6}',
+    )
+    entombed: list[Name] = Field(
+        default_factory=_no_names,
+        max_length=5,
+        description="(extension) Abu Simbel: the leaders entombed (not among `leaders`)",
     )
 
 
@@ -168,10 +239,38 @@ class DuelPlayer(_In):
     conquests: Count | None = Field(
         None, le=2, description="Duel Leaders: military tokens taken from the opponent's side"
     )
+    # --- Pantheon (optional; its checks bound each by the ruleset) ---
+    divinities: list[Name] = Field(
+        default_factory=_no_names,
+        max_length=10,
+        description="Pantheon: the Divinities (and the Gate) this player activated",
+    )
+    astarte_coins: Count | None = Field(
+        None, le=MOST_COUNT, description="Pantheon: coins still on Astarte (not in `coins`)"
+    )
+    mythology_tokens: list[Name] = Field(
+        default_factory=_no_names,
+        max_length=10,
+        description="Pantheon: Mythology tokens held, by Mythology (Greek, Roman, ...)",
+    )
+    offering_tokens: Count | None = Field(
+        None, le=MOST_COUNT, description="Pantheon: Offering tokens still held (unused)"
+    )
+    snake: Name | None = Field(
+        None, description="Pantheon (Nisaba): the opponent's green card under the Snake token"
+    )
 
 
 class Conflict(_In):
     """The Conflict pawn: `spaces` from the centre toward `toward`'s capital."""
+
+    toward: Name | None = None
+    spaces: Count = Field(le=9)
+
+
+class Minerva(_In):
+    """Pantheon: the Minerva pawn still on the track, `spaces` from the centre toward
+    `toward`'s capital (it is discarded once it stops the Conflict pawn)."""
 
     toward: Name | None = None
     spaces: Count = Field(le=9)
@@ -189,6 +288,9 @@ class DuelTable(_Seats):
     conflict: Conflict
     supremacy: Supremacy | None = Field(
         None, description="a game that ended early; omitted = detected from the state"
+    )
+    minerva: Minerva | None = Field(
+        None, description="Pantheon: the Minerva pawn, when it is still on the track"
     )
     play: Play | None = Field(None, description="(extension) when and where it was played")
 

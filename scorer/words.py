@@ -32,6 +32,7 @@ LineId = Literal[
     "military-track",
     "chamber",
     "paper-pad",
+    "group",  # Pantheon: the Grand Temples
     # reasons
     "printed",
     "per-item",
@@ -53,6 +54,16 @@ LineId = Literal[
     "pawn",
     "chamber-control",
     "typed",
+    # Pantheon (Duel)
+    "group-count",
+    "pantheon-tokens",
+    "coins-on-card",
+    # --- multiplayer expansions (issue 34) ---
+    "entombed",
+    "piece",
+    "token-faces",
+    "by-count",
+    "entered",
 ]
 """Every kind of line part the engine writes; `say` gives each its words (mypy checks that
 none is left without)."""
@@ -106,6 +117,9 @@ CHAIN_WORDS: dict[str, str] = {
 }
 """The chain (linking) symbols printed on Duel cards, as players call them."""
 
+GROUP_WORDS: dict[str, str] = {"Grand Temple": N_("Grand Temples")}
+"""The groups of cards a line counts together (`Card.group`), as players call them all."""
+
 COLOUR_WORDS: dict[str, str] = {
     "brown": N_("brown"),
     "grey": N_("grey"),
@@ -114,6 +128,7 @@ COLOUR_WORDS: dict[str, str] = {
     "green": N_("green"),
     "red": N_("red"),
     "purple": N_("purple"),
+    "black": N_("black"),
 }
 """Card colours as adjectives ("2 blue or green cards")."""
 
@@ -175,8 +190,12 @@ def _items(what: str, count: int, params: Mapping[str, Param]) -> str:
         text = ngettext("{count} wonder built", "{count} wonders built", count)
     elif what == "defeat-tokens":
         text = ngettext("{count} defeat token", "{count} defeat tokens", count)
+    elif what == "guilds":
+        text = ngettext("{count} guild card", "{count} guild cards", count)
     elif what == "leaders":
         text = ngettext("{count} recruited leader", "{count} recruited leaders", count)
+    elif what == "victory-tokens":
+        text = ngettext("{count} victory token", "{count} victory tokens", count)
     elif what == "coin-sets":
         text = ngettext("{count} set of {per} coins", "{count} sets of {per} coins", count)
     else:
@@ -240,6 +259,31 @@ def say(message: Says) -> str:
             return _("Chamber {number}").format(number=_int(p, "number"))
         case "paper-pad":
             return _("paper score pad")
+        case "group":
+            return _word(GROUP_WORDS, _str(p, "group"))
+        case "group-count":
+            n = _int(p, "count")
+            scale = ", ".join(
+                f"{k} → {v}" for k, v in enumerate(_ints(p, "table")) if k
+            )
+            return ngettext(
+                "{count} in the city ({names}): {points} (by how many: {scale})",
+                "{count} in the city ({names}): {points} (by how many: {scale})",
+                n,
+            ).format(count=n, names=all_of(_strs(p, "names")),
+                     points=points(_int(p, "points")), scale=scale)
+        case "pantheon-tokens":
+            mythology, offering = _int(p, "mythology"), _int(p, "offering")
+            return _(
+                "{mythology} Mythology + {offering} Offering tokens held × {points}"
+            ).format(mythology=mythology, offering=offering, points=points(_int(p, "points")))
+        case "coins-on-card":
+            n = _int(p, "count")
+            return ngettext(
+                "{count} coin left on the card × {points}",
+                "{count} coins left on the card × {points}",
+                n,
+            ).format(count=n, points=points(_int(p, "points")))
         case "printed":
             return _("{points}, as printed").format(points=points(_int(p, "points")))
         case "per-item":
@@ -358,6 +402,29 @@ def say(message: Says) -> str:
             )
         case "typed":
             return _("typed from the paper score pad")
+        case "entombed":
+            return _("{leader} (entombed in {wonder})").format(
+                leader=_str(p, "leader"), wonder=_str(p, "wonder")
+            )
+        case "piece":
+            return translated(_str(p, "label"))
+        case "token-faces":
+            parts = [
+                ngettext("{count} token of {value}", "{count} tokens of {value}", n).format(
+                    count=n, value=f
+                )
+                for f, n in zip(_ints(p, "faces"), _ints(p, "counts"), strict=True)
+            ]
+            return " + ".join(parts) if parts else _("no tokens")
+        case "by-count":
+            n = _int(p, "count")
+            return ngettext("{count} built: {points}", "{count} built: {points}", n).format(
+                count=n, points=points(_int(p, "points"))
+            )
+        case "entered":
+            return _("{points}, as the table entered them from the printed components").format(
+                points=points(_int(p, "points"))
+            )
         case _:
             assert_never(kind)
 
@@ -425,6 +492,17 @@ def _science(p: Mapping[str, Param]) -> str:
             _strs(p, "conversion_sources"),
             _strs(p, "conversions_from"),
             _strs(p, "conversions_to"),
+            strict=False,
+        )
+    ]
+    notes += [
+        _("{source} copies a {symbol} from {card}").format(
+            source=src, symbol=_symbol(s), card=card
+        )
+        if s
+        else _("{source}: no green card beside it to copy").format(source=src)
+        for src, s, card in zip(
+            _strs(p, "mask_sources"), _strs(p, "mask_symbols"), _strs(p, "mask_from"),
             strict=False,
         )
     ]

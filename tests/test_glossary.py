@@ -17,7 +17,8 @@ from scorer.ruleset import available_expansions, load_ruleset
 
 GLOSSARY = i18n.LOCALE_DIR / "vi" / "glossary.toml"
 GAME_NAMES = (
-    "7 Wonders Duel", "7 Wonders", "Duel Leaders", "Leaders", "Agora", "Wonders Score Pad"
+    "7 Wonders Duel", "7 Wonders", "Duel Leaders", "Leaders", "Agora", "Wonders Score Pad",
+    "Cities", "Armada", "Babel", "Edifice", "Wonder Pack",
 )
 """Names that stay as printed in every language (the app's name too)."""
 
@@ -40,9 +41,14 @@ def _names() -> tuple[str, ...]:
     return tuple(sorted(found, key=len, reverse=True))
 
 
+@cache
+def _names_pattern() -> re.Pattern[str]:
+    """Every printed name as a whole word ("Mine" is not taken out of "Minerva")."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, _names())) + r")(?!\w)")
+
+
 def _without_names(text: str) -> str:
-    for name in _names():
-        text = text.replace(name, "")
+    text = _names_pattern().sub("", text)
     return re.sub(r"\{[^}]*\}", "", text)  # placeholders are filled with names and numbers
 
 
@@ -92,3 +98,26 @@ def test_glossary_word_is_the_one_used(term: dict[str, Any]) -> None:
 def test_glossary_science_calculator_is_not_the_device() -> None:
     with i18n.language("vi"):
         assert i18n._("Science calculator") == "Công cụ tính điểm khoa học"
+
+
+def test_glossary_hiram_line_says_guild_cards() -> None:
+    """Seed 003: Hiram is worth 2 VP "cho mỗi thẻ bang hội" (per Guild card): his line
+    counts Guild cards in those words, not purple cards."""
+    from scorer import score
+    from scorer.words import say
+
+    table = {
+        "game": "duel",
+        "expansions": ["leaders"],
+        "players": [
+            {"name": "Ann", "cards": ["Magistrates Guild", "Palace"], "leaders": ["Hiram"]},
+            {"name": "Bob"},
+        ],
+        "conflict": {"spaces": 0},
+    }
+    result = score(table)
+    (line,) = [ln for ln in result.players[0].lines if ln.source == "Hiram"]
+    assert line.points == 2  # 1 Guild card x 2
+    with i18n.language("vi"):
+        words = say(line.why_message)
+    assert "1 thẻ bang hội \u00d7 2 điểm" in words and "tím" not in words

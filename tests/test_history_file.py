@@ -3,14 +3,20 @@ place, and the BG Stats link of a play."""
 
 from __future__ import annotations
 
+import datetime as dt
+import io
 import json
 import re
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from scorer import history_stream
 from scorer.bgstats import LINK, play_data, play_link
-from scorer.history import history_json, read_history
+from scorer.history import history_json, read_history, scored_rows
 from tests.test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,6 +124,23 @@ def test_bg_stats_link_carries_the_documented_fields() -> None:
     assert play_link(data, web=True).startswith("https://app.bgstatsapp.com/createPlay.html?data=")
 
 
+def test_bg_stats_play_date_is_utc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """playDate in UTC, as BG Stats' own integrations send it (BG Stats shows it in each
+    phone's time zone); it was the server's local time, off by the server's offset."""
+    monkeypatch.setenv("TZ", "Asia/Ho_Chi_Minh")  # UTC+07:00 all year (no summer time)
+    time.tzset()
+    try:
+        # finished 2026-11-28 19:05 in Hanoi (+07:00) = 12:05 UTC the same day
+        finished = dt.datetime(2026, 11, 28, 19, 5,
+                               tzinfo=dt.timezone(dt.timedelta(hours=7))).timestamp()
+        data = play_data(play_id="g", game="duel", game_name="7 Wonders Duel", expansions=[],
+                         finished=finished, duration_min=None, place="", note="", players=[])
+        assert data["playDate"] == "2026-11-28 12:05:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def test_bg_stats_ids_of_each_game() -> None:
     # BoardGameGeek: 7 Wonders (Second Edition) 316377, 7 Wonders Duel 173346, and Duel's
     # Agora 271324
@@ -130,3 +153,63 @@ def test_bg_stats_ids_of_each_game() -> None:
                      expansions=[("agora", "Agora")], finished=0.0, duration_min=None,
                      place="", note="", players=[])
     assert data["comments"] == "Expansions: Agora (BGG 271324)"
+
+
+def test_hostile_stats_reads_a_history_one_chunk_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The streamed reading gives the rows of the whole file's reading, whatever the chunk
+    boundaries cut (a game, a string, a number), and with the header after the games."""
+    plays, problems = read_history(json.loads(EXAMPLE.read_text()))
+    assert problems == []
+    whole = sorted(scored_rows(plays))
+    data = json.loads(EXAMPLE.read_text())
+    moved = json.dumps({"games": data["games"], "version": 1, "format": data["format"]},
+                       indent=1)
+    for chunk in (1, 7, 64, 4096):
+        monkeypatch.setattr(history_stream, "CHUNK", chunk)
+        for text in (EXAMPLE.read_text(), moved):
+            rows, found = history_stream.history_rows(io.StringIO(text))
+            assert found == [] and sorted(rows) == whole
+
+
+def test_hostile_stats_streamed_names_every_problem_where_it_is() -> None:
+    data = _bad()
+    data["extra"] = 1
+    text = json.dumps(data).replace('"id"', '"id": "twice", "id"', 1)  # games[0] id twice
+    rows, problems = history_stream.history_rows(io.StringIO(text))
+    assert rows == []
+    paths = sorted(p.path for p in problems)
+    assert "games[0].id" in paths  # the key given twice: that game is read no further
+    assert "games[1].table.players[0].cards[0]" in paths and "games[2].colour" in paths
+    assert "games[4].id" in paths and "extra" in paths
+
+
+    # 7 Wonders Duel: Pantheon, BGG 202976 ([?] rulesets/duel+pantheon/game.toml says why)
+    data = play_data(play_id="x", game="duel", game_name="g",
+                     expansions=[("pantheon", "Pantheon")], finished=0.0, duration_min=None,
+                     place="", note="", players=[])
+    assert data["comments"] == "Expansions: Pantheon (BGG 202976)"
+
+
+def test_play_started_not_a_moment_is_refused_by_a_table_as_by_the_history_file() -> None:
+    """`play.started` (and `finished`) are ISO 8601 (the README's extension): a table
+    refuses "yesterday" as the history file does, with the same code, at its place."""
+    from scorer import assess
+
+    table: dict[str, Any] = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
+    table["play"] = {"started": "yesterday", "finished": "2026-11-28T21:00:00+07:00"}
+    found = assess(table)
+    assert [(p.code, p.path) for p in found.problems] == [("wrong-type", "play.started")]
+    assert "yesterday" in found.problems[0].message
+    history = {"games": [{"id": "g1", "finished": "2026-11-28T21:00:00+07:00",
+                          "started": "yesterday", "table": table}]}
+    _plays, problems = read_history(history)
+    assert ("wrong-type", "games[0].started") in [(p.code, p.path) for p in problems]
+
+
+def test_play_started_a_real_moment_is_accepted() -> None:
+    from scorer import assess
+
+    table: dict[str, Any] = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
+    table["play"] = {"started": "2026-11-28T19:05:00+07:00", "finished": "2026-11-28"}
+    assert assess(table).problems == []

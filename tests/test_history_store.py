@@ -11,6 +11,7 @@ from pathlib import Path
 
 from scorer.history import history_json, read_history
 from scorer.stats import player_stats, players
+from ui import strings as S
 from ui.draft import Draft
 from ui.store import Store
 
@@ -170,3 +171,31 @@ def test_backup_from_the_command_line(tmp_path: Path) -> None:
     assert [p.rows() for p in again] == [p.rows() for p in mine]
     bad = backup("import", str(ROOT / "examples" / "duel-full-game.json"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_hostile_export_all_names_the_games_it_left_out(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite3").for_owner("phone")
+    for i, at in enumerate((1000.0, 2000.0, 3000.0)):
+        s.save_game(finished(DUEL, at), f"game {i}")
+    damaged = s.history_page(0, 3)
+    s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
+                         ('{"game": "duel", "seats": [{"nam', damaged[0].id))
+    s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
+                         ('{"hello": "world"}', damaged[1].id))  # JSON, but no game
+    found, left = s.history_export()
+    assert [p.id for p in found] == [damaged[2].id]
+    assert sorted(g.summary for g in left) == ["game 1", "game 2"]
+    said = S.export_left_out([g.summary for g in left])
+    assert said.startswith("2 games are not in the file") and "game 1; game 2" in said
+
+
+def test_hostile_a_row_that_is_json_but_no_game_is_listed_as_damaged(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite3").for_owner("phone")
+    s.save_game(finished(DUEL, 1000.0), "a game")
+    s.save_game(finished(DUEL, 2000.0), "no game")
+    gid = s.history_page(0, 1)[0].id
+    for text in ('{"hello": "world"}', "[1, 2]", '"text"', "{}"):
+        s._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
+                             (text, gid))
+        newest, oldest = s.history_page(0, 2)
+        assert (newest.summary, newest.readable, oldest.readable) == ("no game", False, True)

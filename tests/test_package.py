@@ -1,7 +1,10 @@
 """A real package: the wheel, built from a copy of the sources (never this checkout's
-folder), installs in a fresh virtual environment and works from another folder: `wonders`
-scores an example, `wonders-app` serves its page over HTTPS with `--certfile/--keyfile`;
-the game data and catalogues come with it; the app extra holds no test tool.
+folder), installs in a fresh virtual environment as a user types it (no constraints.txt:
+what the package index gives today) and works from another folder: `wonders` scores an
+example, `wonders-app` without the app extra names the extra (exit status 2), with it
+serves its page over HTTPS with `--certfile/--keyfile`; the game data and catalogues come
+with it; the app extra holds no test tool; the metadata names the Pythons tested, the
+project's addresses, and its long description links nowhere relative.
 
 Also the server's TLS options refused before it starts (exit status 2, no traceback), and
 the data folder where platformdirs says.
@@ -9,8 +12,10 @@ the data folder where platformdirs says.
 
 from __future__ import annotations
 
+import email
 import json
 import os
+import re
 import shutil
 import socket
 import ssl
@@ -26,7 +31,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "scorer", "ui", "rulesets",
-           "locale")
+           "locale", "docs/package.md")
 """What the wheel is built from (setup.py: its packages; pyproject.toml: the rest)."""
 EXAMPLE = ROOT / "examples" / "7wonders-1e-4p-full-game.json"
 
@@ -51,21 +56,27 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def fetch_https(url: str, cert: Path, proc: subprocess.Popen[bytes], seconds: float = 30
-                ) -> str:
-    """The page at `url`, its certificate checked against `cert`, once the server answers."""
-    trusted = ssl.create_default_context(cafile=str(cert))
+def fetch(url: str, proc: subprocess.Popen[bytes], seconds: float = 30,
+          context: ssl.SSLContext | None = None) -> str:
+    """The page at `url` once the server `proc` answers (over https, checked by `context`);
+    the server's own output when it ends first."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             out = proc.stdout.read().decode() if proc.stdout else ""
             pytest.fail(f"the server ended with {proc.returncode}: {out[-2000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=2, context=trusted) as r:
+            with urllib.request.urlopen(url, timeout=2, context=context) as r:
                 return str(r.read().decode("utf-8"))
         except OSError:
             time.sleep(0.1)
     pytest.fail(f"{url} did not answer within {seconds} s")
+
+
+def fetch_https(url: str, cert: Path, proc: subprocess.Popen[bytes], seconds: float = 30
+                ) -> str:
+    """The page at `url`, its certificate checked against `cert`, once the server answers."""
+    return fetch(url, proc, seconds, ssl.create_default_context(cafile=str(cert)))
 
 
 @pytest.mark.package
@@ -78,6 +89,7 @@ def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path)
             shutil.copytree(item, src / name,
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(item, src / name)
     wheels = tmp_path / "wheels"
     started = time.monotonic()
@@ -88,6 +100,8 @@ def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path)
     # every module of the checkout, the game data and the catalogues are in it
     with zipfile.ZipFile(wheel) as z:
         held = set(z.namelist())
+        meta = email.message_from_bytes(
+            z.read(next(n for n in held if n.endswith(".dist-info/METADATA"))))
     modules = {str(p.relative_to(ROOT)) for top in ("scorer", "ui")
                for p in (ROOT / top).rglob("*.py")}
     assert modules - held == set()
@@ -95,15 +109,16 @@ def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path)
     assert rulesets and rulesets - held == set()
     assert "scorer/locale/vi/LC_MESSAGES/messages.po" in held
     assert not [n for n in held if n.startswith(("tests/", "rulesets/", "locale/"))]
+    assert_metadata_for_the_index(meta)
     # a fresh venv (no pip of its own: this one's installs into it), the package alone
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
 
     def install(requirement: str) -> float:
+        """As a user types it: no constraints file (what the index gives today)."""
         started = time.monotonic()
         subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
-                        "install", "-q", "-c", str(ROOT / "constraints.txt"), requirement],
-                       check=True)
+                        "install", "-q", requirement], check=True)
         return time.monotonic() - started
 
     alone = install(str(wheel))
@@ -127,6 +142,13 @@ def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path)
     version = subprocess.run([str(venv / "bin" / "wonders"), "--version"], cwd=elsewhere,
                              env=env, capture_output=True, text=True)
     assert version.stdout.strip() == wheel.name.split("-")[1]
+    # the app's command from the engine-only install: the extra to install, no traceback
+    no_app = subprocess.run([str(venv / "bin" / "wonders-app"), "--no-qr"], cwd=elsewhere,
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert no_app.returncode == 2, no_app.stderr
+    assert "pip install 'wonders-scorer[app]'" in no_app.stderr
+    assert "segno" in no_app.stderr and "Traceback" not in no_app.stderr
+    assert "constraints.txt" not in no_app.stderr  # a file the user does not have
     # then the app extra: no test tool comes with it
     with_app = install(f"{wheel}[app]")
     print(f"\nwheel {wheel.stat().st_size / 1024:.0f} KiB, built in {built:.1f} s; "
@@ -157,6 +179,74 @@ def test_package_wheel_installs_in_a_fresh_venv_and_serves_https(tmp_path: Path)
         out = server.communicate(timeout=15)[0].decode()
     assert f"https://127.0.0.1:{port}/" in out  # the banner gives the https address
     assert "Traceback" not in out
+
+
+PYTHONS_TESTED = ("3.11", "3.12", "3.13")
+"""CI runs on 3.11 (Debian 12's python3); docs/development.md runs the fast loop on 3.12 and
+3.13 (Debian 13's python3)."""
+
+
+def assert_metadata_for_the_index(meta: email.message.Message) -> None:
+    """What a package index shows: the Pythons tested, the project's addresses, and a long
+    description whose every link is absolute (a relative one points nowhere there)."""
+    classifiers = meta.get_all("Classifier") or []
+    for python in PYTHONS_TESTED:
+        assert f"Programming Language :: Python :: {python}" in classifiers
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
+    assert {"Homepage", "Documentation", "Changelog", "Issues"} <= set(urls)
+    body = meta.get_payload()
+    assert isinstance(body, str) and "wonders-scorer[app]" in body
+    targets = re.findall(r"\]\(([^)]+)\)", body) + re.findall(r"https?://\S+", body)
+    assert targets
+    for target in targets:
+        assert target.startswith(urls["Homepage"]), target
+
+
+def test_package_metadata_names_pythons_addresses_and_absolute_links() -> None:
+    """The same checks on the metadata setuptools writes from pyproject.toml, without a
+    wheel (fast): `setup.py --name` would not do, so the pyproject table is read."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    meta = email.message.Message()
+    for classifier in project["classifiers"]:
+        meta["Classifier"] = classifier
+    for name, url in project["urls"].items():
+        meta["Project-URL"] = f"{name}, {url}"
+    meta.set_payload((ROOT / project["readme"]).read_text(encoding="utf-8"))
+    assert_metadata_for_the_index(meta)
+
+
+def test_package_app_extra_pins_what_the_start_checks() -> None:
+    """`pip install 'wonders-scorer[app]'` without constraints.txt must give the Flet and
+    uvicorn `ui/flet_versions.py` refuses to start without: the extra pins exactly those
+    (uvicorn's range let 0.55.0 in, and wonders-app exited 2)."""
+    import tomllib
+
+    from ui.flet_versions import FLET_TESTED, UVICORN_TESTED
+
+    app = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]["app"]
+    assert {"flet==" + FLET_TESTED, "flet-web==" + FLET_TESTED,
+            "uvicorn==" + UVICORN_TESTED} <= set(app)
+
+
+def test_package_engine_only_start_names_the_extra(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`wonders-app` where the app's libraries are missing (an install without `[app]`):
+    the extra to install in one line, exit status 2, before anything imports them."""
+    from ui import __main__ as app_main
+    from ui import flet_versions
+
+    real = flet_versions._installed
+    monkeypatch.setattr(flet_versions, "_installed",
+                        lambda name: "not installed" if name == "segno" else real(name))
+    # (a wrong --public-url: were the extra not checked first, the parser's refusal, never
+    # a server left running)
+    assert app_main.main(["--no-qr", "--public-url", "not-an-address"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'wonders-scorer[app]'" in err and "segno" in err
+    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize(("args", "said"), [

@@ -3,6 +3,7 @@ broken one is refused with the file, the entry and the field."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,10 +91,57 @@ def test_an_unknown_top_level_key_is_refused(rulesets_copy: Path) -> None:
 
 def test_games_and_expansions_are_the_folders() -> None:
     assert available_games() == ["7wonders-1e", "7wonders-2e", "duel"]
-    assert available_expansions("7wonders-1e") == ["leaders"]
-    assert available_expansions("duel") == ["agora", "leaders"]
+    assert available_expansions("7wonders-1e") == [
+        "armada", "babel", "cities", "edifice", "leaders", "wonder-pack"
+    ]
+    assert available_expansions("duel") == ["agora", "leaders", "pantheon"]
 
 
 def test_a_game_whose_ruleset_is_broken_is_not_offered(rulesets_copy: Path) -> None:
     (rulesets_copy / "duel" / "extra.toml").write_text("[[cardz]]\nname = 'X'\n")
     assert facts.games() == ["7wonders-1e", "7wonders-2e"]
+
+
+_SPY = """
+import json, sys
+import scorer.ruleset as R
+seen = []
+read = R._RawRuleset.__init__
+def spy(self, folder):
+    seen.append(folder.name)
+    read(self, folder)
+R._RawRuleset.__init__ = spy
+from scorer.api import result_json, score
+from scorer.words import say
+result = score(json.loads(open(sys.argv[1]).read()))
+result_json(result)
+[say(line.why_message) for p in result.players for line in p.lines]
+print(json.dumps(sorted(set(seen))))
+"""
+
+
+@pytest.mark.parametrize(("example", "folders"), [
+    ("7wonders-1e-4p-full-game.json", ["7wonders-1e"]),
+    ("duel-full-game.json", ["duel"]),
+    ("duel-agora-leaders.json", ["duel", "duel+agora", "duel+leaders"]),
+])
+def test_a_table_loads_only_its_games_data(example: str, folders: list[str]) -> None:
+    """Scoring a table and putting its lines into words (science symbols included) reads
+    the rulesets of its game and expansions, not every game's (issue 34: command-line
+    speed with more expansions on the shelf)."""
+    import subprocess
+    import sys
+
+    path = Path(__file__).parent.parent / "examples" / example
+    out = subprocess.run([sys.executable, "-c", _SPY, str(path)], capture_output=True,
+                         text=True, check=False, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == folders
+
+
+def test_pantheon_is_not_offered_by_the_app_until_its_screens_can_enter_it() -> None:
+    """The engine and the command line take Pantheon; the app's new-game screen does not
+    offer it while its screens cannot enter Divinities (rulesets/duel+pantheon: app = false)."""
+    assert "pantheon" in facts.expansions("duel")
+    assert facts.offered_expansions("duel") == ["agora", "leaders"]
+    assert facts.offered_expansions("7wonders-1e") == ["leaders"]  # Cities, ...: app = false

@@ -128,15 +128,15 @@ def test_a_language_changes_the_words_only(path: Path) -> None:
         # no civilian: equal totals go to the most civilian VP (rules_duel.md §1)
         (
             "duel/tiebreak-civilian.json",
-            "Ann và Bob hòa nhau với 10 điểm; Ann thắng nhờ có 10 điểm Dân sự (thẻ xanh "
-            "dương), so với 0.",
+            "Ann và Bob hòa nhau với 10 điểm; Ann thắng nhờ có 10 điểm chiến thắng Dân sự "
+            "(thẻ xanh dương), so với 0.",
         ),
         # Theater 3 + 3 coins // 3 = 4 and Altar 3 + 5 coins // 3 = 4, civilian 3 each:
         # still equal, a shared victory (rules_duel.md §1)
         (
             "duel/tiebreak-shared.json",
-            "Ann và Bob hòa nhau với 4 điểm và 3 điểm Dân sự (thẻ xanh dương): Ann và Bob cùng "
-            "chiến thắng.",
+            "Ann và Bob hòa nhau với 4 điểm và 3 điểm chiến thắng Dân sự (thẻ xanh dương): "
+            "Ann và Bob cùng chiến thắng.",
         ),
     ],
 )

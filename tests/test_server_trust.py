@@ -32,7 +32,7 @@ from benchmarks.server import Server, free_port, start
 from scorer import i18n
 from ui import flet_door, flet_versions
 from ui import strings as S
-from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names
+from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names, trusted_proxy_problem
 from ui.flet_door import build_upload_url
 from ui.join_limit import FAILED_JOINS
 from ui.server import (
@@ -636,3 +636,81 @@ def test_trust_a_wrong_flet_a_package_not_installed_is_a_mismatch(
     monkeypatch.delenv(flet_versions.UNCHECKED_ENV, raising=False)
     with pytest.raises(flet_versions.FletMismatch, match="flet-web not installed"):
         flet_versions.check_versions()
+
+
+@pytest.mark.parametrize("value", ["*", "0.0.0.0/0", "::/0", "0.0.0.0/1", "10.0.0.0/7",
+                                   "2001::/16"])
+def test_hostile_a_trusted_proxy_that_trusts_everyone_is_refused(value: str) -> None:
+    # every address (or 2^25 and more: a /7) could name its own, and pass every bound
+    # kept per address (72 of 72 sessions past the 64 cap before)
+    said = trusted_proxy_problem(value)
+    assert said.startswith("--trusted-proxy:") and value in said
+
+
+@pytest.mark.parametrize("value", ["localhost", "127.0.0.1, 10.0.0.1", "proxy.lan", ""])
+def test_hostile_a_trusted_proxy_that_trusts_nobody_is_refused(value: str) -> None:
+    # a name or a list is no address uvicorn compares with: it silently trusted nothing
+    assert trusted_proxy_problem(value).startswith("--trusted-proxy: an IP address")
+
+
+@pytest.mark.parametrize("value", ["127.0.0.1", " 10.0.0.5 ", "10.0.0.0/24", "::1",
+                                   "fd00::/64"])
+def test_trust_a_proxys_address_or_small_network_is_taken(value: str) -> None:
+    assert trusted_proxy_problem(value) == ""
+
+
+def test_hostile_the_server_will_not_start_trusting_everyone(tmp_path: Path) -> None:
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--trusted-proxy", "*",
+                          "--trusted-proxy", "localhost", "--trusted-proxy", "127.0.0.1"],
+                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path), LANG="C.UTF-8"),
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
+    assert "--trusted-proxy: * would trust" in got.stderr
+    assert "not 'localhost'" in got.stderr and "not '127.0.0.1'" not in got.stderr
+
+
+def _page_load_during_half_open_flood(half_open_per_address: int) -> int:
+    """The status of a page load from one more address while 10 other addresses each hold
+    20 half-finished requests (200) on a server of 150 connections (as 40 addresses x 128
+    are more than the real server's 4,096): uvicorn in this process, guarded by our
+    protocol, every loopback address its own client."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"page"})
+    protocol = flet_door.HeaderTimeoutH11.limited(30.0, 128, lambda a: a, frozenset(),
+                                                  half_open_per_address)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, http=protocol,
+                            limit_concurrency=150, log_level="error", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    held: list[socket.socket] = []
+    try:
+        while not server.started:
+            time.sleep(0.02)
+        for a in range(10):
+            for _ in range(20):
+                s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                             source_address=(f"127.0.0.{a + 2}", 0))
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never ends
+                held.append(s)
+        time.sleep(0.3)
+        phone = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=("127.0.0.50", 0))
+        phone.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answer = phone.recv(64)
+        phone.close()
+        return int(answer.split()[1])
+    finally:
+        for s in held:
+            s.close()
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_hostile_half_open_requests_from_many_addresses_keep_no_page_out() -> None:
+    assert _page_load_during_half_open_flood(8) == 200  # 10 x 8 = 80 held at most
+    # the same flood without the bound per address takes the server's every connection
+    assert _page_load_during_half_open_flood(0) == 503

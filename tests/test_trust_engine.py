@@ -84,3 +84,48 @@ def test_trust_a_table_as_deep_as_the_format_is_still_read() -> None:
     table = _table()
     table["players"][0]["choices"] = {"copied_guild": "Spies Guild"}
     assert all(p.code != "too-deep" for p in assess(table).problems)
+
+
+HUGER = 10**5000
+"""A number Python holds but will not print (more than 4,300 digits): a caller of the API
+can pass one without any JSON in between."""
+
+
+def _duel() -> dict[str, Any]:
+    path = Path(__file__).parent.parent / "examples" / "duel-full-game.json"
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def _at(table: dict[str, Any], place: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    inner = table
+    for key in place[:-1]:
+        inner = inner[key]
+    inner[place[-1]] = value
+    return table
+
+
+@pytest.mark.parametrize(("make", "place", "code", "path"), [
+    (_duel, ("players", 0, "coins"), "out-of-range", "players[0].coins"),
+    (_duel, ("conflict", "spaces"), "out-of-range", "conflict.spaces"),
+    (_duel, ("supremacy",), "wrong-type", "supremacy"),
+    (_duel, ("players", 0, "cards", 0), "wrong-type", "players[0].cards[0]"),
+    (_table, ("players", 0, "wonder", "side"), "wrong-type", "players[0].wonder.side"),
+    (_table, ("players", 0, "shields", 1), "out-of-range", "players[0].shields[1]"),
+    (_table, ("game",), "not-allowed", "game"),
+])
+def test_huge_int_from_python_is_a_problem_never_a_value_error(
+        make: Any, place: tuple[Any, ...], code: str, path: str) -> None:
+    """`assess` never raises for a problem of the table (README), and `score` raises only
+    TableError: a number of 5,001 digits is a problem said by its length."""
+    table = _at(make(), place, HUGER)
+    found = assess(table)
+    assert found.result is None
+    assert (code, path) in [(p.code, p.path) for p in found.problems]
+    assert all(len(p.message) < 300 for p in found.problems)
+    with pytest.raises(TableError):
+        score(_at(make(), place, HUGER))
+    # a huge number in a nested place of the wrong kind (a supremacy's kind)
+    nested = _at(make(), ("supremacy",), {"kind": HUGER, "winner": "x"}) if make is _duel \
+        else _at(make(), ("players", 0, "military"), {"1": HUGER})
+    assert assess(nested).result is None

@@ -1,13 +1,16 @@
 """`wonders-app` / `python -m ui [--host H] [--port P] [--certfile F --keyfile K]`: serve the
 app on the local network, offline; over HTTPS with a certificate and its key.
 
-Flet's version is checked first (`ui/flet_door.py`, at its import, before anything here
-imports Flet): a version it was not checked against is said in one line, exit status 2."""
+The app extra is checked first (an engine-only install names the extra to install), then
+Flet's version (`ui/flet_door.py`, at its import, before anything here imports Flet): a
+version it was not checked against is said in one line, exit status 2. So this module
+imports none of the app's libraries at its top (segno, platformdirs, Flet: in `_serve`)."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import os
 import re
 import secrets
@@ -19,14 +22,11 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import segno
-
 from scorer import i18n
-from scorer.cli import package_version, program
+from scorer.cli import VersionAction, program
 from scorer.i18n import _
 from ui import strings as S
-from ui.flet_versions import FletMismatch
-from ui.store import Store, private_dir
+from ui.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
 
 SESSION_TIMEOUT_S = 45
 """Seconds a closed tab's session is kept for its phone to come back (Flet's eviction runs
@@ -73,6 +73,34 @@ def allow_host_problem(name: str) -> str:
         return ""
     return _("--allow-host: a name as the address bar shows it, such as scores.example.org "
              "(without https:// and without a port), not {name!r}").format(name=name)
+
+
+WIDEST_TRUSTED = {4: 8, 6: 32}
+"""The widest network `--trusted-proxy` takes, by IP version (prefix length): a proxy is one
+machine or a few; a wider network trusts strangers to name any address they like (and so
+to pass every per-address bound)."""
+
+
+def trusted_proxy_problem(value: str) -> str:
+    """Why `--trusted-proxy` cannot take this ("" = an address, or a network of a few
+    machines). Refused rather than taken: `*` or 0.0.0.0/0 would let anyone spoof their
+    address, and a name (localhost) or a list ("a, b") would silently trust nothing."""
+    text = value.strip()
+    if text == "*":
+        return _("--trusted-proxy: * would trust every client to name its own address; give "
+                 "the proxy's address, such as 127.0.0.1")
+    try:
+        network = ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return _("--trusted-proxy: an IP address or network, such as 127.0.0.1 or "
+                 "10.0.0.0/24 (one per --trusted-proxy, no names, no lists), not "
+                 "{value!r}").format(value=value)
+    widest = WIDEST_TRUSTED[network.version]
+    if network.prefixlen < widest:
+        return _("--trusted-proxy: {value} would trust {count} addresses to name their own; "
+                 "give the proxy's address, or a network of /{widest} or narrower").format(
+                     value=text, count=f"{network.num_addresses:,}", widest=widest)
+    return ""
 
 
 def served_names(host: str, public_url: str | None = None, origins: tuple[str, ...] = (),
@@ -124,6 +152,8 @@ def upload_dir(data: Path) -> Path:
     """This run's private upload folder, `<data>/uploads/run-<pid>`. Folders left by runs
     that are gone (a crash, a kill) are removed first, with any partial upload in them.
     When the data folder cannot hold it, a private temporary folder."""
+    from ui.store import private_dir
+
     base = data / "uploads"
     try:
         private_dir(base)
@@ -139,6 +169,15 @@ def upload_dir(data: Path) -> Path:
         return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
 
 def main(argv: list[str] | None = None) -> int:
+    missing = missing_app_packages()
+    if missing:  # an engine-only install: say the extra, no traceback from an import
+        with i18n.language(i18n.from_environment()):
+            print(_("{program}: the app needs the package's \"{extra}\" extra ({missing} "
+                    "not installed): pip install '{package}[{extra}]'").format(
+                        program=program("python -m ui"), extra=APP_EXTRA,
+                        missing=", ".join(missing), package=DISTRIBUTION),
+                  file=sys.stderr, flush=True)
+        return 2
     try:  # before anything imports Flet: its version checked (ui/flet_versions.py)
         from ui import flet_door  # noqa: F401
     except FletMismatch as err:
@@ -148,8 +187,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(argv: list[str] | None) -> int:
+    import segno
+
     from ui.app import make_main
     from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
+    from ui.store import Store
     from ui.webapp import prepare_assets, web_names
 
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG
@@ -190,7 +232,7 @@ def _serve(argv: list[str] | None) -> int:
         parser.add_argument("--public-url", metavar="URL",
                             help=_("the address phones open, shown with the join code "
                                    "(behind a proxy such as Caddy: its https address)"))
-        parser.add_argument("--version", action="version", version=package_version())
+        parser.add_argument("--version", action=VersionAction)
         args = parser.parse_args(argv)
         problems = [tls_problem(args.certfile, args.keyfile)]
         if not 1 <= args.sessions_per_address <= MAX_CONNECTIONS:
@@ -200,6 +242,7 @@ def _serve(argv: list[str] | None) -> int:
             problems.append(_("--public-url: an address that starts with https:// (or "
                               "http://), not {url!r}").format(url=args.public_url))
         problems += [allow_host_problem(name) for name in args.allow_host]
+        problems += [trusted_proxy_problem(value) for value in args.trusted_proxy]
         if any(problems):
             parser.error("; ".join(p for p in problems if p))  # exit status 2, all at once
         here, lan = urls(args.host, args.port, "https" if args.certfile else "http")
@@ -232,7 +275,8 @@ def _serve(argv: list[str] | None) -> int:
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
                         web_names(), sessions_per_address=args.sessions_per_address,
                         hosts=names),
-              args.host, args.port, frozenset(args.trusted_proxy), certfile=args.certfile,
+              args.host, args.port, frozenset(p.strip() for p in args.trusted_proxy),
+              certfile=args.certfile,
               keyfile=args.keyfile)
     except FletMismatch as err:  # Flet's insides changed (ui/flet_door.py says what to check)
         print(f"{program('python -m ui')}: {err}", file=sys.stderr)

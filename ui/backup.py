@@ -4,7 +4,7 @@
     python -m ui.backup export FILE   # every finished game in the data folder
     python -m ui.backup import FILE   # the games the history lacks (seen by every device)
 
-The file is the history file of README ("The history file"). Exit status 0 done, 2 the file
+The file is the history file of docs/format.md ("The history file"). Exit status 0 done, 2 the file
 or the command is wrong (every problem on standard error, with its place); nothing is
 changed then.
 """

@@ -19,7 +19,7 @@ from ui.draft import Draft
 
 def play_of(started: float | None, finished: float, place: str, note: str,
             ) -> dict[str, Any]:
-    """A finished game's `play` (our optional addition to the table format, README):
+    """A finished game's `play` (our optional addition to the table format, docs/format.md):
     when it was started and finished, how long it took, where, and a note."""
     out: dict[str, Any] = {}
     if started is not None:

@@ -727,24 +727,34 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
       half-finished requests do not hold the server's file descriptors;
     - at most `per_address` connections from one client address at once (`address_of`
       gives the key; addresses in `unlimited`, a trusted proxy, are not capped): one client
-      cannot take the connections every phone needs.
+      cannot take the connections every phone needs;
+    - at most `half_open_per_address` of them waiting for a request's headers: a new
+      connection past that closes the address's oldest such one, so that a page load is
+      never behind a client's half-finished requests, and many addresses together hold
+      at most that many each (40 addresses x 16 = 640, far from the server's 4,096
+      connections: a phone elsewhere still loads the page).
     """
 
     header_timeout_s: float = 5.0
     per_address: int = 0
+    half_open_per_address: int = 0
     address_of: Callable[[str], str] = staticmethod(lambda a: a)
     unlimited: frozenset[str] = frozenset()
     open_by_address: ClassVar[Counter[str]] = Counter()
+    half_open: ClassVar[dict[str, dict[int, HeaderTimeoutH11]]] = {}
+    """By address: its connections waiting for headers, oldest first (a dict keeps order)."""
 
     @classmethod
     def limited(cls, header_timeout_s: float, per_address: int,
                 address_of: Callable[[str], str],
-                unlimited: frozenset[str]) -> type[HeaderTimeoutH11]:
+                unlimited: frozenset[str], half_open_per_address: int = 0
+                ) -> type[HeaderTimeoutH11]:
         """The protocol class for one server, with its limits."""
         return type("LimitedH11", (cls,), {
             "header_timeout_s": header_timeout_s, "per_address": per_address,
+            "half_open_per_address": half_open_per_address,
             "address_of": staticmethod(address_of), "unlimited": unlimited,
-            "open_by_address": Counter()})
+            "open_by_address": Counter(), "half_open": {}})
 
     _deadline: asyncio.TimerHandle | None = None
     _key: str = ""
@@ -766,24 +776,20 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
             self._release()  # guard counts sessions; this protocol hears no more of it
         if self.conn.their_state is h11.IDLE:
             self._arm()  # (more of) a request's headers, not complete yet
-        elif self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
+        else:
+            self._disarm()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
+        self._disarm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
+        self._disarm()
         self._release()
         super().connection_lost(exc)
 
     def _release(self) -> None:
+        self._forget_waiting()
         if self._key:
             self.open_by_address[self._key] -= 1
             if self.open_by_address[self._key] <= 0:
@@ -793,8 +799,28 @@ class HeaderTimeoutH11(uvicorn_h11.H11Protocol):
     def _arm(self) -> None:
         if self._deadline is None:
             self._deadline = self.loop.call_later(self.header_timeout_s, self._too_slow)
+            if self._key and self.half_open_per_address:
+                waiting = self.half_open.setdefault(self._key, {})
+                waiting[id(self)] = self
+                if len(waiting) > self.half_open_per_address:
+                    oldest = waiting.pop(next(iter(waiting)))
+                    oldest.transport.abort()  # its connection_lost forgets the rest
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self._forget_waiting()
+
+    def _forget_waiting(self) -> None:
+        """No longer one of its address's connections waiting for headers."""
+        waiting = self.half_open.get(self._key) if self._key else None
+        if waiting is not None:
+            waiting.pop(id(self), None)
+            if not waiting:
+                del self.half_open[self._key]
 
     def _too_slow(self) -> None:
-        self._deadline = None
+        self._disarm()
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self.transport.abort()

@@ -20,8 +20,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from scorer.history import Play
 from scorer.paper import assess_mixed
@@ -71,6 +72,14 @@ MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
         "id NOT IN (SELECT game FROM members))")
 """The finished games a device may see (as `Store.games`): its own, and those from before
 participants were recorded."""
+
+CORRECTS = ("(id IN (SELECT id FROM live WHERE host = ?) OR (id NOT IN (SELECT id FROM live) "
+            "AND id IN (SELECT game FROM members WHERE device = ? AND hidden = 0)))")
+"""The finished games a device may correct (names, place, note): those it hosted, and its
+own copies of imported games (no game in progress behind them: the importer is their only
+member). A member who is not the host reads them only, and a game from before
+participants were recorded is read-only for every device (any device could otherwise
+rewrite what every other one sees). Takes the device twice."""
 
 
 def add_schema(db: Tx) -> None:
@@ -225,6 +234,14 @@ class HistoryEntry:
 _ENTRY = "id, kind, expansions, summary, started, finished, place, note, json_valid(draft)"
 
 
+def is_game(text: str) -> bool:
+    """Whether a saved row's draft reads as a game (JSON that is no game is damaged too)."""
+    try:
+        return bool(Draft.from_json(text).game)
+    except ValueError:
+        return False
+
+
 def _entry(v: Sequence[object]) -> HistoryEntry:
     gid, kind, expansions, summary, started, finished, place, note, readable = v
     return HistoryEntry(str(gid), str(kind),
@@ -235,10 +252,15 @@ def _entry(v: Sequence[object]) -> HistoryEntry:
 
 
 def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
-    """A page of the history, newest first (the index on `finished` reads just this page)."""
-    found = db.execute(f"SELECT {_ENTRY} FROM games WHERE deleted = 0 AND {MINE} "
+    """A page of the history, newest first (the index on `finished` reads just this page);
+    a row whose draft is not a game is listed as damaged."""
+    found = db.execute(f"SELECT {_ENTRY}, draft FROM games WHERE deleted = 0 AND {MINE} "
                        "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (owner, limit, offset))
-    return [_entry(v) for v in found]
+    out = []
+    for *v, text in found:  # each of the page's games read (20): JSON that is no game too
+        e = _entry(v)
+        out.append(replace(e, readable=e.readable and is_game(str(text))))
+    return out
 
 
 def count(db: Tx, owner: str) -> int:
@@ -263,9 +285,10 @@ def set_play(db: Tx, owner: str, game_id: str, place: str, note: str) -> bool:
     def clean(text: str, limit: int, lines: bool) -> str:
         kept = "".join(c for c in text if ord(c) >= 32 or (lines and c == "\n"))
         return kept.strip()[:limit]
-    cur = db.execute(f"UPDATE games SET place = ?, note = ? WHERE id = ? AND {MINE}",
+    cur = db.execute(f"UPDATE games SET place = ?, note = ? WHERE id = ? AND deleted = 0 AND "
+                     f"{MINE} AND {CORRECTS}",
                      (clean(place, MAX_PLACE, False), clean(note, MAX_NOTE, True), game_id,
-                      owner))
+                      owner, owner, owner))
     return cur.rowcount > 0
 
 
@@ -278,6 +301,9 @@ class Renamed:
     games: int = 0
     together: tuple[str, ...] = ()
     """Games where both names sat at the table (then nothing was changed)."""
+    kept: int = 0
+    """Games this device sees with `old` in them that another device hosted: left as their
+    host saved them (only the host corrects a finished game)."""
 
 
 def _renamed_draft(draft: Draft, old: str, new: str) -> Draft:
@@ -293,18 +319,23 @@ def _renamed_draft(draft: Draft, old: str, new: str) -> Draft:
 
 
 def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
-    """`old` is now called `new` in every game `owner` sees: the games' tables, the history
-    lines and the statistics. When `new` already plays, the two become one player (a
-    merge), unless they sat at the same table: then nothing changes and those games are
-    named."""
-    visible = f"game IN (SELECT id FROM games WHERE deleted = 0 AND {MINE})"
+    """`old` is now called `new` in every game `owner` sees and corrects (`CORRECTS`: the
+    games it hosted, its imported copies): the games' tables, the history lines and the
+    statistics. When `new` already plays, the two become one player (a merge), unless they
+    sat at the same table: then nothing changes and those games are named. Games another
+    device hosted are left as they are (counted in `kept`)."""
+    seen = f"game IN (SELECT id FROM games WHERE deleted = 0 AND {MINE})"
+    visible = f"game IN (SELECT id FROM games WHERE deleted = 0 AND {MINE} AND {CORRECTS})"
     games = [r[0] for r in db.execute(
-        f"SELECT DISTINCT game FROM results WHERE name = ? AND {visible}", (old, owner))]
+        f"SELECT DISTINCT game FROM results WHERE name = ? AND {visible}",
+        (old, owner, owner, owner))]
+    kept = len(db.execute(f"SELECT DISTINCT game FROM results WHERE name = ? AND {seen}",
+                          (old, owner)).fetchall()) - len(games)
     together = tuple(r[0] for r in db.execute(
         f"SELECT DISTINCT a.game FROM results a JOIN results b ON a.game = b.game "
-        f"WHERE a.name = ? AND b.name = ? AND a.{visible}", (old, new, owner)))
+        f"WHERE a.name = ? AND b.name = ? AND a.{visible}", (old, new, owner, owner, owner)))
     if together:
-        return Renamed(0, together)
+        return Renamed(0, together, kept)
     for gid in games:  # in the caller's transaction
         text, finished = db.execute("SELECT draft, finished FROM games WHERE id = ?",
                                     (gid,)).fetchone()
@@ -316,25 +347,44 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
     db.execute("INSERT INTO names (name, used) SELECT ?, used FROM names WHERE name = ? "
                "ON CONFLICT (name) DO NOTHING", (new, old))
     db.execute("DELETE FROM names WHERE name = ?", (old,))
-    return Renamed(len(games))
+    return Renamed(len(games), (), kept)
 
 
 # --- the whole history as a file ---------------------------------------------------------------
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A game of the history that its file cannot hold: its saved row cannot be read as a
+    game (damaged, or JSON that is no game). Named to the user, never dropped in silence."""
+
+    id: str
+    finished: float
+    summary: str
+
+
 def plays(db: Tx, owner: str | None) -> list[Play]:
     """Every game `owner` sees (None: every game), as the history file keeps it."""
+    return plays_and_left_out(db, owner)[0]
+
+
+def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[LeftOut]]:
+    """Every game `owner` sees (None: every game) as the history file keeps it, and the
+    games left out because their saved row is not a game that can be read."""
     out = []
+    left: list[LeftOut] = []
     mine, args = (MINE, (owner,)) if owner is not None else ("1 = 1", ())
-    for gid, text, finished, started, place, note in db.execute(
-            f"SELECT id, draft, finished, started, place, note FROM games WHERE deleted = 0 "
-            f"AND {mine} ORDER BY finished", args):
+    for gid, text, finished, started, place, note, summary in db.execute(
+            f"SELECT id, draft, finished, started, place, note, summary FROM games "
+            f"WHERE deleted = 0 AND {mine} ORDER BY finished", args):
         try:
             draft = Draft.from_json(text)
-        except ValueError:
-            continue
-        out.append(Play(gid, finished, draft.table(), started if started is not None
-                        else draft.created, place, note, draft.quick()))
-    return out
+            if not draft.game:
+                raise ValueError("no game")  # JSON, but no game
+            out.append(Play(gid, finished, draft.table(), started if started is not None
+                            else draft.created, place, note, draft.quick()))
+        except (ValueError, TypeError, AttributeError):
+            left.append(LeftOut(str(gid), float(finished), str(summary)))
+    return out, left
 
 
 def draft_of(play: Play) -> Draft:
@@ -349,43 +399,88 @@ def draft_of(play: Play) -> Draft:
                    created=play.started if play.started is not None else play.finished)
 
 
+MAX_IMPORTED = 5_000
+"""The most imported games one device keeps (its copies: games of its history that no game
+in progress stands behind). Years of one table's games fit (ten years of a game a day is
+3,650); one device cannot fill the file that every other device's statistics read."""
+
+
 @dataclass(frozen=True)
 class Imported:
     added: int
     already: int
     """Games the history had already (the same id, or the same table finished at the same
     moment under another id): left as they were."""
+    over: int = 0
+    """Games left out: the device holds `MAX_IMPORTED` imported games already."""
+    rows: dict[str, list[PlayerRow]] = field(default_factory=dict, compare=False, repr=False)
+    """The added games' rows (the statistics' cache takes them in, not reading the file
+    again)."""
+
+
+def imported_count(db: Tx, owner: str) -> int:
+    """The imported games `owner` holds: its games that no game in progress stands behind."""
+    got = db.execute("SELECT count(*) FROM members WHERE device = ? AND game NOT IN "
+                     "(SELECT id FROM live)", (owner,)).fetchone()
+    return int(got[0])
+
+
+def _taken(db: Tx, game_id: str) -> bool:
+    """Whether anything of the file holds this id (a finished game, a game in progress, a
+    membership): an imported game under it would become that game's."""
+    return any(db.execute(sql, (game_id,)).fetchone() for sql in (
+        "SELECT 1 FROM games WHERE id = ?", "SELECT 1 FROM live WHERE id = ?",
+        "SELECT 1 FROM members WHERE game = ?"))
 
 
 def import_plays(db: Tx, owner: str | None, found: Iterable[Play]) -> Imported:
     """Add the games of a history file that this history lacks, as games of `owner` (None:
     of no device, so every device sees them, as games from before devices were told
     apart); in the caller's one transaction (all or nothing). A game already here is never
-    overwritten."""
-    added = already = 0
+    overwritten.
+
+    A game id is public (in /history/<id> addresses, in the play sent to BG Stats): a
+    device's import never makes it a member of any game. A game it sees already (by id or
+    by its table and finish time) is left as it is; any other game becomes its own copy,
+    under the file's id when nothing holds that id, else under a new one, so that knowing
+    an id opens nobody's game, and nobody else's history changes."""
+    added = already = over = 0
+    rows: dict[str, list[PlayerRow]] = {}
     now = time.time()
+    room = MAX_IMPORTED - imported_count(db, owner) if owner is not None else None
     for play in found:
         draft = draft_of(play)
         summary = summarize(draft, play.finished)
         if summary is None:  # read_history scored it: cannot happen, never half-kept
             raise ValueError(f"game {play.id} has no result")
-        if db.execute("SELECT 1 FROM games WHERE id = ? OR fingerprint = ?",
-                      (play.id, summary.fingerprint)).fetchone():
-            already += 1
-            if owner is None:
+        if owner is None:
+            if db.execute("SELECT 1 FROM games WHERE id = ? OR fingerprint = ?",
+                          (play.id, summary.fingerprint)).fetchone():
+                already += 1
                 continue
-            db.execute("INSERT INTO members (game, device, joined) "
-                       "SELECT id, ?, ? FROM games WHERE id = ? OR fingerprint = ? "
-                       "ON CONFLICT DO NOTHING",
-                       (owner, now, play.id, summary.fingerprint))
+        elif db.execute(f"SELECT 1 FROM games WHERE (id = ? OR fingerprint = ?) AND "
+                        f"deleted = 0 AND {MINE}",
+                        (play.id, summary.fingerprint, owner)).fetchone():
+            already += 1
             continue
+        if room is not None:
+            if room <= 0:
+                over += 1
+                continue
+            room -= 1
+        gid = play.id if not _taken(db, play.id) else uuid.uuid4().hex
+        if gid != play.id:
+            draft = replace(draft, id=gid)
+            summary = summarize(draft, play.finished)
+            assert summary is not None  # the same table, scored above
         db.execute("INSERT INTO games (id, draft, summary, finished, deleted, place, note) "
                    "VALUES (?, ?, ?, ?, 0, ?, ?)",
-                   (play.id, draft.to_json(), summary.text, play.finished, play.place,
+                   (gid, draft.to_json(), summary.text, play.finished, play.place,
                     play.note))
         write(db, draft, play.finished, summary)
+        rows[gid] = summary.rows
         if owner is not None:
             db.execute("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
-                       "ON CONFLICT DO NOTHING", (play.id, owner, now))
+                       "ON CONFLICT DO NOTHING", (gid, owner, now))
         added += 1
-    return Imported(added, already)
+    return Imported(added, already, over, rows)

@@ -24,13 +24,14 @@ from __future__ import annotations
 import json
 import threading
 import time
+import uuid
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from scorer.facts import ruleset
-from ui import join_limit
+from ui import host_limit, join_limit
 from ui import strings as S
 from ui.draft import Draft
 from ui.edits import (
@@ -45,7 +46,7 @@ from ui.edits import (
     name_problem,
     to_json,
 )
-from ui.store import CODE_LENGTH, JOIN_LETTERS, LiveRecord, LoggedChange, Store
+from ui.store import JOIN_LETTERS, LEGACY_CODE_LENGTH, CodesHeld, LiveRecord, LoggedChange, Store
 
 FAILED_JOINS = join_limit.FAILED_JOINS
 """Failed joins allowed per client address within a minute; then every join from that
@@ -111,10 +112,10 @@ class Change:
         return ""
 
 
-JoinRefusalCode = Literal["no-such-code", "finished", "too-many-tries", "too-many-tries-here"]
+JoinRefusalCode = Literal["no-such-code", "finished", "too-many-tries"]
 """Why a join code led to no game: no game open to joining holds it; the game holding it
 is finished (in the history of the phones that played it); too many wrong codes from this
-device, or from many devices at once."""
+device (or, for a device new here, from its address)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,15 @@ class JoinRefused:
     reason: JoinRefusalCode
     wait_s: int = 0
     """How long to wait before trying again (the too-many-tries reasons)."""
+
+
+@dataclass(frozen=True)
+class HostRefused:
+    """A new game refused, as data (`ui.strings.host_refused` words it)."""
+
+    reason: host_limit.HostRefusalCode
+    wait_s: int = 0
+    """How long before this device may open a game again (the too-many reasons)."""
 
 
 class Tables:
@@ -138,6 +148,8 @@ class Tables:
         """A pub/sub client of this process's hub (any session's), to publish the changes
         other processes made."""
         self._stop_listening: Callable[[], None] | None = None
+        self._hosted = host_limit.HostLimits()
+        """The games opened within the hour, by device and by address."""
         self._failed: join_limit.JoinLimits = (
             join_limit.SharedJoinLimits(self._failed_joins) if store.shared
             else join_limit.JoinLimits())
@@ -153,22 +165,46 @@ class Tables:
         return rec
 
     def host(self, draft: Draft, device: str) -> LiveRecord:
-        """A new game on this server, hosted by `device`."""
+        """A new game on this server, hosted by `device`, whatever the bounds of
+        `open_new` (which a phone's session goes through); `CodesHeld` when the server holds
+        every code it takes."""
         with self._lock:
             rec = self.store.host_game(draft, device)
             self._games[rec.id] = rec
             return rec
 
-    def open_finished(self, draft: Draft, device: str) -> LiveRecord:
+    def open_new(self, draft: Draft, device: str, address: str) -> LiveRecord | HostRefused:
+        """A new game on this server, hosted by `device` (from client `address`); or why
+        not: the device or its address opened too many games within the hour, or the
+        server holds all the codes it takes (`ui.host_limit`). Never waits for a code."""
+        now = time.time()
+        with self._lock:
+            wait, reason = self._hosted.wait_s(now, device, address)
+            if reason is not None:
+                return HostRefused(reason, int(wait) + 1)
+            try:
+                rec = self.host(draft, device)
+            except CodesHeld:
+                return HostRefused("server-full")
+            self._hosted.opened(now, device, address)
+            return rec
+
+    def open_finished(self, draft: Draft, device: str, address: str = ""
+                      ) -> LiveRecord | HostRefused:
         """A game of this device's history, as the server keeps it: opening it never
         changes its host, code or version (a member who is not the host sees it read-only:
-        only the host corrects a finished game). A game from before games were shared (no
-        record) is hosted by the device that opens it, once."""
+        only the host corrects a finished game). A game with no record yet, of which the
+        device is a member (its imported copy), is hosted by it, once. A game it is no
+        member of (from before participants were recorded: every device's history) is
+        opened as a copy of its own under a new id: opening never makes a device a member
+        of a game, nor changes what another device sees."""
         with self._lock:
             rec = self._get(draft.id)
             if rec is not None:
                 return rec
-            return self.host(draft, device)
+            if not self.store.is_member(draft.id, device):
+                draft = replace(draft, id=uuid.uuid4().hex)
+            return self.open_new(draft, device, address)
 
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""
@@ -192,24 +228,30 @@ class Tables:
         by every process)."""
         now = time.time()
         code = clean_code(code)
+        well_formed = self._well_formed(code)
         with self._lock:
-            mine = self.store.members_game(code, device) if _well_formed(code) else None
+            # a member's way back works with a code drawn before codes were 7 letters too;
+            # such a short code lets nobody else in (4 letters are swept in a minute)
+            mine = (self.store.members_game(code, device)
+                    if well_formed or _legacy_code(code) else None)
             if mine is not None:
                 return self._get(mine.id) or mine
             who = join_limit.standing(self.store.known_since(device), now)
-            wait, everyone = self._failed.wait_s(now, address, device, who)
+            wait = self._failed.wait_s(now, address, device, who)
             if wait > 0:
-                return JoinRefused("too-many-tries-here" if everyone else "too-many-tries",
-                                   int(wait) + 1)
-            found = self.store.live_by_code(code) if _well_formed(code) else None
+                return JoinRefused("too-many-tries", int(wait) + 1)
+            found = self.store.live_by_code(code) if well_formed else None
             rec = None if found is None else self._get(found.id)
             if rec is None or not rec.joinable(now):
                 self._failed.failed(now, address, device, who)
-                last = self.store.last_by_code(code, now) if _well_formed(code) else None
+                last = self.store.last_by_code(code, now) if well_formed else None
                 return JoinRefused("finished" if last is not None and last.closed
                                    else "no-such-code")
             self.store.add_member(rec.id, device)
             return rec
+
+    def _well_formed(self, code: str) -> bool:
+        return len(code) == self.store.code_length and all(ch in JOIN_LETTERS for ch in code)
 
     def _failed_joins(self, key: str, now: float, add: bool) -> list[float]:
         return self.store.failed_joins(key, now, join_limit.WINDOW_S, fail=add)
@@ -414,6 +456,11 @@ class Tables:
         return "" if problem is None else problem.message
 
 
+def _legacy_code(code: str) -> bool:
+    """A join code as drawn before they were 7 letters (4 letters): a member's way back."""
+    return len(code) == LEGACY_CODE_LENGTH and all(ch in JOIN_LETTERS for ch in code)
+
+
 def _not_in_game() -> Refusal:
     return Refusal("not-in-game", S.NOT_IN_GAME)  # worded now: in the session's language
 
@@ -424,8 +471,6 @@ def _spent(rec: LiveRecord, now: float) -> bool:
     return rec.spent or not rec.joinable(now)
 
 
-def _well_formed(code: str) -> bool:
-    return len(code) == CODE_LENGTH and all(ch in JOIN_LETTERS for ch in code)
 
 
 def _device_name(rec: LiveRecord, device: str) -> str:

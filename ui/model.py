@@ -28,7 +28,7 @@ from ui.draft import Draft, saved_json
 from ui.edits import Edit, Refusal, Revert, describe
 from ui.flet_door import context_page
 from ui.language import LANGUAGE_KEY, flutter_locale, set_session_language
-from ui.live import Change, JoinRefused, Tables, tables_for, topic
+from ui.live import Change, HostRefused, JoinRefused, Tables, tables_for, topic
 from ui.store import LiveRecord, Store
 
 T = TypeVar("T")
@@ -326,8 +326,11 @@ class AppModel(ft.Observable):
         note = None
         if outcome.edit is not None and undo is not None and undo.steps:
             # said here too, with a way back for a few seconds: in the same update as the
-            # change itself (one answer to the tap)
-            note = Note(describe(outcome.edit, outcome.before.draft), undo)
+            # change itself (one answer to the tap). An undo's own note offers no Undo: a
+            # second tap on the same spot (a double tap) must not do the change again; it is
+            # done again from the change list.
+            note = Note(describe(outcome.edit, outcome.before.draft),
+                        None if isinstance(outcome.edit, Revert) else undo)
         self._show(outcome.game, note)
         if self.page is not None:
             self.page.pubsub.send_others_on_topic(topic(outcome.game.id), outcome)
@@ -453,10 +456,40 @@ class AppModel(ft.Observable):
         return (self.draft is not None and self.draft.finished is None
                 and not self.draft.untouched())
 
-    def start(self, draft: Draft) -> None:
-        """A new game on this server, hosted by this device."""
-        self.open_game(self.tables.host(draft, self.device))
+    def start(self, draft: Draft) -> bool:
+        """A new game on this server, hosted by this device; False, said, when the server
+        refused it (`ui.host_limit`)."""
+        got = self._unless_refused(
+            self.tables.open_new(draft, self.device, self._client_address()))
+        if got is None:
+            return False
+        self.open_game(got)
         self.store.remember([s.name for s in draft.seats])
+        return True
+
+    def open_finished(self, draft: Draft) -> bool:
+        """Open a game of this device's history (`Tables.open_finished`); False, said, when
+        it could not be opened."""
+        got = self._unless_refused(
+            self.tables.open_finished(draft, self.device, self._client_address()))
+        if got is None:
+            return False
+        self.open_game(got)
+        return True
+
+    def _unless_refused(self, got: LiveRecord | HostRefused) -> LiveRecord | None:
+        """The game opened; None when the server refused it, said (where the tap was made
+        too)."""
+        if not isinstance(got, HostRefused):
+            return got
+        self.say(S.host_refused(got))
+        self.tell(S.host_refused(got))
+        return None
+
+    def _client_address(self) -> str:
+        """The client's address as the server saw it (`page.client_ip`), "" unknown."""
+        page = self.page
+        return str(getattr(page, "client_ip", "") or "") if page is not None else ""
 
     def evaluation(self) -> Evaluation | None:
         """The engine's verdict on the game on screen, in the session's language (scored on

@@ -108,6 +108,10 @@ HEADER_TIMEOUT_S = 5.0
 """Seconds a request's headers may take to arrive, then its connection is closed."""
 CONNECTIONS_PER_ADDRESS = 128
 """HTTP connections one client address may hold at once (a browser opens at most 6)."""
+HALF_OPEN_PER_ADDRESS = 16
+"""Of those, connections waiting for a request's headers (a browser has at most 6 at a
+time): past that, the address's oldest such one is closed for the new one
+(`flet_door.HeaderTimeoutH11`); 40 addresses hold at most 640 of the 4,096 connections."""
 SESSIONS_PER_ADDRESS = 64
 """Websocket sessions one client address may hold open at once, unless the operator says
 otherwise (a household's phones and tabs fit many times over; a script opening sessions in
@@ -752,7 +756,7 @@ def server_config(app: Guard, host: str, port: int,
         open_files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     protocol = flet_door.HeaderTimeoutH11.limited(
         HEADER_TIMEOUT_S, connections_per_address(app.sessions_per_address), address_key,
-        trusted_proxies)
+        trusted_proxies, HALF_OPEN_PER_ADDRESS)
     return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio",
                           ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
                           log_level="warning",

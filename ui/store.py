@@ -58,7 +58,7 @@ from typing import Any, TypeVar
 from scorer.facts import max_name_length
 from scorer.history import Play
 from scorer.stats import PlayerRow
-from ui import history_db
+from ui import history_db, host_limit
 from ui import strings as S
 from ui.draft import Draft, saved_as
 from ui.history_db import HistoryEntry, Imported, Renamed
@@ -91,7 +91,14 @@ MAX_NAME = max_name_length()
 JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"
 """Join codes: capitals that no other letter or digit looks like (no B/8, G/6, I/1/L, O/0/Q,
 S/5, Z/2)."""
-CODE_LENGTH = 4
+CODE_LENGTH = 7
+"""Letters in a join code: 18^7 = 612,220,032 codes. Every try is answered by its code
+(a right code always gets in, whoever else is trying: `ui.join_limit`), so the space alone
+must outlast a sweep: at the fastest this server answers codes at all (BENCHMARKS.md, "The
+shared table, round two"), the whole space takes longer than a code lives."""
+LEGACY_CODE_LENGTH = 4
+"""Letters of the codes drawn before (until issue 32): such a code still leads a member back
+to its game (`ui.live.Tables.join`), and admits nobody else."""
 IDLE_EXPIRY_S = 24 * 3600
 """A join code no longer admits anyone after a day without a change (or once finished), and
 never again (a later change to the game does not revive it: by then a new game may hold the
@@ -99,14 +106,19 @@ same code)."""
 FINISHED_CODE_S = IDLE_EXPIRY_S
 """How long after it was finished a game's join code is refused as "finished, see History"
 rather than as unknown: as long as an idle game keeps its code (a player who comes to the
-table late that evening learns where the game went). No longer: codes are 4 letters of 18
-(104,976), so with no bound a mistyped code would in time hit some old finished game and
+table late that evening learns where the game went). No longer: codes are 7 letters of 18
+(612 million), so with no bound a mistyped code could hit some old finished game and
 be told "finished" instead of "check the letters", and a guesser would learn which codes
 were ever used."""
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(JOIN_LETTERS) for _ in range(length))
+
+
+class CodesHeld(Exception):
+    """The server holds all the open codes it takes (`Store.open_code_cap`), or the search
+    for a free one gave up (`ui.host_limit.CODE_DRAWS` draws): no new game now."""
 
 
 class GameExists(Exception):
@@ -186,6 +198,8 @@ class Store:
         self.path = path or data_dir() / "games.sqlite3"
         """The SQLite file (and beside it the data folder, for uploads) when no URL."""
         self.owner = DEFAULT_OWNER
+        self.code_length = CODE_LENGTH
+        """Letters of the join codes this store draws (tests make the space small)."""
         self.url = os.environ.get(DATABASE_URL, "") if url is None else url
         self._shared: Database = (PostgresDatabase(self.url) if is_postgres_url(self.url)
                                   else SqliteDatabase(self.path))
@@ -248,14 +262,21 @@ class Store:
 
         text = draft.to_json()
 
-        def work(db: Tx) -> LiveRecord:
-            code = new_code()
+        def work(db: Tx) -> LiveRecord | str:
             # an open code idle a day admits nobody: it stops holding its code
             db.execute("UPDATE live SET spent = 1 WHERE closed = 0 AND spent = 0 AND "
                        "touched <= ?", (now - IDLE_EXPIRY_S,))
-            while db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
-                             "spent = 0", (code,)).fetchone():
-                code = new_code()
+            held = db.execute("SELECT count(*) FROM live WHERE closed = 0 AND spent = 0"
+                              ).fetchone()
+            if int(held[0]) >= self.open_code_cap:
+                return "held"
+            for _ in range(host_limit.CODE_DRAWS):  # a search that gives up
+                code = new_code(self.code_length)
+                if not db.execute("SELECT 1 FROM live WHERE code = ? AND closed = 0 AND "
+                                  "spent = 0", (code,)).fetchone():
+                    break
+            else:
+                return "held"
             if db.execute("SELECT 1 FROM live WHERE id = ?", (draft.id,)).fetchone():
                 raise GameExists(draft.id)
             db.execute("INSERT INTO live (id, code, host, draft, claims, version, touched, "
@@ -267,12 +288,21 @@ class Store:
             saved_as(draft, text)
             return LiveRecord(draft.id, code, device, draft, {}, 1, now,
                               draft.finished is not None)
-        fallback = LiveRecord(draft.id, new_code(), device, draft, {}, 1, now, False)
         for _ in range(3):  # two processes drew the same code at once: the loser draws again
             got = self._shared.run(work, None, write=True)
-            if got is not None:
+            if got == "held":
+                raise CodesHeld()
+            if isinstance(got, LiveRecord):
                 return got
-        return fallback
+        return LiveRecord(draft.id, new_code(self.code_length), device, draft, {}, 1, now,
+                          False)  # the database refused: shown, not kept (its notice says)
+
+    @property
+    def open_code_cap(self) -> int:
+        """The most open codes the server holds: `ui.host_limit.MAX_OPEN_CODES`, and never
+        more than half the code space (a random draw then finds a free code at least half
+        the time)."""
+        return min(host_limit.MAX_OPEN_CODES, int(len(JOIN_LETTERS) ** self.code_length) // 2)
 
     def save_live(self, rec: LiveRecord, device: str = "", edit: str = "",
                   kind: str = "", player: str = "", *, undo: str = "",
@@ -583,8 +613,9 @@ class Store:
 
     def result_rows(self) -> list[PlayerRow]:
         """Every player's result in every game this device sees. The rows of the whole file
-        are read once, then kept up to date by each save (`save_game` adds its game's); an
-        import or a rename reads them again. On PostgreSQL other processes save games too:
+        are read once, then kept up to date by each save and import (each adds its games'); a
+        rename reads them again. Only the device's own games are gone through: another
+        device's imports do not slow it. On PostgreSQL other processes save games too:
         the rows are read each time."""
         shared = self._shared
         with shared.lock:
@@ -596,7 +627,10 @@ class Store:
                 none: dict[str, list[PlayerRow]] = {}
                 shared.rows_by_game = shared.run(history_db.all_rows, none)
             mine = shared.run(lambda db: history_db.visible(db, self.owner), set[str]())
-            found = [r for gid, seats in shared.rows_by_game.items() if gid in mine
+            by_game = shared.rows_by_game  # the device's games only: others' cost nothing
+            seen = [(seats[0].finished, gid, seats) for gid in mine
+                    if (seats := by_game.get(gid))]
+            found = [r for _, _, seats in sorted(seen, key=lambda s: (s[0], s[1]))
                      for r in seats]
             if len(shared.rows_cache) > 16:
                 shared.rows_cache.clear()
@@ -618,6 +652,12 @@ class Store:
         none: list[Play] = []
         return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
 
+    def history_export(self) -> tuple[list[Play], list[history_db.LeftOut]]:
+        """Every game this device sees, for the history file, and those left out (a saved
+        row that cannot be read as a game)."""
+        none: tuple[list[Play], list[history_db.LeftOut]] = ([], [])
+        return self._shared.run(lambda db: history_db.plays_and_left_out(db, self.owner), none)
+
     def history_plays_of_everyone(self) -> list[Play]:
         """Every game of the file, whichever devices took part (the command line's backup)."""
         none: list[Play] = []
@@ -630,9 +670,11 @@ class Store:
         owner = None if everyone else self.owner
         done = self._shared.run(lambda db: history_db.import_plays(db, owner, plays), None,
                                 write=True)
-        self._shared.rows_by_game = None
-        self._shared.history_version += 1
-        self._shared.read_rows_soon()
+        with self._shared.lock:  # the added games' rows join the kept ones: nothing re-read
+            kept = self._shared.rows_by_game
+            if done is not None and kept is not None:
+                kept.update(done.rows)
+            self._shared.history_version += 1
         return done
 
 

@@ -13,7 +13,7 @@ from scorer.result import CATEGORY_LABELS
 from scorer.words import SIDE_WORDS, side_word
 
 if TYPE_CHECKING:
-    from ui.live import JoinRefused
+    from ui.live import HostRefused, JoinRefused
 
 _OWN = set(globals())
 
@@ -494,7 +494,7 @@ def import_too_large(size: int, limit: int) -> str:
 JOIN = N_("Join a game")
 JOIN_TITLE = N_("Join a game")
 JOIN_CODE = N_("Join code")
-JOIN_HINT = N_("Type the 4 letters shown on the host's table screen, or scan its QR code.")
+JOIN_HINT = N_("Type the letters shown on the host's table screen, or scan its QR code.")
 JOIN_BUTTON = N_("Join")
 NO_SUCH_PAGE = N_("This app has no such page (a mistyped or cut link).")
 NOT_IN_GAME = N_("This device is not at this table: join it with its code first.")
@@ -560,8 +560,6 @@ def join_refused(refusal: JoinRefused) -> str:
                      "Finished games are under History, on the phones that played them.")
         case "too-many-tries":
             return too_many_tries(refusal.wait_s)
-        case "too-many-tries-here":
-            return too_many_tries_here(refusal.wait_s)
         case "no-such-code":
             return _("No game in progress has this code. Check the letters on the host's "
                      "screen.")
@@ -574,10 +572,45 @@ def too_many_tries(seconds: int) -> str:
         seconds=seconds)
 
 
-def too_many_tries_here(seconds: int) -> str:
-    """Wrong codes from many devices at once: joins from new devices wait a while."""
-    return _("Too many wrong codes were tried on this server. Try again in {seconds} s."
-             ).format(seconds=seconds)
+def host_refused(refusal: HostRefused) -> str:
+    """Why no new game was opened, in words (the refusal is data: `ui.live.Tables.host`)."""
+    minutes = max(1, (refusal.wait_s + 59) // 60)
+    match refusal.reason:
+        case "too-many-games":
+            return _("This phone started too many games within an hour. Try again in "
+                     "{minutes} min.").format(minutes=minutes)
+        case "too-many-games-here":
+            return _("Too many games were started from this network within an hour. Try "
+                     "again in {minutes} min.").format(minutes=minutes)
+        case "server-full":
+            return _("This server holds as many games in progress as it takes. Finish a "
+                     "game, or try again later.")
+        case unknown:
+            assert_never(unknown)
+
+
+def export_left_out(left: list[str]) -> str:
+    """Games Export all could not write (their saved rows cannot be read), each named."""
+    return ngettext("{n} game is not in the file: its saved game cannot be read (delete it, "
+                    "or restore a backup): {games}.",
+                    "{n} games are not in the file: their saved games cannot be read (delete "
+                    "them, or restore a backup): {games}.", len(left)).format(
+                        n=len(left), games="; ".join(left))
+
+
+def imports_over(n: int, most: int) -> str:
+    """Games an import left out: the phone holds the most imported games one phone keeps."""
+    return ngettext("{n} game not imported: one phone keeps at most {most} imported games.",
+                    "{n} games not imported: one phone keeps at most {most} imported games.",
+                    n).format(n=n, most=f"{most:,}")
+
+
+def renamed_elsewhere(n: int) -> str:
+    """Games another phone hosted keep the old name (only the host corrects a game)."""
+    return ngettext("{n} game hosted on another phone keeps the old name: only its host "
+                    "corrects it.",
+                    "{n} games hosted on other phones keep the old name: only their hosts "
+                    "correct them.", n).format(n=n)
 
 
 def seats_moved(player: str) -> str:
@@ -770,7 +803,10 @@ PLAY_DETAILS = N_("Details")
 PLACE = N_("Place")
 NOTE = N_("Note")
 LOG_BG_STATS = N_("Log to BG Stats")
-BG_STATS_HINT = N_("Opens BG Stats on this phone with the play ready to save.")
+LOG_BG_STATS_WEB = N_("BG Stats on the web")
+BG_STATS_HINT = N_("Log to BG Stats opens the BG Stats app on a phone that has it, with the "
+                   "play ready to save; on a computer, or a phone without the app, use BG "
+                   "Stats on the web.")
 EXPORT_HISTORY = N_("Export all games")
 IMPORT_HISTORY = N_("Import games")
 IMPORT_HISTORY_HINT = N_("A history file exported by this app (JSON). Games already here are "

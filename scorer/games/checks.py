@@ -21,6 +21,7 @@ from scorer.ruleset import (
     available_games,
     expansion_title,
     load_ruleset,
+    needed_with,
 )
 
 
@@ -115,13 +116,25 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     of `guilds_extra_with` recruited (Duel Leaders: Ramses)."""
     const = rules.constants
     guilds = sorted({card.name for c in cities for card in c.guilds})
-    recruited = {ld.name for c in cities for ld in c.leaders}
+    recruited = {ld.name for c in cities for ld in c.leaders_ever}  # buried: still used
     extra = sum(1 for n in const.guilds_extra_with if n in recruited)
     seats = len(cities)
     most = const.guilds_in_game + const.guilds_per_player * seats + extra
     if len(guilds) <= most:
         return []
-    if const.guilds_per_player:
+    if most == 0 and const.guilds_replaced_by:
+        text = ngettext(
+            "{count} guild is built ({guilds}), but in this game the {replaced} take the "
+            "place of the Guilds, which all stay in the box",
+            "{count} guilds are built ({guilds}), but in this game the {replaced} take the "
+            "place of the Guilds, which all stay in the box",
+            len(guilds),
+        ).format(
+            count=len(guilds),
+            guilds=", ".join(guilds),
+            replaced=translated(const.guilds_replaced_by),
+        )
+    elif const.guilds_per_player:
         text = _(
             "{built} different guilds are built, but a {seats}-player game uses only {most} "
             "guilds (players + {extra})"
@@ -175,6 +188,17 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
     full = _everything(rules.game)
     elsewhere = full and index(full, section).canonical(name)
     if elsewhere:
+        together = needed_with(rules.game, section, name)
+        if together:  # an entry of one expansion that needs another too (Cities' leaders)
+            return (
+                "needs-expansion",
+                _('{kind} "{name}" needs the {expansions} expansions; add them to the '
+                  "expansions").format(
+                    kind=kind,
+                    name=elsewhere,
+                    expansions=all_of(expansion_title(rules.game, e) for e in together),
+                ),
+            )
         needed = [
             e
             for e in available_expansions(rules.game)

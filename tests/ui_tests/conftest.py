@@ -18,3 +18,15 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     s = Store()
     yield s.for_owner(DEVICE)  # the device of the clients' browser (flet_client.DEVICE)
     s.close()
+
+
+@pytest.fixture(autouse=True)
+def screens_under_let_go_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time is the tests' parameter, not a wait: a screen under another keeps its body for
+    `widgets.UNDER_KEPT_S` (1 s for phones: the push animation shows it). The test client's
+    `idle()` waits while any task of the app runs, so every screen pushed over another made
+    a test wait out the full second (328 `idle()` calls ran to their cap, 358 s of the fast
+    suite's 515). Here it is 0.01 s: the same behaviour, quickly done. A test of the keeping
+    itself sets its own value."""
+    from ui import widgets
+    monkeypatch.setattr(widgets, "UNDER_KEPT_S", 0.01)

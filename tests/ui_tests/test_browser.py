@@ -112,6 +112,33 @@ class Phone:
 
     def __init__(self, page: Any) -> None:
         self.page = page
+        self.heard = 0
+        """Messages this tab's app socket has received (Flet's answers to what it sent)."""
+        self.last_heard = time.monotonic()
+        page.on("websocket", lambda ws: ws.on("framereceived", self._heard))
+
+    def _heard(self, _frame: Any) -> None:
+        self.heard += 1
+        self.last_heard = time.monotonic()
+
+    def frames(self, count: int = 2) -> None:
+        """Until the page has drawn `count` more frames (Flutter lays out and updates its
+        semantics tree in a frame): what was just drawn can be read."""
+        self.page.evaluate("n => new Promise(done => { const next = k => k ? "
+                           "requestAnimationFrame(() => next(k - 1)) : done(); next(n); })",
+                           count)
+
+    def settle(self, heard_before: int, answer_s: float = 1.0, quiet_s: float = 0.06) -> None:
+        """Waits on a condition, not a fixed pause: the server's answer to what this tab just
+        sent (a message heard on its socket since `heard_before`, for up to `answer_s`), then
+        quiet on the socket for `quiet_s` (an answer can come in several messages), then two
+        frames drawn. A gesture the server answers with nothing waits `answer_s`."""
+        deadline = time.monotonic() + answer_s
+        while self.heard == heard_before and time.monotonic() < deadline:
+            self.page.wait_for_timeout(10)
+        while time.monotonic() - self.last_heard < quiet_s:
+            self.page.wait_for_timeout(10)
+        self.frames()
 
     def open(self, url: str, ready: str = "New game") -> float:
         t0 = time.monotonic()
@@ -142,7 +169,7 @@ class Phone:
             else:  # not on the page yet: look further down, then back up
                 delta = 400.0 if step < 20 else -400.0
             self.page.mouse.wheel(0, delta)
-            self.page.wait_for_timeout(120)
+            self.frames(4)  # the wheel's scroll drawn, and the semantics tree with it
         raise AssertionError(f"{found} never came on screen: {self.page.inner_text('body')[:600]}")
 
     def button(self, name: str) -> Any:
@@ -157,13 +184,15 @@ class Phone:
             "checkbox", name=re.compile(rf"^{re.escape(name)}(\s|$)")))
 
     def tap_card(self, name: str) -> None:
-        self.card(name).click()
-        self.page.wait_for_timeout(250)
+        chip, before = self.card(name), self.heard
+        chip.click()
+        self.settle(before)
 
     def show_age(self, age: int) -> None:
         """The city's cards of one Age (0: every Age; a city opens on Age I)."""
-        self.node(f"age-{age}").click()
-        self.page.wait_for_timeout(250)
+        node, before = self.node(f"age-{age}"), self.heard
+        node.click()
+        self.settle(before)
 
     def said(self) -> str:
         """What the page says, in screen order: its words and the names a screen reader
@@ -181,8 +210,9 @@ class Phone:
         self.wait_text(rf"{re.escape(title_name(name))} · ")  # a long name is cut there
 
     def tap(self, name: str) -> None:
-        self.button(name).click()
-        self.page.wait_for_timeout(250)
+        button, before = self.button(name), self.heard
+        button.click()
+        self.settle(before)
 
     def type(self, label: str, text: str) -> None:
         """Type into a field as a thumb would; typed again if the field did not take the
@@ -193,8 +223,8 @@ class Phone:
             self.page.wait_for_timeout(150)
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(text)
-            for _ in range(TYPED_WAITS):  # a loaded machine takes a long text's keys late
-                self.page.wait_for_timeout(250)
+            for _ in range(TYPED_WAITS * 5):  # a loaded machine takes a long text's keys late
+                self.page.wait_for_timeout(50)
                 got = self._value_of(box)
                 if got in (text, None):
                     return
@@ -206,8 +236,9 @@ class Phone:
         """Type a number and press the keyboard's Enter: a number field saves then (or when
         it loses focus), not per keystroke."""
         self.type(label, text)
+        before = self.heard
         self.page.keyboard.press("Enter")
-        self.page.wait_for_timeout(250)
+        self.settle(before)
 
     @staticmethod
     def _value_of(box: Any) -> str | None:
@@ -232,7 +263,7 @@ class Phone:
         while time.monotonic() < deadline:
             if re.search(pattern, self.said()):
                 return
-            self.page.wait_for_timeout(100)
+            self.page.wait_for_timeout(25)
         raise AssertionError(f"{pattern!r} not on screen: {self.said()[:800]}")
 
     def shot(self, name: str, scroll: int = 0) -> None:
@@ -377,8 +408,9 @@ def test_agora_senators_entered_as_counts(server: tuple[str, float], phone: Phon
     phone.tap_card("Conspirator")
     phone.card("Politician \u00d73").wait_for(timeout=10_000)
     phone.card("Conspirator \u00d71").wait_for(timeout=10_000)
-    phone.node("filter-none").click()  # the Senators' group alone (no colour)
-    phone.page.wait_for_timeout(400)
+    chip, before = phone.node("filter-none"), phone.heard
+    chip.click()  # the Senators' group alone (no colour)
+    phone.settle(before)
     phone.shot("18-agora-senators", scroll=1500)
     phone.page.go_back()
     phone.wait_text("Tap a player")
@@ -569,7 +601,7 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
         browser, (a, b) = offline_phones(p, 2)
         code = host_game(a, url)
         a.node("join-address")  # the whole card on screen: code, QR code, address
-        assert re.fullmatch(r"[A-Z]{4}", code), code
+        assert re.fullmatch(r"[A-Z]{7}", code), code
         address = a.text_of("join-address").strip()
         assert address == f"{url}g/{code}"
         assert a.page.url == f"{url}g/{code}"  # the table screen is at the game's address
@@ -673,7 +705,7 @@ def test_the_app_shell_seven_players_and_every_screen(
                                ("/rules", "Back", "16-rules"), ("/new", "Back", ""),
                                ("/", "New game", "")]:
         phone.open(url.rstrip("/") + route, ready=ready)
-        phone.page.wait_for_timeout(400)
+        phone.frames()
         phone.no_error_box()
         if shot:
             phone.shot(shot)

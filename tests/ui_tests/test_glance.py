@@ -98,4 +98,4 @@ async def test_pad_at_seven_players_has_a_legend(store: Store) -> None:
 async def test_join_field_counts_to_the_code_length(store: Store) -> None:
     c = await Client(make_main(store), route="/join").start()
     field = c.find("Join code", ft.TextField)
-    assert field.max_length == 4  # ui/store.py CODE_LENGTH: a code is four letters
+    assert field.max_length == 7  # ui/store.py CODE_LENGTH: a code is seven letters

@@ -86,7 +86,7 @@ def test_finished_code_refusals_count_as_wrong_codes(store: Store) -> None:
 def test_finished_code_every_refusal_has_its_own_words() -> None:
     words = {reason: S.join_refused(JoinRefused(reason, 30))
              for reason in typing.get_args(JoinRefusalCode)}
-    assert len(set(words.values())) == len(words) == 4
+    assert len(set(words.values())) == len(words) == 3
     assert words["no-such-code"].startswith("No game in progress has this code")
 
 

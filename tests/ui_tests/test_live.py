@@ -14,7 +14,7 @@ from ui.draft import Draft
 from ui.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
 from ui.live import FAILED_JOINS, Change, JoinRefused, tables_for
 from ui.model import AppModel
-from ui.store import IDLE_EXPIRY_S, JOIN_LETTERS, Store
+from ui.store import CODE_LENGTH, IDLE_EXPIRY_S, JOIN_LETTERS, Store
 
 from .flet_client import Client, shared_hub
 from .game_data import SUMMARY, TABLE
@@ -37,7 +37,7 @@ async def host_game(store: Store, hub: object) -> tuple[Client, str]:
         await a.type(f"Name {i + 1}", n)
     await a.tap("Start")
     code = a.cell("join-code-shown")
-    assert len(code) == 4 and all(ch in JOIN_LETTERS for ch in code)
+    assert len(code) == CODE_LENGTH and all(ch in JOIN_LETTERS for ch in code)
     assert a.has(f"/g/{code}")
     return a, code
 

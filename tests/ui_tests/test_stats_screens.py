@@ -73,6 +73,11 @@ async def test_a_games_page_place_note_and_bg_stats(store: Store) -> None:
     assert data["location"] == "Ann's" and data["game"]["bggId"] == 68448
     assert [(p["name"], p["score"], p["winner"]) for p in data["players"]] == [
         ("Ann", 31, True), ("Bob", 31, False), ("Cid", 17, False)]
+    # beside it, the same play's https link, for a computer or a phone without the app
+    # (bgstats:// does nothing there)
+    web = c.find("BG Stats on the web", ft.OutlinedButton).url
+    assert web.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert json.loads(urllib.parse.unquote(web.split("data=", 1)[1])) == data
 
 
 async def test_history_a_page_at_a_time(store: Store) -> None:

@@ -161,11 +161,11 @@ async def test_undo_own_change_from_the_note_on_two_phones(store: Store) -> None
     await a.until("Undone: Altar added to Bob's city on Bob's phone")
     assert a.find("Altar").icon is None and b.find("Altar").icon is None
     assert saved_game(store).seats[1].cards == []  # type: ignore[union-attr]
-    # the undo is a change like any: its own note offers to do it again
+    # the undo's own note offers no Undo (a double tap must not do the change again: issue
+    # 32); it is done again from the change list
     assert b.snacks()[-1] == "Undone: Altar added to Bob's city"
-    await tap_undo_on_note(b)
-    await a.until("Done again: Altar added to Bob's city")
-    assert saved_game(store).seats[1].cards == ["Altar"]  # type: ignore[union-attr]
+    note = b.note()
+    assert note is not None and not [x for x in walk(note) if isinstance(x, ft.TextButton)]
 
 
 @pytest.mark.asyncio
@@ -364,3 +364,25 @@ async def test_note_follows_on_the_table_when_back_while_a_note_shows(store: Sto
     await a.until("Theater added to Bob's city on Bob's phone")
     assert a.conn is not None and a.conn.crashes == []
     assert not a.has(S.UNEXPECTED_ERROR, exact=False)
+
+
+@pytest.mark.asyncio
+async def test_hostile_a_double_tap_on_undo_takes_back_once(store: Store) -> None:
+    a, b, _code = await host_and_bob(store)
+    await b.go("/game/player/1")
+    await b.tap("Altar")
+    note = b.note()
+    assert note is not None
+    (undo,) = [x for x in walk(note) if isinstance(x, ft.TextButton)]
+    await b.tap_control(undo)
+    # the second tap of a double tap lands on whatever button the note shows there now
+    note = b.note()
+    there = [x for x in walk(note) if isinstance(x, ft.TextButton)] if note else []
+    await b.tap_control(there[0] if there else undo)
+    await a.until("Undone: Altar added to Bob's city on Bob's phone")
+    assert saved_game(store).seats[1].cards == []  # type: ignore[union-attr]
+    game = tables_for(store).current("ann-phone")
+    assert game is not None
+    # the change and one undo in the log, nothing more (before: an undo, then a redo)
+    logged = tables_for(store).changes(game.id, "ann-phone")
+    assert sum('"revert"' in c.edit for c in logged) == 1

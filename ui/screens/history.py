@@ -21,7 +21,7 @@ from scorer.words import side_word_in_english
 from ui import strings as S
 from ui.draft import Draft
 from ui.export import MAX_IMPORT_BYTES
-from ui.history_db import HistoryEntry
+from ui.history_db import MAX_IMPORTED, HistoryEntry
 from ui.model import AppModel, evaluate, use_model
 from ui.screens.home import game_title
 from ui.screens.stats import game_route
@@ -63,10 +63,9 @@ def _open_or_again(model: AppModel, gid: str, again: bool) -> Callable[[], None]
             return
         draft = got[1]
         if again:
-            model.start(draft.fresh_copy())
-            ft.context.page.navigate(model.path())
-        else:  # the game as the server keeps it: its host, code and version stay
-            model.open_game(model.tables.open_finished(draft, model.device))
+            if model.start(draft.fresh_copy()):
+                ft.context.page.navigate(model.path())
+        elif model.open_finished(draft):  # as the server keeps it: host, code, version stay
             ft.context.page.navigate(model.path("/pad"))
     return go
 
@@ -116,11 +115,16 @@ def HistoryScreen() -> ft.View:
         model.history_version += 1
 
     async def export_all() -> None:
-        text = await asyncio.to_thread(lambda: history_json(model.store.history_plays()))
+        found, left = await asyncio.to_thread(model.store.history_export)
+        text = history_json(found)
         name = f"wonders-history-{time.strftime('%Y-%m-%d')}.json"
         await picker.save_file(dialog_title=name, file_name=name,
                                src_bytes=text.encode("utf-8"))
-        model.say(S.downloaded(name))
+        said = S.downloaded(name)
+        if left:  # never a file that silently lacks games
+            said += " " + S.export_left_out(
+                [f"{_when(g.finished)} {g.summary}".strip() for g in left])
+        model.say(said)
 
     items: list[ft.Control] = [wrap([
         ft.FilledTonalButton(content=S.PLAYERS_TITLE, icon=ft.Icons.PEOPLE,
@@ -186,8 +190,9 @@ def HistoryScreen() -> ft.View:
     return view("/history", S.HISTORY_TITLE, items)
 
 
-def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
-    """The play as BG Stats' link (scorer/bgstats.py), from the engine's result."""
+def bg_stats_link(entry: HistoryEntry, draft: Draft, web: bool = False) -> str:
+    """The play as BG Stats' link (scorer/bgstats.py), from the engine's result; `web`: its
+    https form, for a device without the app."""
     evaluation = evaluate(draft)
     result = evaluation.result
     winners = set(result.winners) if result else set()
@@ -207,7 +212,7 @@ def bg_stats_link(entry: HistoryEntry, draft: Draft) -> str:
         expansions=[(e, expansion_name(draft.game, e)) for e in draft.expansions],
         finished=entry.finished, duration_min=entry.duration_min, place=entry.place,
         note=entry.note, players=players)
-    return play_link(data)
+    return play_link(data, web=web)
 
 
 @ft.component
@@ -240,7 +245,9 @@ def GameScreen() -> ft.View:
     entry, draft = got
 
     def save() -> None:
-        model.store.set_play(gid, place, note)
+        if not model.store.set_play(gid, place, note):  # only the host corrects a game
+            model.say(S.HOST_CORRECTS)
+            return
         model.history_version += 1
         model.say(S.SAVED)
 
@@ -258,8 +265,10 @@ def GameScreen() -> ft.View:
                               disabled=not changed, height=48),
               ft.OutlinedButton(content=S.OPEN_PAD, icon=ft.Icons.OPEN_IN_NEW,
                                 on_click=_open_or_again(model, gid, False), height=48)]),
-        ft.FilledTonalButton(content=S.LOG_BG_STATS, icon=ft.Icons.LEADERBOARD, height=48,
-                             url=bg_stats_link(entry, draft)),
+        wrap([ft.FilledTonalButton(content=S.LOG_BG_STATS, icon=ft.Icons.LEADERBOARD,
+                                   height=48, url=bg_stats_link(entry, draft)),
+              ft.OutlinedButton(content=S.LOG_BG_STATS_WEB, icon=ft.Icons.OPEN_IN_BROWSER,
+                                height=48, url=bg_stats_link(entry, draft, web=True))]),
         ft.Text(S.BG_STATS_HINT, size=12, italic=True),
     ]
     return view(route, S.HISTORY_TITLE, items)
@@ -289,7 +298,8 @@ def HistoryImportScreen() -> ft.View:
             set_busy("")
         if added is not None:
             model.history_version += 1
-            set_done(S.imported_games(added.added, added.already))
+            set_done(S.imported_games(added.added, added.already) + (
+                " " + S.imports_over(added.over, MAX_IMPORTED) if added.over else ""))
             set_text("")
 
     picker = use_json_upload(take, set_busy, set_found)

@@ -228,8 +228,8 @@ def PadScreen() -> ft.View:
         if not model.is_host:
             items.append(ft.Text(S.HOST_CORRECTS, italic=True))
         def again() -> None:
-            model.start(draft.fresh_copy())
-            ft.context.page.navigate(model.path())
+            if model.start(draft.fresh_copy()):
+                ft.context.page.navigate(model.path())
 
         items += [ft.Semantics(identifier="saved", content=ft.Row(
                       [ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT), ft.Text(S.SAVED)])),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import expansions, facts, games, max_name_length, ruleset
+from scorer.facts import facts, games, max_name_length, offered_expansions, ruleset
 from scorer.ruleset import expansion_name
 from ui import strings as S
 from ui.a11y import icon_button
@@ -135,8 +135,8 @@ def Setup() -> ft.View:
         draft = Draft(game=game, expansions=list(chosen), seats=seats)
         if deal and has_boards:
             random_boards(game, draft.seats, random.Random())
-        model.start(draft)
-        ft.context.page.navigate(model.path())
+        if model.start(draft):
+            ft.context.page.navigate(model.path())
 
     def start() -> None:
         """Start the game; first ask, when that would lose the game in progress."""
@@ -171,7 +171,7 @@ def Setup() -> ft.View:
         header(S.GAME),
         wrap([toggle(game_title(g), g == game, pick_game(g)) for g in available]),
     ]
-    exps = expansions(game)
+    exps = offered_expansions(game)
     if exps:
         items += [header(S.EXPANSIONS),
                   wrap([toggle(expansion_name(game, e), e in chosen, flip_expansion(e))

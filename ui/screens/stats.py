@@ -1,5 +1,5 @@
 """After the game: the players (each a page of their own), the group's statistics, with
-charts drawn from plain controls (README: "Charts").
+charts drawn from plain controls (docs/app.md: "Charts").
 
 Every number comes from `scorer.stats` over the history's per-player rows
 (`Store.result_rows`, kept between changes); this module only lays them out.
@@ -259,6 +259,8 @@ def RenameBox(name: str) -> ft.Control:
             return
         done = model.store.rename_player(name, new)
         model.history_version += 1
+        if done.kept:  # games another phone hosted: only their host corrects them
+            model.say(S.renamed_elsewhere(done.kept))
         if done.together:
             set_said(S.not_merged(len(done.together)))
             return

@@ -137,9 +137,9 @@ def ImportScreen() -> ft.View:
 
     def start(draft: Draft) -> None:
         set_pending(None)
-        model.start(draft)
-        model.say(S.IMPORTED)
-        ft.context.page.navigate(model.path())
+        if model.start(draft):
+            model.say(S.IMPORTED)
+            ft.context.page.navigate(model.path())
 
     async def take(raw: str | bytes) -> None:
         """Read and check the file off the event loop, with progress; then import it, or ask

@@ -30,6 +30,7 @@ from scorer.games.checks import (
     unknown_names,
     unknown_player,
 )
+from scorer.games.duel import pantheon
 from scorer.games.duel import scoring as duel
 from scorer.games.duel.scoring import LABEL, Supremacy
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
@@ -64,11 +65,16 @@ GameCheck = Callable[[DuelTable, DuelGame], list[Problem]]
 
 
 def names(table: DuelTable, rules: Ruleset) -> list[Problem]:
-    return unknown_names(table, rules, (CARDS, WONDERS, PROGRESS, LEADERS, BURIED))
+    return unknown_names(
+        table, rules, (CARDS, WONDERS, PROGRESS, LEADERS, BURIED, pantheon.DIVINITIES,
+                       pantheon.SNAKE)
+    )
 
 
 def repeated_in_city(table: DuelTable, rules: Ruleset) -> list[Problem]:
-    return checks.repeated_in_city(table, rules, (CARDS, WONDERS, PROGRESS, LEADERS))
+    return checks.repeated_in_city(
+        table, rules, (CARDS, WONDERS, PROGRESS, LEADERS, pantheon.DIVINITIES)
+    )
 
 
 def once_in_game(table: DuelTable, rules: Ruleset) -> list[Problem]:
@@ -78,6 +84,7 @@ def once_in_game(table: DuelTable, rules: Ruleset) -> list[Problem]:
         + once_across_cities(table, rules, WONDERS, lambda _: 1)
         + once_across_cities(table, rules, PROGRESS, lambda _: 1)
         + once_across_cities(table, rules, LEADERS, lambda _: 1)
+        + once_across_cities(table, rules, pantheon.DIVINITIES, lambda _: 1)
     )
 
 
@@ -245,6 +252,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     leader_count,
     pawn,
     claimed_winner,
+    *pantheon.TABLE_CHECKS,
 )
 
 
@@ -276,6 +284,11 @@ def _city(i: int, p: DuelPlayer, name: str, rules: Ruleset, aside: Aside) -> Cit
         influence=tuple(influence) if influence else (0,) * chambers,
         conquests=(p.conquests or 0) if kept(aside, i, "conquests") else 0,
         buried=buried_here,
+        divinities=known(rules.divinities.get_all(p.divinities), aside, i, "divinities"),
+        astarte_coins=(p.astarte_coins or 0) if kept(aside, i, "astarte_coins") else 0,
+        mythology_tokens=pantheon.mythology_tokens_kept(p, rules, i, aside),
+        offering_tokens=(p.offering_tokens or 0) if kept(aside, i, "offering_tokens") else 0,
+        snake=rules.cards.get(p.snake) if p.snake is not None and kept(aside, i, "snake") else None,
     )
 
 
@@ -304,18 +317,25 @@ def resolve(table: DuelTable, rules: Ruleset, aside: Aside) -> tuple[DuelGame, l
 
 
 def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
+    """No more wonders built than a city holds: 4 drafted, one more for each that takes an
+    unbuilt wonder from the opponent (Agora's Extortion: the Agora ruleset's limit; Ra: one
+    more for the city that activated Ra)."""
     const = game.board.ruleset.constants
-    text = _("{count} wonders built, but a city has at most {most} in {game}")
-    return [
-        problem(
-            "too-many-wonders",
-            text.format(count=len(c.wonders), most=const.wonders_per_city, game=const.title),
-            c.index,
-            "wonders",
-        )
-        for c in game.board.cities
-        if len(c.wonders) > const.wonders_per_city
-    ]
+    out = []
+    for c in game.board.cities:
+        takers = [d.name for d in c.divinities if d.name in const.wonders_taken_by]
+        most = const.wonders_per_city + len(takers)
+        if len(c.wonders) <= most:
+            continue
+        if takers:
+            text = _("{count} wonders built, but a city has at most {most} in {game} (with "
+                     "{takers})")
+        else:
+            text = _("{count} wonders built, but a city has at most {most} in {game}")
+        message = text.format(count=len(c.wonders), most=most, game=const.title,
+                              takers=all_of(takers))
+        out.append(problem("too-many-wonders", message, c.index, "wonders"))
+    return out
 
 
 def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -334,7 +354,8 @@ def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
 
 
 def _recruited(cities: tuple[City, ...]) -> set[str]:
-    return {ld.name for c in cities for ld in c.leaders}
+    """Leaders whose ability was used: recruited, or buried after use (`City.leaders_ever`)."""
+    return {ld.name for c in cities for ld in c.leaders_ever}
 
 
 def guilds(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -465,6 +486,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     wonders_in_game,
     conquests,
     supremacies,
+    *pantheon.GAME_CHECKS,
 )
 
 

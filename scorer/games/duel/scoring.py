@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from scorer.board import Board, City
-from scorer.effects import BuriedLeaderCost
+from scorer.effects import BuriedLeaderCost, SnakeSymbol
 from scorer.engine import CityScore, Tally, add_treasury, apply_all, city_score, sources
 from scorer.i18n import N_, _, all_of, ngettext
 from scorer.result import DecidedBy
@@ -165,8 +165,12 @@ def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind)
             else "",
         )
     if kind == "science":
-        if any(ld.name in const.science_changed_by for ld in city.leaders):
+        if any(ld.name in const.science_changed_by for ld in city.leaders_ever):
             return None
+        if city.snake is None and any(
+            isinstance(e, SnakeSymbol) for d in city.divinities for e in d.effects
+        ):
+            return None  # Nisaba's symbol is the Snake's card's, which the table does not say
         have = symbols(effects)
         if have:
             text = _(

@@ -42,6 +42,7 @@ from scorer.games.checks import (
     run_checks,
     unknown_names,
 )
+from scorer.games.seven_wonders import expansions
 from scorer.i18n import N_, _, all_of, any_of, ngettext
 from scorer.problems import Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
@@ -54,6 +55,7 @@ BoardCheck = Callable[[SevenWondersTable, Board], list[Problem]]
 BOARD = NamedField("wonder.board", "wonders", N_("wonder"), lambda p: p.wonder.board)
 CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
 LEADERS = NamedField("leaders", "leaders", N_("leader"), lambda p: p.leaders)
+ENTOMBED = NamedField("entombed", "leaders", N_("leader"), lambda p: p.entombed)
 
 
 # --- checks of the table ---------------------------------------------------------------------
@@ -94,7 +96,7 @@ def seats(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
 
 
 def names(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
-    return unknown_names(table, rules, (BOARD, CARDS, LEADERS))
+    return unknown_names(table, rules, (BOARD, CARDS, LEADERS, ENTOMBED))
 
 
 def side_name(rules: Ruleset, typed: str) -> Literal["A", "B"] | None:
@@ -220,6 +222,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     copies_across_cities,
     free_city_leaders,
     lambda table, rules: repeated_in_city(table, rules, (LEADERS,)),
+    *expansions.TABLE_CHECKS,
 )
 
 
@@ -233,10 +236,12 @@ def derived_tokens(table: SevenWondersTable, rules: Ruleset) -> list[Tokens] | N
     if not players or any(p.shields is None for p in players):
         return None
     recruited = rules.leaders.get_all([name for p in players for name in p.leaders])
-    if any(ld is not None and ld.moves_tokens for ld in recruited):
+    if any(ld is not None and (ld.moves_tokens or ld.shields_from_defeats) for ld in recruited):
         return None
     return military.derive_tokens(
-        [p.shields or [] for p in players], rules.constants.victory_token_by_age
+        [p.shields or [] for p in players],
+        rules.constants.victory_token_by_age,
+        [p.diplomacy for p in players],
     )
 
 
@@ -251,6 +256,11 @@ def _city(
     stages = p.wonder.stages if kept(aside, i, "wonder.stages") else 0
     cards = known(rules.cards.get_all(p.cards), aside, i, "cards")
     leaders = known(rules.leaders.get_all(p.leaders), aside, i, "leaders")
+    numbers = None
+    if p.wonder.built is not None and wonder.any_order and kept(aside, i, "wonder.built"):
+        numbers = tuple(dict.fromkeys(n for j, n in enumerate(p.wonder.built)
+                                      if kept(aside, i, "wonder.built", j)))
+        stages = len(numbers)
     return City(
         index=i,
         name=name,
@@ -263,6 +273,16 @@ def _city(
         tokens=tokens,
         leaders=leaders,
         free_city=p.free_city,
+        stage_numbers=numbers,
+        diplomacy=tuple(p.diplomacy) if kept(aside, i, "diplomacy") else (),
+        tokens_held={
+            key: {int(face): n for face, n in held.items()
+                  if kept(aside, i, f"tokens.{key}.{face}")}
+            for key, held in p.tokens.items() if kept(aside, i, f"tokens.{key}")
+        },
+        counts={k: n for k, n in p.counts.items() if kept(aside, i, f"counts.{k}")},
+        printed={k: n for k, n in p.printed.items() if kept(aside, i, f"printed.{k}")},
+        entombed=known(rules.leaders.get_all(p.entombed), aside, i, "entombed"),
     )
 
 
@@ -409,7 +429,7 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
     ages = len(const.victory_token_by_age)
     out = []
     for c in board.cities:
-        built = c.side.stages[: c.stages_built]
+        built = c.built_stages
         extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders)
         extra_recruits = sum(s.leader_recruits for s in built)
         by_leaders = max(0, const.leaders_recruited_max - max(0, len(c.leaders) - extra_recruits))
@@ -443,7 +463,7 @@ def leader_count(table: SevenWondersTable, board: Board) -> list[Problem]:
     const = board.ruleset.constants
     out = []
     for c in board.cities:
-        built = c.side.stages[: c.stages_built]
+        built = c.built_stages
         recruits = const.leaders_recruited_max + sum(s.leader_recruits for s in built)
         if len(c.leaders) > recruits:
             text = _(
@@ -459,13 +479,22 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     conflict gives one victory and one defeat token. A leader that gives, takes or
     redirects tokens lifts these laws."""
     cities = board.cities
+    const = board.ruleset.constants
     if any(ld.moves_tokens for c in cities for ld in c.leaders):
         return []
-    const = board.ruleset.constants
+    if not const.tokens_from_conflicts_only:  # an expansion gives or takes tokens too
+        return []
     per_age = const.conflicts_per_age
-    ages = len(const.victory_token_by_age)
     out = []
     for c in cities:
+        ages = len(const.victory_token_by_age) - len(set(c.diplomacy))
+        for age, value in enumerate(const.victory_token_by_age, start=1):
+            if age in c.diplomacy and c.tokens.victories.get(value, 0):
+                text = _(
+                    "a victory token of {value}, but this city sat out the conflicts of Age "
+                    "{age} with diplomacy"
+                ).format(value=value, age=expansions.ROMAN[age])
+                out.append(problem("too-many-tokens", text, c.index, "military"))
         for value, n in c.tokens.victories.items():
             if n > per_age:
                 text = _(
@@ -511,9 +540,17 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
         message = text.format(victories=held_words, defeats=defeat_words, leaders=any_of(movers))
         out.append(problem("tokens-unbalanced", message, None, "players"))
     seats = len(cities)
-    for value in dict.fromkeys(const.victory_token_by_age):
+    for age, value in enumerate(dict.fromkeys(const.victory_token_by_age), start=1):
         held = sum(c.tokens.victories.get(value, 0) for c in cities)
-        if held > seats:
+        out_of_age = [c.index for c in cities if age in c.diplomacy]
+        fought = len(military.conflicts(seats, out_of_age))
+        if held > fought and out_of_age:
+            text = _(
+                "{count} victory tokens of {value}, but with diplomacy this table fought only "
+                "{fought} conflicts in Age {age}"
+            ).format(count=held, value=value, fought=fought, age=expansions.ROMAN[age])
+            out.append(problem("too-many-tokens", text, None, "players"))
+        elif held > seats:
             text = _(
                 "{count} victory tokens of {value}, but a {seats}-seat table fights only "
                 "{seats} conflicts per Age"
@@ -523,21 +560,25 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
 
 
 def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
-    """Per-Age shields, when every player gave them: never going down, what the city's
-    cards give, and agreeing with the tokens entered."""
+    """Per-Age shields of each player who gave them: never going down and what the city's
+    cards give; when every player gave them, also agreeing with the tokens entered (the
+    tokens are derived only then)."""
     players = table.players
-    if any(p.shields is None for p in players):
-        return []
+    every = all(p.shields is not None for p in players)
     derived = board.shield_tokens
     out = []
     for c, p in zip(board.cities, players, strict=True):
-        s = p.shields or []
+        if p.shields is None:
+            continue
+        s = p.shields
         if any(b < a for a, b in itertools.pairwise(s)):
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
         known = all(_entered_all(c, p, f) for f in ("cards", "leaders", "wonder"))
-        if s[-1] not in possible and known:  # else a thing set aside may give the shields
+        counts_defeats = any(ld.shields_from_defeats for ld in c.leaders)  # Semiramis
+        if s[-1] not in possible and known and not counts_defeats:
+            # else a thing set aside may give the shields
             text = ngettext(
                 "{count} shield at the end of the last Age, but this city's cards, wonder and "
                 "leaders give {possible}",
@@ -546,11 +587,19 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
                 s[-1],
             ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
             out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
+        if not every:
+            continue  # no tokens derived from one city's shields: the entered ones count
         if p.military is None and derived is None:
-            text = _(
-                "a leader that moves conflict tokens is in play, so the tokens cannot be "
-                "derived from shields: enter them"
-            )
+            if any(ld.shields_from_defeats for city in board.cities for ld in city.leaders):
+                text = _(
+                    "a leader whose defeat tokens count as shields is in play, so the tokens "
+                    "cannot be derived from shields: enter them"
+                )
+            else:
+                text = _(
+                    "a leader that moves conflict tokens is in play, so the tokens cannot be "
+                    "derived from shields: enter them"
+                )
             out.append(problem("tokens-not-derivable", text, c.index, "military"))
         elif p.military is not None and derived is not None and derived[c.index] != c.tokens:
             text = _("the shields give {derived}, but the tokens entered are {entered}").format(
@@ -572,7 +621,7 @@ def _shields_of(things: Iterable[Card | WonderStage | Leader]) -> int:
 def possible_shields(board: Board, c: City) -> set[int]:
     """The city's shields at game end; with a Courtesan still to choose, one total per
     leader it could copy (Caesar, Hannibal give shields)."""
-    base = _shields_of([*c.cards, *c.side.stages[: c.stages_built], *c.leaders])
+    base = _shields_of([*c.cards, *c.built_stages, *c.leaders])
     if not c.copies_a_leader:
         return {base}
     if c.courtesan is not None:
@@ -588,7 +637,9 @@ def guilds(table: SevenWondersTable, board: Board) -> list[Problem]:
     return guilds_in_game(board.cities, board.ruleset)
 
 
-BOARD_CHECKS: tuple[BoardCheck, ...] = (card_count, leader_count, tokens, shields, guilds)
+BOARD_CHECKS: tuple[BoardCheck, ...] = (
+    card_count, leader_count, tokens, shields, guilds, *expansions.BOARD_CHECKS
+)
 """Read the board with its choices attached."""
 
 

@@ -1,0 +1,343 @@
+"""Checks of what the multiplayer expansions add to a 7 Wonders table (issue 34): Cities'
+black cards drawn per Age and diplomacy, the pieces a city holds (debt and naval tokens,
+Babel tiles, points read off printed components), Abu Simbel's entombed leaders and the
+Great Wall's stages built in any order. Each is one rule, read from the ruleset's data; a
+game without the expansion has none of the data, so nothing here finds anything."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from itertools import permutations
+
+from scorer.board import Board, City
+from scorer.effects import Diplomacy, EntombedLeaders
+from scorer.games.checks import called
+from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
+from scorer.names import PLACEHOLDER
+from scorer.problems import Problem, problem
+from scorer.ruleset import (
+    Piece,
+    Ruleset,
+    RulesetLoadError,
+    available_expansions,
+    expansion_title,
+    load_ruleset,
+)
+from scorer.table import SevenWondersPlayer, SevenWondersTable
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+_ENTERED_AS = {"tokens": "tokens", "counts": "count", "printed": "points"}
+"""The table's field for each way a piece is held (`Piece.held`)."""
+
+
+def _entered(p: SevenWondersPlayer) -> Iterator[tuple[str, str]]:
+    """(field, key) of every piece a seat entered."""
+    for key in p.tokens:
+        yield "tokens", key
+    for key in p.counts:
+        yield "counts", key
+    for key in p.printed:
+        yield "printed", key
+
+
+def _expansion_with_piece(rules: Ruleset, key: str) -> tuple[str, Piece] | None:
+    """The expansion of this game whose data has the piece (to say which one to add), and
+    the piece (to name it in the players' words)."""
+    for expansion in available_expansions(rules.game):
+        try:
+            found = load_ruleset(rules.game, (expansion,)).pieces.get(key)
+        except RulesetLoadError:
+            continue
+        if found is not None:
+            return expansion_title(rules.game, expansion), found
+    return None
+
+
+_WAYS = {
+    "tokens": N_("tokens counted by their face value"),
+    "count": N_("a count"),
+    "points": N_("points read off the printed components"),
+}
+"""How a piece is entered (`Piece.held`), in the players' words."""
+
+
+def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
+    """Each piece entered is one this game and its expansions have, entered the way it is
+    held, within its bounds, of a face its tokens have, by a city whose board holds it;
+    and the box holds all the tokens entered."""
+    out: list[Problem] = []
+    for i, p in enumerate(table.players):
+        for field, key in _entered(p):
+            piece = rules.pieces.get(key)
+            where = f"{field}.{key}"
+            way = translated(_WAYS[_ENTERED_AS[field]])
+            if piece is None:
+                elsewhere = _expansion_with_piece(rules, key)
+                if elsewhere is not None:
+                    text = _("{label} need the {expansion} expansion; add it to the expansions")
+                    out.append(problem("needs-expansion", text.format(
+                        label=translated(elsewhere[1].label), expansion=elsewhere[0]), i, where))
+                    continue
+                known = [k for k, pc in rules.pieces.items() if _ENTERED_AS[field] == pc.held]
+                text = (
+                    _('no "{key}" among the {way} of {game}; expected one of {expected}')
+                    if known else _('no "{key}" among the {way} of {game}')
+                )
+                out.append(problem("unknown-piece", text.format(
+                    key=key, way=way, game=rules.constants.title, expected=any_of(known)),
+                    i, where))
+                continue
+            if piece.held != _ENTERED_AS[field]:
+                text = _("{label} are {right}, not {way}")
+                out.append(problem("unknown-piece", text.format(
+                    label=translated(piece.label), right=translated(_WAYS[piece.held]), way=way),
+                    i, where))
+                continue
+            out += _piece_values(i, p, piece, where)
+            out += _piece_board(i, p, piece, where, rules)
+    out += _box(table, rules)
+    return out
+
+
+def _piece_values(i: int, p: SevenWondersPlayer, piece: Piece, where: str) -> list[Problem]:
+    label = translated(piece.label)
+    out = []
+    if piece.held == "tokens":
+        for face, n in p.tokens[piece.name].items():
+            if face not in piece.faces:
+                text = _("{label} have no face {face}; their faces are {faces}")
+                out.append(problem("unknown-face", text.format(
+                    label=label, face=face, faces=all_of(piece.faces)), i, f"{where}.{face}"))
+            elif n > piece.most:
+                text = _("{count} {label} of {face}: a city holds at most {most}")
+                out.append(problem("too-many-pieces", text.format(
+                    count=n, label=label, face=face, most=piece.most), i, f"{where}.{face}"))
+        return out
+    value = p.counts[piece.name] if piece.held == "count" else p.printed[piece.name]
+    if not piece.least <= value <= piece.most:
+        text = _("{label}: {value}, but a city can have from {least} to {most}")
+        out.append(problem("too-many-pieces", text.format(
+            label=label, value=value, least=piece.least, most=piece.most), i, where))
+    return out
+
+
+def _piece_board(
+    i: int, p: SevenWondersPlayer, piece: Piece, where: str, rules: Ruleset
+) -> list[Problem]:
+    if not piece.boards or p.wonder.board == PLACEHOLDER:
+        return []
+    wonder = rules.wonders.get(p.wonder.board)
+    if wonder is None or wonder.name in piece.boards:
+        return []
+    text = _("only a city with {boards} has {label}")
+    return [problem("piece-without-board", text.format(
+        boards=any_of(piece.boards), label=translated(piece.label)), i, where)]
+
+
+def _box(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
+    """All cities together hold no more tokens of a face than the box does."""
+    out = []
+    for piece in rules.pieces.values():
+        if piece.held != "tokens" or not piece.box_is_limit:
+            continue
+        for face, in_box in piece.faces.items():
+            held = sum(p.tokens.get(piece.name, {}).get(face, 0) for p in table.players)
+            if held > in_box:
+                text = _("the table holds {count} {label} of {face}, but the box has {most}")
+                out.append(problem("too-many-tokens", text.format(
+                    count=held, label=translated(piece.label), face=face, most=in_box),
+                    None, "players"))
+    return out
+
+
+def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
+    """Diplomacy only in a game that has it; an Age once per city; no more cities sitting
+    out one Age than the box has diplomacy tokens."""
+    most = rules.constants.diplomacy_tokens
+    has_diplomacy = _gives_diplomacy(rules)
+    out = []
+    for i, p in enumerate(table.players):
+        if p.diplomacy and not has_diplomacy:
+            expansion = _expansion_with_diplomacy(rules)
+            text = _("diplomacy needs the {expansion} expansion; add it to the expansions")
+            out.append(problem("needs-expansion", text.format(expansion=expansion), i, "diplomacy"))
+            continue
+        seen: set[int] = set()
+        for j, age in enumerate(p.diplomacy):
+            if age in seen:
+                text = _("Age {age} is listed twice; a city sits out an Age's conflicts once")
+                out.append(problem("too-many-diplomacy", text.format(age=ROMAN[age]),
+                                   i, "diplomacy", j))
+            seen.add(age)
+    if most:
+        for age in (1, 2, 3):
+            using = [called(table, i) for i, p in enumerate(table.players) if age in p.diplomacy]
+            if len(using) > most:
+                text = _("{names} all used diplomacy in Age {age}, but the box has {most} "
+                         "diplomacy tokens")
+                out.append(problem("too-many-diplomacy", text.format(
+                    names=all_of(using), age=ROMAN[age], most=most), None, "players"))
+    return out
+
+
+@cache
+def _gives_diplomacy(rules: Ruleset) -> bool:
+    """Whether anything of the ruleset gives a diplomacy token (Cities' cards, the Great
+    Wall B)."""
+    if any(isinstance(e, Diplomacy) for c in rules.cards.values() for e in c.effects):
+        return True
+    if any(isinstance(e, Diplomacy) for ld in rules.leaders.values() for e in ld.effects):
+        return True
+    return any(
+        isinstance(e, Diplomacy)
+        for w in rules.wonders.values() for side in w.sides.values()
+        for stage in side.stages for e in stage.effects
+    )
+
+
+def _expansion_with_diplomacy(rules: Ruleset) -> str:
+    found = []
+    for expansion in available_expansions(rules.game):
+        try:
+            if _gives_diplomacy(load_ruleset(rules.game, (expansion,))):
+                found.append(expansion_title(rules.game, expansion))
+        except RulesetLoadError:
+            continue
+    return any_of(found)
+
+
+def built_stages(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
+    """Stages listed by number only for a board built in any order (the Great Wall), each
+    once, each one the side has, as many as `stages` says."""
+    out = []
+    for i, p in enumerate(table.players):
+        built = p.wonder.built
+        if built is None:
+            continue
+        wonder = rules.wonders.get(p.wonder.board)
+        if wonder is None:
+            continue
+        if not wonder.any_order:
+            text = _("{wonder} is built left to right: give the count of stages built only")
+            out.append(problem("built-in-order", text.format(wonder=wonder.name), i,
+                               "wonder.built"))
+            continue
+        side = wonder.sides.get(rules.sides.get(p.wonder.side) or "A")
+        count = len(side.stages) if side else 0
+        seen: set[int] = set()
+        for j, n in enumerate(built):
+            if n > count or n in seen:
+                text = (_("stage {number} is listed twice") if n in seen
+                        else _("{wonder} has {count} stages, not a stage {number}"))
+                out.append(problem("too-many-stages", text.format(
+                    number=n, wonder=wonder.name, count=count), i, "wonder.built", j))
+            seen.add(n)
+        if p.wonder.stages not in (0, len(built)):
+            text = _("{count} stages built, but {listed} are listed")
+            out.append(problem("too-many-stages", text.format(
+                count=p.wonder.stages, listed=len(built)), i, "wonder.stages"))
+    return out
+
+
+TABLE_CHECKS = (pieces, diplomacy_entries, built_stages)
+
+
+# --- checks of the board ---------------------------------------------------------------------
+
+
+def drawn_cards(table: SevenWondersTable, board: Board) -> list[Problem]:
+    """Cards drawn at random per seat (Cities: one black card per player and Age): no more
+    of an Age, all cities together, than were drawn into its deck."""
+    const = board.ruleset.constants
+    seats = len(board.cities)
+    out = []
+    for colour, per_seat in const.drawn_per_seat.items():
+        for age in (1, 2, 3):
+            held = sorted(
+                card.name for c in board.cities for card in c.cards
+                if card.colour == colour and card.ages == (age,)
+            )
+            if len(held) > per_seat * seats:
+                text = _("{count} cards of Age {age} are built ({cards}), but a {seats}-player "
+                         "game draws only {most} of them into that Age")
+                out.append(problem("too-many-drawn", text.format(
+                    count=len(held), age=ROMAN[age], cards=all_of(held), seats=seats,
+                    most=per_seat * seats), None, "players"))
+    return out
+
+
+def _diplomacy_sources(c: City) -> list[tuple[str, tuple[int, ...]]]:
+    """What in the city gave a diplomacy token, with the Ages it can serve (empty: any)."""
+    out = [(t.name, e.ages) for t in c.cards for e in t.effects if isinstance(e, Diplomacy)]
+    out += [(t.name, e.ages) for t in c.leaders for e in t.effects if isinstance(e, Diplomacy)]
+    out += [
+        (f"{c.wonder.name} {n}", e.ages)
+        for n, stage in c.built for e in stage.effects if isinstance(e, Diplomacy)
+    ]
+    return out
+
+
+def _matched(ages: list[int], givers: list[tuple[str, tuple[int, ...]]]) -> bool:
+    """Whether each Age can have a token of its own (a city holds a few at most)."""
+    if len(ages) > len(givers):
+        return False
+    return any(
+        all(not g[1] or age in g[1] for age, g in zip(ages, chosen, strict=False))
+        for chosen in permutations(givers, len(ages))
+    )
+
+
+def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
+    """A city sits out an Age only with a diplomacy token of its own for it: an Age card
+    gives one for its Age (Residence I, Consulate II, Embassy III), a wonder stage or a
+    leader one for the Age it is built or recruited in."""
+    out = []
+    for c, p in zip(board.cities, table.players, strict=True):
+        ages = sorted(set(p.diplomacy))
+        if not ages or not _gives_diplomacy(board.ruleset):
+            continue
+        givers = _diplomacy_sources(c)
+        if _matched(ages, givers):
+            continue
+        have = all_of(name for name, _ in givers)
+        text = ngettext(
+            "diplomacy in Age {ages}, but this city has no diplomacy token for it{have}",
+            "diplomacy in Ages {ages}, but this city has no diplomacy token for each{have}",
+            len(ages),
+        ).format(ages=all_of(ROMAN[a] for a in ages),
+                 have=_(" (it has {things})").format(things=have) if givers else "")
+        out.append(problem("diplomacy-without-token", text, c.index, "diplomacy"))
+    return out
+
+
+def entombed(table: SevenWondersTable, board: Board) -> list[Problem]:
+    """Abu Simbel: one leader entombed per entombing stage built, a leader that is not
+    also recruited, with a cost printed on it."""
+    out = []
+    recruited = {ld.name for c in board.cities for ld in c.leaders}
+    for c in board.cities:
+        if not c.entombed:
+            continue
+        slots = sum(1 for s in c.built_stages for e in s.effects
+                    if isinstance(e, EntombedLeaders))
+        if len(c.entombed) > slots:
+            text = _(
+                "{count} leaders entombed, but this city's wonder stages built entomb {slots}"
+            ).format(count=len(c.entombed), slots=slots)
+            out.append(problem("buried-without-wonder", text, c.index, "entombed"))
+        for j, ld in enumerate(c.entombed):
+            if ld.name in recruited:
+                text = _('"{leader}" is entombed and also recruited face up')
+                out.append(problem("buried-also-recruited", text.format(leader=ld.name),
+                                   c.index, "entombed", j))
+            elif ld.cost is None:
+                text = _('no source gives the cost of "{leader}", so its entombed points are '
+                         "not known")
+                out.append(problem("unknown-cost", text.format(leader=ld.name),
+                                   c.index, "entombed", j))
+    return out
+
+
+BOARD_CHECKS = (drawn_cards, diplomacy_tokens, entombed)

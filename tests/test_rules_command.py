@@ -1,0 +1,98 @@
+"""`python -m scorer rules GAME [--expansion E]...`: a game's components with where each
+comes from and how sure its data are, generic over the rulesets (every game and expansion
+folder appears without code)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorer import rules_list
+from scorer.ruleset import available_expansions, available_games, expansion_title, load_ruleset
+from tests.test_cli import run
+
+
+def _by_name(data: dict[str, object]) -> dict[str, dict[str, str]]:
+    components = data["components"]
+    assert isinstance(components, list)
+    return {c["name"]: c for c in components}
+
+
+def test_rules_duel_with_pantheon_lists_each_part_with_its_source() -> None:
+    out = run("rules", "duel", "--expansion", "pantheon", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["title"] == "7 Wonders Duel with Pantheon"
+    found = _by_name(data)
+    # the base game's wonder and Pantheon's own (duel-pantheon.md §5)
+    assert found["The Pyramids"]["source"] == "7 Wonders Duel"
+    assert found["The Divine Theater"]["source"] == "Pantheon"
+    assert found["The Divine Theater"]["status"] == "exact"
+    # the 15 Divinities and the Gate, the 5 Grand Temples, the 3 progress tokens (§1)
+    divinities = [c for c in data["components"] if c["group"] == "divinities"]
+    assert len(divinities) == 16
+    temples = [c for c in data["components"] if c["group"] == "Grand Temple"]
+    assert len(temples) == 5 and all(c["source"] == "Pantheon" for c in temples)
+    assert {"Mysticism", "Poliorcetics", "Engineering"} <= set(found)
+    # Baal only moves a card: as printed; Aphrodite's row is the ruleset's [?] choice
+    assert found["Baal"]["status"] == "as-printed"
+    assert found["Aphrodite"]["status"] == "uncertain" and found["Aphrodite"]["note"]
+    assert found["Ishtar"]["status"] == "exact"
+
+
+def test_rules_text_says_exact_as_printed_and_uncertain() -> None:
+    out = run("rules", "duel", "--expansion", "pantheon", "--expansion", "leaders")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert text.startswith("7 Wonders Duel with Duel Leaders and Pantheon")
+    for word in ("Divinities", "Grand Temples", "Leaders", "Progress tokens", "Wonders"):
+        assert f"\n{word}\n" in text
+    assert "· exact" in text and "· as printed" in text and "· uncertain [?]" in text
+    assert "  Aphrodite  · Pantheon · uncertain [?]" in text
+
+
+def test_rules_in_vietnamese() -> None:
+    out = run("--lang", "vi", "rules", "duel", "--expansion", "pantheon")
+    assert out.returncode == 0, out.stderr
+    assert "\nThần linh\n" in out.stdout and "Đại Đền thờ" in out.stdout
+    assert "Divinities" not in out.stdout
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_rules_every_game_and_expansion_shows_what_it_adds(game: str) -> None:
+    """Generic over the rulesets: each expansion's folder gives at least one component
+    whose source is that expansion, and nothing of the list is without a source."""
+    every = rules_list.components(game, every=True)
+    assert every and all(c.source and c.status in ("exact", "as-printed", "uncertain")
+                         for c in every)
+    base = rules_list.components(game)
+    assert {c.source for c in base} == {load_ruleset(game).constants.title}
+    for expansion in available_expansions(game):
+        found = rules_list.components(game, [expansion])
+        assert any(c.source == expansion_title(game, expansion) for c in found), expansion
+        assert all(c.status != "uncertain" or c.note for c in found)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("rules", "duell"), 'no game "duell"; the games are 7wonders-1e, 7wonders-2e, duel; '
+                         'did you mean "duel"?'),
+    (("rules", "duel", "--expansion", "panthon"),
+     'no expansion "panthon" for duel; expected one of agora, leaders, pantheon; '
+     'did you mean "pantheon"?'),
+])
+def test_rules_unknown_game_or_expansion_exit_2(args: tuple[str, ...], said: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == "" and "Traceback" not in out.stderr
+    assert said in out.stderr
+
+
+def test_rules_is_in_the_help() -> None:
+    out = run("--help")
+    assert out.returncode == 0 and "rules" in out.stdout
+    sub = run("rules", "--help")
+    assert sub.returncode == 0
+    words = " ".join(sub.stdout.split())  # argparse wraps the lines
+    for option in ("--expansion", "--all", "--json", "exact", "as printed", "uncertain"):
+        assert option in words

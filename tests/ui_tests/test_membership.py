@@ -1,0 +1,179 @@
+"""Who holds a game (issue 32): a device is a member of a game only by the game's own ways
+in (its code, its address with the join step, the host's invitation); importing a history
+file, opening a game from History or knowing its id never makes it one, and never changes
+what another device sees. Only the host corrects a finished game, on every path. Every id
+is public here: the tests use the ids an outsider can read (a /history/<id> address, the
+play id sent to BG Stats)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from scorer.history import Play, history_json, read_history
+from ui import history_db
+from ui.draft import Draft
+from ui.edits import Refusal, SetSeat
+from ui.live import Change, HostRefused, Tables, tables_for
+from ui.store import LiveRecord, Store
+
+ROOT = Path(__file__).resolve().parents[2]
+FOUR = "7wonders-1e-4p-full-game.json"  # Ann 62, Bob 82 (wins), Cid 33, Dan 35
+
+
+def _table() -> dict[str, object]:
+    table: dict[str, object] = json.loads((ROOT / "examples" / FOUR).read_text())
+    return table
+
+
+def _finished_game(store: Store) -> tuple[Tables, LiveRecord]:
+    """Ann's phone hosts the 4-player example, Bob's phone joins it by its code, Ann
+    finishes it: in both phones' histories."""
+    tables = tables_for(store)
+    rec = tables.host(Draft.from_table(_table()), "ann-phone")
+    joined = tables.join(rec.code, "bob-phone", "192.168.1.21")
+    assert isinstance(joined, LiveRecord)
+    done = tables.finish(rec.id, "ann-phone", "Bob 82 · Ann 62 · Dan 35 · Cid 33", rec.version)
+    assert isinstance(done, Change)
+    return tables, done.game
+
+
+def _play_of(game: LiveRecord, **changes: object) -> Play:
+    """The game as an outsider writes it in a history file of its own: the public id, the
+    same table (`changes` to the play: another id, another table)."""
+    play = Play(game.id, game.draft.finished or 0.0, game.draft.table())
+    return replace(play, **changes)  # type: ignore[arg-type]
+
+
+def _names(store: Store, device: str, game_id: str) -> list[str]:
+    got = store.for_owner(device).saved_game(game_id)
+    assert got is not None
+    return [s.name for s in got[1].seats]
+
+
+def test_hostile_an_imported_finished_games_id_makes_no_member(store: Store) -> None:
+    tables, game = _finished_game(store)
+    mallory = store.for_owner("mallory-phone")
+    # Mallory's file holds the game under its public id, with Ann's name changed
+    table = game.draft.table()
+    table["players"][0]["name"] = "Mallory"
+    done = mallory.import_plays([_play_of(game), _play_of(game, table=table,
+                                                          id="other-id")])
+    assert done is not None and done.added == 2
+    assert not store.is_member(game.id, "mallory-phone")
+    assert store.for_owner("mallory-phone").saved_game(game.id) is None  # cannot read it
+    # what Mallory renames is her own copy; the host's history is as Ann finished it
+    mallory.rename_player("Ann", "Mallory")
+    assert _names(store, "ann-phone", game.id) == ["Ann", "Bob", "Cid", "Dan"]
+    assert tables.open(game.id, "mallory-phone") is None
+    assert store.members(game.id) == ["ann-phone", "bob-phone"]
+
+
+def test_hostile_an_imported_live_games_id_joins_nothing(store: Store) -> None:
+    tables = tables_for(store)
+    live = tables.host(Draft.from_table(_table()), "ann-phone")
+    outsider = store.for_owner("mallory-phone")
+    # a finished game in Mallory's file under the id of Ann's game in progress
+    done = outsider.import_plays([Play(live.id, 1000.0, live.draft.table())])
+    assert done is not None and done.added == 1
+    assert not store.is_member(live.id, "mallory-phone")
+    refused = tables.submit(live.id, "mallory-phone", SetSeat(0, "Ann", "coins", 1, (3,)))
+    assert isinstance(refused, Refusal) and refused.code == "not-in-game"
+    saved = store.live(live.id)
+    assert saved is not None and saved.version == live.version  # nobody told "Ann's coins"
+    assert saved.draft.seats[0].coins == live.draft.seats[0].coins
+
+
+def test_hostile_a_visitors_import_hides_no_game_of_every_device(store: Store) -> None:
+    operator = [Play(f"legacy-{i}", 1000.0 + i, _table()) for i in range(50)]
+    assert store.import_plays(operator, everyone=True) is not None  # the operator's backup
+    visitor = store.for_owner("visitor-phone")
+    assert visitor.history_count() == 50
+    done = visitor.import_plays(operator)  # a paste of the same legacy history
+    assert done is not None and (done.added, done.already) == (0, 50)
+    for device in ("ann-phone", "bob-phone", "visitor-phone"):
+        assert store.for_owner(device).history_count() == 50
+
+
+def test_hostile_opening_an_every_device_game_from_history_takes_nothing(
+        store: Store) -> None:
+    assert store.import_plays([Play("legacy-1", 1000.0, _table())], everyone=True)
+    tables = tables_for(store)
+    got = store.for_owner("visitor-phone").saved_game("legacy-1")
+    assert got is not None
+    opened = tables.open_finished(got[1], "visitor-phone", "10.0.0.7")
+    assert not isinstance(opened, HostRefused)
+    assert opened.id != "legacy-1" and opened.host == "visitor-phone"  # its own copy
+    assert not store.is_member("legacy-1", "visitor-phone")
+    assert store.for_owner("ann-phone").history_count() == 1  # still everyone's
+
+
+def test_hostile_a_member_renames_no_player_of_a_finished_game(store: Store) -> None:
+    _tables, game = _finished_game(store)
+    bob = store.for_owner("bob-phone")
+    done = bob.rename_player("Ann", "Mallory")
+    assert (done.games, done.kept) == (0, 1)
+    assert _names(store, "ann-phone", game.id) == ["Ann", "Bob", "Cid", "Dan"]
+    assert "Mallory" not in {r.name for r in bob.result_rows()}
+    # the host corrects it
+    assert store.for_owner("ann-phone").rename_player("Ann", "Anna").games == 1
+    assert _names(store, "bob-phone", game.id)[0] == "Anna"
+
+
+def test_hostile_a_member_sets_no_place_or_note_of_a_finished_game(store: Store) -> None:
+    _tables, game = _finished_game(store)
+    assert not store.for_owner("bob-phone").set_play(game.id, "Mallory's", "rigged")
+    (entry,) = store.for_owner("ann-phone").history_page(0, 5)
+    assert (entry.place, entry.note) == ("", "")
+    assert store.for_owner("ann-phone").set_play(game.id, "Ann's", "")
+
+
+def test_hostile_a_member_undoes_nothing_in_a_finished_game(store: Store) -> None:
+    tables = tables_for(store)
+    rec = tables.host(Draft.from_table(_table()), "ann-phone")
+    assert isinstance(tables.join(rec.code, "bob-phone", "192.168.1.21"), LiveRecord)
+    changed = tables.submit(rec.id, "bob-phone", SetSeat(1, "Bob", "coins", 9, (
+        rec.draft.seats[1].coins,)))
+    assert isinstance(changed, Change)
+    done = tables.finish(rec.id, "ann-phone", "", changed.game.version)
+    assert isinstance(done, Change)
+    refused = tables.revert(rec.id, "bob-phone", changed.game.version)
+    assert isinstance(refused, Refusal) and refused.code == "host-corrects"
+    assert store.live(rec.id).draft.seats[1].coins == 9  # type: ignore[union-attr]
+
+
+def test_hostile_no_import_rewrites_a_finished_game(store: Store) -> None:
+    _tables, game = _finished_game(store)
+    table = game.draft.table()
+    table["players"][1]["coins"] = 0
+    for device in ("bob-phone", "mallory-phone"):  # a member, an outsider
+        store.for_owner(device).import_plays([_play_of(game, table=table)])
+    got = store.for_owner("ann-phone").saved_game(game.id)
+    assert got is not None and got[1].seats[1].coins == game.draft.seats[1].coins
+
+
+def test_hostile_an_import_file_round_trip_keeps_the_importers_copies(
+        store: Store) -> None:
+    _finished_game(store)
+    text = history_json(store.for_owner("ann-phone").history_plays())
+    plays, problems = read_history(json.loads(text))
+    assert problems == []
+    eve = store.for_owner("eve-phone")
+    first = eve.import_plays([p.play for p in plays])
+    again = eve.import_plays([p.play for p in plays])
+    assert first is not None and again is not None
+    assert (first.added, again.added, again.already) == (1, 0, 1)  # her copy, once
+    assert eve.history_count() == 1 and store.for_owner("ann-phone").history_count() == 1
+
+
+def test_hostile_imports_are_bounded_per_device(store: Store,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history_db, "MAX_IMPORTED", 3)
+    plays = [Play(f"g-{i}", 1000.0 + i, _table()) for i in range(5)]
+    done = store.for_owner("eve-phone").import_plays(plays)
+    assert done is not None and (done.added, done.over) == (3, 2)
+    other = store.for_owner("fay-phone").import_plays(plays)  # another device: its own
+    assert other is not None and other.added == 3
