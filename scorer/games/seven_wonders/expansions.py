@@ -312,11 +312,23 @@ def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
+def _held_elsewhere(board: Board, city: City, leader: str) -> list[int]:
+    """The other cities that hold the card of `leader`, face up or entombed: each leader
+    card is in the box once, so an entombed one is then a copy held twice."""
+    return [
+        other.index for other in board.cities
+        if other.index != city.index
+        and any(ld.name == leader for ld in (*other.leaders, *other.entombed))
+    ]
+
+
 def entombed(table: SevenWondersTable, board: Board) -> list[Problem]:
     """Abu Simbel: one leader entombed per entombing stage built, a leader that is not
-    also recruited, with a cost printed on it."""
+    also recruited (face up here, or held in another city: there is one card of it),
+    with a cost printed on it. An entombed leader is still one of the city's recruited
+    leaders, so `leader_count` and `card_count` count it; a name entombed twice in one
+    city is `repeated-in-city`."""
     out = []
-    recruited = {ld.name for c in board.cities for ld in c.leaders}
     for c in board.cities:
         if not c.entombed:
             continue
@@ -328,9 +340,16 @@ def entombed(table: SevenWondersTable, board: Board) -> list[Problem]:
             ).format(count=len(c.entombed), slots=slots)
             out.append(problem("buried-without-wonder", text, c.index, "entombed"))
         for j, ld in enumerate(c.entombed):
-            if ld.name in recruited:
+            elsewhere = _held_elsewhere(board, c, ld.name)
+            if any(face_up.name == ld.name for face_up in c.leaders):
                 text = _('"{leader}" is entombed and also recruited face up')
                 out.append(problem("buried-also-recruited", text.format(leader=ld.name),
+                                   c.index, "entombed", j))
+            elif elsewhere:
+                text = _('leader "{leader}" is also held by {others}; each leader card exists '
+                         "once")
+                others = all_of(called(table, k) for k in elsewhere)
+                out.append(problem("too-many-copies", text.format(leader=ld.name, others=others),
                                    c.index, "entombed", j))
             elif ld.cost is None:
                 text = _('no source gives the cost of "{leader}", so its entombed points are '
