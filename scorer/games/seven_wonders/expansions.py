@@ -62,6 +62,20 @@ _WAYS = {
 }
 """How a piece is entered (`Piece.held`), in the players' words."""
 
+_KINDS = {
+    "tokens": N_("tokens"),
+    "count": N_("counts"),
+    "points": N_("printed points"),
+}
+"""What the pieces entered one way (`Piece.held`) are, as a plural noun: the game's
+"counts" are the pieces entered as a count."""
+
+
+def _called(piece: Piece) -> str:
+    """A piece in the players' words, with the key the table file gives it (which the
+    player has to type to fix it): `Babel tiles placed ("tower_tiles")`."""
+    return f'{translated(piece.label)} ("{piece.name}")'
+
 
 def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     """Each piece entered is one this game and its expansions have, entered the way it is
@@ -80,14 +94,15 @@ def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
                     out.append(problem("needs-expansion", text.format(
                         label=translated(elsewhere[1].label), expansion=elsewhere[0]), i, where))
                     continue
-                known = [k for k, pc in rules.pieces.items() if _ENTERED_AS[field] == pc.held]
+                known = [_called(pc) for pc in rules.pieces.values()
+                         if _ENTERED_AS[field] == pc.held]
                 text = (
-                    _('no "{key}" among the {way} of {game}; expected one of {expected}')
-                    if known else _('no "{key}" among the {way} of {game}')
+                    _('"{key}" is not among the {kind} of {game}; expected one of {expected}')
+                    if known else _('"{key}" is not among the {kind} of {game}, which has none')
                 )
                 out.append(problem("unknown-piece", text.format(
-                    key=key, way=way, game=rules.constants.title, expected=any_of(known)),
-                    i, where))
+                    key=key, kind=translated(_KINDS[_ENTERED_AS[field]]),
+                    game=rules.constants.title, expected=any_of(known)), i, where))
                 continue
             if piece.held != _ENTERED_AS[field]:
                 text = _("{label} are {right}, not {way}")
