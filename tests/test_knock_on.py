@@ -109,7 +109,8 @@ def test_knock_on_unknown_piece_is_a_sentence_naming_the_pieces_by_their_labels(
     # Babel (rulesets/7wonders-1e+babel/game.toml): the one count is "Babel tiles placed",
     # entered as `tower_tiles`; "tower" is a typo for it
     table = {"game": "7wonders-1e", "expansions": ["babel"], "players": [
-        _seat("Ann", "Gizah", counts={"tower": 1}), _seat("Bob", "Babylon"), _seat("Cid", "Olympia"),
+        _seat("Ann", "Gizah", counts={"tower": 1}), _seat("Bob", "Babylon"),
+        _seat("Cid", "Olympia"),
     ]}
     [(code, message)] = _messages(table)
     assert code == "unknown-piece"

@@ -5,13 +5,14 @@ folder appears without code)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from scorer import rules_list
 from scorer.ruleset import available_expansions, available_games, expansion_title, load_ruleset
 from tests.test_cli import run
-
 
 STATUSES = ("exact", "as-entered", "text-only", "uncertain")
 """The JSON output's status values (docs/format.md)."""
@@ -119,3 +120,12 @@ def test_rules_points_as_entered_are_not_text_only() -> None:
     text = run("rules", "7wonders-1e", "--expansion", "armada", "--expansion", "cities").stdout
     assert "  Island card points  · Armada · points as entered" in text
     assert "  Gambling Den  · Cities · text only" in text
+
+
+def test_rules_json_statuses_are_the_documented_ones() -> None:
+    """The JSON output's `status` values are a contract: docs/format.md names each one."""
+    assert set(get_args(rules_list.Status)) == set(STATUSES)
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(
+        encoding="utf-8")
+    for status in STATUSES:
+        assert f'`"{status}"`' in doc, status
