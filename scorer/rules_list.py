@@ -43,7 +43,6 @@ STATUS_WORDS: dict[Status, str] = {
     "uncertain": N_("uncertain"),
 }
 
-
 GROUP_HEADINGS: dict[str, str] = {
     "wonders": N_("Wonders"),
     "guilds": N_("Guilds"),
