@@ -202,7 +202,7 @@ async def attacker(url: str, k: int, rounds: int, out: Outcomes) -> None:
             if not got:
                 got = await _flet_step(c, c.go("/game/player/0"))
             if not got:
-                got = await _flet_step(c, c.tap("Coins +1"))
+                got = await _flet_step(c, c.tap(f"Coins for X{k}a: 0, add one"))
         with out.step("largest numbers"):
             for name, value in (("Coins", "10001"), ("+5", "99999999"), ("-1", "99999999")):
                 step = got or await _flet_step(c, c.type(name, value))

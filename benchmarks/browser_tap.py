@@ -56,7 +56,7 @@ def run(taps: int) -> list[float]:
         # tall enough that the card is in the page's semantics without scrolling
         browser, page = phone_page(p)
         start_game(page, f"http://127.0.0.1:{app.port}/")
-        page.get_by_role("button", name="Gizah", exact=True).click()
+        page.get_by_role("checkbox", name="Gizah", exact=True).click()
         page.wait_for_timeout(500)
         page.mouse.move(180, 400)
         for _ in range(40):  # bring the card to the middle of the screen

@@ -193,7 +193,7 @@ def _browser(root: Path) -> Iterator[Any]:
                 sync_playwright() as p:
             browser, page = phone_page(p)
             start_game(page, f"http://127.0.0.1:{app.port}/", ("Leaders",))
-            page.get_by_role("button", name="Gizah", exact=True).wait_for(timeout=15_000)
+            page.get_by_role("checkbox", name="Gizah", exact=True).wait_for(timeout=15_000)
             page.wait_for_timeout(500)
             yield page
             browser.close()

@@ -62,7 +62,10 @@ def label(c: dict[str, Any]) -> str:
         first = next((x for x in walk(content) if x.get("_c") == "Text"), None)
         if first is not None:  # a card chip: its name, then its details
             return str(first.get("value") or "")
-    return str(c.get("label") or c.get("tooltip") or "")
+    tooltip = c.get("tooltip")
+    if isinstance(tooltip, dict):  # a Tooltip (ui.a11y.quiet_tooltip): its words
+        tooltip = tooltip.get("message")
+    return str(c.get("label") or tooltip or "")
 
 
 class FletWsClient:

@@ -165,9 +165,10 @@ def _parser() -> argparse.ArgumentParser:
             "List the wonders, guilds (and what takes their place), leaders, progress tokens "
             "and Divinities of a game with the chosen expansions, as the app's rules list "
             "does: each with the game or expansion it comes from, its cost and what it does, "
-            "and how sure the data are: exact (scored as the sources agree), as printed (its "
-            "text only: it scores nothing at the end of the game) or uncertain [?] (the "
-            "sources disagree or are silent; the value chosen is said)."
+            "and how sure the data are: exact (scored as the sources agree), points as "
+            "entered (scored from the printed value the table enters), text only (it scores "
+            "nothing at the end of the game) or uncertain [?] (the sources disagree or are "
+            "silent; the value chosen is said)."
         ),
     )
     r.add_argument("game", help=_("the game: {games}").format(games=", ".join(GAME_TAGS)))

@@ -28,15 +28,18 @@ from scorer.ruleset import (
 )
 from scorer.words import GROUP_WORDS, side_word
 
-Status = Literal["exact", "as-printed", "uncertain"]
+Status = Literal["exact", "as-entered", "text-only", "uncertain"]
 """How sure a component's data are: `exact` (what it scores, from sources that agree),
-`as-printed` (its printed text only: it scores nothing at the end of the game, the table
-shows what it did), `uncertain` (a value no two sources agree on: the ruleset's choice, with
-its note)."""
+`as-entered` (it scores the points printed on it, which the table enters: no source gives
+the values one by one; the ruleset's `basis = "as-printed"`), `text-only` (its printed text
+only: it scores nothing at the end of the game, the table shows what it did), `uncertain` (a
+value no two sources agree on: the ruleset's choice, with its note). The JSON output's
+`status` is one of these four values (docs/format.md)."""
 
 STATUS_WORDS: dict[Status, str] = {
     "exact": N_("exact"),
-    "as-printed": N_("as printed"),
+    "as-entered": N_("points as entered"),
+    "text-only": N_("text only"),
     "uncertain": N_("uncertain"),
 }
 
@@ -95,13 +98,14 @@ def _choose(game: str, expansions: Sequence[str], every: bool) -> tuple[str, tup
 
 
 def _effects_status(effects: Sequence[Any], note: str, basis: Basis = "exact") -> Status:
-    """`basis`: what the ruleset says of its data (`as-printed`: scored from what the table
-    enters; `uncertain`: one source, or sources that disagree)."""
+    """`basis`: what the ruleset says of its data (`as-printed`: scored from the printed
+    value the table enters; `uncertain`: one source, or sources that disagree). Without
+    effects and without such a basis, a component scores nothing: its text only."""
     if note or basis == "uncertain":
         return "uncertain"
     if basis == "as-printed":
-        return "as-printed"
-    return "exact" if effects else "as-printed"
+        return "as-entered"
+    return "exact" if effects else "text-only"
 
 
 def _basis_note(note: str, basis: Basis, source: str) -> str:
@@ -239,9 +243,9 @@ def as_text(found: Sequence[Component], game_title: str) -> str:
     one) indented."""
     lines = [
         _("{game}: components and where they come from").format(game=game_title),
-        _("exact: scored as the sources agree; as printed: its text only, it scores nothing "
-          "at the end; uncertain [?]: the sources disagree or are silent, the value chosen "
-          "is said"),
+        _("exact: scored as the sources agree; points as entered: scored from the printed "
+          "value the table enters; text only: it scores nothing at the end; uncertain [?]: "
+          "the sources disagree or are silent, the value chosen is said"),
     ]
     group = None
     for c in found:

@@ -103,3 +103,29 @@ def test_knock_on_a_sure_count_carries_no_mark() -> None:
     assert all("at_least" not in ln.model_dump(exclude_defaults=False) or not ln.at_least
                for ln in ann.lines)
     assert '"at_least"' not in ann.model_dump_json()
+
+
+def test_knock_on_unknown_piece_is_a_sentence_naming_the_pieces_by_their_labels() -> None:
+    # Babel (rulesets/7wonders-1e+babel/game.toml): the one count is "Babel tiles placed",
+    # entered as `tower_tiles`; "tower" is a typo for it
+    table = {"game": "7wonders-1e", "expansions": ["babel"], "players": [
+        _seat("Ann", "Gizah", counts={"tower": 1}), _seat("Bob", "Babylon"),
+        _seat("Cid", "Olympia"),
+    ]}
+    [(code, message)] = _messages(table)
+    assert code == "unknown-piece"
+    assert "among the counts of 7 Wonders 1st edition" in message
+    assert 'Babel tiles placed ("tower_tiles")' in message
+    assert "the a count" not in message and "one of tower_tiles" not in message
+
+
+def test_knock_on_unknown_piece_in_a_game_with_none_says_so() -> None:
+    # no expansion: the base game has no printed points to enter (no `[[pieces]]`), and no
+    # expansion has "marbles" (else `needs-expansion` would name it)
+    table = {"game": "7wonders-1e", "players": [
+        _seat("Ann", "Gizah", printed={"marbles": 3}), _seat("Bob", "Babylon"),
+        _seat("Cid", "Olympia"),
+    ]}
+    [(code, message)] = _messages(table)
+    assert (code, message) == ("unknown-piece", '"marbles" is not among the printed points of '
+                               "7 Wonders 1st edition, which has none")

@@ -5,12 +5,17 @@ folder appears without code)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from scorer import rules_list
 from scorer.ruleset import available_expansions, available_games, expansion_title, load_ruleset
 from tests.test_cli import run
+
+STATUSES = ("exact", "as-entered", "text-only", "uncertain")
+"""The JSON output's status values (docs/format.md)."""
 
 
 def _by_name(data: dict[str, object]) -> dict[str, dict[str, str]]:
@@ -35,20 +40,21 @@ def test_rules_duel_with_pantheon_lists_each_part_with_its_source() -> None:
     temples = [c for c in data["components"] if c["group"] == "Grand Temple"]
     assert len(temples) == 5 and all(c["source"] == "Pantheon" for c in temples)
     assert {"Mysticism", "Poliorcetics", "Engineering"} <= set(found)
-    # Baal only moves a card: as printed; Aphrodite's row is the ruleset's [?] choice
-    assert found["Baal"]["status"] == "as-printed"
+    # Baal only moves a card: its text only; Aphrodite's row is the ruleset's [?] choice
+    assert found["Baal"]["status"] == "text-only"
     assert found["Aphrodite"]["status"] == "uncertain" and found["Aphrodite"]["note"]
     assert found["Ishtar"]["status"] == "exact"
 
 
-def test_rules_text_says_exact_as_printed_and_uncertain() -> None:
+def test_rules_text_says_exact_text_only_and_uncertain() -> None:
     out = run("rules", "duel", "--expansion", "pantheon", "--expansion", "leaders")
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert text.startswith("7 Wonders Duel with Duel Leaders and Pantheon")
     for word in ("Divinities", "Grand Temples", "Leaders", "Progress tokens", "Wonders"):
         assert f"\n{word}\n" in text
-    assert "· exact" in text and "· as printed" in text and "· uncertain [?]" in text
+    assert "· exact" in text and "· text only" in text and "· uncertain [?]" in text
+    assert "as printed" not in text
     assert "  Aphrodite  · Pantheon · uncertain [?]" in text
 
 
@@ -64,7 +70,7 @@ def test_rules_every_game_and_expansion_shows_what_it_adds(game: str) -> None:
     """Generic over the rulesets: each expansion's folder gives at least one component
     whose source is that expansion, and nothing of the list is without a source."""
     every = rules_list.components(game, every=True)
-    assert every and all(c.source and c.status in ("exact", "as-printed", "uncertain")
+    assert every and all(c.source and c.status in STATUSES
                          for c in every)
     base = rules_list.components(game)
     assert {c.source for c in base} == {load_ruleset(game).constants.title}
@@ -94,5 +100,32 @@ def test_rules_is_in_the_help() -> None:
     sub = run("rules", "--help")
     assert sub.returncode == 0
     words = " ".join(sub.stdout.split())  # argparse wraps the lines
-    for option in ("--expansion", "--all", "--json", "exact", "as printed", "uncertain"):
+    for option in ("--expansion", "--all", "--json", "exact", "points as entered", "text only",
+                   "uncertain"):
         assert option in words
+
+
+def test_rules_points_as_entered_are_not_text_only() -> None:
+    """Two meanings, two statuses: a component scored from the printed value the table
+    enters (Armada's Island cards, wonder-pack's Stonehenge: the ruleset's
+    `basis = "as-printed"`) is `as-entered`; one that scores nothing at the end (Cities'
+    Gambling Den: its text only) is `text-only`."""
+    out = run("rules", "7wonders-1e", "--expansion", "armada", "--expansion", "wonder-pack",
+              "--expansion", "cities", "--json")
+    assert out.returncode == 0, out.stderr
+    found = _by_name(json.loads(out.stdout))
+    assert found["Island card points"]["status"] == "as-entered"
+    assert found["Stonehenge A"]["status"] == "as-entered"
+    assert found["Gambling Den"]["status"] == "text-only"
+    text = run("rules", "7wonders-1e", "--expansion", "armada", "--expansion", "cities").stdout
+    assert "  Island card points  · Armada · points as entered" in text
+    assert "  Gambling Den  · Cities · text only" in text
+
+
+def test_rules_json_statuses_are_the_documented_ones() -> None:
+    """The JSON output's `status` values are a contract: docs/format.md names each one."""
+    assert set(get_args(rules_list.Status)) == set(STATUSES)
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(
+        encoding="utf-8")
+    for status in STATUSES:
+        assert f'`"{status}"`' in doc, status

@@ -41,10 +41,7 @@ ADD_PLAYER = N_("Add player")
 REMEMBERED = N_("Earlier players")
 RANDOM_WONDERS = N_("Random wonders")
 START = N_("Start")
-DRAG = N_("Drag to reorder")
 DRAG_HINT = N_("Drag a player by the handle, or use the arrows, to match the seating.")
-MOVE_UP = N_("Move up")
-MOVE_DOWN = N_("Move down")
 REMOVE = N_("Remove")
 NEED_NAMES = N_("Give every player a different name.")
 
@@ -320,6 +317,30 @@ def military_gain(name: str, pts: int) -> str:
 
 def deleted(what: str) -> str:
     return _("Deleted: {what}").format(what=what)
+
+
+def game_details(game: str) -> str:
+    """What a History row's buttons are called by a screen reader: every row has the same
+    words on screen (Details, Open, Play again, Delete), so each name says which game."""
+    return _("Details of the game {game}").format(game=game)
+
+
+def game_open(game: str) -> str:
+    return _("Open the game {game}").format(game=game)
+
+
+def game_again(game: str) -> str:
+    return _("Play the game {game} again").format(game=game)
+
+
+def game_delete(game: str) -> str:
+    return _("Delete the game {game}").format(game=game)
+
+
+def what_if_asked(player: str, name: str) -> str:
+    """The rules list's "What would it score for Bob?" under each entry, as a screen reader
+    names it: which entry it asks about."""
+    return _("What would {name} score for {player}?").format(name=name, player=player)
 
 
 def serve_banner(here: str, lan: list[str]) -> str:
@@ -916,6 +937,81 @@ def imported_games(added: int, already: int) -> str:
 
 def history_of(shown: int, total: int) -> str:
     return _("{shown} of {total}").format(shown=shown, total=total)
+
+
+# What a screen reader reads of a control the screen names by an icon or a number alone
+# (ui/a11y.py): what it does, to whom.
+
+
+def move_up(name: str) -> str:
+    return _("Move {name} up").format(name=name)
+
+
+def move_down(name: str) -> str:
+    return _("Move {name} down").format(name=name)
+
+
+def remove_player(name: str) -> str:
+    return _("Remove {name}").format(name=name)
+
+
+def rename_player(name: str) -> str:
+    return _("Rename {name}").format(name=name)
+
+
+def drag_player(name: str) -> str:
+    return _("Drag {name} to reorder").format(name=name)
+
+
+def nth_player(n: int) -> str:
+    """A New game row whose name is not typed yet."""
+    return _("player {n}").format(n=n)
+
+
+def for_player(what: str, name: str) -> str:
+    """A number of a player's city, said with whose it is ("Coins for Ann")."""
+    return _("{what} for {name}").format(what=what, name=name)
+
+
+def conflict_tokens(value: str) -> str:
+    """A stepper of conflict tokens of one face value ("+3"), said with what they are."""
+    return _("Conflict tokens {value}").format(value=value)
+
+
+def add_one(what: str, value: int) -> str:
+    return _("{what}: {value}, add one").format(what=what, value=value)
+
+
+def remove_one(what: str, value: int) -> str:
+    return _("{what}: {value}, remove one").format(what=what, value=value)
+
+
+def pad_cell(player: str, row: str, n: int, at_least: bool = False) -> str:
+    """A score pad cell: whose, which row, how many points (the screen shows the number)."""
+    if at_least:
+        return ngettext("{player}, {row}: at least {n} point",
+                        "{player}, {row}: at least {n} points", n).format(
+            player=player, row=row, n=n)
+    return ngettext("{player}, {row}: {n} point", "{player}, {row}: {n} points", n).format(
+        player=player, row=row, n=n)
+
+
+def pad_total(player: str, n: int, at_least: bool = False) -> str:
+    return pad_cell(player, _("total"), n, at_least)
+
+
+def age_name(age: str) -> str:
+    """An Age chip as a screen reader reads it ("Age II": the chip shows "II")."""
+    return _("Age {age}").format(age=age)
+
+
+def copy_what(what: str) -> str:
+    return _("Copy {what}").format(what=what)
+
+
+def undo_change(what: str) -> str:
+    return _("Undo: {what}").format(what=what)
+
 
 _CHOICE = CHOICE
 _TEXTS: dict[str, str | dict[str, str]] = {

@@ -11,6 +11,7 @@ from typing import TypeVar
 import flet as ft
 
 from ui import strings as S
+from ui.a11y import checkable, icon_button
 from ui.draft import Draft
 
 T = TypeVar("T")
@@ -44,28 +45,30 @@ def toggle(
     colour: str | None = None,
     disabled: bool = False,
     icon: ft.IconData | None = None,
+    identifier: str | None = None,
 ) -> ft.Control:
     """A tappable chip, 48 px tall: filled when selected (in the card colour), outlined
-    otherwise."""
+    otherwise; to a screen reader, a checkbox named by its label, checked when selected
+    (`ui.a11y.checkable`; `identifier` goes on that node)."""
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
     content = toggle_words(label)
     if selected:
-        return ft.FilledButton(
+        return checkable(ft.FilledButton(
             content=content,
             icon=ft.Icons.CHECK,
             on_click=on_click,
             disabled=disabled,
             height=TAP,
             style=ft.ButtonStyle(bgcolor=bg, color=fg) if bg else None,
-        )
-    return ft.OutlinedButton(
+        ), True, disabled, identifier)
+    return checkable(ft.OutlinedButton(
         content=content,
         icon=icon,
         on_click=on_click,
         disabled=disabled,
         height=TAP,
         style=ft.ButtonStyle(side=ft.BorderSide(2, bg)) if bg else None,
-    )
+    ), False, disabled, identifier)
 
 
 TOGGLE_LINE = 30
@@ -271,10 +274,13 @@ class _StepProps:
     shown: _Shown
 
 
-def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.IconButton:
-    """A stepper's - (`delta` -1) or + (1). It stays enabled at a limit (a tap there does
-    nothing): a control that turns disabled under the finger drops the screen reader's
-    focus, and the next field tapped then did not take the keyboard (issue 12, item 14)."""
+def _step_button(spoken: str, value: int, delta: int,
+                 now: ft.MutableRef[_StepProps]) -> ft.IconButton:
+    """A stepper's - (`delta` -1) or + (1), named for a screen reader by whose number it
+    changes and what it is now ("Coins for Ann: 7, add one"). It stays enabled at a limit
+    (a tap there does nothing): a control that turns disabled under the finger drops the
+    screen reader's focus, and the next field tapped then did not take the keyboard (issue
+    12, item 14)."""
     def go() -> None:
         props = now.current
         n = props.value + delta
@@ -284,18 +290,20 @@ def _step_button(label: str, delta: int, now: ft.MutableRef[_StepProps]) -> ft.I
             props.shown.mine(n)
             props.on_change(n, props.value)
 
-    return ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
-                         ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=go,
-                         tooltip=f"{label} {delta:+d}", icon_size=30)
+    return icon_button(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
+                       ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                       (S.add_one if delta > 0 else S.remove_one)(spoken, value), go,
+                       icon_size=30)
 
 
 @ft.component
 def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
-             maximum: int | None) -> ft.Control:
+             maximum: int | None, spoken: str = "") -> ft.Control:
     """A number with big minus/plus buttons, and a field to type it. Typing is saved on
     submit or when the field loses focus (not per keystroke); what is typed and cannot be
     taken (not a number, out of range) stays in the field with the reason under it, the
-    number kept as it was, until it is typed again or a button is tapped."""
+    number kept as it was, until it is typed again or a button is tapped. `spoken`: the
+    number in a screen reader's words, whose it is ("Coins for Ann"; "" = `label`)."""
     typing, typing_now, set_typing = _use_typing()
     nothing: str | None = None
     rejected, set_rejected = ft.use_state(nothing)
@@ -326,13 +334,14 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
             set_rejected(typing.text)
             set_typing(None)
 
-    # The - and + act on the props of the latest render: the buttons are made once and
-    # kept (a new number makes the field again, not them)
+    # The - and + act on the props of the latest render: made again only when their names
+    # change (a new number: they say it), not when a handler does
     props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing, seen)
     now = ft.use_ref(props)
     now.current = props
-    minus, plus = ft.use_memo(lambda: (_step_button(label, -1, now), _step_button(label, 1, now)),
-                              [label])
+    said = spoken or label
+    minus, plus = ft.use_memo(lambda: (_step_button(said, value, -1, now),
+                                       _step_button(said, value, 1, now)), [said, value])
     shown = typing.text if typing is not None else (
         str(value) if rejected is None else rejected)
     return ft.Row(
@@ -352,16 +361,18 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
     )
 
 
-Stepper: Callable[[str, int, Changed, int, int | None], ft.Control] = \
+Stepper: Callable[[str, int, Changed, int, int | None, str], ft.Control] = \
     ft.memo(_Stepper)  # type: ignore[no-untyped-call]
 """Rendered again only when its props change: give it a stable `on_change` (a part's
 other steppers are then not rebuilt when one number changes)."""
 
 
 def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
-            maximum: int | None = None) -> ft.Control:
-    """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons."""
-    return Stepper(label, value, on_change, minimum, maximum)
+            maximum: int | None = None, spoken: str = "") -> ft.Control:
+    """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons.
+    `spoken`: whose number it is, in a screen reader's words ("Coins for Ann", from
+    `S.for_player`); "" when the screen says whose (the label alone)."""
+    return Stepper(label, value, on_change, minimum, maximum, spoken)
 
 
 @ft.component

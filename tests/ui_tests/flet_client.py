@@ -167,7 +167,10 @@ def label(c: Any) -> str:
         first = next((x for x in walk(content) if isinstance(x, ft.Text)), None)
         if first is not None:
             return str(first.value or "")
-    return str(getattr(c, "label", "") or getattr(c, "tooltip", "") or "")
+    tooltip = getattr(c, "tooltip", "")
+    if isinstance(tooltip, ft.Tooltip):  # ui.a11y.quiet_tooltip: its words
+        tooltip = tooltip.message
+    return str(getattr(c, "label", "") or tooltip or "")
 
 
 def _working() -> bool:
@@ -319,6 +322,22 @@ class Client:
         self.session.apply_patch(c._i, {"value": value})
         await self.session.dispatch_event(c._i, "change", value)
         await self.idle()
+
+    def step_button(self, field_label: str, delta: int) -> Any:
+        """The - (`delta` -1) or + (1) of the stepper whose field is `field_label`, in any
+        language (its name says whose number and what it is now: "Coins for Ann: 7, add
+        one")."""
+        for c in self.controls():
+            if isinstance(c, ft.Row) and len(c.controls) == 3:
+                minus, field, plus = c.controls
+                if (isinstance(field, ft.Semantics)
+                        and field.identifier == f"number-{field_label}"):
+                    return plus if delta > 0 else minus
+        raise AssertionError(f"no stepper {field_label!r} on {self.title()!r}")
+
+    async def step(self, field_label: str, delta: int) -> None:
+        """Tap the stepper's - (`delta` -1) or + (1)."""
+        await self.tap_control(self.step_button(field_label, delta))
 
     async def tap_identifier(self, identifier: str) -> None:
         """Tap the control marked with this semantics identifier (its first tappable)."""

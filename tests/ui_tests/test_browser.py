@@ -18,6 +18,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,22 @@ APP_BAR = 56
 """Height of the app bar over every screen (a node under it is not tappable)."""
 TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
 
+SAID = """() => {
+    const out = [], walker = document.createTreeWalker(document.body,
+        NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.nodeType === 3) {
+            const tag = n.parentElement ? n.parentElement.tagName : '';
+            if (tag !== 'SCRIPT' && tag !== 'STYLE' && n.textContent.trim())
+                out.push(n.textContent.trim());
+        } else if (n.getAttribute('aria-label')) {
+            out.push(n.getAttribute('aria-label'));
+        }
+    }
+    return out.join('\\n');
+}"""
+"""The page's words and its accessible names, node by node in document (screen) order."""
+
 MISSING_CHROMIUM = (f"chromium is not installed at {CHROMIUM}: the browser tests need it "
                     "(Debian/Ubuntu: apt-get install chromium; .ci/run installs it)")
 
@@ -54,12 +71,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
+@contextmanager
+def serving(data: Path) -> Iterator[tuple[str, float]]:
+    """The app on a free port of 127.0.0.1 with its data in `data`: its address, and the
+    seconds it took to answer."""
     if not Path(CHROMIUM).exists():
         pytest.fail(MISSING_CHROMIUM)
     port = _free_port()
-    env = dict(os.environ, WONDERS_DATA_DIR=str(tmp_path))
+    env = dict(os.environ, WONDERS_DATA_DIR=str(data))
     started = time.monotonic()
     proc = subprocess.Popen(
         [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
@@ -80,6 +99,12 @@ def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, float]]:
+    with serving(tmp_path) as found:
+        yield found
 
 
 class Phone:
@@ -148,12 +173,15 @@ class Phone:
         raise AssertionError(f"{found} never came on screen: {self.page.inner_text('body')[:600]}")
 
     def button(self, name: str) -> Any:
-        return self.reveal(self.page.get_by_role("button", name=name, exact=True))
+        """A control a thumb taps, by its name: a button, or a chip (a checkbox: it says
+        whether it is held)."""
+        return self.reveal(self.page.get_by_role("button", name=name, exact=True).or_(
+            self.page.get_by_role("checkbox", name=name, exact=True)))
 
     def card(self, name: str) -> Any:
         """A card chip, on screen: its name, then its Age and what it gives on the next line."""
         return self.reveal(self.page.get_by_role(
-            "button", name=re.compile(rf"^{re.escape(name)}(\s|$)")))
+            "checkbox", name=re.compile(rf"^{re.escape(name)}(\s|$)")))
 
     def tap_card(self, name: str) -> None:
         chip, before = self.card(name), self.heard
@@ -165,6 +193,11 @@ class Phone:
         node, before = self.node(f"age-{age}"), self.heard
         node.click()
         self.settle(before)
+
+    def said(self) -> str:
+        """What the page says, in screen order: its words and the names a screen reader
+        reads (a chip's words are its checkbox's name, not text of the page)."""
+        return str(self.page.evaluate(SAID))
 
     def no_error_box(self) -> None:
         """Flet draws a red box with the error's text for a control it cannot show."""
@@ -228,10 +261,10 @@ class Phone:
     def wait_text(self, pattern: str, timeout: float = 10.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if re.search(pattern, self.page.inner_text("body")):
+            if re.search(pattern, self.said()):
                 return
             self.page.wait_for_timeout(25)
-        raise AssertionError(f"{pattern!r} not on screen: {self.page.inner_text('body')[:800]}")
+        raise AssertionError(f"{pattern!r} not on screen: {self.said()[:800]}")
 
     def shot(self, name: str, scroll: int = 0) -> None:
         """A phone-size screenshot; `scroll`: pixels scrolled down first (by the wheel)."""
@@ -305,8 +338,9 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     phone.tap("Score pad")
     phone.wait_text(re.escape(VERDICT))
     assert phone.text_of("verdict").strip() == VERDICT
-    for p in PLAYERS:
-        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+    for p in PLAYERS:  # a total says whose it is (ui/strings.py pad_total)
+        assert phone.text_of(f"total-{p['name']}").strip() == \
+            f"{p['name']}, total: {p['total']} points"
     phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
     phone.wait_text("Science symbols: 18")
     phone.shot("5-score-pad")
@@ -345,7 +379,8 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     verdict = phone.text_of("verdict")
     assert all(part in verdict for part in DUEL_VERDICT_PARTS), verdict
     for p in DUEL_PLAYERS:
-        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+        assert phone.text_of(f"total-{p['name']}").strip() == \
+            f"{p['name']}, total: {p['total']} points"
     phone.shot("7-duel-score-pad")
     phone.page.go_back()
     phone.wait_text("Tap a player")
@@ -403,9 +438,11 @@ def test_vitruvius_short_count_marked_on_the_pad(server: tuple[str, float],
     phone.page.go_back()
     phone.wait_text("Tap a player")
     phone.tap("Score pad")
-    phone.wait_text("\u2265 2")
-    assert phone.text_of("cell-Ann-leaders").strip() == "\u2265 2"
-    assert phone.text_of("total-Ann").strip() == "\u2265 9"  # Theater 3 + Statue 4 + 2
+    # the cell shows "≥ 2"; a screen reader (and the page's text) reads it in words
+    phone.wait_text("at least 2")
+    assert phone.text_of("cell-Ann-leaders").strip() == "Ann, Leaders: at least 2 points"
+    # Theater 3 + Statue 4 + 2
+    assert phone.text_of("total-Ann").strip() == "Ann, total: at least 9 points"
     phone.page.locator('[flt-semantics-identifier="cell-Ann-leaders"]').first.click()
     phone.wait_text("may be short")
     phone.shot("19-vitruvius-at-least")
@@ -442,7 +479,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.shot("8-seats-drag")
     phone.tap("Start")
     phone.wait_text("Tap a player")
-    body = phone.page.inner_text("body")
+    body = phone.said()
     order = sorted(["Ann", "Bob", "Cid"], key=lambda n: body.index(n))
     assert order == ["Cid", "Ann", "Bob"], body
     phone.open_player("Cid")  # something entered: the game is not replaced without asking
@@ -498,11 +535,15 @@ def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
     return browser, phones
 
 
-def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid")) -> str:
+def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),
+              game: str = "", expansions: tuple[str, ...] = ()) -> str:
     """Phone `a` opens the app, starts a game of `names` (a 4th and later player added with
-    Add player, as a player does) and returns the join code its table shows."""
+    Add player, as a player does) and returns the join code its table shows. `game`: its
+    chip ("" the first), and the chips of its `expansions`."""
     a.open(url)
     a.tap("New game")
+    for chip in (game, *expansions) if game else expansions:
+        a.tap(chip)
     for i, n in enumerate(names):
         if i >= 3:
             a.tap("Add player")
@@ -653,7 +694,8 @@ def test_the_app_shell_seven_players_and_every_screen(
             box = node.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, ident
             assert box["y"] + box["height"] <= 780, ident  # on screen without a scroll
-        assert phone.text_of(f"total-{name}").strip() == str(k + 1)
+        assert phone.text_of(f"total-{name}").strip() == \
+            f"{name}, total: {k + 1} point{'' if k == 0 else 's'}"
     phone.shot("13-seven-player-pad")
     # every screen, looked at: no Flet error box
     for route, ready, shot in [("/game", "Back", "14-seven-table"),

@@ -71,7 +71,7 @@ ENGLISH = english_words()
 
 
 def english_on(phone: Phone) -> set[str]:
-    return set(WORD.findall(phone.page.inner_text("body"))) & ENGLISH
+    return set(WORD.findall(phone.said())) & ENGLISH  # the names a screen reader reads too
 
 
 @pytest.fixture
@@ -131,8 +131,9 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     phone.wait_text("hòa nhau với 24")
     verdict = phone.text_of("verdict")
     assert "Bob thắng" in verdict, verdict
-    for p in DUEL_PLAYERS:
-        assert phone.text_of(f"total-{p['name']}").strip() == str(p["total"])
+    for p in DUEL_PLAYERS:  # a total says whose it is: "{player}, total: {n} points"
+        assert phone.text_of(f"total-{p['name']}").strip() == \
+            f"{p['name']}, tổng: {p['total']} điểm"
     seen["score pad"] = english_on(phone)
     phone.shot("vi-5-duel-score-pad")
     phone.no_error_box()

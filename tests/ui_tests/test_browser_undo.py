@@ -68,28 +68,28 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
         a.tap("Cancel")
         # remove Cid: asked first, then Undo brings Cid back with the whole city
         a.tap("Players")
-        # an icon button: its name is its tooltip's
-        a.reveal(a.page.locator('flt-semantics[aria-label="Remove Cid"]')).click()
+        a.tap("Remove Cid")  # an icon button, found by its role and name
         a.wait_text(r"Remove Cid from the game\?")
         _shot(a, "32-remove-asks-first")
         a.tap("Remove")
         for _ in range(200):  # removed (a loaded machine may take seconds)
-            if "I am Cid" not in a.page.inner_text("body"):
+            if "I am Cid" not in a.said():
                 break
             a.page.wait_for_timeout(100)
-        assert "I am Cid" not in a.page.inner_text("body")
+        assert "I am Cid" not in a.said()
         note = a.page.get_by_role("button", name="Undo", exact=True)
         try:
             note.wait_for(timeout=4_000)  # the note shows its Undo for 5 s
             _shot(a, "33-remove-then-undo")
             note.click()
         except PlaywrightTimeout:  # the note came and went while the page was busy: the list
-            a.open(f"{url}g/{code}/changes", ready="Undo")
-            a.page.get_by_role("button", name="Undo", exact=True).first.click()
+            a.open(f"{url}g/{code}/changes", ready="Back")
+            # each Undo of the list names its change ("Undo: Cid left the table")
+            a.page.get_by_role("button", name=re.compile(r"^Undo: ")).first.click()
             a.open(f"{url}g/{code}", ready="Score pad")
         a.wait_text("I am Cid", timeout=20)  # back, with the whole city
         # the change list, on Bob's phone: every change, who made it, Undo on each
-        b.open(f"{url}g/{code}/changes", ready="Undo")
+        b.open(f"{url}g/{code}/changes", ready="Back")
         b.wait_text("Undone: Cid left the table")
         assert re.search(r"on the host's phone", b.page.inner_text("body"))
         _shot(b, "34-changes")
@@ -115,7 +115,7 @@ def test_city_at_a_glance_in_the_second_edition(server: tuple[str, float],
     phone.tap("Babylon")
     phone.button("Night").wait_for(timeout=10_000)
     phone.tap("Night")
-    body = phone.page.inner_text("body")
+    body = phone.said()  # the chips' words are their names
     assert "Side A" not in body and "Side B" not in body
     said(phone, "Ann's wonder side changed to Night")  # its note, in the same words
     phone.shot("36-city-day-night-stages", scroll=120)

@@ -78,13 +78,18 @@ async def test_a_phone_on_a_city_holds_a_few_hundred_controls(store: Store) -> N
     """The controls of a phone's session (what each costs in memory and in the start of a
     session is in BENCHMARKS.md, "Memory and pauses per session"): a 5-player city opened
     by its link, with the table screen and home under it. All Ages shown, the city alone
-    held 360 (75 card chips of 3 controls each); Age I alone, 25 chips."""
+    held 360 (75 card chips of 3 controls each); Age I alone, 25 chips: 228 controls. A
+    screen reader's names and states (ui/a11y.py) add 86: each of the 38 chips (25 cards,
+    7 wonders, 4 Ages, cards or paper) is one checkbox node that says whether it is held
+    (a MergeSemantics and a Semantics: 76, less the Age chips' 4 Semantics of their own,
+    folded in), each of the 11 icon buttons' icon carries its name, the 3 Age chips say
+    "Age II"; the colour swatches stay one node each."""
     seats = [Seat(n) for n in ("Ann", "Bob", "Cid", "Dan", "Eve")]
     store.save_current(Draft(game="7wonders-1e", seats=seats))
     c = await Client(make_main(store), route="/game/player/1").start()
     counted = Counter(type(x).__name__ for x in walk(c.page.views))
     assert counted["OutlinedButton"] < 45, counted
-    assert sum(counted.values()) <= 240, counted
+    assert sum(counted.values()) <= 320, counted
 
 
 async def test_the_next_city_opens_on_age_one_again(store: Store) -> None:

@@ -224,7 +224,7 @@ async def test_players_after_start(store: Store) -> None:
     assert b.find("I am Bobby").icon == ft.Icons.CHECK  # the seat follows the name
     await a.type("Add player", "Dan")
     await a.tap_control(a.find("Add player", ft.IconButton))
-    await a.tap("Move down Ann")
+    await a.tap("Move Ann down")
     await b.idle()
     saved = saved_game(store)
     assert saved is not None and [s.name for s in saved.seats] == ["Bobby", "Ann", "Cid", "Dan"]
@@ -441,7 +441,7 @@ async def test_a_name_being_typed_follows_its_player_when_another_phone_reseats(
     await a.tap("Players")
     await a.type("Name 1", "Annie")  # typed for Ann, not saved yet
     await b.tap("Players")
-    await b.tap("Move down Ann")  # meanwhile, on Bob's phone: Bob, Ann, Cid
+    await b.tap("Move Ann down")  # meanwhile, on Bob's phone: Bob, Ann, Cid
     await a.until("Ann moved to seat 2")
     assert a.find("Name 1", ft.TextField).value == "Bob"
     assert a.find("Name 2", ft.TextField).value == "Annie"
@@ -459,7 +459,7 @@ async def test_a_city_screen_follows_its_player_to_a_new_seat(store: Store) -> N
     b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
     await b.type("Coins", "6")
     await a.tap("Players")
-    await a.tap("Move down Ann")
+    await a.tap("Move Ann down")
     await b.idle()
     assert b.page.route == f"/g/{code}/player/0"
     assert b.title() == "Bob · 2 pts"  # his 6 coins // 3 = 2, at his new seat

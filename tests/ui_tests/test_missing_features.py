@@ -20,7 +20,7 @@ from ui.app import make_main
 from ui.browser import FEATURES_KEY, Browser
 from ui.store import Store
 
-from .flet_client import DEVICE, Client
+from .flet_client import DEVICE, Client, label
 from .game_data import TABLE, VERDICT
 
 PLAIN_HTTP = {"secure": False, "share_files": False, "copy_text": False,
@@ -140,7 +140,7 @@ async def test_missing_feature_copy_offered_over_https(store: Store) -> None:
     await c.go("/game/export")
     assert not c.has("cannot copy")
     await c.tap_control([x for x in c.controls() if isinstance(x, ft.TextButton)
-                         and x.content == "Copy"][2])
+                         and label(x) == "Copy"][2])
     assert c.conn is not None
     assert len([a for n, a in c.conn.invoked if n == "set"
                 and VERDICT in str(a.get("data", ""))]) == 1
@@ -148,7 +148,7 @@ async def test_missing_feature_copy_offered_over_https(store: Store) -> None:
     # a browser that refuses the copy after all: said, and the text is still there
     c.conn.refused.add("set")
     await c.tap_control(next(x for x in c.controls() if isinstance(x, ft.TextButton)
-                             and x.content == "Copy"))
+                             and label(x) == "Copy"))
     assert c.has("The browser did not copy it: select the text below and copy it.",
                  exact=True)
 

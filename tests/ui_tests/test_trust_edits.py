@@ -217,13 +217,13 @@ async def test_trust_a_phone_that_comes_back_shows_the_saved_game_before_it_edit
     hub = shared_hub()
     a, code = await host_game(store, hub)
     b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
-    await b.tap("Coins +1")
+    await b.step("Coins", 1)
     await a.go(f"/g/{code}/player/1")
     await b.drop()
     await a.type("Coins", "10")
     await b.come_back()
     assert coins(b) == "10"
-    await b.tap("Coins +1")
+    await b.step("Coins", 1)
     await a.idle()
     assert saved_game(store).seats[1].coins == 11  # type: ignore[union-attr]
     assert coins(a) == coins(b) == "11"
@@ -346,7 +346,7 @@ async def test_trust_an_error_in_a_tap_is_said_in_the_phone_language(
     c = Client(make_main(store), route="/game/player/0")
     c.languages = ["vi"]
     await c.start()
-    await c.tap("Đồng tiền +1")  # Coins +1; idle(): no crash page, no traceback sent to the phone
+    await c.step("Đồng tiền", 1)  # Coins +1; idle(): no crash page, no traceback sent to the phone
     dialogs = [d for d in c.page._dialogs.controls if isinstance(d, ft.AlertDialog)]
     assert dialogs and dialogs[-1].open
     words = " ".join(str(getattr(d.content, "value", "")) for d in dialogs)

@@ -69,15 +69,16 @@ async def _play(folder: Path, script: list[Step]) -> None:
                 shown = _coins(phone)
                 if shown + n >= 0:
                     entered.add(shown + n)
-                    await phone.tap(f"Coins {'+1' if n > 0 else '-1'}")
+                    await phone.step("Coins", 1 if n > 0 else -1)
             elif what == "race" and not away[k] and not away[(k + 1) % 3]:
                 one, two = phone, phones[(k + 1) % 3]
                 up, down = _coins(one) + 1, _coins(two) - 1
                 entered.update({up, down})
                 assert one.session is not None and two.session is not None
                 await asyncio.gather(
-                    one.session.dispatch_event(one.find("Coins +1")._i, "click", None),
-                    two.session.dispatch_event(two.find("Coins -1")._i, "click", None))
+                    one.session.dispatch_event(one.step_button("Coins", 1)._i, "click", None),
+                    two.session.dispatch_event(two.step_button("Coins", -1)._i, "click",
+                                               None))
             elif what == "type" and not away[k]:
                 entered.add(n)
                 await phone.type("Coins", str(n))

@@ -35,7 +35,7 @@ from ui.live import tables_for
 from ui.note_strip import NOTE_ID
 from ui.store import Store
 
-from .flet_client import Client, shared_hub, walk
+from .flet_client import Client, label, shared_hub, walk
 from .test_live import coins, host_game, phone, saved_game
 
 
@@ -203,7 +203,7 @@ async def test_undo_a_change_from_the_list_on_another_phone(store: Store) -> Non
 
 
 def _labels(c: Client) -> list[str]:
-    return [str(getattr(x, "tooltip", "") or "") for x in c.controls()]
+    return [label(x) for x in c.controls()]
 
 
 def _undo_button(c: Client, version: int) -> ft.Control:
@@ -258,7 +258,8 @@ async def test_free_asks_first_names_the_player_and_sits_beside_them(store: Stor
     # each Free is in one unit with the name it frees, named after that player
     for name in ("Bob", "Cid"):
         unit = next(x for x in a.controls() if isinstance(x, ft.Row) and any(
-            isinstance(y, ft.Semantics) and y.identifier == f"claim-{name}" for y in x.controls))
+            isinstance(y, ft.MergeSemantics) and isinstance(y.content, ft.Semantics)
+            and y.content.identifier == f"claim-{name}" for y in x.controls))
         free = unit.controls[1]
         assert isinstance(free, ft.Semantics) and free.identifier == f"free-{name}"
         assert isinstance(free.content, ft.TextButton)

@@ -83,7 +83,8 @@ def ChangesScreen() -> ft.View:
         items.append(ft.Semantics(identifier=f"change-{line.version}", content=ft.ListTile(
             title=ft.Text(title, size=15),
             subtitle=ft.Text(line.where),
-            trailing=ft.TextButton(content=S.UNDO, icon=ft.Icons.UNDO,
+            trailing=ft.TextButton(content=ft.Text(S.UNDO, semantics_label=S.undo_change(
+                                       line.what)), icon=ft.Icons.UNDO,
                                    on_click=undo(line.version),
                                    disabled=not line.can_undo or line.undone),
             content_padding=ft.Padding.only(left=4, right=0))))

@@ -15,6 +15,7 @@ from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
 from ui import strings as S
+from ui.a11y import icon_button
 from ui.draft import Draft, Seat
 from ui.edits import ListField, SeatEdits
 from ui.model import (
@@ -98,7 +99,8 @@ def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, 
                          for x in sides if x in wonder.sides]))
         current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not quick:
-            out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages)))
+            out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages),
+                               S.for_player(S.STAGES, edit.player)))
             if current.text:
                 out.append(ft.Text(S.ruleset_text(current.text), italic=True))
             for k, st in enumerate(current.stages, start=1):
@@ -145,13 +147,14 @@ def _CoinsPart(edit: Edit, military: tuple[tuple[str, int], ...],
     handlers = ft.use_memo(lambda: (set_coins, {str(v): token(str(v)) for v in values}),
                            [edit, values])
     out: list[ft.Control] = [header(S.COINS),
-                             CoinsStepper(edit.seat, handlers[0], most_coins)]
+                             CoinsStepper(edit.seat, edit.player, handlers[0], most_coins)]
     if values:
         out.append(header(S.MILITARY))
         for value, most in zip(values, most_tokens, strict=True):
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, held.get(key, 0), handlers[1][key], maximum=most))
+            out.append(stepper(label, held.get(key, 0), handlers[1][key], maximum=most,
+                               spoken=S.for_player(S.conflict_tokens(label), edit.player)))
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
 
@@ -166,15 +169,15 @@ def _seat_coins(m: AppModel, i: int) -> int:
 
 
 @ft.component
-def _CoinsStepper(i: int, on_change: Changed, most: int) -> ft.Control:
-    """Seat `i`'s coins: a tap on them (the most frequent change of a city after its cards)
-    renders this stepper alone, not the coins' part and the memo checks of every token's
-    stepper with it."""
+def _CoinsStepper(i: int, player: str, on_change: Changed, most: int) -> ft.Control:
+    """Seat `i`'s coins (`player`'s, as a screen reader says them): a tap on them (the most
+    frequent change of a city after its cards) renders this stepper alone, not the coins'
+    part and the memo checks of every token's stepper with it."""
     return stepper(S.COINS, use_watch(lambda m: _seat_coins(m, i), (i,)), on_change,
-                   maximum=most)
+                   maximum=most, spoken=S.for_player(S.COINS, player))
 
 
-CoinsStepper: Callable[[int, Changed, int], ft.Control] = \
+CoinsStepper: Callable[[int, str, Changed, int], ft.Control] = \
     ft.memo(_CoinsStepper)  # type: ignore[no-untyped-call]
 
 
@@ -264,7 +267,7 @@ def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Con
     held = seat.influence
     return [header(S.SENATE), *[
         stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c),
-                maximum=most)
+                maximum=most, spoken=S.for_player(f"{S.CHAMBER} {c + 1}", seat.name))
         for c in range(count)]]
 
 
@@ -758,5 +761,4 @@ def CityScreen() -> ft.View:
                                  on_click=back_to(f"{frame.base}/pad"), height=52))
     title = ft.Semantics(identifier="running-total", content=TitleTotal(i))
     return view(route, title, items, actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD,
-                      on_click=back_to(f"{frame.base}/pad"))])
+        icon_button(ft.Icons.GRID_ON, S.SCORE_PAD, back_to(f"{frame.base}/pad"))])

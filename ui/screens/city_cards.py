@@ -33,6 +33,7 @@ from scorer.facts import (
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
 from ui import strings as S
+from ui.a11y import checkable, icon_button, quiet_tooltip
 from ui.draft import Draft
 from ui.edits import SeatEdits
 from ui.model import AppModel, SharedWatch, use_part
@@ -217,18 +218,20 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
     few of its properties instead of replacing it; `body` is kept from the last render when
     it did not change (the same object is not compared again). The chip rides along as the
-    button's data: one handler serves every chip of a city."""
-    button = ft.OutlinedButton(
+    button's data: one handler serves every chip of a city. A screen reader reads it as a
+    checkbox, checked when the city holds the card (`ui.a11y.checkable`)."""
+    button = checkable(ft.OutlinedButton(
         content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
-        height=TAP, disabled=chip.disabled, style=style, data=chip)
+        height=TAP, disabled=chip.disabled, style=style, data=chip), chip.selected,
+        chip.disabled)
     if not chip.count:
         return button
     # a count goes down as it goes up: its minus before it (a long chip cannot push it off
     # the screen), named for a screen reader; the chip takes the rest of the line
-    return ft.Row([ft.IconButton(
-        ft.Icons.REMOVE_CIRCLE_OUTLINE, on_click=on_click, data=OneLess(chip), icon_size=28,
-        tooltip=S.one_less(chip.name, player, chip.count)),
-        ft.Container(button, expand=True)], spacing=0)
+    minus = icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, S.one_less(chip.name, player, chip.count),
+                        on_click, icon_size=28)
+    minus.data = OneLess(chip)  # the city's one handler reads what was tapped
+    return ft.Row([minus, ft.Container(button, expand=True)], spacing=0)
 
 
 Flip = Callable[[ft.Event[Any]], None]
@@ -331,23 +334,31 @@ def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str
 
     def swatch(c: str) -> ft.Control:
         bg, fg = CARD_COLOURS.get(c, ("#546E7A", "#FFFFFF"))
-        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c), button=True,
-                            selected=colour == c, content=ft.Container(
+        # one checkbox node, named once by its label (the tooltip shows for a mouse,
+        # unread); a container's tap joins the node around it (no merge needed: a
+        # button's would not)
+        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c),
+                            checked=colour == c, content=ft.Container(
             width=TAP, height=TAP, border_radius=TAP // 2, bgcolor=bg,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
-            alignment=ft.Alignment.CENTER, tooltip=S.COLOUR.get(c, c),
+            alignment=ft.Alignment.CENTER, tooltip=quiet_tooltip(S.COLOUR.get(c, c)),
             content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
             on_click=pick_colour(c)))
 
-    age_chips: list[ft.Control] = [ft.Semantics(identifier=f"age-{a}", content=_small_toggle(
-        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a))) for a in (0, *ages)]
+    age_chips: list[ft.Control] = [checkable(_small_toggle(
+        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a),
+        S.ALL_AGES if not a else S.age_name(S.age_label((a,)))), age == a,
+        identifier=f"age-{a}") for a in (0, *ages)]
     return ft.Column([wrap(age_chips), wrap([swatch(c) for c in colours])], spacing=8)
 
 
-def _small_toggle(label: str, selected: bool, on_click: Callable[[], None]) -> ft.Control:
+def _small_toggle(label: str, selected: bool, on_click: Callable[[], None],
+                  said: str) -> ft.Control:
+    """An Age chip: its words (`label`: "II"), and what a screen reader says ("Age II")."""
+    content = label if said == label else ft.Text(label, semantics_label=said)
     if selected:
-        return ft.FilledButton(content=label, on_click=on_click, height=TAP)
-    return ft.OutlinedButton(content=label, on_click=on_click, height=TAP)
+        return ft.FilledButton(content=content, on_click=on_click, height=TAP)
+    return ft.OutlinedButton(content=content, on_click=on_click, height=TAP)
 
 
 CardFilter: Callable[..., ft.Control] = ft.memo(_CardFilter)  # type: ignore[no-untyped-call]

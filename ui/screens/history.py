@@ -19,6 +19,7 @@ from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
 from scorer.ruleset import expansion_name
 from scorer.words import side_word_in_english
 from ui import strings as S
+from ui.a11y import spoken
 from ui.draft import Draft
 from ui.export import MAX_IMPORT_BYTES
 from ui.history_db import MAX_IMPORTED, HistoryEntry
@@ -153,18 +154,20 @@ def HistoryScreen() -> ft.View:
                 ft.Text(play_line(e), size=13),
                 ft.Text(e.summary),
                 ft.Text(S.DAMAGED_HINT, italic=True),
-                ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE,
-                              on_click=delete(e)),
+                ft.TextButton(content=spoken(S.DELETE, S.game_delete(play_line(e))),
+                              icon=ft.Icons.DELETE_OUTLINE, on_click=delete(e)),
             ], spacing=4))))
             continue
+        which = f"{play_line(e)} {e.summary}".strip()  # each row's buttons say its game
         actions: ft.Control = wrap([
-            ft.TextButton(content=S.PLAY_DETAILS, icon=ft.Icons.INFO_OUTLINE,
-                          on_click=back_to(game_route(e.id))),
-            ft.TextButton(content=S.OPEN, icon=ft.Icons.OPEN_IN_NEW,
-                          on_click=ask_then(e.id, False)),
-            ft.TextButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY,
-                          on_click=ask_then(e.id, True)),
-            ft.TextButton(content=S.DELETE, icon=ft.Icons.DELETE_OUTLINE, on_click=delete(e)),
+            ft.TextButton(content=spoken(S.PLAY_DETAILS, S.game_details(which)),
+                          icon=ft.Icons.INFO_OUTLINE, on_click=back_to(game_route(e.id))),
+            ft.TextButton(content=spoken(S.OPEN, S.game_open(which)),
+                          icon=ft.Icons.OPEN_IN_NEW, on_click=ask_then(e.id, False)),
+            ft.TextButton(content=spoken(S.DUPLICATE, S.game_again(which)),
+                          icon=ft.Icons.REPLAY, on_click=ask_then(e.id, True)),
+            ft.TextButton(content=spoken(S.DELETE, S.game_delete(which)),
+                          icon=ft.Icons.DELETE_OUTLINE, on_click=delete(e)),
         ])
         if asking is not None and asking[0] == e.id and current is not None:
             again = asking[1]

@@ -103,12 +103,10 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
         items.append(ft.Semantics(identifier="install-note",
                                   content=ft.Text(install, italic=True, size=13)))
     items += [header(S.LANGUAGE), wrap([
-        ft.Semantics(identifier=f"language-{code}", content=toggle(name, language == code,
-                                                                   speak(code)))
+        toggle(name, language == code, speak(code), identifier=f"language-{code}")
         for code, name in choices()])]
     items += [header(S.THEME), wrap([
-        ft.Semantics(identifier=f"theme-{key}", content=toggle(label, theme == key,
-                                                                pick(key), icon=icon))
+        toggle(label, theme == key, pick(key), icon=icon, identifier=f"theme-{key}")
         for key, label, icon in themes()])]
     return ft.Column(items, spacing=12)
 

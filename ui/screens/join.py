@@ -199,9 +199,9 @@ def _SeatPicker() -> ft.Control:
     chips: list[ft.Control] = []
     for name, holder in seats:
         taken = holder is not None and holder != device
-        chip: ft.Control = ft.Semantics(identifier=f"claim-{name}", content=toggle(
-            S.card_taken(S.i_am(name)) if taken else S.i_am(name), name == mine,
-            take(name), disabled=taken, icon=ft.Icons.PERSON_OUTLINE))
+        chip = toggle(S.card_taken(S.i_am(name)) if taken else S.i_am(name), name == mine,
+                      take(name), disabled=taken, icon=ft.Icons.PERSON_OUTLINE,
+                      identifier=f"claim-{name}")
         if taken and host:  # that phone broke, or forgot it: the host frees it
             # one unit with the name it frees: a wrap never leaves it beside another's
             chip = ft.Row([chip, ft.Semantics(identifier=f"free-{name}", content=ft.TextButton(

@@ -13,6 +13,7 @@ from scorer.facts import ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui import strings as S
+from ui.a11y import quiet_tooltip
 from ui.browser import this_browser
 from ui.export import share_text, summary
 from ui.model import use_evaluation, use_model
@@ -49,7 +50,7 @@ def _cell(content: ft.Control, on_click: Callable[[], None] | None = None,
         alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(horizontal=2),
         border=ft.Border.all(3 if selected else 1,
                              ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=bg, on_click=on_click, tooltip=tooltip,
+        bgcolor=bg, on_click=on_click, tooltip=quiet_tooltip(tooltip) if tooltip else None,
     )
     if ident:
         return ft.Semantics(identifier=ident, content=box, button=on_click is not None,
@@ -57,11 +58,13 @@ def _cell(content: ft.Control, on_click: Callable[[], None] | None = None,
     return box
 
 
-def _text(text: str, colour: str | None = None, bold: bool = False, size: int = 16
-          ) -> ft.Text:
+def _text(text: str, colour: str | None = None, bold: bool = False, size: int = 16,
+          said: str | None = None) -> ft.Text:
+    """A cell's words; `said`: what a screen reader reads instead (a number alone does not
+    say whose it is, nor of which row)."""
     return ft.Text(text, color=colour, size=size, no_wrap=True, max_lines=1,
                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
-                   weight=ft.FontWeight.BOLD if bold else None)
+                   weight=ft.FontWeight.BOLD if bold else None, semantics_label=said)
 
 
 def cell_value(player: PlayerResult, category: Category) -> str:
@@ -73,8 +76,17 @@ def cell_value(player: PlayerResult, category: Category) -> str:
 
 def total_value(player: PlayerResult) -> str:
     """The total as the pad shows it: "≥ 9" when a row of it may be short."""
-    short = any(line.at_least for line in player.lines)
-    return f"\u2265 {player.total}" if short else str(player.total)
+    return f"\u2265 {player.total}" if _total_short(player) else str(player.total)
+
+
+def _total_short(player: PlayerResult) -> bool:
+    return any(line.at_least for line in player.lines)
+
+
+def cell_said(player: PlayerResult, category: Category) -> str:
+    """A row's cell as a screen reader reads it: "Bob, Science: 18 points"."""
+    return S.pad_cell(player.name, S.CATEGORY.get(category, category),
+                      player.categories.get(category, 0), player.at_least(category))
 
 
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
@@ -90,7 +102,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
 
     def label(c: str) -> ft.Control:
         st = style(c)
-        icon = ft.Icon(st.icon, color=st.fg, size=20)
+        icon = ft.Icon(st.icon, color=st.fg, size=20,
+                       semantics_label=None if wide else S.CATEGORY.get(c, c))
         if not wide:
             return _cell(icon, bg=st.bg, width=label_w, tooltip=S.CATEGORY.get(c, c))
         return _cell(ft.Row([icon, _text(S.CATEGORY.get(c, c), st.fg, size=14)], spacing=4,
@@ -113,17 +126,21 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
         st = style(c)
         rows.append(ft.Row([
             label(c),
-            *[_cell(_text(cell_value(p, c), st.fg), select(k, c), bg=st.bg,
-                    selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
+            *[_cell(_text(cell_value(p, c), st.fg, said=cell_said(p, c)), select(k, c),
+                    bg=st.bg, selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
               for k, p in enumerate(players)],
         ], spacing=0))
-    rows.append(ft.Row([_cell(_text(S.TOTAL if wide else "\u03a3", bold=True), width=label_w,
+    rows.append(ft.Row([_cell(_text(S.TOTAL if wide else "\u03a3", bold=True,
+                                    said=None if wide else S.TOTAL), width=label_w,
                               tooltip=S.TOTAL),
-                        *[_cell(_text(total_value(p), bold=True), select(k, ""),
+                        *[_cell(_text(total_value(p), bold=True,
+                                      said=S.pad_total(p.name, p.total, _total_short(p))),
+                                select(k, ""),
                                 bg=WINNER if k in winners else None,
                                 selected=selected == (k, ""), ident=f"total-{p.name}")
                           for k, p in enumerate(players)]], spacing=0))
-    rows.append(ft.Row([_cell(_text(S.RANK if wide else "#"), width=label_w, tooltip=S.RANK),
+    rows.append(ft.Row([_cell(_text(S.RANK if wide else "#", said=None if wide else S.RANK),
+                              width=label_w, tooltip=S.RANK),
                         *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank)))
                           for p in players]], spacing=0))
     if not wide:  # the rows show icons only: their words under the pad, in the same colours

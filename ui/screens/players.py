@@ -10,6 +10,7 @@ import flet as ft
 
 from scorer.facts import facts, max_name_length, ruleset
 from ui import strings as S
+from ui.a11y import icon_button, named
 from ui.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
 from ui.live import Tables
 from ui.model import AppModel, use_kept_state, use_model_unwatched, use_watch
@@ -118,27 +119,26 @@ def _PlayersEditor() -> ft.Control:
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=names.get(player, player),
                          on_change=typed(player), on_submit=rename(i, player), expand=True,
                          dense=True, max_length=max_name_length(), counter=""),
-            ft.IconButton(ft.Icons.CHECK, tooltip=f"{S.RENAME} {player}",
-                          on_click=rename(i, player)),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"{S.MOVE_UP} {player}",
-                          on_click=move(i, player, i - 1), disabled=i == 0),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=f"{S.MOVE_DOWN} {player}",
-                          on_click=move(i, player, i + 1), disabled=i == n - 1),
-            ft.IconButton(ft.Icons.CLOSE, tooltip=f"{S.REMOVE} {player}",
-                          on_click=remove(i, player), disabled=n <= limits.min_players),
+            icon_button(ft.Icons.CHECK, S.rename_player(player), rename(i, player)),
+            icon_button(ft.Icons.ARROW_UPWARD, S.move_up(player), move(i, player, i - 1),
+                        disabled=i == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, S.move_down(player), move(i, player, i + 1),
+                        disabled=i == n - 1),
+            icon_button(ft.Icons.CLOSE, S.remove_player(player), remove(i, player),
+                        disabled=n <= limits.min_players),
         ], spacing=0))
         rows.append(problems([refused[player]] if player in refused else []))
         if boards:
-            rows.append(ft.Dropdown(label=f"{S.BOARD} · {player}", value=placed or None,
-                                    options=[ft.DropdownOption(key=b, text=b) for b in boards],
-                                    on_select=board(i, player, placed), dense=True))
+            rows.append(named(ft.Dropdown(
+                label=f"{S.BOARD} · {player}", value=placed or None,
+                options=[ft.DropdownOption(key=b, text=b) for b in boards],
+                on_select=board(i, player, placed), dense=True), f"{S.BOARD} · {player}"))
     if n < limits.max_players:
         rows.append(ft.Row([
             ft.TextField(label=S.ADD_PLAYER, value=adding, expand=True, dense=True,
                          on_change=lambda e: set_adding(e.control.value or ""),
                          on_submit=lambda: add(), max_length=max_name_length(), counter=""),
-            ft.IconButton(ft.Icons.PERSON_ADD, tooltip=S.ADD_PLAYER, on_click=add,
-                          disabled=not adding.strip()),
+            icon_button(ft.Icons.PERSON_ADD, S.ADD_PLAYER, add, disabled=not adding.strip()),
         ]))
         rows.append(problems([refused[""]] if "" in refused else []))
     else:

@@ -15,6 +15,7 @@ from scorer.ruleset import Leader
 from scorer.whatif import what_if
 from scorer.words import side_word
 from ui import strings as S
+from ui.a11y import spoken
 from ui.model import use_model
 from ui.screens.home import game_title
 from ui.widgets import header, problems, toggle, view, wrap
@@ -121,7 +122,9 @@ def RulesScreen() -> ft.View:
         ]
         kind = e.kind
         if on_table and draft is not None and kind and player < len(draft.seats):
-            body.append(ft.TextButton(content=f"{S.WHAT_IF} {draft.seats[player].name}?",
+            who = draft.seats[player].name
+            body.append(ft.TextButton(content=spoken(f"{S.WHAT_IF} {who}?",
+                                                     S.what_if_asked(who, e.name)),
                                       icon=ft.Icons.CALCULATE, on_click=ask(e.name)))
             if asked == e.name:
                 got = what_if(draft.table(), player, kind, e.name)

@@ -10,6 +10,7 @@ import flet as ft
 from scorer.facts import facts, games, max_name_length, offered_expansions, ruleset
 from scorer.ruleset import expansion_name
 from ui import strings as S
+from ui.a11y import icon_button
 from ui.draft import Draft, Seat
 from ui.model import use_model
 from ui.screens.home import game_title
@@ -50,6 +51,10 @@ def Setup() -> ft.View:
     first_ids: tuple[int, ...] = (0, 1, 2)
     ids, set_ids = ft.use_state(first_ids)
     """A stable id per row, so that a dragged row keeps its field."""
+    spoken, set_spoken = ft.use_state(dict[int, str]())
+    """Each row's name as its buttons say it ("Remove Cid"), by row id: taken when the
+    field is left, not per keystroke (a keystroke that renamed the row's buttons lost keys
+    of a long name typed fast)."""
     deal, set_deal = ft.use_state(False)
     asking, set_asking = ft.use_state(False)
     """Start was tapped while a game with something entered is in progress: ask first."""
@@ -113,12 +118,23 @@ def Setup() -> ft.View:
     def add(name: str = "") -> Callable[[], None]:
         def go() -> None:
             new = list(names)
+            row: int | None = None
             if name and "" in new:
+                row = ids[new.index("")]
                 new[new.index("")] = name
             elif len(new) < const.max_players:
+                row = max(ids, default=0) + 1
                 new.append(name)
-                set_ids((*ids, max(ids, default=0) + 1))
+                set_ids((*ids, row))
             set_names(tuple(new))
+            if name and row is not None:  # not typed: its buttons say it at once
+                set_spoken({**spoken, row: name})
+        return go
+
+    def left(i: int) -> Callable[[], None]:
+        def go() -> None:
+            if i < len(ids):
+                set_spoken({**spoken, ids[i]: names[i].strip()})
         return go
 
     def begin() -> None:
@@ -142,19 +158,21 @@ def Setup() -> ft.View:
     count_ok = const.min_players <= len(names) <= const.max_players
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
+        row = ids[i] if i < len(ids) else i
+        who = spoken.get(row) or S.nth_player(i + 1)  # what a screen reader says the row is
         # The top padding keeps each field's floating label clear of the row above.
-        rows.append(ft.Container(key=f"seat-{ids[i] if i < len(ids) else i}",
+        rows.append(ft.Container(key=f"seat-{row}",
                                  padding=ft.Padding.only(top=10), content=ft.Row(controls=[
-            ft.Semantics(identifier=f"drag-{i}", label=S.DRAG, content=ft.ReorderableDragHandle(
+            ft.Semantics(identifier=f"drag-{i}", label=S.drag_player(who),
+                         content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
             ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
-                         expand=True, max_length=NAME_LIMIT, counter=""),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=S.MOVE_UP, on_click=move(i, -1),
-                          disabled=i == 0),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=S.MOVE_DOWN, on_click=move(i, 1),
-                          disabled=i == len(names) - 1),
-            ft.IconButton(ft.Icons.CLOSE, tooltip=S.REMOVE, on_click=remove(i),
-                          disabled=len(names) <= const.min_players),
+                         on_blur=left(i), expand=True, max_length=NAME_LIMIT, counter=""),
+            icon_button(ft.Icons.ARROW_UPWARD, S.move_up(who), move(i, -1), disabled=i == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, S.move_down(who), move(i, 1),
+                        disabled=i == len(names) - 1),
+            icon_button(ft.Icons.CLOSE, S.remove_player(who), remove(i),
+                        disabled=len(names) <= const.min_players),
         ], spacing=0)))
     unused = [n for n in remembered if n not in stripped]
     items: list[ft.Control] = [

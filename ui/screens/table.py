@@ -8,6 +8,7 @@ import flet as ft
 
 from scorer.facts import facts, ruleset
 from ui import strings as S
+from ui.a11y import icon_button
 from ui.draft import Draft
 from ui.edits import Edit, SetTable
 from ui.model import AppModel, use_evaluation, use_model_unwatched, use_watch
@@ -45,9 +46,8 @@ def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]
         stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
                 facts(ruleset(draft.game, draft.expansions)).track_spaces),
         ft.Text(S.TOWARD),
-        wrap([ft.Semantics(identifier=f"toward-{s.name}", content=toggle(
-            S.toward(s.name), draft.conflict_toward == s.name, toward(s.name)))
-              for s in draft.seats]),
+        wrap([toggle(S.toward(s.name), draft.conflict_toward == s.name, toward(s.name),
+                     identifier=f"toward-{s.name}") for s in draft.seats]),
         *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains],
     ])
 
@@ -172,10 +172,9 @@ def TableScreen() -> ft.View:
         return view(base, S.TABLE_TITLE, [])
     return view(base, S.TABLE_TITLE, [
         LiveTable(base, on_top), SeatPicker(), PlayersEditor(), share_card(model)], actions=[
-        ft.IconButton(ft.Icons.GRID_ON, tooltip=S.SCORE_PAD, on_click=back_to(f"{base}/pad")),
-        ft.IconButton(ft.Icons.HISTORY, tooltip=S.CHANGES, on_click=back_to(f"{base}/changes")),
-        ft.IconButton(ft.Icons.IOS_SHARE, tooltip=S.EXPORT,
-                      on_click=back_to(f"{base}/export")),
+        icon_button(ft.Icons.GRID_ON, S.SCORE_PAD, back_to(f"{base}/pad")),
+        icon_button(ft.Icons.HISTORY, S.CHANGES, back_to(f"{base}/changes")),
+        icon_button(ft.Icons.IOS_SHARE, S.EXPORT, back_to(f"{base}/export")),
     ])
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from ui import strings as S
+from ui.a11y import named
 from ui.browser import this_browser
 from ui.draft import Draft
 from ui.export import (
@@ -40,7 +41,9 @@ from ui.widgets import (
 )
 
 
-def _copy_button(text: str, done: Callable[[bool], None]) -> ft.Control:
+def _copy_button(what: str, text: str, done: Callable[[bool], None]) -> ft.Control:
+    """Copy `text` to the clipboard; a screen reader hears what it copies (`what`): the
+    screen has one Copy per part."""
     async def copy() -> None:
         try:
             await ft.Clipboard().set(text)
@@ -49,7 +52,8 @@ def _copy_button(text: str, done: Callable[[bool], None]) -> ft.Control:
             return
         done(True)
 
-    return ft.TextButton(content=S.COPY, icon=ft.Icons.COPY, on_click=copy)
+    return ft.TextButton(content=ft.Text(S.COPY, semantics_label=S.copy_what(what)),
+                         icon=ft.Icons.COPY, on_click=copy)
 
 
 def file_name(draft: Draft, kind: str, ext: str) -> str:
@@ -103,7 +107,7 @@ def ExportScreen() -> ft.View:
                 set_copied(S.downloaded(name))
             return go
 
-        buttons: list[ft.Control] = [_copy_button(text, done)] if can.copy_text else []
+        buttons: list[ft.Control] = [_copy_button(title, text, done)] if can.copy_text else []
         if name:
             buttons.insert(0, ft.FilledTonalButton(
                 content=f"{S.DOWNLOAD} {name.rsplit('.', 1)[-1].upper()}",
@@ -111,8 +115,10 @@ def ExportScreen() -> ft.View:
         items += [
             header(title),
             wrap(buttons) if buttons else ft.Container(),
-            ft.TextField(value=text, multiline=True, read_only=True, min_lines=3, max_lines=12,
-                         text_style=ft.TextStyle(font_family="monospace", size=12)),
+            named(ft.TextField(value=text, multiline=True, read_only=True, min_lines=3,
+                               max_lines=12,
+                               text_style=ft.TextStyle(font_family="monospace", size=12)),
+                  title),
         ]
     if copied:
         items.insert(0, ft.Text(copied, italic=True))

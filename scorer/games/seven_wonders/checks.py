@@ -221,7 +221,7 @@ TABLE_CHECKS: tuple[TableCheck, ...] = (
     cards_in_city,
     copies_across_cities,
     free_city_leaders,
-    lambda table, rules: repeated_in_city(table, rules, (LEADERS,)),
+    lambda table, rules: repeated_in_city(table, rules, (LEADERS, ENTOMBED)),
     *expansions.TABLE_CHECKS,
 )
 
@@ -432,7 +432,8 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
         built = c.built_stages
         extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders)
         extra_recruits = sum(s.leader_recruits for s in built)
-        by_leaders = max(0, const.leaders_recruited_max - max(0, len(c.leaders) - extra_recruits))
+        recruited = len(c.leaders) + len(c.entombed)  # an entombed leader was recruited first
+        by_leaders = max(0, const.leaders_recruited_max - max(0, recruited - extra_recruits))
         tucked = max(0, len(built) - by_leaders)
         most = const.plays_per_age * ages + extra - tucked
         if len(c.cards) > most:
@@ -460,12 +461,22 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
 
 
 def leader_count(table: SevenWondersTable, board: Board) -> list[Problem]:
+    """No more leaders recruited than one per Age and what the wonder adds; a leader
+    entombed under Abu Simbel is one of the recruited leaders (wonder-pack.md §1)."""
     const = board.ruleset.constants
     out = []
     for c in board.cities:
         built = c.built_stages
         recruits = const.leaders_recruited_max + sum(s.leader_recruits for s in built)
-        if len(c.leaders) > recruits:
+        recruited = len(c.leaders) + len(c.entombed)
+        if recruited > recruits and c.entombed:
+            text = _(
+                "{count} leaders recruited ({face_up} face up, {entombed} entombed), but a city "
+                "recruits at most {most} (one per Age, plus what its wonder allows)"
+            ).format(count=recruited, face_up=len(c.leaders), entombed=len(c.entombed),
+                     most=recruits)
+            out.append(problem("too-many-leaders", text, c.index, "leaders"))
+        elif recruited > recruits:
             text = _(
                 "{count} leaders, but a city recruits at most {most} (one per Age, plus what its "
                 "wonder allows)"

@@ -62,6 +62,20 @@ _WAYS = {
 }
 """How a piece is entered (`Piece.held`), in the players' words."""
 
+_KINDS = {
+    "tokens": N_("tokens"),
+    "count": N_("counts"),
+    "points": N_("printed points"),
+}
+"""What the pieces entered one way (`Piece.held`) are, as a plural noun: the game's
+"counts" are the pieces entered as a count."""
+
+
+def _called(piece: Piece) -> str:
+    """A piece in the players' words, with the key the table file gives it (which the
+    player has to type to fix it): `Babel tiles placed ("tower_tiles")`."""
+    return f'{translated(piece.label)} ("{piece.name}")'
+
 
 def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     """Each piece entered is one this game and its expansions have, entered the way it is
@@ -80,14 +94,15 @@ def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
                     out.append(problem("needs-expansion", text.format(
                         label=translated(elsewhere[1].label), expansion=elsewhere[0]), i, where))
                     continue
-                known = [k for k, pc in rules.pieces.items() if _ENTERED_AS[field] == pc.held]
+                known = [_called(pc) for pc in rules.pieces.values()
+                         if _ENTERED_AS[field] == pc.held]
                 text = (
-                    _('no "{key}" among the {way} of {game}; expected one of {expected}')
-                    if known else _('no "{key}" among the {way} of {game}')
+                    _('"{key}" is not among the {kind} of {game}; expected one of {expected}')
+                    if known else _('"{key}" is not among the {kind} of {game}, which has none')
                 )
                 out.append(problem("unknown-piece", text.format(
-                    key=key, way=way, game=rules.constants.title, expected=any_of(known)),
-                    i, where))
+                    key=key, kind=translated(_KINDS[_ENTERED_AS[field]]),
+                    game=rules.constants.title, expected=any_of(known)), i, where))
                 continue
             if piece.held != _ENTERED_AS[field]:
                 text = _("{label} are {right}, not {way}")
@@ -312,11 +327,23 @@ def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
+def _held_elsewhere(board: Board, city: City, leader: str) -> list[int]:
+    """The other cities that hold the card of `leader`, face up or entombed: each leader
+    card is in the box once, so an entombed one is then a copy held twice."""
+    return [
+        other.index for other in board.cities
+        if other.index != city.index
+        and any(ld.name == leader for ld in (*other.leaders, *other.entombed))
+    ]
+
+
 def entombed(table: SevenWondersTable, board: Board) -> list[Problem]:
     """Abu Simbel: one leader entombed per entombing stage built, a leader that is not
-    also recruited, with a cost printed on it."""
+    also recruited (face up here, or held in another city: there is one card of it),
+    with a cost printed on it. An entombed leader is still one of the city's recruited
+    leaders, so `leader_count` and `card_count` count it; a name entombed twice in one
+    city is `repeated-in-city`."""
     out = []
-    recruited = {ld.name for c in board.cities for ld in c.leaders}
     for c in board.cities:
         if not c.entombed:
             continue
@@ -328,9 +355,16 @@ def entombed(table: SevenWondersTable, board: Board) -> list[Problem]:
             ).format(count=len(c.entombed), slots=slots)
             out.append(problem("buried-without-wonder", text, c.index, "entombed"))
         for j, ld in enumerate(c.entombed):
-            if ld.name in recruited:
+            elsewhere = _held_elsewhere(board, c, ld.name)
+            if any(face_up.name == ld.name for face_up in c.leaders):
                 text = _('"{leader}" is entombed and also recruited face up')
                 out.append(problem("buried-also-recruited", text.format(leader=ld.name),
+                                   c.index, "entombed", j))
+            elif elsewhere:
+                text = _('leader "{leader}" is also held by {others}; each leader card exists '
+                         "once")
+                others = all_of(called(table, k) for k in elsewhere)
+                out.append(problem("too-many-copies", text.format(leader=ld.name, others=others),
                                    c.index, "entombed", j))
             elif ld.cost is None:
                 text = _('no source gives the cost of "{leader}", so its entombed points are '

@@ -1,0 +1,59 @@
+"""Rows of one list read apart by a screen reader: every History row has the same words on
+its buttons (Details, Open, Play again, Delete), and every entry of the rules list its "What
+would it score for Bob?"; each button's name says which game or entry it acts on, so that a
+list of buttons is not the same name read again and again (issue 35: names that say what a
+button does to whom, no name read twice)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import flet as ft
+import pytest
+
+from ui.app import make_main
+from ui.draft import Draft
+from ui.store import Store
+
+from .flet_client import Client, walk
+from .game_data import SUMMARY, TABLE
+
+pytestmark = pytest.mark.asyncio
+
+
+def _button_names(c: Client) -> list[str]:
+    """What a screen reader names each text button on the screen: its words' own label
+    where they have one, else its words."""
+    names = []
+    for b in walk(c.top()):
+        if isinstance(b, ft.TextButton):
+            words = b.content
+            if isinstance(words, ft.Text):
+                names.append(str(words.semantics_label or words.value or ""))
+            else:
+                names.append(str(words or ""))
+    return names
+
+
+async def test_accessible_history_rows_name_their_game(store: Store) -> None:
+    for i, finished in enumerate((1_700_000_000.0, 1_700_090_000.0)):
+        done = Draft.from_table(TABLE)
+        done.finished = finished
+        store.save_game(done, f"{SUMMARY} #{i}")
+    c = await Client(make_main(store), route="/history").start()
+    names = _button_names(c)
+    # two rows x (Details, Open, Play again, Delete): 8 names, none repeated
+    per_row = [n for n in names if SUMMARY in n]
+    assert len(per_row) == 8, names
+    assert max(Counter(per_row).values()) == 1, per_row
+    assert any(n.startswith("Delete the game") and n.endswith("#1") for n in per_row), per_row
+    await c.tap("Delete")  # the words on screen are still the short ones
+    assert c.has("Deleted:", exact=False)
+
+
+async def test_accessible_what_if_names_its_entry(store: Store) -> None:
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/rules").start()
+    asks = [n for n in _button_names(c) if n.startswith("What would ")]
+    assert len(asks) >= 2, asks
+    assert max(Counter(asks).values()) == 1, asks  # each names its card or leader
