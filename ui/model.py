@@ -659,14 +659,20 @@ def use_kept_state(key: str, initial: T) -> tuple[T, Callable[[T], None]]:
 def use_watch(select: Callable[[AppModel], T], deps: tuple[Hashable, ...] = ()) -> T:
     """What this component shows of the model: `select` reads it (a pure function of the
     model and of `deps`, the props it depends on). The component renders again when a
-    change of the model changes that value, and only then."""
-    model = use_model_unwatched()
+    change of the model changes that value, and only then. A part its watch renders again
+    after its parent let it go (Flet 1.0.5 renders it alone, where no app model is above it:
+    a table's line while the screen's body was made anew, a server stopping) reads the
+    model its watch was made with, rather than failing as a part outside the app (issue
+    31: "_SeatTile: use_model() outside the app")."""
+    holder = ft.use_context(ModelContext)
     _, set_tick = ft.use_state(0)
     nothing: _Watch[T] | None = None
     kept = ft.use_ref(nothing)
     watch = kept.current
     if watch is None:
-        watch = _Watch(model, select, deps, lambda: set_tick(lambda n: n + 1))
+        if holder is None:
+            raise RuntimeError("use_model() outside the app")
+        watch = _Watch(holder.model, select, deps, lambda: set_tick(lambda n: n + 1))
         kept.current = watch
     dispose = watch.dispose
     ft.use_effect(lambda: None, [], cleanup=dispose)  # unmounted: watch nothing more

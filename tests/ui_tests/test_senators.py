@@ -69,4 +69,6 @@ def test_entry_senators_chip_says_its_bound_and_its_minus_names_the_player() -> 
     row = card_chip(chip, lambda e: None, ft.Text(chip.label), ft.ButtonStyle(), "Ann")
     minus = row.controls[0]  # type: ignore[attr-defined]
     assert isinstance(minus.data, OneLess) and minus.data.chip == chip
-    assert minus.tooltip == "Politician for Ann: 2, take one away"
+    # what a screen reader reads on the button's node (and a mouse's tooltip shows)
+    assert minus.icon.semantics_label == "Politician for Ann: 2, take one away"
+    assert minus.tooltip.message == "Politician for Ann: 2, take one away"

@@ -33,6 +33,7 @@ from ui.model import AppModel
 from ui.store import Store
 
 from .flet_client import Client, shared_hub
+from .flet_client import label as words_of
 from .game_data import SUMMARY, TABLE
 from .test_live import coins, host_game, phone, saved_game
 
@@ -397,7 +398,7 @@ async def test_trust_a_history_row_that_cannot_be_read_is_listed_as_damaged(
                                     (broken.id,)).fetchone()
     assert kept[0].startswith('{"game": "7wonders-1e"')  # kept as it is
     deletes = [x for x in c.controls() if isinstance(x, ft.TextButton)
-               and str(x.content) == "Delete"]
+               and words_of(x) == "Delete"]
     assert len(deletes) == 2
     await c.tap_control(deletes[0])  # the newest first: the damaged one
     await c.until("Ann 31")
