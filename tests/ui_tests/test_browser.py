@@ -26,6 +26,7 @@ import pytest
 from playwright.sync_api import ViewportSize
 
 from ui.screens.city import title_name
+from ui.widgets import FOREIGN_CHANGE_S
 
 from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, VERDICT
 
@@ -634,6 +635,9 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
         b.wait_text(r"Bob · 7 pts")
         a.enter("Coins", "5")
         b.wait_text(r"Bob · 8 pts")  # 5 coins // 3 = 1
+        # a number typed within FOREIGN_CHANGE_S of another phone's change is refused (the
+        # typist may not have seen it yet: test_browser_entry); B reads the 5, then types
+        b.page.wait_for_timeout(FOREIGN_CHANGE_S * 1000 + 200)
         b.enter("Coins", "9")  # saved last: it wins; 9 // 3 = 3, 7 + 3 = 10
         a.wait_text(r"Bob · 10 pts")
         for ph in (a, b):
