@@ -32,18 +32,25 @@ class Box(TypedDict):
     height: float
 
 
-_SAID = """() => [...document.querySelectorAll('[flt-semantics-identifier="note"]')]
-    .map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.innerText || '')).join(' ')"""
+_STRIP = ('[flt-semantics-identifier="note"], flt-semantics[role="group"][flt-tappable]'
+          '[aria-label]')
+"""The strip's node: by its identifier, or (a phone whose first note came after its screen:
+there the node came without `flt-semantics-identifier`, found this session and left for the
+next) the tappable group that the strip's words label."""
+_SAID = ("() => [...document.querySelectorAll('" + _STRIP + "')]"
+         ".map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.innerText || '')).join(' ')")
 
 
 def _note(p: Phone, text: str, timeout_ms: int = 8_000) -> Box:
     """The strip's box (its semantics node) once it says `text`."""
-    node = p.page.locator('[flt-semantics-identifier="note"]').first
+    find = """([sel, text]) => { for (const n of document.querySelectorAll(sel)) {
+        const said = (n.getAttribute('aria-label') || '') + ' ' + (n.innerText || '');
+        if (said.includes(text)) { const r = n.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height}; } } return null; }"""
     for _ in range(timeout_ms // 100):
-        if text in str(p.page.evaluate(_SAID)):
-            box: Any = node.bounding_box()
-            if box is not None:
-                return Box(x=box["x"], y=box["y"], width=box["width"], height=box["height"])
+        box: Any = p.page.evaluate(find, [_STRIP, text])
+        if box is not None:
+            return Box(x=box["x"], y=box["y"], width=box["width"], height=box["height"])
         p.page.wait_for_timeout(100)
     raise AssertionError(f"the note never said {text!r}: {p.page.evaluate(_SAID)!r}")
 
