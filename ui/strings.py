@@ -1000,6 +1000,14 @@ def pad_total(player: str, n: int, at_least: bool = False) -> str:
     return pad_cell(player, _("total"), n, at_least)
 
 
+def pad_rank(player: str, rank: int | None) -> str:
+    """A rank cell as a screen reader reads it (a number alone says nothing): "Ann, rank 2";
+    the Free City, never ranked: "Free City, no rank"."""
+    if rank is None:
+        return _("{player}, no rank").format(player=player)
+    return _("{player}, rank {rank}").format(player=player, rank=rank)
+
+
 def age_name(age: str) -> str:
     """An Age chip as a screen reader reads it ("Age II": the chip shows "II")."""
     return _("Age {age}").format(age=age)

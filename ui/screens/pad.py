@@ -141,7 +141,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
                           for k, p in enumerate(players)]], spacing=0))
     rows.append(ft.Row([_cell(_text(S.RANK if wide else "#", said=None if wide else S.RANK),
                               width=label_w, tooltip=S.RANK),
-                        *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank)))
+                        *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank),
+                                      said=S.pad_rank(p.name, p.rank)))
                           for p in players]], spacing=0))
     if not wide:  # the rows show icons only: their words under the pad, in the same colours
         rows.append(ft.Semantics(identifier="pad-legend", content=ft.Container(
