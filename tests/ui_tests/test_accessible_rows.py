@@ -57,3 +57,13 @@ async def test_accessible_what_if_names_its_entry(store: Store) -> None:
     asks = [n for n in _button_names(c) if n.startswith("What would ")]
     assert len(asks) >= 2, asks
     assert max(Counter(asks).values()) == 1, asks  # each names its card or leader
+
+
+async def test_accessible_pad_ranks_say_whose(store: Store) -> None:
+    """A rank cell is read with its player ("Ann, rank 2"), not as a bare number."""
+    store.save_current(Draft.from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    said = [str(t.semantics_label) for t in walk(c.top())
+            if isinstance(t, ft.Text) and t.semantics_label]
+    # game_data: Ann 31, Bob 31, Cid 17; every seat has its rank cell
+    assert sum(1 for s in said if ", rank " in s) == len(TABLE["players"]), said
