@@ -417,19 +417,25 @@ def test_agora_senators_entered_as_counts(server: tuple[str, float], phone: Phon
     phone.wait_text("Tap a player")
 
 
+def start_duel(phone: Phone, url: str, expansion: str) -> None:
+    """Phone starts a Duel game of Ann and Bob with one expansion, as a player would, and is
+    on its table."""
+    phone.open(url)
+    phone.tap("New game")
+    phone.tap("7 Wonders Duel")
+    phone.tap(expansion)
+    for i, name in enumerate(("Ann", "Bob")):
+        phone.type(f"Name {i + 1}", name)
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+
+
 def test_vitruvius_short_count_marked_on_the_pad(server: tuple[str, float],
                                                  phone: Phone) -> None:
     """Vitruvius beside Archimedes, whose chain symbols no source names: the pair Theater +
     Statue gives 2 VP (rules_duel.md §9.2), and the pad's leaders cell reads "≥ 2"."""
     url, _ = server
-    phone.open(url)
-    phone.tap("New game")
-    phone.tap("7 Wonders Duel")
-    phone.tap("Leaders")
-    for i, name in enumerate(("Ann", "Bob")):
-        phone.type(f"Name {i + 1}", name)
-    phone.tap("Start")
-    phone.wait_text("Tap a player")
+    start_duel(phone, url, "Leaders")
     phone.open_player("Ann")
     phone.tap("Vitruvius")
     phone.tap("Archimedes")

@@ -21,7 +21,7 @@ import pytest
 from ui.store import Store
 
 from .game_data import TABLE
-from .test_browser import PHONE, Phone, host_game, offline_phones
+from .test_browser import PHONE, Phone, host_game, offline_phones, start_duel
 from .test_browser import phone as phone  # the fixtures, by name
 from .test_browser import server as server
 from .test_browser_accessibility import import_table
@@ -311,14 +311,7 @@ def test_entry_a_senator_count_goes_down_in_chromium(server: tuple[str, float],
     """Agora: two taps are 2 Politicians of the box's 7 (AGORA-RB); the minus beside the
     chip, named for a screen reader, takes one away: 1 of 7."""
     url, _ = server
-    phone.open(url)
-    phone.tap("New game")
-    phone.tap("7 Wonders Duel")
-    phone.tap("Agora")
-    for i, name in enumerate(("Ann", "Bob")):
-        phone.type(f"Name {i + 1}", name)
-    phone.tap("Start")
-    phone.wait_text("Tap a player")
+    start_duel(phone, url, "Agora")
     phone.open_player("Ann")
     phone.tap_card("Politician")
     phone.tap_card("Politician")
