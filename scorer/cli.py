@@ -95,7 +95,8 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        parser.exit(message=package_version() + "\n")
+        print(package_version())  # on standard output, as argparse's own version action
+        parser.exit()
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -275,3 +275,13 @@ def test_a_language_without_a_catalogue_is_refused_not_replaced(table_file: Path
     assert "no language xx" in refused.stderr and "en, vi" in refused.stderr
     assert "Traceback" not in refused.stderr
     assert run("--lang", "vi_VN", "score", str(table_file)).returncode == 0
+
+
+def test_version_is_printed_on_standard_output() -> None:
+    """`--version` prints the package's version on standard output, as argparse's own
+    version action does (a script reads `wonders --version`; it went to standard error)."""
+    from scorer.cli import package_version
+
+    out = run("--version")
+    assert out.returncode == 0
+    assert out.stdout.strip() == package_version() and out.stderr == ""

@@ -179,6 +179,13 @@ class Phone:
         return self.reveal(self.page.get_by_role("button", name=name, exact=True).or_(
             self.page.get_by_role("checkbox", name=name, exact=True)))
 
+    def starting(self, words: str) -> Any:
+        """The first button whose name starts with `words`, on screen: a row's button names
+        what it acts on ("Details of the game 2026-10-24 ..."), its words on screen are the
+        same on every row ("Details")."""
+        return self.reveal(self.page.get_by_role(
+            "button", name=re.compile(rf"^{re.escape(words)}(\s|$)")))
+
     def card(self, name: str) -> Any:
         """A card chip, on screen: its name, then its Age and what it gives on the next line."""
         return self.reveal(self.page.get_by_role(

@@ -165,7 +165,7 @@ def test_a11y_every_screen_names_every_control(server: tuple[str, float], phone:
         phone.open(url + route, ready=ready)
         found += walk(phone, screen)
     phone.open(url + "history", ready="Back")
-    phone.tap("Details")
+    phone.starting("Details").click()  # each row's button names its game
     phone.wait_text("Log to BG Stats")
     found += walk(phone, "a game of the history")
     start(phone, url, ("Ann", "Bob"), "7 Wonders Duel", ("Agora",))
