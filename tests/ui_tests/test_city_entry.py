@@ -15,6 +15,13 @@ from .flet_client import Client
 pytestmark = pytest.mark.asyncio
 
 
+async def ann_s_empty_city(store: Store) -> Client:
+    """A phone on Ann's city in a new 3-player 1st-edition game (Ann, Bob, Cid): nothing
+    entered yet."""
+    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    return await Client(make_main(store), route="/game/player/0").start()
+
+
 async def enter(c: Client, typed: str) -> None:
     await c.type("Search", typed)
     field = c.find("Search", ft.TextField)
@@ -24,8 +31,7 @@ async def enter(c: Client, typed: str) -> None:
 
 
 async def test_search_enter_adds_the_first_card_shown(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await ann_s_empty_city(store)
     await enter(c, "alt")
     await enter(c, "pan")
     assert c.find("Search", ft.TextField).value == ""  # emptied for the next name
@@ -42,8 +48,7 @@ async def test_search_enter_adds_the_first_card_shown(store: Store) -> None:
 
 
 async def test_search_enter_with_nothing_shown_adds_nothing(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await ann_s_empty_city(store)
     await enter(c, "zzz")
     await enter(c, "   ")
     saved = store.load_current()
@@ -77,8 +82,7 @@ async def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text(
         store: Store) -> None:
     """"Works" is the start of Workshop (green, Age I) and only inside Glassworks (grey,
     shown first by colour): Enter adds Workshop, named under the field before Enter."""
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await ann_s_empty_city(store)
     await c.type_only("Search", "Works")
     assert helper_of(c) == "Enter adds Workshop"  # in sight before Enter
     await enter(c, "Works")
@@ -92,8 +96,7 @@ async def test_entry_search_ranks_a_word_start_before_a_name_holding_the_text(
     """"Ra": no card of a 3-player 1st-edition game starts with it; Archery Range (red,
     Age II) has a word that does; East Trading Post (yellow, shown before red) only holds
     it inside "Trading": Enter adds Archery Range."""
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await ann_s_empty_city(store)
     await c.type_only("Search", "Ra")
     assert helper_of(c) == "Enter adds Archery Range"
     await enter(c, "Ra")
@@ -102,8 +105,7 @@ async def test_entry_search_ranks_a_word_start_before_a_name_holding_the_text(
 
 
 async def test_entry_search_that_matches_nothing_says_so(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await ann_s_empty_city(store)
     await c.type_only("Search", "zzq")
     assert helper_of(c) == "Nothing left to add is called \u201czzq\u201d"
     await enter(c, "zzq")
@@ -208,8 +210,7 @@ async def test_entry_search_offers_the_next_names_a_tap_away(store: Store) -> No
     """"St": Enter adds Stone Pit (brown, shown first); the next names that start with it
     are buttons under it (Statue, Study, Stockade: blue, green, red); a tap on Stockade
     adds it and empties the search."""
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await ann_s_empty_city(store)
     await c.type_only("Search", "St")
     assert helper_of(c) == "Enter adds Stone Pit"
     assert offered(c) == ["Statue", "Study", "Stockade"]
