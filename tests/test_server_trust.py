@@ -207,13 +207,20 @@ def test_trust_rebinding_which_host_headers_are_answered(host: str | None,
     assert (host_problem(host, frozenset({"pad.home"})) == "") is answered
 
 
-def test_trust_rebinding_allow_host_takes_a_name_only(tmp_path: Path) -> None:
-    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--allow-host",
-                          "https://scores.example.org", "--allow-host", "pad.home:8550",
-                          "--allow-host", "pad.home"],
+def _refused_at_start(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m ui` with options it must refuse: exit status 2, no traceback (what it
+    said is on standard error)."""
+    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", *args],
                          env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path), LANG="C.UTF-8"),
                          capture_output=True, text=True, timeout=60)
     assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
+    return got
+
+
+def test_trust_rebinding_allow_host_takes_a_name_only(tmp_path: Path) -> None:
+    got = _refused_at_start(tmp_path, "--allow-host",
+                            "https://scores.example.org", "--allow-host", "pad.home:8550",
+                            "--allow-host", "pad.home")
     # each wrong one said, the right one not
     assert "not 'https://scores.example.org'" in got.stderr
     assert "not 'pad.home:8550'" in got.stderr and "not 'pad.home'" not in got.stderr
@@ -759,11 +766,8 @@ def test_hostile_a_proxy_written_as_a_network_is_not_capped(proxy: str) -> None:
 
 
 def test_hostile_the_server_will_not_start_trusting_everyone(tmp_path: Path) -> None:
-    got = subprocess.run([sys.executable, "-m", "ui", "--no-qr", "--trusted-proxy", "*",
-                          "--trusted-proxy", "localhost", "--trusted-proxy", "127.0.0.1"],
-                         env=dict(os.environ, WONDERS_DATA_DIR=str(tmp_path), LANG="C.UTF-8"),
-                         capture_output=True, text=True, timeout=60)
-    assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
+    got = _refused_at_start(tmp_path, "--trusted-proxy", "*",
+                            "--trusted-proxy", "localhost", "--trusted-proxy", "127.0.0.1")
     assert "--trusted-proxy: * would trust" in got.stderr
     assert "not 'localhost'" in got.stderr and "not '127.0.0.1'" not in got.stderr
 
