@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ipaddress
 import os
 import re
 import secrets
@@ -29,6 +28,7 @@ from ui import strings as S
 from ui.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
 from ui.trusted_proxy import (
     MOST_ADDRESSES,
+    embedded_ipv4,
     is_ipv4_compatible,
     proxy_network,
     trusted_networks,
@@ -109,8 +109,7 @@ def trusted_proxy_problem(value: str) -> str:
                  "give the proxy's address, or a network of /{widest} or narrower").format(
                      value=text, count=f"{network.num_addresses:,}", widest=widest)
     if is_ipv4_compatible(network):
-        ipv4 = ipaddress.IPv4Network((int(network.network_address) & 0xFFFF_FFFF,
-                                      network.prefixlen - 96))
+        ipv4 = embedded_ipv4(network)  # an IPv6Network: is_ipv4_compatible says so
         return _("--trusted-proxy: {value} is an IPv4 address in a form no longer used "
                  "(IPv4-compatible IPv6); give the IPv4 address itself, {ipv4}").format(
                      value=text, ipv4=ipv4.network_address if ipv4.prefixlen == 32 else ipv4)

@@ -234,12 +234,19 @@ class HistoryEntry:
 _ENTRY = "id, kind, expansions, summary, started, finished, place, note, json_valid(draft)"
 
 
+def game_of(text: str) -> Draft | None:
+    """A saved row's draft, when it reads as a game; None when it is damaged (not JSON, or
+    JSON that is no game)."""
+    try:
+        draft = Draft.from_json(text)
+    except (ValueError, TypeError, AttributeError):
+        return None
+    return draft if draft.game else None
+
+
 def is_game(text: str) -> bool:
     """Whether a saved row's draft reads as a game (JSON that is no game is damaged too)."""
-    try:
-        return bool(Draft.from_json(text).game)
-    except ValueError:
-        return False
+    return game_of(text) is not None
 
 
 def _entry(v: Sequence[object]) -> HistoryEntry:
@@ -376,14 +383,17 @@ def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[Left
     for gid, text, finished, started, place, note, summary in db.execute(
             f"SELECT id, draft, finished, started, place, note, summary FROM games "
             f"WHERE deleted = 0 AND {mine} ORDER BY finished", args):
-        try:
-            draft = Draft.from_json(text)
-            if not draft.game:
-                raise ValueError("no game")  # JSON, but no game
-            out.append(Play(gid, finished, draft.table(), started if started is not None
-                            else draft.created, place, note, draft.quick()))
-        except (ValueError, TypeError, AttributeError):
+        draft = game_of(text)
+        if draft is None:
             left.append(LeftOut(str(gid), float(finished), str(summary)))
+            continue
+        try:
+            table = draft.table()
+        except (ValueError, TypeError, AttributeError):  # a game, but none a table holds
+            left.append(LeftOut(str(gid), float(finished), str(summary)))
+            continue
+        out.append(Play(gid, finished, table, started if started is not None
+                        else draft.created, place, note, draft.quick()))
     return out, left
 
 

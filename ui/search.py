@@ -46,24 +46,9 @@ class Found:
     name: str
 
 
-def best(query: str, candidates: Iterable[Found]) -> Found | None:
-    """The candidate the player most likely means by `query` (None: no name holds it).
-    `candidates` are what the city can still take, in the order the screen shows them:
-    the first of the best rank wins."""
-    top: Found | None = None
-    top_rank = HOLDS + 1
-    for found in candidates:
-        r = rank(query, found.name)
-        if r is not None and r < top_rank:
-            top, top_rank = found, r
-            if r == STARTS:
-                break
-    return top
-
-
 def ranked(query: str, candidates: Iterable[Found], most: int) -> tuple[Found, ...]:
-    """The `most` candidates that answer `query` best, best first (`best` is the first):
-    by rank, then in the order given."""
+    """The `most` candidates that answer `query` best, best first (the first is what Enter
+    adds): by rank, then in the order given."""
     hits = [(r, k, found) for k, found in enumerate(candidates)
             if (r := rank(query, found.name)) is not None]
     hits.sort(key=lambda hit: (hit[0], hit[1]))

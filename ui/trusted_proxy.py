@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable
+from typing import TypeGuard
 
 from ui.join_limit import peer_ip
 
@@ -38,12 +39,18 @@ def proxy_network(value: str) -> Network:
     address or network."""
     network = ipaddress.ip_network(value.strip(), strict=False)
     if isinstance(network, ipaddress.IPv6Network) and network.subnet_of(_MAPPED):
-        first = ipaddress.IPv4Address(int(network.network_address) & 0xFFFF_FFFF)
-        return ipaddress.IPv4Network((first, network.prefixlen - 96))
+        return embedded_ipv4(network)
     return network
 
 
-def is_ipv4_compatible(network: Network) -> bool:
+def embedded_ipv4(network: ipaddress.IPv6Network) -> ipaddress.IPv4Network:
+    """The IPv4 network an IPv6 network carries in its last 32 bits (IPv4-mapped
+    `::ffff:10.0.0.0/120` or IPv4-compatible `::10.0.0.1`): 10.0.0.0/24, 10.0.0.1/32."""
+    first = ipaddress.IPv4Address(int(network.network_address) & 0xFFFF_FFFF)
+    return ipaddress.IPv4Network((first, network.prefixlen - 96))
+
+
+def is_ipv4_compatible(network: Network) -> TypeGuard[ipaddress.IPv6Network]:
     """Whether `network` is IPv4-compatible IPv6 (`::10.0.0.1`), a form no socket reports
     a client in: refused rather than guessed at."""
     return (isinstance(network, ipaddress.IPv6Network) and network.subnet_of(_COMPATIBLE)

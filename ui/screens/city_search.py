@@ -16,7 +16,7 @@ from ui.draft import Draft
 from ui.edits import SeatEdits
 from ui.model import AppModel, use_model_unwatched, use_watch
 from ui.screens.city_cards import colours_in_play, holdings
-from ui.search import Found, best, ranked
+from ui.search import Found, ranked
 from ui.widgets import TAP, wrap
 
 
@@ -70,11 +70,9 @@ tap (a name that shares its first letters with others is a tap away, not more le
 
 
 def pick(m: AppModel, i: int, query: str) -> Found | None:
-    """What Enter adds to seat `i`'s city for `query`, as the game is now."""
-    draft = m.draft
-    if draft is None or not 0 <= i < len(draft.seats) or not query.strip():
-        return None
-    return best(query, candidates(draft, i))
+    """What Enter adds to seat `i`'s city for `query`, as the game is now: the first of
+    what the search offers."""
+    return next(iter(picks(m, i, query)), None)
 
 
 def picks(m: AppModel, i: int, query: str) -> tuple[Found, ...]:

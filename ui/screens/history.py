@@ -118,7 +118,7 @@ def HistoryScreen() -> ft.View:
 
     async def export_all() -> None:
         found, left = await asyncio.to_thread(model.store.history_export)
-        text = history_json(found)
+        text = await asyncio.to_thread(history_json, found)  # a long history: off the loop
         name = f"wonders-history-{time.strftime('%Y-%m-%d')}.json"
         await picker.save_file(dialog_title=name, file_name=name,
                                src_bytes=text.encode("utf-8"))

@@ -68,7 +68,7 @@ def Setup() -> ft.View:
         takes go, typed names stay (Start waits until the player removes some)."""
         def go() -> None:
             limits = ruleset(g).constants
-            rows = list(zip(names, ids, strict=True))
+            rows = list(zip(names_now(), ids, strict=True))
             while len(rows) > limits.max_players and any(not n.strip() for n, _ in rows):
                 rows.pop(max(k for k, (n, _) in enumerate(rows) if not n.strip()))
             while len(rows) < limits.min_players:
@@ -93,11 +93,12 @@ def Setup() -> ft.View:
         return go
 
     def reorder(old: int, new: int) -> None:
-        if old == new or not (0 <= old < len(names) and 0 <= new < len(names)):
+        typed = names_now()  # every row's keys, even those whose render is still to come
+        if old == new or not (0 <= old < len(typed) and 0 <= new < len(typed)):
             return
-        order = list(range(len(names)))
+        order = list(range(len(typed)))
         order.insert(new, order.pop(old))
-        set_names(tuple(names[k] for k in order))
+        set_names(tuple(typed[k] for k in order))
         set_ids(tuple(ids[k] for k in order))
 
     def move(i: int, step: int) -> Callable[[], None]:
@@ -111,13 +112,13 @@ def Setup() -> ft.View:
 
     def remove(i: int) -> Callable[[], None]:
         def go() -> None:
-            set_names(tuple(n for k, n in enumerate(names) if k != i))
+            set_names(tuple(n for k, n in enumerate(names_now()) if k != i))
             set_ids(tuple(x for k, x in enumerate(ids) if k != i))
         return go
 
     def add(name: str = "") -> Callable[[], None]:
         def go() -> None:
-            new = list(names)
+            new = list(names_now())
             row: int | None = None
             if name and "" in new:
                 row = ids[new.index("")]
@@ -134,7 +135,7 @@ def Setup() -> ft.View:
     def left(i: int) -> Callable[[], None]:
         def go() -> None:
             if i < len(ids):
-                set_spoken({**spoken, ids[i]: names[i].strip()})
+                set_spoken({**spoken, ids[i]: names_now()[i].strip()})
         return go
 
     def begin() -> None:
