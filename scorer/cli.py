@@ -429,7 +429,7 @@ def _stats(path: str) -> int:
         _fail([problem("unreadable-file", _unreadable(exc))])
     try:
         with f:
-            rows, problems = history_rows(f)
+            rows, problems = history_rows(f, MAX_HISTORY_BYTES)  # a pipe has no size
     except UnicodeDecodeError as exc:
         _fail([problem("unreadable-file", _("not UTF-8 text (byte {byte})").format(
             byte=exc.start))])

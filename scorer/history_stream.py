@@ -21,8 +21,14 @@ from typing import IO, Any
 
 from scorer.history import FORMAT, MAX_GAMES, VERSION, _problem, read_game
 from scorer.i18n import _
-from scorer.jsonfile import duplicate_key_problem, loads, syntax_problem
-from scorer.problems import Problem, TableError
+from scorer.jsonfile import (
+    duplicate_key_problem,
+    huge_number_problem,
+    loads,
+    nested_too_deeply_problem,
+    syntax_problem,
+)
+from scorer.problems import Problem, TableError, problem
 from scorer.stats import PlayerRow
 
 CHUNK = 1 << 20
@@ -41,6 +47,14 @@ _VALUE_START = '{["-0123456789tfnNI'
 """The characters a JSON value (or one of Python's constants, refused later) starts with."""
 
 
+class _Refused(Exception):
+    """The whole file is refused with this one problem (as the whole-file reader does)."""
+
+    def __init__(self, found: Problem) -> None:
+        super().__init__(found.message)
+        self.problem = found
+
+
 class _NotJson(Exception):
     """The text is not JSON: the json module's reason, and where (an index into the
     text read so far)."""
@@ -55,8 +69,12 @@ class _Text:
     """The file's text, read a chunk at a time, with a position in it, and the line and
     column of what was dropped (so that an error names its place in the whole file)."""
 
-    def __init__(self, f: IO[str]) -> None:
+    def __init__(self, f: IO[str], most_chars: int | None = None) -> None:
         self.f = f
+        self.most_chars = most_chars
+        """The most characters read before the file is refused as too large (standard
+        input and pipes have no size to check first); None: no bound."""
+        self.read = 0
         self.buf = ""
         self.pos = 0
         self.eof = False
@@ -70,6 +88,10 @@ class _Text:
         if self.eof:
             return False
         more = self.f.read(CHUNK)
+        self.read += len(more)
+        if self.most_chars is not None and self.read > self.most_chars:
+            raise _Refused(problem("file-too-large", _(
+                "the file is larger than {limit:,} bytes").format(limit=self.most_chars)))
         if not more:
             self.eof = True  # the buffer kept as it is: an error's place in it holds
             return False
@@ -120,6 +142,10 @@ class _Text:
                 if cut and self.fill():
                     continue
                 raise _NotJson(err.msg, err.pos) from None
+            except RecursionError:
+                raise _Refused(nested_too_deeply_problem()) from None
+            except ValueError:  # an integer of more than 4,300 digits
+                raise _Refused(huge_number_problem()) from None
             if end == len(self.buf) and not self.eof and self.buf[self.pos] not in "{[\"":
                 self.fill()  # a number may go on in the next chunk
                 continue
@@ -203,16 +229,18 @@ def _games(text: _Text, problems: list[Problem]) -> Iterator[tuple[int, Any]]:
                                      key, words))
 
 
-def history_rows(f: IO[str]) -> tuple[list[PlayerRow], list[Problem]]:
+def history_rows(f: IO[str], most_chars: int | None = None
+                 ) -> tuple[list[PlayerRow], list[Problem]]:
     """Every player's row of every game of a history file (read from `f` a chunk at a
     time; open it with `utf-8-sig`: a BOM is allowed), or every problem of the file (then
-    no rows)."""
+    no rows). `most_chars`: past that many characters the file is refused as too large
+    (what a pipe or standard input sends has no size to check first)."""
     problems: list[Problem] = []
     rows: list[PlayerRow] = []
     ids: dict[str, int] = {}
     once: dict[object, Any] = {}
     keep = once.setdefault
-    text = _Text(f)
+    text = _Text(f, most_chars)
     try:
         for i, entry in _games(text, problems):
             scored = read_game(entry, i, ids, problems)
@@ -226,6 +254,8 @@ def history_rows(f: IO[str]) -> tuple[list[PlayerRow], list[Problem]]:
     except _NotJson as err:
         # as the whole-file reader: a text that is not JSON has that one problem
         return [], [syntax_problem(err.reason, *text.place(err.pos))]
+    except _Refused as err:
+        return [], [err.problem]
     not_json = [p for p in problems if p.code == "not-json"]  # a game's NaN, say
     if not_json:
         return [], not_json

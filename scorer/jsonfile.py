@@ -73,11 +73,9 @@ def loads(raw: str | bytes) -> Any:
         text = _("not valid JSON: {value} is not a JSON number")
         raise _whole(text.format(value=exc.args[0])) from None
     except RecursionError:
-        raise _whole(_("nested too deeply to be a table file")) from None
+        raise TableError([nested_too_deeply_problem()]) from None
     except ValueError:  # Python refuses integers of more than 4300 digits
-        raise _whole(
-            _("a number in the file is thousands of digits long; no count is that big")
-        ) from None
+        raise TableError([huge_number_problem()]) from None
     deep = too_deep(data)
     if deep is not None:
         raise TableError([deep])
@@ -138,6 +136,18 @@ def duplicate_key_problem(at: list[int | str]) -> Problem:
     return problem("duplicate-key", _(
         '"{key}" is given more than once in the same object; give it once (a reader '
         "would silently keep only the last)").format(key=at[-1]), *located(at))
+
+
+def nested_too_deeply_problem() -> Problem:
+    """The file nests deeper than Python's parser goes (the whole file and the streamed
+    history reader say it alike)."""
+    return problem("not-json", _("nested too deeply to be a table file"))
+
+
+def huge_number_problem() -> Problem:
+    """A number of more than 4,300 digits, which Python's parser refuses."""
+    return problem("not-json",
+                   _("a number in the file is thousands of digits long; no count is that big"))
 
 
 def _whole(message: str) -> TableError:

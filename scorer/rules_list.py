@@ -165,7 +165,7 @@ def components(game: str, expansions: Sequence[str] = (), every: bool = False) -
             continue
         note = _basis_note(translated(card.uncertain) if card.uncertain else "", card.basis,
                            card.source)
-        group = card.group or ("guilds" if card.colour == "purple" else "black")
+        group = card.group or ("guilds" if card.is_guild else "black")
         out.append(Component(
             group, card.name, source("cards", card.name),
             _cost(rules, card.cost), translated(card.text) if card.text else "",

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorer import military, score
 
-VICTORY_BY_AGE = (1, 3, 5)
+VICTORY_BY_AGE = (1, 3, 5)  # rules_multiplayer.md §7: a victory token is 1, 3, 5 by Age
 
 
 @st.composite

@@ -155,6 +155,11 @@ def test_bg_stats_ids_of_each_game() -> None:
                      expansions=[("agora", "Agora")], finished=0.0, duration_min=None,
                      place="", note="", players=[])
     assert data["comments"] == "Expansions: Agora (BGG 271324)"
+    # 7 Wonders Duel: Pantheon, BGG 202976 ([?] rulesets/duel+pantheon/game.toml says why)
+    data = play_data(play_id="x", game="duel", game_name="g",
+                     expansions=[("pantheon", "Pantheon")], finished=0.0, duration_min=None,
+                     place="", note="", players=[])
+    assert data["comments"] == "Expansions: Pantheon (BGG 202976)"
 
 
 def test_hostile_stats_reads_a_history_one_chunk_at_a_time(
@@ -185,12 +190,6 @@ def test_hostile_stats_streamed_names_every_problem_where_it_is() -> None:
     assert "games[1].table.players[0].cards[0]" in paths and "games[2].colour" in paths
     assert "games[4].id" in paths and "extra" in paths
 
-
-    # 7 Wonders Duel: Pantheon, BGG 202976 ([?] rulesets/duel+pantheon/game.toml says why)
-    data = play_data(play_id="x", game="duel", game_name="g",
-                     expansions=[("pantheon", "Pantheon")], finished=0.0, duration_min=None,
-                     place="", note="", players=[])
-    assert data["comments"] == "Expansions: Pantheon (BGG 202976)"
 
 
 def test_play_started_not_a_moment_is_refused_by_a_table_as_by_the_history_file() -> None:
@@ -268,6 +267,27 @@ def test_hostile_stats_streamed_finds_the_problems_of_the_whole_file(
         rows, problems = history_stream.history_rows(io.StringIO(text))
         assert rows == [], text
         assert sorted((p.code, p.path, p.message) for p in problems) == expected, text
+
+
+def test_hostile_stats_streamed_refuses_a_huge_number_and_deep_nesting() -> None:
+    """A 5,000-digit number (Python's parser refuses more than 4,300 digits) and 100,000
+    nested lists (past its recursion limit) are each the file's one problem, as when the
+    whole file is read: never a traceback."""
+    head = '{"format": "wonders-score-pad-history", "version": 1, "games": ['
+    for text, said in ((head + "9" * 5000 + "]}", "thousands of digits"),
+                       (head + "[" * 100_000 + "]" * 100_000 + "]}", "nested too deeply")):
+        rows, problems = history_stream.history_rows(io.StringIO(text))
+        assert rows == [] and [p.code for p in problems] == ["not-json"], problems
+        assert said in problems[0].message
+
+
+def test_hostile_stats_streamed_bounds_what_a_pipe_sends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standard input has no size to check before reading: past the bound, the file is
+    refused as too large while it is read (one game string of any length was kept whole)."""
+    monkeypatch.setattr(history_stream, "CHUNK", 64)
+    text = '{"format": "wonders-score-pad-history", "version": 1, "games": ["' + "x" * 5000
+    rows, problems = history_stream.history_rows(io.StringIO(text), most_chars=1000)
+    assert rows == [] and [p.code for p in problems] == ["file-too-large"], problems
 
 
 def test_hostile_stats_of_a_file_not_json_exit_2_naming_the_place(tmp_path: Path) -> None:

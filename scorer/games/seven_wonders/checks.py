@@ -26,6 +26,7 @@ from scorer.board import (
     leaders_beside,
 )
 from scorer.effects import CopyNeighbourLeader, Shields
+from scorer.engine import ROMAN
 from scorer.games.checks import (
     Aside,
     NamedField,
@@ -504,7 +505,7 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
                 text = _(
                     "a victory token of {value}, but this city sat out the conflicts of Age "
                     "{age} with diplomacy"
-                ).format(value=value, age=expansions.ROMAN[age])
+                ).format(value=value, age=ROMAN[age])
                 out.append(problem("too-many-tokens", text, c.index, "military"))
         for value, n in c.tokens.victories.items():
             if n > per_age:
@@ -559,7 +560,7 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
             text = _(
                 "{count} victory tokens of {value}, but with diplomacy this table fought only "
                 "{fought} conflicts in Age {age}"
-            ).format(count=held, value=value, fought=fought, age=expansions.ROMAN[age])
+            ).format(count=held, value=value, fought=fought, age=ROMAN[age])
             out.append(problem("too-many-tokens", text, None, "players"))
         elif held > seats:
             text = _(

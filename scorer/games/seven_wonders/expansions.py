@@ -12,6 +12,7 @@ from itertools import permutations
 
 from scorer.board import Board, City
 from scorer.effects import Diplomacy, EntombedLeaders
+from scorer.engine import ROMAN
 from scorer.games.checks import called
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.names import PLACEHOLDER
@@ -25,8 +26,6 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.table import SevenWondersPlayer, SevenWondersTable
-
-ROMAN = {1: "I", 2: "II", 3: "III"}
 
 _ENTERED_AS = {"tokens": "tokens", "counts": "count", "printed": "points"}
 """The table's field for each way a piece is held (`Piece.held`)."""
