@@ -119,7 +119,7 @@ def test_export_then_import_loses_nothing_and_doubles_nothing(tmp_path: Path) ->
     assert cid[0].categories["civilian"] == 20 and cid[0].categories["science"] == 10
     first = here.history_page(0, 10)[-1]
     here.set_play(first.id, "Ann's", "the first")
-    text = history_json(here.history_plays())
+    text = history_json(here.history_export()[0])
 
     there = Store(tmp_path / "b.sqlite3").for_owner("laptop")
     there.save_game(finished(DUEL, 9000.0, ["Eve", "Fay"]), "")  # a game of its own
@@ -129,8 +129,8 @@ def test_export_then_import_loses_nothing_and_doubles_nothing(tmp_path: Path) ->
     assert done is not None and (done.added, done.already) == (3, 0)
     assert there.history_count() == 4
     # nothing lost: the same plays, tables, paper totals, places and notes, and numbers
-    mine = {p.id: p for p in here.history_plays()}
-    theirs = {p.id: p for p in there.history_plays()}
+    mine = {p.id: p for p in here.history_export()[0]}
+    theirs = {p.id: p for p in there.history_export()[0]}
     assert all(theirs[k] == v for k, v in mine.items())
     assert sorted((r.game_id, r.name, r.total) for r in here.result_rows()) == sorted(
         (r.game_id, r.name, r.total) for r in there.result_rows() if r.name not in ("Eve", "Fay"))
@@ -171,6 +171,13 @@ def test_backup_from_the_command_line(tmp_path: Path) -> None:
     assert [p.rows() for p in again] == [p.rows() for p in mine]
     bad = backup("import", str(ROOT / "examples" / "duel-full-game.json"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    # a damaged row: the backup still writes the other 7 games and names the one left out
+    store = Store(tmp_path / "data" / "games.sqlite3")
+    store._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?", ("{}", "example-03"))
+    store.close()
+    partial = backup("export", str(out))
+    assert partial.returncode == 0 and "7 games written" in partial.stdout
+    assert "example-03" in partial.stderr and "Traceback" not in partial.stderr
 
 
 def test_hostile_export_all_names_the_games_it_left_out(tmp_path: Path) -> None:

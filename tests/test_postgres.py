@@ -66,7 +66,7 @@ def test_postgres_history_rows_and_statistics(pg_url: str) -> None:
     assert s.set_play(game.id, "Club", "a note")
     assert s.saved_game(game.id)[0].place == "Club"  # type: ignore[index]
     assert s.rename_player("Bob", "Robert").games in (0, 1)
-    assert [p.id for p in s.history_plays()] == [game.id]
+    assert [p.id for p in s.history_export()[0]] == [game.id]
     s.close()
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from scorer.history import history_json, read_text
 from scorer.i18n import _, from_environment, language
+from ui import strings as S
 from ui.store import Store
 
 MAX_BYTES = 256_000_000
@@ -39,9 +40,12 @@ def _main(argv: Sequence[str] | None) -> int:
     store = Store()
     try:
         if args.action == "export":
-            plays = store.history_plays_of_everyone()
+            plays, left = store.history_export(everyone=True)
             path.write_text(history_json(plays) + "\n", encoding="utf-8")
             print(_("{n} games written to {file}").format(n=len(plays), file=path))
+            if left:  # never a file that silently lacks games
+                print(S.export_left_out([f"{g.summary} ({g.id})" for g in left]),
+                      file=sys.stderr)
             return 0
         try:
             with path.open("rb") as f:

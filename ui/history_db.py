@@ -369,11 +369,6 @@ class LeftOut:
     summary: str
 
 
-def plays(db: Tx, owner: str | None) -> list[Play]:
-    """Every game `owner` sees (None: every game), as the history file keeps it."""
-    return plays_and_left_out(db, owner)[0]
-
-
 def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[LeftOut]]:
     """Every game `owner` sees (None: every game) as the history file keeps it, and the
     games left out because their saved row is not a game that can be read."""

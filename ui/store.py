@@ -647,21 +647,14 @@ class Store:
         self._shared.read_rows_soon()
         return done
 
-    def history_plays(self) -> list[Play]:
-        """Every game this device sees, for the history file."""
-        none: list[Play] = []
-        return self._shared.run(lambda db: history_db.plays(db, self.owner), none)
-
-    def history_export(self) -> tuple[list[Play], list[history_db.LeftOut]]:
-        """Every game this device sees, for the history file, and those left out (a saved
-        row that cannot be read as a game)."""
+    def history_export(self, everyone: bool = False
+                       ) -> tuple[list[Play], list[history_db.LeftOut]]:
+        """Every game this device sees (`everyone`: every game of the file, whichever devices
+        took part: the command line's backup), for the history file, and those left out (a
+        saved row that cannot be read as a game): never dropped in silence."""
         none: tuple[list[Play], list[history_db.LeftOut]] = ([], [])
-        return self._shared.run(lambda db: history_db.plays_and_left_out(db, self.owner), none)
-
-    def history_plays_of_everyone(self) -> list[Play]:
-        """Every game of the file, whichever devices took part (the command line's backup)."""
-        none: list[Play] = []
-        return self._shared.run(lambda db: history_db.plays(db, None), none)
+        owner = None if everyone else self.owner
+        return self._shared.run(lambda db: history_db.plays_and_left_out(db, owner), none)
 
     def import_plays(self, plays: list[Play], everyone: bool = False) -> Imported | None:
         """The games of a history file that this history lacks, as this device's (with

@@ -158,7 +158,7 @@ def test_hostile_no_import_rewrites_a_finished_game(store: Store) -> None:
 def test_hostile_an_import_file_round_trip_keeps_the_importers_copies(
         store: Store) -> None:
     _finished_game(store)
-    text = history_json(store.for_owner("ann-phone").history_plays())
+    text = history_json(store.for_owner("ann-phone").history_export()[0])
     plays, problems = read_history(json.loads(text))
     assert problems == []
     eve = store.for_owner("eve-phone")

@@ -95,7 +95,7 @@ async def test_history_a_page_at_a_time(store: Store) -> None:
 async def test_a_history_file_is_imported(store: Store, tmp_path: Path) -> None:
     other = Store(tmp_path / "other.sqlite3").for_owner("elsewhere")
     save_finished(other)
-    text = history_json(other.history_plays())
+    text = history_json(other.history_export()[0])
     c = await Client(make_main(store), route="/history/import").start()
     await c.type("Paste a table file (JSON)", "{}")
     await c.tap("Import")
