@@ -14,7 +14,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from scorer.board import City
 from scorer.engine import CityScore
-from scorer.games import StandIns, game_of
+from scorer.games import StandIns
+from scorer.games.registry import game_of
 from scorer.i18n import _
 from scorer.jsonfile import too_deep
 from scorer.names import PLACEHOLDER

@@ -13,9 +13,11 @@ from pydantic import BaseModel
 
 from scorer.effects import (
     CardColour,
+    CoinsOnCard,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
     Effect,
+    EntombedLeaders,
     ScienceSymbol,
     ScienceWildcard,
     Symbol,
@@ -24,6 +26,7 @@ from scorer.games.checks import repeats_in_city
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
 from scorer.games.duel.scoring import SUPREMACY_KINDS, buried_cost_factor, burying_wonders
 from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
+from scorer.games.seven_wonders.expansions import gives_diplomacy
 from scorer.i18n import current, translated
 from scorer.ruleset import (
     Card,
@@ -138,6 +141,18 @@ class GameFacts:
     ages: tuple[int, ...]
     """The Ages whose decks hold the game's cards, in the order they are played (a city
     shows its cards one Age at a time: `cards_of_age`)."""
+    diplomacy_ages: tuple[int, ...] = ()
+    """Cities: the Ages a diplomacy token can be used in (none: nothing gives one)."""
+    divinities: tuple[str, ...] = ()
+    """Pantheon: the Divinities (and the Gate) a city can activate."""
+    mythologies: tuple[str, ...] = ()
+    """Pantheon: the Mythologies of the Mythology tokens."""
+    offering_tokens: int = 0
+    """Pantheon: the Offering tokens in play (0: none)."""
+    minerva_pawn: bool = False
+    """Pantheon: Minerva's pawn can be on the track."""
+    entombing_boards: tuple[str, ...] = ()
+    """Wonder Pack: the boards with a stage that entombs leaders (Abu Simbel)."""
 
 
 def facts(rules: Ruleset) -> GameFacts:
@@ -175,6 +190,16 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         buried_factor=buried_cost_factor(rules),
         counted_cards=frozenset(c.name for c in rules.cards.values() if repeats_in_city(rules, c)),
         ages=tuple(sorted({a for c in rules.cards.values() for a in c.ages})),
+        diplomacy_ages=tuple(range(1, len(const.victory_token_by_age) + 1))
+        if gives_diplomacy(rules) else (),
+        divinities=tuple(rules.divinities.names()),
+        mythologies=tuple(const.mythologies),
+        offering_tokens=const.offering_tokens_in_game,
+        minerva_pawn=bool(const.minerva_pawn_by),
+        entombing_boards=tuple(
+            w.name for w in rules.wonders.values()
+            if any(isinstance(e, EntombedLeaders) for side in w.sides.values()
+                   for stage in side.stages for e in stage.effects)),
     )
 
 
@@ -273,6 +298,8 @@ class FieldBounds:
     """Wonder stages: the most any side of any board has (0 without boards)."""
     buried_cost: int
     """The coins printed on a buried leader: the table format's bound."""
+    coins_on_divinity: int = 0
+    """Pantheon: the most coins a Divinity puts on its card (Astarte's; 0 without)."""
 
 
 def _table_le(model: type[BaseModel], name: str) -> int:
@@ -348,4 +375,6 @@ def field_bounds(rules: Ruleset) -> FieldBounds:
         stages=max((len(side.stages) for w in rules.wonders.values()
                     for side in w.sides.values()), default=0),
         buried_cost=_table_le(Buried, "cost"),
+        coins_on_divinity=max((e.most for d in rules.divinities.values() for e in d.effects
+                               if isinstance(e, CoinsOnCard)), default=0),
     )

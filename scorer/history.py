@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,6 +112,10 @@ def _moment(value: Any, path: str, problems: list[Problem]) -> float | None:
     return moment.timestamp()
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f]")
+"""The control characters a text may not hold: below 32, but for tab and line feed."""
+
+
 def _text(value: Any, path: str, limit: int, problems: list[Problem]) -> str:
     if not isinstance(value, str):
         problems.append(_problem("wrong-type", path, _("this is text")))
@@ -119,7 +124,7 @@ def _text(value: Any, path: str, limit: int, problems: list[Problem]) -> str:
         problems.append(_problem("too-long", path, _(
             "at most {limit} characters").format(limit=limit)))
         return ""
-    if any(ord(c) < 32 and c not in "\n\t" for c in value):
+    if _CONTROL.search(value):
         problems.append(_problem("control-characters", path, _(
             "control characters are not allowed here")))
         return ""
@@ -214,6 +219,18 @@ def read_game(entry: Any, i: int, seen: dict[str, int], problems: list[Problem]
               ) -> ScoredPlay | None:
     """Game `i` of a history file, scored; None with its problems added (also when its id
     is one of `seen`, the ids read so far, each with its index: this one is added)."""
+    play = first_play(entry, i, seen, problems)
+    if play is None:
+        return None
+    result = score_play(play, f"games[{i}]", problems)
+    return None if result is None else ScoredPlay(play, result)
+
+
+def first_play(entry: Any, i: int, seen: dict[str, int], problems: list[Problem]
+               ) -> Play | None:
+    """Game `i` of a history file read (not scored); None with its problems added, also
+    when its id is one of `seen` (the ids read so far, each with its index: this one is
+    added). Shared by the whole-file reading and the streamed one (`history_stream`)."""
     where = f"games[{i}]"
     play = _play(entry, where, problems)
     if play is None:
@@ -224,8 +241,7 @@ def read_game(entry: Any, i: int, seen: dict[str, int], problems: list[Problem]
                 other=seen[play.id])))
         return None
     seen[play.id] = i
-    result = score_play(play, where, problems)
-    return None if result is None else ScoredPlay(play, result)
+    return play
 
 
 def score_play(play: Play, where: str, problems: list[Problem]) -> Result | None:

@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-from scorer.history import FORMAT, MAX_GAMES, VERSION, _problem, read_game
+from scorer.history import FORMAT, MAX_GAMES, VERSION, Play, _problem, first_play, score_play
 from scorer.i18n import _
 from scorer.jsonfile import (
     duplicate_key_problem,
@@ -27,9 +27,10 @@ from scorer.jsonfile import (
     loads,
     nested_too_deeply_problem,
     syntax_problem,
+    too_deep,
 )
 from scorer.problems import Problem, TableError, problem
-from scorer.stats import PlayerRow
+from scorer.stats import PackedCategories, PlayerRow, rows_of
 
 CHUNK = 1 << 20
 """Characters read at a time."""
@@ -165,6 +166,46 @@ def _strict(text: str, where: str, problems: list[Problem]) -> tuple[bool, Any]:
         return False, None
 
 
+class _NotPlain(ValueError):
+    """A key given twice or a constant (NaN): left to the strict reader, which names it."""
+
+
+def _plain_object(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(items)
+    if len(obj) != len(items):
+        raise _NotPlain
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotPlain(name)
+
+
+_ONCE = json.JSONDecoder(object_pairs_hook=_plain_object, parse_constant=_no_constant)
+"""Reads a game that has none of the strict reader's problems in one pass over its text."""
+
+
+def _entry(text: _Text, where: str, problems: list[Problem]) -> tuple[bool, Any]:
+    """The next game of the list, read strictly (as `_strict(text.value(), ...)`), its
+    problems placed under `where`.
+
+    Nearly every game has no problem: it is read once, where it lies in the text read so
+    far, by a decoder that gives up on anything the strict reader would name (a key given
+    twice, NaN, nesting too deep, an error, a game cut by the chunk's end); only then is it
+    cut out and read again by the strict reader, for its problems or for more text."""
+    text.peek()
+    if text.buf.startswith("{", text.pos):
+        try:
+            value, end = _ONCE.raw_decode(text.buf, text.pos)
+        except (ValueError, RecursionError):  # JSONDecodeError and _NotPlain included
+            pass
+        else:
+            if too_deep(value) is None:  # an object ends at its "}": no chunk cuts it
+                text.pos = end
+                return True, value
+    return _strict(text.value(), where, problems)
+
+
 def _games(text: _Text, problems: list[Problem]) -> Iterator[tuple[int, Any]]:
     """Each game of the file's `games` list, with its index; the header checked as it
     comes (format, version, no other field, nothing after it). Raises _NotJson where the
@@ -191,7 +232,7 @@ def _games(text: _Text, problems: list[Problem]) -> Iterator[tuple[int, Any]]:
             while not text.take("]"):
                 if i:
                     text.expect(",", "Expecting ',' delimiter")
-                ok, entry = _strict(text.value(), f"games[{i}]", problems)
+                ok, entry = _entry(text, f"games[{i}]", problems)
                 if i >= MAX_GAMES:
                     problems.append(_problem("too-long", "games", _(
                         "at most {limit} games").format(limit=MAX_GAMES)))
@@ -229,6 +270,76 @@ def _games(text: _Text, problems: list[Problem]) -> Iterator[tuple[int, Any]]:
                                      key, words))
 
 
+MEMO_GAMES = 4096
+"""The most tables whose outcome one reading keeps (`_Outcomes`): about 10 MB (a key is the
+table's text, 1-2 KB); past it the oldest are forgotten (the reading stays right, only
+slower). A table given again is most often near the first (the same evening's game
+imported from two devices)."""
+
+
+class _Outcomes:
+    """What the engine made of each table read so far (its rows, or its problems), by the
+    table's own content: a table given again (a group's history imported twice, a device's
+    and a backup's copies merged, the same table under another game id) is assessed once.
+
+    Exact, not approximate: the key is the table and the paper totals written back as JSON
+    text (`json.dumps` is one-to-one on the values the strict reader gives: every key, in its
+    order, every string and number as written; `1` and `1.0`, `true` and `1` differ), and
+    the assessment is a pure function of them (`scorer.api.assess`: the rulesets never
+    change while the program runs). Only what depends on the game's place in the file is
+    made again for each game: its id and finish time in the rows, `games[i]` in the
+    problems' paths. Every game is still checked: its own fields and id as before, its table
+    by the same assessment (or by an equal table's)."""
+
+    def __init__(self, most: int | None = None) -> None:
+        self.most = MEMO_GAMES if most is None else most
+        self.known: dict[str, tuple[list[PlayerRow], list[Problem]]] = {}
+        self.once: dict[object, Any] = {}
+        """Texts and tuples kept once across rows (players' names, wonders, expansions)."""
+
+    def rows(self, entry: Any, i: int, ids: dict[str, int], problems: list[Problem],
+             ) -> list[PlayerRow] | None:
+        """Game `i`'s rows, as `scorer.history.read_game(...).rows()` gives them; None with
+        its problems added (in `problems`) as `read_game` adds them."""
+        where = f"games[{i}]"
+        play = first_play(entry, i, ids, problems)
+        if play is None:
+            return None
+        key = json.dumps([play.table, play.paper], separators=(",", ":"))
+        known = self.known.get(key)
+        if known is None:
+            known = self._assess(play.table, play.paper)
+            if len(self.known) >= self.most:
+                del self.known[next(iter(self.known))]  # the oldest
+            self.known[key] = known
+        template, found = known
+        if found:
+            problems.extend(p.model_copy(update={"path": where + p.path}) for p in found)
+            return None
+        gid, finished = play.id, play.finished
+        return [r._replace(game_id=gid, finished=finished) for r in template]
+
+    def _assess(self, table: dict[str, Any], paper: dict[str, dict[str, int]],
+                ) -> tuple[list[PlayerRow], list[Problem]]:
+        """The rows of a table (without its game's id and time), or its problems with
+        paths from the game (`.table.players[0]...`, `.paper.Ann`: `games[i]` goes first)."""
+        found: list[Problem] = []
+        result = score_play(Play("", 0.0, table, paper=paper), "", found)
+        if result is None:
+            return [], found
+        keep = self.once.setdefault
+        rows = []
+        for r in rows_of("", 0.0, table, result):
+            shape = tuple(r.categories)
+            rows.append(r._replace(
+                game=keep(r.game, r.game), name=keep(r.name, r.name),
+                expansions=keep(("x", r.expansions), r.expansions),
+                wonders=keep(("w", r.wonders), r.wonders), side=keep(r.side, r.side),
+                categories=PackedCategories(keep(("c", shape), shape),
+                                            tuple(r.categories.values()))))
+        return rows, []
+
+
 def history_rows(f: IO[str], most_chars: int | None = None
                  ) -> tuple[list[PlayerRow], list[Problem]]:
     """Every player's row of every game of a history file (read from `f` a chunk at a
@@ -238,19 +349,14 @@ def history_rows(f: IO[str], most_chars: int | None = None
     problems: list[Problem] = []
     rows: list[PlayerRow] = []
     ids: dict[str, int] = {}
-    once: dict[object, Any] = {}
-    keep = once.setdefault
+    outcomes = _Outcomes()
     text = _Text(f, most_chars)
     try:
         for i, entry in _games(text, problems):
-            scored = read_game(entry, i, ids, problems)
+            scored = outcomes.rows(entry, i, ids, problems)
             if scored is None or problems:
                 continue  # no rows once the file has a problem: only the problems are kept
-            for r in scored.rows():
-                rows.append(r._replace(
-                    game=keep(r.game, r.game), name=keep(r.name, r.name),
-                    expansions=keep(("x", r.expansions), r.expansions),
-                    wonders=keep(("w", r.wonders), r.wonders), side=keep(r.side, r.side)))
+            rows.extend(scored)
     except _NotJson as err:
         # as the whole-file reader: a text that is not JSON has that one problem
         return [], [syntax_problem(err.reason, *text.place(err.pos))]

@@ -26,9 +26,6 @@ from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO
 
-from babel import Locale, UnknownLocaleError
-from babel.lists import format_list
-
 from scorer.data import data_folder
 
 LOCALE_DIR = data_folder("locale")
@@ -126,12 +123,23 @@ def N_(message: str) -> str:
 
 def all_of(items: Iterable[str]) -> str:
     """ "Ann, Bob and Cid" in the current language (CLDR's list patterns, through Babel)."""
+    from babel.lists import format_list  # only where a list is said: Babel's import and its
+    # locale data are about a twentieth of a command line's start (issue 34)
+
     return format_list(list(items), "standard", locale=current())
 
 
 def any_of(items: Iterable[str]) -> str:
     """ "Ann, Bob or Cid" in the current language."""
+    from babel.lists import format_list
+
     return format_list(list(items), "or", locale=current())
+
+
+_PLAIN_CODES = {"C": SOURCE_LANGUAGE, "POSIX": SOURCE_LANGUAGE}
+"""Codes read without Babel (its import and locale data are about a twentieth of a command
+line's start): the POSIX locales, which Babel reads as English (`Locale.parse("C")`), and
+every catalogue's own code (`en`, `vi`); any other code is Babel's to read."""
 
 
 def supported(code: str) -> str | None:
@@ -139,6 +147,11 @@ def supported(code: str) -> str | None:
     if not code:
         return None
     base = code.split(".")[0].split("@")[0].replace("-", "_")
+    plain = _PLAIN_CODES.get(base, base)
+    if plain in languages():
+        return plain  # a catalogue's own code, or C: as Babel reads them, without Babel
+    from babel import Locale, UnknownLocaleError
+
     try:
         wanted = Locale.parse(base).language
     except (ValueError, UnknownLocaleError):

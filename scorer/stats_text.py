@@ -46,14 +46,29 @@ def render_player(stats: PlayerStats) -> list[str]:
     return [head, *_table(rows)]
 
 
+def _rows_of_their_games(rows: Sequence[PlayerRow]) -> dict[str, list[PlayerRow]]:
+    """Each player's name -> the rows of every game they sat at, in the rows' order: what
+    `player_stats` reads of all the rows (it skips other games), found in one pass instead
+    of one pass over every row per player (100,000 games, dozens of players)."""
+    seats: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        seats.setdefault(r.game_id, []).append(r)
+    out: dict[str, list[PlayerRow]] = {}
+    for game in seats.values():
+        for name in dict.fromkeys(r.name for r in game):
+            out.setdefault(name, []).extend(game)
+    return out
+
+
 def render_players(rows: Sequence[PlayerRow]) -> str:
     """Every player's table, most games first."""
     out: list[str] = []
     everyone = players(rows)
     if not everyone:
         return _("No games in this history.")
+    games_of = _rows_of_their_games(rows)
     for p in everyone:
-        for stats in player_stats(rows, p.name):
+        for stats in player_stats(games_of.get(p.name, ()), p.name):
             if out:
                 out.append("")
             out += render_player(stats)

@@ -104,14 +104,15 @@ def by_supremacy(
     declared: bool = True,
 ) -> Verdict:
     """A supremacy wins whatever the points (Duel): the winner ranks 1, the other 2.
-    `declared` False: the table shows it but the file did not claim it."""
+    `declared` False: the cities show it, nobody said the game ended on it (said as what the
+    cities show: no word of files or fields reaches a player)."""
     ranks = {n: 1 if n == winner else 2 for n in names}
     if declared:
         text = _("{winner} wins by {supremacy}: {reason}; the points are not compared.")
     else:
         text = _(
-            "{winner} wins by {supremacy}: {reason} (seen on the table; the file did not claim "
-            "it); the points are not compared."
+            "{winner} wins by {supremacy}: {reason}, as the cities show; the points are not "
+            "compared."
         )
     return Verdict(
         ranks, [winner], decided_by, text.format(winner=winner, supremacy=how, reason=reason)

@@ -1,15 +1,14 @@
 """The games of the family, one package each: its checks, its scoring and its verdict,
 behind one protocol (`Game`), so that `scorer.api.assess` is parse -> check -> score ->
-rank for any game. Which package plays a table is data: its ruleset's `protocol` (the
-package's name here). A new game of the family is a new package here plus its rulesets."""
+rank for any game. Which package plays a table is data: its ruleset's `protocol`, a name
+in the typed registry (`scorer.games.registry.GAMES`, which mypy checks against `Game`). A
+new game of the family is a new package here, its rulesets, and its line in the registry."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 from scorer.board import Board
 from scorer.engine import CityScore
@@ -73,8 +72,3 @@ class Game(Protocol[State]):
         """The ranks, the winners and why (only for a table without problems)."""
         ...
 
-
-@cache
-def game_of(rules: Ruleset) -> Game[Any]:
-    """The package that plays this ruleset's game (`[constants] protocol`)."""
-    return cast("Game[Any]", importlib.import_module(f"{__name__}.{rules.constants.protocol}"))

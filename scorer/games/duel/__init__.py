@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from scorer.board import Board
 from scorer.engine import CityScore
 from scorer.games import Judged, StandIns
-from scorer.games.duel.checks import DuelGame, check, decided
+from scorer.games.duel.checks import check, decided
 from scorer.games.duel.scoring import DECIDED_BY, LABEL, score_city
+from scorer.games.duel.state import DuelGame
 from scorer.i18n import translated
 from scorer.names import PLACEHOLDER
 from scorer.table import DuelTable

@@ -2,17 +2,15 @@
 resolves to. As for 7 Wonders: `TABLE_CHECKS` read the table and ruleset, `resolve` builds
 the board less what problems set aside, `BOARD_CHECKS` read the resolved game. Limits
 (wonders, guilds, cubes, track spaces) are the ruleset's constants, so an expansion
-changes them as data. The supremacies the table shows are found once, in `DuelGame`, and
-reused by the checks and by the verdict."""
+changes them as data. The supremacies the table shows are found once, in `DuelGame`
+(`state`), and reused by the checks and by the verdict."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import NamedTuple
 
 from scorer.board import Board, Buried, City, Track
-from scorer.engine import Tally
 from scorer.games import checks
 from scorer.games.checks import (
     Aside,
@@ -33,6 +31,7 @@ from scorer.games.checks import (
 from scorer.games.duel import pantheon
 from scorer.games.duel import scoring as duel
 from scorer.games.duel.scoring import LABEL, Supremacy
+from scorer.games.duel.state import DuelGame
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
@@ -45,16 +44,6 @@ LEADERS = NamedField("leaders", "leaders", N_("leader"), lambda p: p.leaders)
 BURIED = NamedField(
     "buried.leader", "leaders", N_("leader"), lambda p: p.buried.leader if p.buried else None
 )
-
-
-class DuelGame(NamedTuple):
-    """A Duel table resolved: the board to score and every supremacy the state shows."""
-
-    board: Board
-    tallies: tuple[Tally, ...]
-    """Each city's effects through the interpreter, once: read by the checks (science
-    symbols) and scored."""
-    shown: tuple[Supremacy, ...]
 
 
 TableCheck = Callable[[DuelTable, Ruleset], list[Problem]]

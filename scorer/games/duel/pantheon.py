@@ -9,18 +9,15 @@ read as before; `checks` appends these to its tuples."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from scorer.effects import CoinsOnCard, SnakeSymbol
 from scorer.games.checks import Aside, NamedField, called, kept, player_index, unknown_player
+from scorer.games.duel.state import DuelGame
 from scorer.i18n import N_, _, all_of, any_of, ngettext
 from scorer.names import closest, normalize
 from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
 from scorer.table import DuelPlayer, DuelTable
-
-if TYPE_CHECKING:
-    from scorer.games.duel.checks import DuelGame
 
 DIVINITIES = NamedField("divinities", "divinities", N_("divinity"), lambda p: p.divinities)
 SNAKE = NamedField("snake", "cards", N_("card"), lambda p: p.snake)

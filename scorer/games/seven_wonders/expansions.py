@@ -170,7 +170,7 @@ def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]
     """Diplomacy only in a game that has it; an Age once per city; no more cities sitting
     out one Age than the box has diplomacy tokens."""
     most = rules.constants.diplomacy_tokens
-    has_diplomacy = _gives_diplomacy(rules)
+    has_diplomacy = gives_diplomacy(rules)
     out = []
     for i, p in enumerate(table.players):
         if p.diplomacy and not has_diplomacy:
@@ -197,7 +197,7 @@ def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]
 
 
 @cache
-def _gives_diplomacy(rules: Ruleset) -> bool:
+def gives_diplomacy(rules: Ruleset) -> bool:
     """Whether anything of the ruleset gives a diplomacy token (Cities' cards, the Great
     Wall B)."""
     if any(isinstance(e, Diplomacy) for c in rules.cards.values() for e in c.effects):
@@ -215,7 +215,7 @@ def _expansion_with_diplomacy(rules: Ruleset) -> str:
     found = []
     for expansion in available_expansions(rules.game):
         try:
-            if _gives_diplomacy(load_ruleset(rules.game, (expansion,))):
+            if gives_diplomacy(load_ruleset(rules.game, (expansion,))):
                 found.append(expansion_title(rules.game, expansion))
         except RulesetLoadError:
             continue
@@ -310,7 +310,7 @@ def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     out = []
     for c, p in zip(board.cities, table.players, strict=True):
         ages = sorted(set(p.diplomacy))
-        if not ages or not _gives_diplomacy(board.ruleset):
+        if not ages or not gives_diplomacy(board.ruleset):
             continue
         givers = _diplomacy_sources(c)
         if _matched(ages, givers):
