@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks import server as srv
+from tools import server as srv
 
 PG_ROOT = Path("/usr/lib/postgresql")
 CADDY = "caddy"

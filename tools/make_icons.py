@@ -1,7 +1,7 @@
-"""Draw the app's icons (home screen, favicon, splash) into ui/web/ with Pillow.
+"""Draw the app's icons (home screen, favicon, splash) into ui/web/assets/ with Pillow.
 
 Run once after changing the design: `python tools/make_icons.py`. The PNGs are committed; the
-app serves them from ui/web/ (ui/webapp.py) with the web manifest.
+app serves them from ui/web/assets/ (ui/web/webapp.py) with the web manifest.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-WEB = Path(__file__).resolve().parents[1] / "ui" / "web"
+WEB = Path(__file__).resolve().parents[1] / "ui" / "web" / "assets"
 BROWN = "#8D5A2B"
 GOLD = "#F2C029"
 PAPER = "#FFF8F0"

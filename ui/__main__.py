@@ -2,7 +2,7 @@
 app on the local network, offline; over HTTPS with a certificate and its key.
 
 The app extra is checked first (an engine-only install names the extra to install), then
-Flet's version (`ui/flet_door.py`, at its import, before anything here imports Flet): a
+Flet's version (`ui/web/flet_door.py`, at its import, before anything here imports Flet): a
 version it was not checked against is said in one line, exit status 2. So this module
 imports none of the app's libraries at its top (segno, platformdirs, Flet: in `_serve`)."""
 
@@ -24,9 +24,9 @@ from urllib.parse import urlsplit
 from scorer import i18n
 from scorer.cli import VersionAction, program
 from scorer.i18n import _
-from ui import strings as S
-from ui.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
-from ui.trusted_proxy import (
+from ui.text import strings as S
+from ui.web.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
+from ui.web.trusted_proxy import (
     MOST_ADDRESSES,
     embedded_ipv4,
     is_ipv4_compatible,
@@ -83,7 +83,7 @@ def allow_host_problem(name: str) -> str:
 
 WIDEST_TRUSTED = {4: 33 - MOST_ADDRESSES.bit_length(), 6: 129 - MOST_ADDRESSES.bit_length()}
 """The widest network `--trusted-proxy` takes, by IP version (prefix length): at most
-`ui.trusted_proxy.MOST_ADDRESSES` (256: IPv4 /24, IPv6 /120) addresses, one machine or a
+`ui.web.trusted_proxy.MOST_ADDRESSES` (256: IPv4 /24, IPv6 /120) addresses, one machine or a
 few."""
 
 
@@ -118,7 +118,7 @@ def trusted_proxy_problem(value: str) -> str:
 
 def served_names(host: str, public_url: str | None = None, origins: tuple[str, ...] = (),
                  allowed: tuple[str, ...] = ()) -> frozenset[str]:
-    """The names the server answers to besides addresses and localhost (ui/server.py,
+    """The names the server answers to besides addresses and localhost (ui/web/server.py,
     `host_problem`): the name it listens on (`--host`), this machine's name and its mDNS
     `.local` name (what a phone on the network may open), the names of `--public-url` and
     `--allow-origin` (a proxy in front forwards the name phones opened), and `allowed`
@@ -165,7 +165,7 @@ def upload_dir(data: Path) -> Path:
     """This run's private upload folder, `<data>/uploads/run-<pid>`. Folders left by runs
     that are gone (a crash, a kill) are removed first, with any partial upload in them.
     When the data folder cannot hold it, a private temporary folder."""
-    from ui.store import private_dir
+    from ui.store.store import private_dir
 
     base = data / "uploads"
     try:
@@ -191,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
                         missing=", ".join(missing), package=DISTRIBUTION),
                   file=sys.stderr, flush=True)
         return 2
-    try:  # before anything imports Flet: its version checked (ui/flet_versions.py)
-        from ui import flet_door  # noqa: F401
+    try:  # before anything imports Flet: its version checked (ui/web/flet_versions.py)
+        from ui.web import flet_door  # noqa: F401
     except FletMismatch as err:
         print(f"{program('python -m ui')}: {err}", file=sys.stderr, flush=True)
         return 2
@@ -203,9 +203,9 @@ def _serve(argv: list[str] | None) -> int:
     import segno
 
     from ui.app import make_main
-    from ui.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
-    from ui.store import Store
-    from ui.webapp import prepare_assets, web_names
+    from ui.store.store import Store
+    from ui.web.server import MAX_CONNECTIONS, SESSIONS_PER_ADDRESS, build_app, serve
+    from ui.web.webapp import prepare_assets, web_names
 
     with i18n.language(i18n.from_environment()):  # the server's console: its LANG
         parser = argparse.ArgumentParser(prog=program("python -m ui"), description=S.TAGLINE,
@@ -271,7 +271,7 @@ def _serve(argv: list[str] | None) -> int:
     # each: memory grew with every visitor). A phone back later reloads its game from the store.
     timeout = int(os.environ.get("FLET_SESSION_TIMEOUT") or SESSION_TIMEOUT_S)
     uploads = upload_dir(store.path.parent)
-    # Our name, icons and web manifest, and Flet's page made to ask no CDN (ui/webapp.py).
+    # Our name, icons and web manifest, and Flet's page made to ask no CDN (ui/web/webapp.py).
     assets = prepare_assets(Path(tempfile.mkdtemp(prefix="wonders-web-")))
 
     def stop() -> None:
@@ -281,17 +281,17 @@ def _serve(argv: list[str] | None) -> int:
             store.close()
 
     try:
-        main_app = make_main(store, uploads, (args.public_url or "").rstrip("/")
-                             or (lan or [here])[0])
         names = served_names(args.host, args.public_url, tuple(args.allow_origin),
                              tuple(args.allow_host))
+        # the join card: --public-url, else the page's own name when served, else the LAN's
+        main_app = make_main(store, uploads, args.public_url or "", names, (lan or [""])[0])
         serve(build_app(main_app, uploads, timeout, stop, assets, frozenset(args.allow_origin),
                         web_names(), sessions_per_address=args.sessions_per_address,
                         hosts=names),
               args.host, args.port, trusted_networks(args.trusted_proxy),
               certfile=args.certfile,
               keyfile=args.keyfile)
-    except FletMismatch as err:  # Flet's insides changed (ui/flet_door.py says what to check)
+    except FletMismatch as err:  # Flet's insides changed (ui/web/flet_door.py says what to check)
         print(f"{program('python -m ui')}: {err}", file=sys.stderr)
         return 2
     finally:

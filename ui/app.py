@@ -10,11 +10,6 @@ from typing import cast
 
 import flet as ft
 
-from ui import collector, guard
-from ui import strings as S
-from ui.browser import read_browser, remember_browser
-from ui.language import flutter_locale, remembered_language, set_session_language
-from ui.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
 from ui.screens.changes import ChangesScreen
 from ui.screens.city import CityScreen
 from ui.screens.history import GameScreen, HistoryImportScreen, HistoryScreen
@@ -26,8 +21,14 @@ from ui.screens.setup import Setup
 from ui.screens.stats import PlayerScreen, PlayersScreen, StatsScreen
 from ui.screens.table import TableScreen
 from ui.screens.transfer import ExportScreen, ImportScreen
-from ui.store import Store
-from ui.widgets import back_to
+from ui.screens.widgets import back_to
+from ui.session.model import THEME_KEY, THEME_MODES, AppModel, ModelContext, ModelHolder
+from ui.store.store import Store
+from ui.text import strings as S
+from ui.text.language import flutter_locale, remembered_language, set_session_language
+from ui.web import collector, guard
+from ui.web.browser import read_browser, remember_browser
+from ui.web.join_origin import SCHEMES, join_origin
 
 ROUTES = [
     ft.Route(path="/", component=Home, children=[
@@ -72,6 +73,7 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
                          prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
         model.open_game(model.tables.current(store.owner))
         ft.context.page.on_connect = model.reconnected  # a phone that comes back: saved game
+        ft.context.page.on_close = model.closed  # let go: its timers with it
         return model
     model = ft.use_memo(make, [])
     holder = ft.use_memo(lambda: ModelHolder(model), [])
@@ -109,10 +111,13 @@ async def remembered_theme() -> str:
 
 
 def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
+              names: frozenset[str] = frozenset(), lan: str = "",
               ) -> Callable[[ft.Page], Awaitable[None]]:
     """The app for one browser tab; `upload_dir` is where the server's upload handler writes
-    picked files (None: tables are imported by pasting only); `address` is the one other
-    phones open (shown with the join code; "" = the address this browser opened)."""
+    picked files (None: tables are imported by pasting only). The join card's address
+    (`ui.web.join_origin.join_origin`): `address` (`--public-url`), else the one this browser
+    opened when the server answers that name (`names`, as for a Host header) and it is not
+    loopback, else this computer's on the network (`lan`), else the browser's own."""
     guard.install()
 
     async def main(page: ft.Page) -> None:
@@ -120,7 +125,7 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         # this session's language before any word is shown: the one this browser chose,
         # else the browser's own
         language = set_session_language(page, await remembered_language(page))
-        remember_browser(page, await read_browser())  # what it can do: ui/browser.py
+        remember_browser(page, await read_browser())  # what it can do: ui/web/browser.py
         page.title = S.APP_TITLE
         page.locale_configuration = flutter_locale(language)
         seed = "#8D5A2B"
@@ -133,13 +138,16 @@ def make_main(store: Store, upload_dir: Path | None = None, address: str = "",
         own = store.for_owner(key)
         theme = await remembered_theme()
         page.theme_mode = THEME_MODES[theme]
-        page.render_views(App, own, upload_dir, theme, address or _origin(page), language)
+        shown = join_origin(address, page.url or "", names, lan, _origin(page))
+        page.render_views(App, own, upload_dir, theme, shown, language)
         collector.session_started()  # its screen lives as long as it: frozen now
     return main
 
 
 def _origin(page: ft.Page) -> str:
-    """The address this browser opened the app at (scheme, host and port)."""
+    """The address this browser opened the app at (scheme, host and port; Flet's `page.url`
+    is the websocket's, ws:// or wss://)."""
     url = page.url or ""
-    parts = url.split("/")
-    return "/".join(parts[:3]) if url.startswith("http") else ""
+    scheme, _, rest = url.partition("://")
+    web = SCHEMES.get(scheme, "")
+    return f"{web}://{rest.split('/')[0]}" if web and rest else ""

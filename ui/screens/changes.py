@@ -10,12 +10,12 @@ from dataclasses import dataclass
 import flet as ft
 from pydantic import ValidationError
 
-from ui import strings as S
-from ui.draft import Draft
-from ui.edits import Edit, Revert, describe, from_json
-from ui.model import use_model_unwatched, use_watch
-from ui.store import LiveRecord, LoggedChange
-from ui.widgets import no_game_view, view
+from ui.entry.draft import Draft
+from ui.entry.edits import Edit, Revert, describe, from_json
+from ui.screens.widgets import no_game_view, view
+from ui.session.model import use_model_unwatched, use_watch
+from ui.store.store import LiveRecord, LoggedChange
+from ui.text import strings as S
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,9 @@ class ChangeLine:
     where: str
     undone: bool
     can_undo: bool
+    redoes: str = ""
+    """An undo's line: what taking it back does again (its button reads Redo, not Undo);
+    "" for any other change."""
 
 
 def change_lines(rec: LiveRecord, logged: list[LoggedChange], now: float) -> list[ChangeLine]:
@@ -45,9 +48,11 @@ def change_lines(rec: LiveRecord, logged: list[LoggedChange], now: float) -> lis
             continue
         device = (S.phone_of(row.phone) if row.phone else
                   S.HOST_PHONE if row.device == rec.host else S.A_PHONE)
+        redoes = (describe(edit.undoes, blank) if isinstance(edit, Revert) and not edit.redo
+                  else "")
         out.append(ChangeLine(row.version, describe(edit, blank),
                               S.made_on(device, S.minutes_ago(int(now - row.saved) // 60)),
-                              undone.get(row.version, False), bool(row.undo)))
+                              undone.get(row.version, False), bool(row.undo), redoes))
     return out
 
 
@@ -83,8 +88,10 @@ def ChangesScreen() -> ft.View:
         items.append(ft.Semantics(identifier=f"change-{line.version}", content=ft.ListTile(
             title=ft.Text(title, size=15),
             subtitle=ft.Text(line.where),
-            trailing=ft.TextButton(content=ft.Text(S.UNDO, semantics_label=S.undo_change(
-                                       line.what)), icon=ft.Icons.UNDO,
+            trailing=ft.TextButton(content=ft.Text(
+                S.REDO if line.redoes else S.UNDO,
+                semantics_label=S.redo_change(line.redoes) if line.redoes else
+                S.undo_change(line.what)), icon=ft.Icons.REDO if line.redoes else ft.Icons.UNDO,
                                    on_click=undo(line.version),
                                    disabled=not line.can_undo or line.undone),
             content_padding=ft.Padding.only(left=4, right=0))))

@@ -5,40 +5,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import flet as ft
 
 from scorer import i18n
-from scorer.facts import facts, field_bounds, leader_cost, ruleset
+from scorer.facts import facts, field_bounds, ruleset
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
-from ui import strings as S
-from ui.a11y import icon_button
-from ui.draft import Draft, Seat
-from ui.edits import ListField, SeatEdits
-from ui.model import (
-    AppModel,
-    Evaluation,
-    use_model_unwatched,
-    use_shared_watch,
-    use_watch,
-)
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import SeatEdits
+from ui.entry.games import table_of
+from ui.screens.a11y import icon_button
 from ui.screens.city_cards import (
     CardFilter,
     CardGroup,
+    ColourFilter,
     Flip,
     card_flipper,
     cards_touched,
     chip_layout,
     city_holdings,
     colours_in_play,
-    matches,
     on_chip,
 )
+from ui.screens.city_parts import Edit, SeatPart, messages_of, seat_of
 from ui.screens.city_search import SearchBox
-from ui.widgets import (
+from ui.screens.games import city_game
+from ui.screens.memo import memo
+from ui.screens.widgets import (
     TAP,
     Changed,
     back_to,
@@ -46,96 +42,69 @@ from ui.widgets import (
     no_game_view,
     notice,
     number_field,
-    optional_number_field,
     problems,
     stepper,
     toggle,
     view,
     wrap,
 )
-
-Edit = SeatEdits
-
-
-@ft.component
-def _WonderPart(edit: Edit, game: str, expansions: tuple[str, ...], board: str, side: str,
-                stages: int, taken: tuple[str, ...], quick: bool,
-                messages: tuple[str, ...]) -> ft.Control:
-    """The wonder board, its side and stages. Once a board is picked only it shows (a tap
-    on it offers the others again), so the cards come sooner under the thumb."""
-    rules = ruleset(game, list(expansions))
-    choosing, set_choosing = ft.use_state(False)
-
-    def pick(name: str) -> Callable[[], None]:
-        def go() -> None:
-            set_choosing(False)
-            if name != board:
-                edit.set("board", name, (board,))  # a new board: none of its stages built
-        return go
-
-    def set_side(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit.set("side", name, (side,))
-        return go
-
-    def set_stages(n: int, was: int | None = None) -> None:
-        edit.set("stages", n, (stages if was is None else was,))
-
-    if board and not choosing:
-        boards = [toggle(board, True, lambda: set_choosing(True)),
-                  ft.TextButton(content=S.CHANGE_WONDER, icon=ft.Icons.SWAP_HORIZ, height=TAP,
-                                on_click=lambda: set_choosing(True))]
-    else:
-        boards = [toggle(S.card_taken(w) if w in taken else w, w == board, pick(w),
-                         disabled=w in taken and w != board)
-                  for w in rules.wonders.names()]
-    out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
-    wonder = rules.wonders.get(board) if board else None
-    if wonder is not None:
-        sides = list(dict.fromkeys(rules.constants.side_names.values()))
-        key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
-        # each side in its edition's own word (Day/Night)
-        out.append(wrap([toggle(S.side_label(rules.side_name(x)), key == x, set_side(x))
-                         for x in sides if x in wonder.sides]))
-        current = wonder.sides.get(key if key in wonder.sides else "A")
-        if current is not None and not quick:
-            out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages),
-                               S.for_player(S.STAGES, edit.player)))
-            if current.text:
-                out.append(ft.Text(S.ruleset_text(current.text), italic=True))
-            for k, st in enumerate(current.stages, start=1):
-                # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
-                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k <= stages,
-                                     partial(set_stages, k - 1 if k <= stages else k)))
-    out.append(problems(list(messages)))
-    return ft.Column(out, spacing=12)
+from ui.session.model import (
+    AppModel,
+    use_model_unwatched,
+    use_shared_watch,
+    use_watch,
+)
+from ui.session.verdicts import Evaluation
+from ui.text import strings as S
 
 
-def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
-    """A wonder stage: its box, and its whole text beside it, wrapped. Only the box changes
-    the stages: the text reached the screen's right edge, and a touch meant for a field
-    there (a conflict token's +) changed the stages built (3 -> 0, 3 -> 1, 3 -> 2)."""
-    return ft.Row([
-        ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
-        ft.Container(ft.Text(text), expand=True, padding=ft.Padding.symmetric(vertical=6)),
-    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
+@dataclass(frozen=True)
+class CoinsProps:
+    """What the coins part shows of a seat: the most coins, and the engine's messages about
+    them."""
 
-
-WonderPart: Callable[..., ft.Control] = ft.memo(_WonderPart)  # type: ignore[no-untyped-call]
-"""Re-rendered only when the wonder, side, stages or their problems change."""
+    player: str
+    most_coins: int
+    messages: tuple[str, ...]
 
 
 @ft.component
-def _CoinsPart(edit: Edit, military: tuple[tuple[str, int], ...],
-               values: tuple[int, ...], most_coins: int, most_tokens: tuple[int | None, ...],
-               messages: tuple[str, ...]) -> ft.Control:
-    """Coins and each conflict token the game has (`values`; none in Duel: the pawn
-    instead), each field bounded by what the game allows. The coins' stepper watches the
-    coins itself (`CoinsStepper`): a change of the coins renders it alone."""
-    held = dict(military)
-
+def _CoinsPart(edit: Edit, props: CoinsProps) -> ft.Control:
+    """The coins, bounded by what the game allows. The stepper watches the coins itself
+    (`CoinsStepper`): a change of the coins renders it alone."""
     def set_coins(n: int, was: int) -> None:
         edit.set("coins", n, (was,))
+
+    # the same handler while the seat is the same (SeatEdits are equal then)
+    handler = ft.use_memo(lambda: set_coins, [edit])
+    return ft.Column([header(S.COINS),
+                      CoinsStepper(edit.seat, edit.player, handler, props.most_coins),
+                      problems(list(props.messages))], spacing=12)
+
+
+CoinsPart = memo(_CoinsPart)
+"""Re-rendered only when the bound or the problems change."""
+
+
+@dataclass(frozen=True)
+class TokensProps:
+    """What the conflict tokens' part shows of a seat: its tokens, the game's token values,
+    the most of each token, and the engine's messages about them."""
+
+    player: str
+    military: tuple[tuple[str, int], ...]
+    values: tuple[int, ...]
+    most_tokens: tuple[int | None, ...]
+    messages: tuple[str, ...]
+
+
+@ft.component
+def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
+    """Each conflict token the game has (`values`; none in Duel: the pawn instead), each
+    field bounded by what the game allows; under the cards (a city's cards are most of its
+    taps: they come first under the thumb, issue 31)."""
+    held = dict(props.military)
+    values, most_tokens = props.values, props.most_tokens
 
     def token(key: str) -> Callable[[int, int], None]:
         def go(n: int, was: int) -> None:
@@ -143,28 +112,26 @@ def _CoinsPart(edit: Edit, military: tuple[tuple[str, int], ...],
         return go
 
     # the same handlers while the seat is the same (SeatEdits are equal then): a change of
-    # the coins rebuilds the coins' stepper, not every token's with it
-    handlers = ft.use_memo(lambda: (set_coins, {str(v): token(str(v)) for v in values}),
-                           [edit, values])
-    out: list[ft.Control] = [header(S.COINS),
-                             CoinsStepper(edit.seat, edit.player, handlers[0], most_coins)]
+    # one token rebuilds its stepper, not every token's with it
+    handlers = ft.use_memo(lambda: {str(v): token(str(v)) for v in values}, [edit, values])
+    out: list[ft.Control] = []
     if values:
         out.append(header(S.MILITARY))
         for value, most in zip(values, most_tokens, strict=True):
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
-            out.append(stepper(label, held.get(key, 0), handlers[1][key], maximum=most,
+            out.append(stepper(label, held.get(key, 0), handlers[key], maximum=most,
                                spoken=S.for_player(S.conflict_tokens(label), edit.player)))
-    out.append(problems(list(messages)))
-    return ft.Column(out, spacing=12)
+    out.append(problems(list(props.messages)))
+    return ft.Column(out, spacing=12, visible=bool(values or props.messages))
 
 
-CoinsPart: Callable[..., ft.Control] = ft.memo(_CoinsPart)  # type: ignore[no-untyped-call]
+TokensPart = memo(_TokensPart)
 """Re-rendered only when the tokens, the bounds or the problems change."""
 
 
 def _seat_coins(m: AppModel, i: int) -> int:
-    got = _seat(m, i)
+    got = seat_of(m, i)
     return got[1].coins if got is not None else 0
 
 
@@ -177,98 +144,7 @@ def _CoinsStepper(i: int, player: str, on_change: Changed, most: int) -> ft.Cont
                    maximum=most, spoken=S.for_player(S.COINS, player))
 
 
-CoinsStepper: Callable[[int, str, Changed, int], ft.Control] = \
-    ft.memo(_CoinsStepper)  # type: ignore[no-untyped-call]
-
-
-def named_toggles(title: str, names: list[str], held: list[str], query: str,
-                  flip: Callable[[str], Callable[[], None]], taken: set[str]) -> list[ft.Control]:
-    shown = [n for n in names if matches(query, n) or n in held]
-    if not shown:
-        return []
-    return [header(title), wrap([
-        toggle(S.card_taken(n) if n in taken and n not in held else n, n in held, flip(n),
-               disabled=n in taken and n not in held)
-        for n in shown])]
-
-
-def list_flipper(edit: Edit, attr: ListField, held: list[str],
-                 then: Callable[[], None] | None = None) -> Callable[[str], Callable[[], None]]:
-    """A tap on a name (a leader, a Duel wonder, a progress token) holds it or lets it go;
-    `then`: what follows the tap (the search emptied for the next name)."""
-    def flip(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit.hold(attr, name, name not in held)
-            if then is not None:
-                then()
-        return go
-    return flip
-
-
-def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
-                         mine: dict[str, list[str]]) -> list[ft.Control]:
-    """Duel Leaders beyond the recruited ones: the leader buried under Abu Simbel (shown
-    when the city built it) and the military tokens taken from the opponent's side."""
-    seat = draft.seats[i]
-    out: list[ft.Control] = []
-    burying = list(facts(rules).burying_wonders)
-    built = [w for w in burying
-             if any((rules.wonders.canonical(x) or x) == w for x in seat.wonders)]
-    if built or seat.buried:
-        others = {x for k, s in enumerate(draft.seats) if k != i
-                  for x in [*s.leaders, *([s.buried] if s.buried else [])]}
-
-        def bury(name: str) -> Callable[[], None]:
-            def go() -> None:
-                edit.set("buried", "" if seat.buried == name else name,  # its cost cleared
-                         (seat.buried,))
-            return go
-
-        def cost(n: int | None, was: int | None) -> None:
-            edit.set("buried_cost", n, (was,))
-
-        shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
-        out += [header(S.buried_under(" / ".join(built or burying))),
-                ft.Text(S.buried_hint(facts(rules).buried_factor), italic=True),
-                wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
-                             disabled=n in others and n != seat.buried) for n in shown])]
-        if seat.buried:
-            printed = leader_cost(rules, seat.buried)
-            out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
-                                             field_bounds(rules).buried_cost,
-                                             S.printed_cost(printed)))
-    out.append(problems(mine.get("buried", [])))
-
-    def conquer(n: int | None) -> Callable[[], None]:
-        def go() -> None:
-            edit.set("conquests", n, (seat.conquests,))
-        return go
-
-    most = facts(ruleset(draft.game, draft.expansions)).max_conquests
-    options: list[int | None] = [None, *range(most + 1)]
-    out += [header(S.CONQUESTS), ft.Text(S.CONQUESTS_HINT, italic=True),
-            wrap([toggle(S.FROM_PAWN if n is None else str(n), seat.conquests == n, conquer(n))
-                  for n in options]),
-            problems(mine.get("conquests", []))]
-    return out
-
-
-def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Control]:
-    """Agora: the cubes in each of the ruleset's `count` Chambers (none without the Senate).
-    A seat with no cubes yet has an empty list: it is sized to the Chambers on the first."""
-    if not count:
-        return []
-
-    def cubes(c: int) -> Callable[[int, int], None]:
-        def go(n: int, was: int) -> None:
-            edit.cubes(c, n, count, (was,))
-        return go
-
-    held = seat.influence
-    return [header(S.SENATE), *[
-        stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c),
-                maximum=most, spoken=S.for_player(f"{S.CHAMBER} {c + 1}", seat.name))
-        for c in range(count)]]
+CoinsStepper = memo(_CoinsStepper)
 
 
 def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
@@ -333,23 +209,6 @@ def _seat_index(text: str) -> int:
         return -1
 
 
-def _seat(m: AppModel, i: int) -> tuple[Draft, Seat] | None:
-    """The game and seat `i` of it, if both are there (another phone may remove a player)."""
-    draft = m.draft
-    if draft is None or not 0 <= i < len(draft.seats):
-        return None
-    return draft, draft.seats[i]
-
-
-def _messages(m: AppModel, i: int, *fields: str) -> tuple[str, ...]:
-    """The engine's messages about seat `i`'s `fields` (their first part)."""
-    evaluation = m.evaluation()
-    if evaluation is None:
-        return ()
-    mine = evaluation.player_problems(i)
-    return tuple(msg for f in fields for msg in mine.get(f, []))
-
-
 @dataclass(frozen=True)
 class _Frame:
     """What the city screen's frame shows: it renders again only when one of these changes
@@ -370,7 +229,7 @@ class _Frame:
 def _frame(m: AppModel, i: int) -> _Frame:
     draft = m.draft
     players = () if draft is None else tuple(s.name for s in draft.seats)
-    got = _seat(m, i)
+    got = seat_of(m, i)
     if got is None:
         return _Frame(m.path(), len(players), "", False, "", (), players)
     draft, seat = got
@@ -387,7 +246,7 @@ def _total(m: AppModel, i: int) -> str:
 
 def _status(m: AppModel, i: int) -> str:
     """Why seat `i`'s total is not final ("" when it is)."""
-    got, evaluation = _seat(m, i), m.evaluation()
+    got, evaluation = seat_of(m, i), m.evaluation()
     if got is None or evaluation is None or evaluation.final:
         return ""
     return _whose(got[0], evaluation, i)
@@ -423,7 +282,7 @@ def title_words(name: str, total: str) -> ft.Text:
 def _TitleTotal(i: int) -> ft.Control:
     """The app bar's title: the player and their running total, in sight wherever the
     screen is scrolled to (the one place the total shows: a tap re-renders only it)."""
-    name, total = use_watch(lambda m: (s[1].name if (s := _seat(m, i)) else "", _total(m, i)),
+    name, total = use_watch(lambda m: (s[1].name if (s := seat_of(m, i)) else "", _total(m, i)),
                             (i,))
     return title_words(name, total)  # in the screen's `running-total`
 
@@ -431,52 +290,32 @@ def _TitleTotal(i: int) -> ft.Control:
 @ft.component
 def _CityStatus(i: int) -> ft.Control:
     """Why the total is not final yet, and the problems about the player as a whole."""
-    status, messages = use_watch(lambda m: (_status(m, i), _messages(m, i, "", "name")), (i,))
+    status, messages = use_watch(lambda m: (_status(m, i), messages_of(m, i, "", "name")), (i,))
     return ft.Column([ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
                       problems(list(messages))], spacing=12, visible=bool(status or messages))
 
 
-TitleTotal: Callable[[int], ft.Control] = ft.memo(_TitleTotal)  # type: ignore[no-untyped-call]
-CityStatus: Callable[[int], ft.Control] = ft.memo(_CityStatus)  # type: ignore[no-untyped-call]
+TitleTotal = memo(_TitleTotal)
+CityStatus = memo(_CityStatus)
 
 
-def _wonder(m: AppModel, i: int) -> tuple[object, ...] | None:
-    got = _seat(m, i)
+def _coins(m: AppModel, i: int) -> CoinsProps | None:
+    got = seat_of(m, i)
     if got is None:
         return None
     draft, seat = got
-    taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
-    return (seat.name, draft.game, tuple(draft.expansions), seat.board, seat.side, seat.stages,
-            taken, seat.quick, _messages(m, i, "wonder"))
+    return CoinsProps(seat.name, _coin_bounds(ruleset(draft.game, draft.expansions))[1],
+                      messages_of(m, i, "coins"))
 
 
-@ft.component
-def _SeatPart(i: int, select: Callable[[AppModel, int], tuple[object, ...] | None],
-              part: Callable[..., ft.Control]) -> ft.Control:
-    """A part of seat `i`'s city (`part`: the wonder, the coins) drawn from what `select`
-    reads of the model, the player's name first (for the part's edits): rendered again only
-    when that changes."""
-    model = use_model_unwatched()
-    shown = use_watch(lambda m: select(m, i), (i, select))
-    if shown is None:
-        return ft.Container()
-    name, *rest = shown
-    return part(SeatEdits(model.edit, i, str(name)), *rest)
-
-
-SeatPart: Callable[[int, Callable[[AppModel, int], tuple[object, ...] | None],
-                    Callable[..., ft.Control]], ft.Control] = \
-    ft.memo(_SeatPart)  # type: ignore[no-untyped-call]
-
-
-def _coins(m: AppModel, i: int) -> tuple[object, ...] | None:
-    got = _seat(m, i)
+def _tokens(m: AppModel, i: int) -> TokensProps | None:
+    got = seat_of(m, i)
     if got is None:
         return None
     draft, seat = got
-    return (seat.name, tuple(sorted(seat.military.items())),
-            *_coin_bounds(ruleset(draft.game, draft.expansions)),
-            _messages(m, i, "coins", "military"))
+    values, _most, tokens = _coin_bounds(ruleset(draft.game, draft.expansions))
+    return TokensProps(seat.name, tuple(sorted(seat.military.items())), values, tokens,
+                       messages_of(m, i, "military"))
 
 
 @lru_cache(maxsize=64)
@@ -488,14 +327,16 @@ def _coin_bounds(rules: Ruleset) -> tuple[tuple[int, ...], int, tuple[int | None
     return has.token_values, most.coins, tuple(most.tokens.get(v) for v in has.token_values)
 
 
-NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests")
+NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conquests",
+                "divinities", "entombed")
 """The fields the sections of names show problems of."""
 
 
 def _names_of(seat: Seat) -> tuple[object, ...]:
     """What the sections of names show of a seat (never its cards, coins or totals)."""
     return (seat.name, tuple(seat.wonders), tuple(seat.progress), tuple(seat.influence),
-            tuple(seat.leaders), seat.buried, seat.buried_cost, seat.conquests)
+            tuple(seat.leaders), seat.buried, seat.buried_cost, seat.conquests,
+            tuple(seat.divinities), seat.board, tuple(seat.entombed))
 
 
 NamedView = tuple[str, tuple[str, ...], tuple[tuple[object, ...], ...], tuple[tuple[str, ...], ...]]
@@ -506,67 +347,43 @@ def _named(m: AppModel, i: int) -> NamedView | None:
     """What the sections of names show (Duel wonders, progress tokens, the Senate, leaders):
     every seat's names and the messages about them, so that a card tapped re-renders none
     of them."""
-    got = _seat(m, i)
+    got = seat_of(m, i)
     if got is None:
         return None
     draft = got[0]
     return (draft.game, tuple(draft.expansions), tuple(_names_of(s) for s in draft.seats),
-            tuple(_messages(m, i, f) for f in NAMED_FIELDS))
+            tuple(messages_of(m, i, f) for f in NAMED_FIELDS))
 
 
 @ft.component
 def _NamedSections(i: int, query: str, clear_query: Callable[[], None]) -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(lambda m: _named(m, i), (i,))
-    got = _seat(model, i)
+    got = seat_of(model, i)
     if shown is None or got is None:
         return ft.Container()
     draft, seat = got  # as it is now: what this part shows of it is `shown`
     messages = shown[3]
     mine = {f: list(found) for f, found in zip(NAMED_FIELDS, messages, strict=True)}
     rules = ruleset(draft.game, draft.expansions)
-    has = facts(rules)
     edit = SeatEdits(model.edit, i, seat.name)
-    items: list[ft.Control] = []
-    if not has.has_boards:  # wonders are cards of their own (Duel)
-        built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
-        items += named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
-                               list_flipper(edit, "wonders", seat.wonders, clear_query),
-                               built_elsewhere)
-        items.append(problems(mine["wonders"]))
-    if len(rules.progress):
-        owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
-        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress, query,
-                               list_flipper(edit, "progress", seat.progress, clear_query),
-                               owned)
-        items.append(problems(mine["progress"]))
-    if has.chambers:
-        items += senate_section(seat, has.chambers, edit, field_bounds(rules).cubes)
-        items.append(problems(mine["influence"]))
-    if has.has_leaders:
-        recruited = {x for k, s in enumerate(draft.seats) if k != i
-                     for x in [*s.leaders, *([s.buried] if s.buried else [])]}
-        items += named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
-                               list_flipper(edit, "leaders", seat.leaders, clear_query), recruited)
-        items.append(problems(mine["leaders"]))
-        if has.burying_wonders or has.max_conquests:
-            items += duel_leaders_section(draft, i, rules, edit, query, mine)
+    items = city_game(draft.game, draft.expansions).named_sections(
+        draft, i, rules, edit, query, mine, clear_query)
     return ft.Column(items, spacing=12, visible=bool(items))
 
 
-NamedSections: Callable[[int, str, Callable[[], None]], ft.Control] = \
-    ft.memo(_NamedSections)  # type: ignore[no-untyped-call]
+NamedSections = memo(_NamedSections)
 
 
 def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
     """Each choice the engine made for seat `i`: (key, what it says, the options, the one
     the table picked)."""
-    got, evaluation = _seat(m, i), m.evaluation()
+    got, evaluation = seat_of(m, i), m.evaluation()
     result = evaluation.result if evaluation is not None else None
     if got is None or result is None or i >= len(result.players) or not result.players[i].choices:
         return ()
     draft, seat = got
-    options = choice_options(draft.table(), i, result)
+    options = choice_options(table_of(draft), i, result)
     return tuple((key, result.players[i].choices.get(key, ""), tuple(names),
                   seat.choices.get(key, "")) for key, names in options.items())
 
@@ -574,8 +391,8 @@ def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str]
 @ft.component
 def _ChoicesSection(i: int) -> ft.Control:
     model = use_model_unwatched()
-    shown = use_watch(lambda m: (_choices(m, i), _messages(m, i, "choices"),
-                                 s[1].name if (s := _seat(m, i)) else ""), (i,))
+    shown = use_watch(lambda m: (_choices(m, i), messages_of(m, i, "choices"),
+                                 s[1].name if (s := seat_of(m, i)) else ""), (i,))
     choices, messages, name = shown
     edit = SeatEdits(model.edit, i, name)
     out: list[ft.Control] = []
@@ -593,8 +410,7 @@ def _ChoicesSection(i: int) -> ft.Control:
     return ft.Column(out, spacing=12)
 
 
-ChoicesSection: Callable[[int], ft.Control] = \
-    ft.memo(_ChoicesSection)  # type: ignore[no-untyped-call]
+ChoicesSection = memo(_ChoicesSection)
 
 
 @ft.component
@@ -604,23 +420,24 @@ def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, 
     chip follows its own card."""
     layout = chip_layout(game, expansions, players, query, age, colour, i18n.current())
     cards_of = use_shared_watch(lambda m: city_holdings(m, i), cards_touched, (i,))
-    return ft.Column([ft.Column([ft.Text(S.COLOUR.get(group, group), weight=ft.FontWeight.BOLD),
-                                CardGroup(cards_of, group, cards, on_flip, player)], spacing=6)
-                      for group, cards in layout], spacing=12)
+    # the chips in their colours, in the colour order of the table, one grid (no heading
+    # per colour: an Age's chips and its picker fit a phone's screen, issue 31)
+    return CardGroup(cards_of, tuple((name, detail, group) for group, cards in layout
+                                     for name, detail in cards), on_flip, player)
 
 
 @ft.component
 def _CardProblems(i: int) -> ft.Control:
-    return problems(list(use_watch(lambda m: _messages(m, i, "cards"), (i,))))
+    return problems(list(use_watch(lambda m: messages_of(m, i, "cards"), (i,))))
 
 
-CardProblems: Callable[[int], ft.Control] = ft.memo(_CardProblems)  # type: ignore[no-untyped-call]
-CardsSection: Callable[..., ft.Control] = ft.memo(_CardsSection)  # type: ignore[no-untyped-call]
+CardProblems = memo(_CardProblems)
+CardsSection = memo(_CardsSection)
 
 
 def _quick(m: AppModel, i: int) -> tuple[Draft, Seat] | None:
     """What paper mode shows: the typed totals (the game without the cities' cards)."""
-    got = _seat(m, i)
+    got = seat_of(m, i)
     if got is None:
         return None
     draft, seat = got
@@ -639,7 +456,7 @@ def _QuickSection(i: int) -> ft.Control:
     return ft.Column(quick_section(draft, seat, edit, calc, set_calc), spacing=12)
 
 
-QuickSection: Callable[[int], ft.Control] = ft.memo(_QuickSection)  # type: ignore[no-untyped-call]
+QuickSection = memo(_QuickSection)
 
 
 @dataclass(frozen=True)
@@ -736,21 +553,33 @@ def CityScreen() -> ft.View:
         wrap([toggle(S.DETAILED, not frame.quick, set_quick(False)),
               toggle(S.QUICK_MODE, frame.quick, set_quick(True))]),
     ]
-    if has.has_boards:
-        items.append(SeatPart(i, _wonder, WonderPart))
+    board = city_game(frame.game, frame.expansions).board(i)
+    if board is not None:
+        items.append(board)
     items.append(SeatPart(i, _coins, CoinsPart))
     if frame.quick:
+        items.append(SeatPart(i, _tokens, TokensPart))
         items.append(QuickSection(i))
     else:
+        # in the order a city is read off the table, the most under the thumb first: the
+        # search, then an Age's cards with its picker right above them (an Age's chips and
+        # the picker fit the screen: the next Age without a scroll), the names (leaders...)
+        # under them, then the conflict tokens, the expansions' pieces and the engine's
+        # choices (issue 31: 48 leader chips and the tokens sat between the board and the
+        # cards; the cards are what a city enters most)
         items.append(SearchBox(i, frame.name, query, set_query))
-        items.append(NamedSections(i, query, clear_query))
-        items.append(ChoicesSection(i))
         items.append(header(S.CARDS))
-        items.append(CardFilter(age, colour, ages, colours_in_play(rules, frame.seats),
-                                set_age, set_colour))
+        items.append(CardFilter(age, ages, set_age))
         items.append(CardsSection(i, frame.game, frame.expansions, frame.seats, query, age,
                                   colour, on_flip, frame.name))
+        items.append(ColourFilter(colour, colours_in_play(rules, frame.seats), set_colour))
         items.append(CardProblems(i))
+        items.append(NamedSections(i, query, clear_query))
+        items.append(SeatPart(i, _tokens, TokensPart))
+        pieces = city_game(frame.game, frame.expansions).pieces(i, rules)
+        if pieces is not None:
+            items.append(pieces)
+        items.append(ChoicesSection(i))
     items.append(ft.Row([
         ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
                           on_click=back_to(f"{frame.base}/player/{(i - 1) % frame.seats}")),

@@ -32,12 +32,13 @@ from scorer.facts import (
 )
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
-from ui import strings as S
-from ui.a11y import checkable, icon_button, quiet_tooltip
-from ui.draft import Draft
-from ui.edits import SeatEdits
-from ui.model import AppModel, SharedWatch, use_part
-from ui.widgets import CARD_COLOURS, TAP, wrap
+from ui.entry.draft import Draft
+from ui.entry.edits import SeatEdits
+from ui.screens.a11y import checkable, icon_button, quiet_tooltip
+from ui.screens.memo import memo
+from ui.screens.widgets import CARD_COLOURS, TAP, grid, wrap
+from ui.session.model import AppModel, SharedWatch, use_part
+from ui.text import strings as S
 
 
 @dataclass(frozen=True)
@@ -183,16 +184,18 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
     return (*[c for c in order if c in present], *sorted(present - set(order)))
 
 
-_DETAIL = ft.TextStyle(size=11, weight=ft.FontWeight.NORMAL)
+_DETAIL = ft.TextStyle(size=10, weight=ft.FontWeight.NORMAL)
 """The style of a chip's second line (one object for every chip of every session)."""
 
 
 def chip_body(label: str, detail: str) -> ft.Control:
-    """A card's words: its name, and under it its Age and what it gives (one line, cut
-    short with an ellipsis). One control with a span, not a column of two texts: a city
-    shows ~80 chips in every phone's session."""
-    return ft.Text(label, size=14, weight=ft.FontWeight.W_500, max_lines=2,
-                   overflow=ft.TextOverflow.ELLIPSIS,
+    """A card's words: its name, and under it its Age and what it gives, in up to three
+    lines (a chip is a third of a phone's width: with two, "I/II · produces Papyrus" lost
+    its last word without an ellipsis, and a held chip's check mark pushed "Lumber Yard"
+    onto two lines and its Age off the chip). One control with a span, not a column of two
+    texts: a city shows ~80 chips in every phone's session."""
+    return ft.Text(label, size=13, weight=ft.FontWeight.W_500, max_lines=3,
+                   overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
                    spans=[ft.TextSpan("\n" + detail, style=_DETAIL)] if detail else None)
 
 
@@ -203,7 +206,7 @@ def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
     bg, fg = CARD_COLOURS.get(colour, (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
     return ft.ButtonStyle(bgcolor=bg if selected else None, color=fg if selected else None,
                           icon_color=fg if selected else None,
-                          padding=ft.Padding.symmetric(horizontal=10), side=ft.BorderSide(2, bg))
+                          padding=ft.Padding.symmetric(horizontal=6), side=ft.BorderSide(2, bg))
 
 
 @dataclass(frozen=True)
@@ -280,28 +283,34 @@ def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
 
 
-_Shown = tuple[Flip | None, dict[str, tuple[Chip, ft.Control, ft.Control]]]
-"""The render's handler, and each card's chip: as it shows, its button and the button's words."""
+_Shown = tuple[Flip | None, tuple[tuple[str, str, str], ...],
+               dict[str, tuple[Chip, ft.Control, ft.Control]]]
+"""The render's handler, the cards it laid out, and each card's chip: as it shows, its button
+and the button's words."""
 
 
 @ft.component
-def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
-               cards: tuple[tuple[str, str], ...], on_flip: Flip, player: str = "") -> ft.Control:
-    """A colour group's chips (its heading is the section's: a tap renders the row of chips
-    and nothing around it). It follows its own cards (a tap on another group's card does
-    not render it), and a chip whose card did not change is the very control it was (not
-    compared again): a tap rebuilds the one chip it changed. The chips are plain
-    controls, not a component each: a city shows ~80 of them in every phone's session."""
+def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str], ...],
+               on_flip: Flip, player: str = "") -> ft.Control:
+    """The chips of the cards on screen, each (name, what it gives, colour), in one grid in
+    the table's colour order: a group of four began a row of its own and an Age took two
+    rows more than it fills, a screen's scroll (issue 31). It follows its own cards, and a
+    chip whose card did not change is the very control it was (not compared again): a tap
+    rebuilds the one chip it changed. The chips are plain controls, not a component each:
+    a city shows ~80 of them in every phone's session."""
     # Props are plain values and stable objects, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
-    held = use_part(cards_of, *(name for name, _ in cards))
-    nothing: _Shown = (None, {})
+    held = use_part(cards_of, *(name for name, _, _ in cards))
+    nothing: _Shown = (None, (), {})
     shown = ft.use_ref(nothing)
-    flip, kept = shown.current or nothing
-    if flip is not on_flip:
+    flip, laid, kept = shown.current or nothing
+    if flip is not on_flip or laid != cards:
+        # another Age or filter: every chip anew. A chip kept from the last grid at
+        # another place in this one (Glassworks: Age I and II) took the taps of the chip
+        # whose place it had (Flet 1.0.5 patched that chip's words, not its handler)
         kept = {}
     chips: dict[str, tuple[Chip, ft.Control, ft.Control]] = {}
-    for name, detail in cards:
+    for name, detail, colour in cards:
         chip = chip_of(held, name, detail)
         was = kept.get(name)
         if was is not None and was[0] == chip:
@@ -313,22 +322,33 @@ def _CardGroup(cards_of: SharedWatch[Holdings], colour: str,
                 else chip_body(chip.label, detail))
         chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected),
                                        player), body)
-    shown.current = (on_flip, chips)
-    return wrap([button for _, button, _ in chips.values()])
+    shown.current = (on_flip, cards, chips)
+    return grid([button for _, button, _ in chips.values()])
 
 
-CardGroup: Callable[[SharedWatch[Holdings], str, tuple[tuple[str, str], ...], Flip, str],
-                    ft.Control] = \
-    ft.memo(_CardGroup)  # type: ignore[no-untyped-call]
-"""A colour group: rendered again only when the filter changes which cards it shows."""
+CardGroup = memo(_CardGroup)
+"""The chips on screen: rendered again only when the filter changes which cards it shows."""
 
 
 @ft.component
-def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str, ...],
-                set_age: Callable[[int], None], set_colour: Callable[[str], None]) -> ft.Control:
+def _CardFilter(age: int, ages: tuple[int, ...], set_age: Callable[[int], None]) -> ft.Control:
+    """Which Age's cards show: right above them (a tap changes the chips under the thumb,
+    in the same place: an Age after another without a scroll)."""
     def pick_age(a: int) -> Callable[[], None]:
         return lambda: set_age(a)
 
+    age_chips: list[ft.Control] = [checkable(_small_toggle(
+        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a),
+        S.ALL_AGES if not a else S.age_name(S.age_label((a,)))), age == a,
+        identifier=f"age-{a}") for a in (0, *ages)]
+    return wrap(age_chips)
+
+
+@ft.component
+def _ColourFilter(colour: str, colours: tuple[str, ...],
+                  set_colour: Callable[[str], None]) -> ft.Control:
+    """The cards of one colour only: under the chips (seldom needed, and above them it put
+    the chips a screen lower)."""
     def pick_colour(c: str) -> Callable[[], None]:
         return lambda: set_colour("" if colour == c else c)
 
@@ -339,17 +359,18 @@ def _CardFilter(age: int, colour: str, ages: tuple[int, ...], colours: tuple[str
         # button's would not)
         return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c),
                             checked=colour == c, content=ft.Container(
-            width=TAP, height=TAP, border_radius=TAP // 2, bgcolor=bg,
+            width=SWATCH, height=SWATCH, border_radius=SWATCH // 2, bgcolor=bg,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
             alignment=ft.Alignment.CENTER, tooltip=quiet_tooltip(S.COLOUR.get(c, c)),
             content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
             on_click=pick_colour(c)))
 
-    age_chips: list[ft.Control] = [checkable(_small_toggle(
-        S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a),
-        S.ALL_AGES if not a else S.age_name(S.age_label((a,)))), age == a,
-        identifier=f"age-{a}") for a in (0, *ages)]
-    return ft.Column([wrap(age_chips), wrap([swatch(c) for c in colours])], spacing=8)
+    return ft.Row([swatch(c) for c in colours], wrap=True, spacing=4, run_spacing=4)
+
+
+SWATCH = 44
+"""A colour swatch's size: the 7 colours of a game in one row of a 360 px phone (7 x 44 +
+6 x 4 = 332 px; 44 px is Apple's least touch target, Material's 48 took two rows)."""
 
 
 def _small_toggle(label: str, selected: bool, on_click: Callable[[], None],
@@ -361,4 +382,5 @@ def _small_toggle(label: str, selected: bool, on_click: Callable[[], None],
     return ft.OutlinedButton(content=content, on_click=on_click, height=TAP)
 
 
-CardFilter: Callable[..., ft.Control] = ft.memo(_CardFilter)  # type: ignore[no-untyped-call]
+CardFilter = memo(_CardFilter)
+ColourFilter = memo(_ColourFilter)

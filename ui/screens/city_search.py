@@ -11,13 +11,14 @@ import flet as ft
 
 from scorer.facts import cards_of_age, facts, ruleset
 from scorer.ruleset import Ruleset
-from ui import strings as S
-from ui.draft import Draft
-from ui.edits import SeatEdits
-from ui.model import AppModel, use_model_unwatched, use_watch
+from ui.entry.draft import Draft
+from ui.entry.edits import SeatEdits
 from ui.screens.city_cards import colours_in_play, holdings
-from ui.search import Found, ranked
-from ui.widgets import TAP, wrap
+from ui.screens.memo import memo
+from ui.screens.search import Found, ranked
+from ui.screens.widgets import TAP, use_kept_text, wrap
+from ui.session.model import AppModel, use_model_unwatched, use_watch
+from ui.text import strings as S
 
 
 @lru_cache(maxsize=64)
@@ -124,6 +125,7 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
     model = use_model_unwatched()
     offered = use_watch(lambda m: picks(m, i, query), (i, query))
     shown = offered[0] if offered else None
+    searched = use_kept_text()
 
     def take(found: Found) -> bool:
         """`found` joins the city if the city can still take it (the game may have
@@ -151,14 +153,16 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         return go
 
     nothing = bool(query.strip()) and shown is None
-    field = ft.TextField(
-        label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH, hint_text=S.SEARCH_HINT,
+    field = searched.keep(ft.TextField(
+        label=S.SEARCH, value=searched.text(query), prefix_icon=ft.Icons.SEARCH,
+        hint_text=S.SEARCH_HINT,
         helper=found_words(shown) if shown is not None else None,
         error=S.nothing_found(query.strip()) if nothing else None,
         helper_max_lines=2, error_max_lines=2,
         # what the search offers, under the field, stays above the keyboard
         scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=120),
-        on_change=lambda e: set_query(e.control.value or ""), on_submit=submit)
+        on_change=lambda e: set_query(searched.hear(e.control.value or "")),
+        on_submit=submit))
     # the next names found, each a tap: a row of their own, read out as buttons
     others = wrap([ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
                    for f in offered[1:]])
@@ -166,5 +170,4 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
                      spacing=4, tight=True)
 
 
-SearchBox: Callable[[int, str, str, Callable[[str], None]], ft.Control] = \
-    ft.memo(_SearchBox)  # type: ignore[no-untyped-call]
+SearchBox = memo(_SearchBox)

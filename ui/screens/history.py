@@ -18,25 +18,27 @@ from scorer.facts import ruleset
 from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
 from scorer.ruleset import expansion_name
 from scorer.words import side_word_in_english
-from ui import strings as S
-from ui.a11y import spoken
-from ui.draft import Draft
-from ui.export import MAX_IMPORT_BYTES
-from ui.history_db import MAX_IMPORTED, HistoryEntry
-from ui.model import AppModel, evaluate, use_model
+from ui.entry.draft import Draft
+from ui.screens.a11y import spoken
 from ui.screens.home import game_title
 from ui.screens.stats import game_route
 from ui.screens.transfer import use_json_upload
-from ui.widgets import (
+from ui.screens.widgets import (
     back_to,
     busy_overlay,
     confirm_replace,
     notice,
     problems,
+    use_kept_text,
     use_latest_state,
     view,
     wrap,
 )
+from ui.session.model import AppModel, use_model
+from ui.session.verdicts import evaluate
+from ui.store.history_db import IMPORTED_PER_ADDRESS, MAX_IMPORTED, HistoryEntry
+from ui.text import strings as S
+from ui.web.upload_limit import MAX_IMPORT_BYTES
 
 PAGE = 20
 """Games shown at first, and added by Show more."""
@@ -230,6 +232,7 @@ def GameScreen() -> ft.View:
     loaded, set_loaded = ft.use_state(False)
     place, place_now, set_place = use_latest_state("")
     note, note_now, set_note = use_latest_state("")
+    place_field, note_field = use_kept_text(), use_kept_text()
     version = model.history_version
 
     async def load() -> None:
@@ -261,11 +264,13 @@ def GameScreen() -> ft.View:
         ft.Text(game_title(draft.game), weight=ft.FontWeight.BOLD, size=18),
         ft.Text(play_line(entry)),
         ft.Text(entry.summary),
-        ft.TextField(label=S.PLACE, value=place, max_length=MAX_PLACE,
-                     on_change=lambda e: set_place(e.control.value or "")),
-        ft.TextField(label=S.NOTE, value=note, max_length=MAX_NOTE, multiline=True,
-                     min_lines=2, max_lines=6,
-                     on_change=lambda e: set_note(e.control.value or "")),
+        place_field.keep(ft.TextField(
+            label=S.PLACE, value=place_field.text(place), max_length=MAX_PLACE,
+            on_change=lambda e: set_place(place_field.hear(e.control.value or "")))),
+        note_field.keep(ft.TextField(
+            label=S.NOTE, value=note_field.text(note), max_length=MAX_NOTE, multiline=True,
+            min_lines=2, max_lines=6,
+            on_change=lambda e: set_note(note_field.hear(e.control.value or "")))),
         wrap([ft.FilledButton(content=S.SAVE, icon=ft.Icons.SAVE, on_click=save,
                               disabled=not changed, height=48),
               ft.OutlinedButton(content=S.OPEN_PAD, icon=ft.Icons.OPEN_IN_NEW,
@@ -285,6 +290,7 @@ def HistoryImportScreen() -> ft.View:
     limit) or pasted; every problem named; games already here kept as they are."""
     model = use_model()
     text, set_text = ft.use_state("")
+    pasted = use_kept_text()
     found, set_found = ft.use_state(tuple[str, ...]())
     busy, set_busy = ft.use_state("")
     done, set_done = ft.use_state("")
@@ -298,19 +304,22 @@ def HistoryImportScreen() -> ft.View:
             if trouble:
                 set_found(tuple(S.at_where(p.path, p.message) for p in trouble[:50]))
                 return
-            added = await asyncio.to_thread(model.store.import_plays, [p.play for p in plays])
+            added = await asyncio.to_thread(model.store.import_plays, [p.play for p in plays],
+                                            False, model.client_address())
         finally:
             set_busy("")
         if added is not None:
             model.history_version += 1
-            set_done(S.imported_games(added.added, added.already) + (
-                " " + S.imports_over(added.over, MAX_IMPORTED) if added.over else ""))
+            set_done(" ".join([S.imported_games(added.added, added.already)] + (
+                [S.imports_over(added.over, MAX_IMPORTED)] if added.over else []) + (
+                [S.imports_over_here(added.over_here, IMPORTED_PER_ADDRESS)]
+                if added.over_here else [])))
             set_text("")
 
     picker = use_json_upload(take, set_busy, set_found)
 
     async def do_import() -> None:
-        await take(text)
+        await take(pasted.now(text))  # every key handled or not
 
     items: list[ft.Control] = [busy_overlay(busy), ft.Text(S.IMPORT_HISTORY_HINT)]
     if done:
@@ -322,9 +331,10 @@ def HistoryImportScreen() -> ft.View:
                                 allowed_extensions=["json"],
                                 cancel_upload_on_window_blur=False)))
     items += [
-        ft.TextField(label=S.PASTE, value=text, multiline=True, min_lines=4, max_lines=10,
-                     max_length=MAX_IMPORT_BYTES,
-                     on_change=lambda e: set_text(e.control.value or "")),
+        pasted.keep(ft.TextField(
+            label=S.PASTE, value=pasted.text(text), multiline=True, min_lines=4, max_lines=10,
+            max_length=MAX_IMPORT_BYTES,
+            on_change=lambda e: set_text(pasted.hear(e.control.value or "")))),
         problems(list(found)),
         ft.FilledButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE, on_click=do_import,
                         disabled=not text.strip() or bool(busy), height=52),

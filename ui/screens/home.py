@@ -7,13 +7,14 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from scorer.facts import ruleset
-from ui import strings as S
-from ui.browser import this_browser
-from ui.draft import Draft
-from ui.language import choices
-from ui.model import use_model_unwatched, use_watch
-from ui.store import Store
-from ui.widgets import back_to, header, notice, toggle, use_body_shown, view, wrap
+from ui.entry.draft import Draft
+from ui.screens.memo import memo
+from ui.screens.widgets import back_to, header, notice, toggle, use_body_shown, view, wrap
+from ui.session.model import use_model_unwatched, use_watch
+from ui.store.store import Store
+from ui.text import strings as S
+from ui.text.language import choices
+from ui.web.browser import this_browser
 
 
 def themes() -> tuple[tuple[str, str, ft.IconData], ...]:
@@ -40,7 +41,7 @@ def Home() -> ft.View:
                       (on_top,))
     draft, theme, address, language = shown or (model.draft, model.theme, model.path(),
                                                 model.language)
-    if not use_body_shown(on_top):  # under a game: its app bar only (ui/widgets.py)
+    if not use_body_shown(on_top):  # under a game: its app bar only (ui/screens/widgets.py)
         return view("/", S.APP_TITLE, [])
     return view("/", S.APP_TITLE, [HomeBody(draft, theme, address, model.store,
                                             model.choose_theme, language,
@@ -98,7 +99,7 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
                 await choose_language(code)
         return go
 
-    install = this_browser().install_note()  # ui/browser.py: what this page can do
+    install = this_browser().install_note()  # ui/web/browser.py: what this page can do
     if install:
         items.append(ft.Semantics(identifier="install-note",
                                   content=ft.Text(install, italic=True, size=13)))
@@ -111,4 +112,4 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
     return ft.Column(items, spacing=12)
 
 
-HomeBody: Callable[..., ft.Control] = ft.memo(_HomeBody)  # type: ignore[no-untyped-call]
+HomeBody = memo(_HomeBody)

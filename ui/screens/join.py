@@ -12,11 +12,9 @@ from typing import cast
 import flet as ft
 import segno
 
-from ui import strings as S
-from ui.live import JoinRefused, clean_code
-from ui.model import AppModel, use_model, use_model_unwatched, use_watch
-from ui.store import CODE_LENGTH
-from ui.widgets import (
+from ui.live.tables import JoinRefused, clean_code
+from ui.screens.memo import memo
+from ui.screens.widgets import (
     TAP,
     back_to,
     busy_overlay,
@@ -25,9 +23,41 @@ from ui.widgets import (
     no_game_view,
     notice,
     toggle,
+    use_kept_text,
     view,
     wrap,
 )
+from ui.session.model import AppModel, use_model, use_model_unwatched, use_watch
+from ui.store.codes import CODE_LENGTH
+from ui.text import strings as S
+
+QUIET = 2
+"""Light modules around the code (a phone's camera finds it on a light card with 2)."""
+
+
+@lru_cache(maxsize=64)
+def qr_svg(text: str) -> bytes:
+    """The QR code of an address as an SVG (made once per address): sharp at any size and
+    screen density. segno encodes it; the modules are drawn as filled runs, one rectangle
+    per run of dark modules in a row (segno's own SVG strokes lines, which Flutter's SVG
+    renderer drew a pixel thin, unreadable), on a white square for dark themes."""
+    matrix = segno.make(text, error="m").matrix
+    side = len(matrix) + 2 * QUIET
+    runs: list[str] = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            runs.append(f"M{start + QUIET} {y + QUIET}h{x - start}v1h-{x - start}z")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
+            f'width="{side * 4}" height="{side * 4}" shape-rendering="crispEdges">'
+            f'<rect width="{side}" height="{side}" fill="#fff"/>'
+            f'<path fill="#000" d="{"".join(runs)}"/></svg>').encode()
 
 
 @lru_cache(maxsize=64)
@@ -42,6 +72,7 @@ def qr_png(text: str) -> bytes:
 def JoinScreen() -> ft.View:
     model = use_model()
     typed, set_typed = ft.use_state("")
+    code_field = use_kept_text()
     refusal, set_refusal = ft.use_state(cast(JoinRefused | None, None))
 
     def join(code: str) -> None:
@@ -55,19 +86,20 @@ def JoinScreen() -> ft.View:
         page.navigate(model.path())
 
     def typed_code(e: ft.Event[ft.TextField]) -> None:
-        set_typed(clean_code(e.control.value or ""))
+        set_typed(clean_code(code_field.hear(e.control.value or "")))
 
     items: list[ft.Control] = [
         ft.Text(S.JOIN_HINT),
-        ft.Semantics(identifier="join-code", content=ft.TextField(
-            label=S.JOIN_CODE, value=typed, on_change=typed_code, max_length=CODE_LENGTH,
-            capitalization=ft.TextCapitalization.CHARACTERS,
-            on_submit=lambda: join(typed))),
+        ft.Semantics(identifier="join-code", content=code_field.keep(ft.TextField(
+            label=S.JOIN_CODE, value=code_field.text(typed), on_change=typed_code,
+            max_length=CODE_LENGTH, capitalization=ft.TextCapitalization.CHARACTERS,
+            on_submit=lambda: join(clean_code(code_field.now(typed)))))),
         ft.Semantics(identifier="join-problem", visible=refusal is not None,
                      content=notice(S.join_refused(refusal) if refusal else "",
                                     icon=ft.Icons.ERROR_OUTLINE)),
         ft.FilledButton(content=S.JOIN_BUTTON, icon=ft.Icons.LOGIN, height=52,
-                        on_click=lambda: join(typed), disabled=not typed),
+                        on_click=lambda: join(clean_code(code_field.now(typed))),
+                        disabled=not typed),
     ]
     if refusal is not None and refusal.reason == "finished":
         items.append(_history_button())
@@ -132,9 +164,10 @@ def MovedGame() -> ft.View:
 
 
 def share_card(model: AppModel) -> ft.Control:
-    """The host's invitation: the join code, the game's address and its QR code."""
+    """The host's invitation: the join code, the game's address and its QR code (none for a
+    game whose code admits nobody: finished, a day idle, or opened from History)."""
     game = model.game
-    if game is None or game.closed:
+    if game is None or game.closed or game.spent:
         return ft.Container()
     address = S.join_address(model.address, game.code) if model.address else f"/g/{game.code}"
     # not one merged node: each line reaches a screen reader (and the page's text)
@@ -143,7 +176,8 @@ def share_card(model: AppModel) -> ft.Control:
         padding=12, content=ft.Column([
             ft.Text(S.SHARE_TITLE, weight=ft.FontWeight.BOLD),
             ft.Row([
-                ft.Image(src=qr_png(address), width=120, height=120),
+                ft.Semantics(identifier="join-qr", content=ft.Image(
+                    src=qr_svg(address), width=132, height=132)),
                 ft.Column([
                     ft.Text(S.JOIN_CODE),
                     ft.Semantics(identifier="join-code-shown", content=ft.Text(
@@ -214,4 +248,4 @@ def _SeatPicker() -> ft.Control:
                       wrap(chips)])
 
 
-SeatPicker: Callable[[], ft.Control] = ft.memo(_SeatPicker)  # type: ignore[no-untyped-call]
+SeatPicker = memo(_SeatPicker)

@@ -12,17 +12,14 @@ from scorer import Result
 from scorer.facts import ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
-from ui import strings as S
-from ui.a11y import quiet_tooltip
-from ui.browser import this_browser
-from ui.export import share_text, summary
-from ui.model import use_evaluation, use_model
-from ui.pad_style import WINNER, style
+from ui.entry.export import share_text, summary
+from ui.screens.a11y import quiet_tooltip
 from ui.screens.home import game_title
 from ui.screens.join import qr_png
+from ui.screens.pad_style import WINNER, style
+from ui.screens.share_image import pad_png
 from ui.screens.transfer import file_name
-from ui.share_image import pad_png
-from ui.widgets import (
+from ui.screens.widgets import (
     ACCENT,
     back_to,
     busy_overlay,
@@ -32,6 +29,9 @@ from ui.widgets import (
     view,
     wrap,
 )
+from ui.session.model import use_evaluation, use_model
+from ui.text import strings as S
+from ui.web.browser import this_browser
 
 LABEL_W = 120
 """The category column with its label (a few players)."""
@@ -90,10 +90,13 @@ def cell_said(player: PlayerResult, category: Category) -> str:
 
 
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
-         select: Callable[[int, str], Callable[[], None]]) -> ft.Control:
+         select: Callable[[int, str], Callable[[], None]],
+         explanation: Sequence[ft.Control] = ()) -> ft.Control:
     """The pad as printed: a row per category in its colour with its icon, the players'
     columns sharing the width (names cut with an ellipsis, the full name on tap), the
-    winner's name and total marked."""
+    winner's name and total marked. `explanation`: what gave the selected cell's points,
+    right under its row (a player's whole column: under the totals), in sight where the
+    thumb tapped, never below the legend a screen further down."""
     players = result.players
     wide = len(players) <= WIDE_UP_TO
     label_w = LABEL_W if wide else ICON_W
@@ -130,6 +133,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
                     bg=st.bg, selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
               for k, p in enumerate(players)],
         ], spacing=0))
+        if explanation and selected[1] == c:
+            rows.append(_explained(explanation))
     rows.append(ft.Row([_cell(_text(S.TOTAL if wide else "\u03a3", bold=True,
                                     said=None if wide else S.TOTAL), width=label_w,
                               tooltip=S.TOTAL),
@@ -139,6 +144,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
                                 bg=WINNER if k in winners else None,
                                 selected=selected == (k, ""), ident=f"total-{p.name}")
                           for k, p in enumerate(players)]], spacing=0))
+    if explanation and not selected[1]:
+        rows.append(_explained(explanation))
     rows.append(ft.Row([_cell(_text(S.RANK if wide else "#", said=None if wide else S.RANK),
                               width=label_w, tooltip=S.RANK),
                         *[_cell(_text(S.NO_VALUE if p.rank is None else str(p.rank),
@@ -148,6 +155,34 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
         rows.append(ft.Semantics(identifier="pad-legend", content=ft.Container(
             padding=ft.Padding.only(top=8), content=wrap([legend(c) for c in categories]))))
     return ft.Column(rows, spacing=0)
+
+
+def _explained(lines: Sequence[ft.Control]) -> ft.Control:
+    """The selected cell's lines as a block between the pad's rows."""
+    return ft.Semantics(identifier="pad-lines", content=ft.Container(
+        content=ft.Column(list(lines), spacing=0),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.symmetric(horizontal=4, vertical=6)))
+
+
+def explanation(result: Result, selected: tuple[int, str]) -> list[ft.Control]:
+    """What gave a selected cell its points (a player's name or total: all their lines),
+    and the choices the engine made for them; nothing when no cell is selected."""
+    pi, pc = selected
+    if not 0 <= pi < len(result.players):
+        return []
+    player = result.players[pi]
+    lines = [ln for ln in player.lines if not pc or ln.category == pc]
+    title = f"{S.LINES_FOR} {player.name}" + (f" · {S.CATEGORY.get(pc, pc)}" if pc else "")
+    out: list[ft.Control] = [header(title)]
+    if not lines:
+        out.append(ft.Text(S.NO_LINES))
+    for ln in lines:
+        out.append(ft.ListTile(title=ft.Text(f"{S.first_upper(ln.source)}: {ln.points}"),
+                               subtitle=ft.Text(ln.why), dense=True))
+    for key, text in player.choices.items():
+        out.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
+    return out
 
 
 def legend(category: str) -> ft.Control:
@@ -200,20 +235,8 @@ def PadScreen() -> ft.View:
                 content=ft.Semantics(identifier="verdict", content=ft.Text(
                     result.verdict, size=20, weight=ft.FontWeight.BOLD)),
                 border=ft.Border.all(2, ACCENT), border_radius=8, padding=12))
-        items.append(grid(result, categories, model.selected, select))
-        pi, pc = model.selected
-        if 0 <= pi < len(result.players):
-            player = result.players[pi]
-            lines = [ln for ln in player.lines if not pc or ln.category == pc]
-            title = f"{S.LINES_FOR} {player.name}" + (f" · {S.CATEGORY.get(pc, pc)}" if pc else "")
-            items.append(header(title))
-            if not lines:
-                items.append(ft.Text(S.NO_LINES))
-            for ln in lines:
-                items.append(ft.ListTile(title=ft.Text(f"{S.first_upper(ln.source)}: {ln.points}"),
-                                         subtitle=ft.Text(ln.why), dense=True))
-            for key, text in player.choices.items():
-                items.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
+        items.append(grid(result, categories, model.selected, select,
+                          explanation(result, model.selected)))
     if evaluation.final and result is not None and draft.finished is None:
         seen = model.game.version if model.game is not None else 0
 
@@ -233,7 +256,7 @@ def PadScreen() -> ft.View:
                 ft.context.page.navigate(model.path())
 
         items += [ft.Semantics(identifier="saved", content=ft.Row(
-                      [ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT), ft.Text(S.SAVED)])),
+                      [ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT), ft.Text(S.IN_HISTORY)])),
                   wrap([ft.FilledButton(content=S.DUPLICATE, icon=ft.Icons.REPLAY,
                                         on_click=again, height=52),
                         ft.OutlinedButton(content=S.NEW_GAME, icon=ft.Icons.ADD,
@@ -262,7 +285,7 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
                name: str) -> ft.Control:
     """Share the final pad as a PNG made on the server: the phone's share sheet (a chat),
     a download, or the clipboard; each offered only where this browser can do it
-    (ui/browser.py). Where it cannot share, one sentence says why, and the result's QR code
+    (ui/web/browser.py). Where it cannot share, one sentence says why, and the result's QR code
     carries the result as text to another phone."""
     done, set_done = ft.use_state("")
     picker = ft.use_memo(lambda: ft.FilePicker(), [])

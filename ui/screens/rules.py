@@ -14,11 +14,12 @@ from scorer.names import normalize
 from scorer.ruleset import Leader
 from scorer.whatif import what_if
 from scorer.words import side_word
-from ui import strings as S
-from ui.a11y import spoken
-from ui.model import use_model
+from ui.entry.games import table_of
+from ui.screens.a11y import spoken
 from ui.screens.home import game_title
-from ui.widgets import header, problems, toggle, view, wrap
+from ui.screens.widgets import header, problems, toggle, use_kept_text, view, wrap
+from ui.session.model import use_model
+from ui.text import strings as S
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ def RulesScreen() -> ft.View:
     default_game = draft.game if draft is not None else (available[0] if available else "")
     game, set_game = ft.use_state(default_game)
     query, set_query = ft.use_state("")
+    searched = use_kept_text()
     player, set_player = ft.use_state(0)
     asked, set_asked = ft.use_state("")
     on_table = draft is not None and draft.game == game
@@ -103,8 +105,9 @@ def RulesScreen() -> ft.View:
 
     items: list[ft.Control] = [
         wrap([toggle(game_title(g), g == game, pick_game(g)) for g in available]),
-        ft.TextField(label=S.SEARCH, value=query, prefix_icon=ft.Icons.SEARCH, dense=True,
-                     on_change=lambda e: set_query(e.control.value or "")),
+        searched.keep(ft.TextField(
+            label=S.SEARCH, value=searched.text(query), prefix_icon=ft.Icons.SEARCH,
+            dense=True, on_change=lambda e: set_query(searched.hear(e.control.value or "")))),
     ]
     if on_table and draft is not None:
         items += [ft.Text(S.WHAT_IF),
@@ -127,7 +130,7 @@ def RulesScreen() -> ft.View:
                                                      S.what_if_asked(who, e.name)),
                                       icon=ft.Icons.CALCULATE, on_click=ask(e.name)))
             if asked == e.name:
-                got = what_if(draft.table(), player, kind, e.name)
+                got = what_if(table_of(draft), player, kind, e.name)
                 if got.problems:
                     body.append(problems([f"{S.CANNOT}: {p.message}" for p in got.problems]))
                 else:

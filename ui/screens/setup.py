@@ -4,36 +4,40 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import flet as ft
 
 from scorer.facts import facts, games, max_name_length, offered_expansions, ruleset
 from scorer.ruleset import expansion_name
-from ui import strings as S
-from ui.a11y import icon_button
-from ui.draft import Draft, Seat
-from ui.model import use_model
+from ui.entry.draft import Draft, Seat
+from ui.screens.a11y import icon_button
 from ui.screens.home import game_title
-from ui.widgets import (
+from ui.screens.widgets import (
     TAP,
+    KeptText,
     confirm_replace_dialog,
     header,
     toggle,
+    use_kept_texts,
     use_latest_state,
     view,
     wrap,
 )
+from ui.session.model import use_model
+from ui.text import strings as S
 
 
-def random_boards(game: str, seats: list[Seat], rng: random.Random) -> None:
-    """Deal wonder boards and sides at random, as the box does (distinct boards)."""
+def random_boards(game: str, seats: list[Seat], rng: random.Random) -> list[Seat]:
+    """The seats with wonder boards and sides dealt at random, as the box does (distinct
+    boards)."""
     rules = ruleset(game)
     boards = rules.wonders.names()
     rng.shuffle(boards)
     sides = list(dict.fromkeys(rules.constants.side_names.values()))
-    for seat, board in zip(seats, boards, strict=False):
-        seat.board = board
-        seat.side = rng.choice(sides)
+    dealt = [replace(seat, board=board, side=rng.choice(sides))
+             for seat, board in zip(seats, boards, strict=False)]
+    return dealt + seats[len(dealt):]  # more players than boards: the rest as they were
 
 
 NAME_LIMIT = max_name_length()
@@ -59,6 +63,8 @@ def Setup() -> ft.View:
     asking, set_asking = ft.use_state(False)
     """Start was tapped while a game with something entered is in progress: ask first."""
     remembered = ft.use_memo(lambda: model.store.names(), [])
+    kept = use_kept_texts()
+    """Each row's field, by row id: a render gives it the text the phone holds."""
 
     const = ruleset(game).constants
     has_boards = facts(ruleset(game)).has_boards  # boards to deal (not Duel's wonder cards)
@@ -84,11 +90,11 @@ def Setup() -> ft.View:
             set_chosen(tuple(x for x in chosen if x != e) if e in chosen else (*chosen, e))
         return go
 
-    def rename(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
+    def rename(i: int, field: KeptText) -> Callable[[ft.Event[ft.TextField]], None]:
         def go(e: ft.Event[ft.TextField]) -> None:
             new = list(names_now())  # another field's keys may not be rendered yet
             # the field takes no more (max_length); a client that sends more is cut there
-            new[i] = (e.control.value or "")[:NAME_LIMIT]
+            new[i] = field.hear(e.control.value or "")[:NAME_LIMIT]
             set_names(tuple(new))
         return go
 
@@ -141,9 +147,9 @@ def Setup() -> ft.View:
     def begin() -> None:
         set_asking(False)
         seats = [Seat(name=n.strip()) for n in names_now()]
-        draft = Draft(game=game, expansions=list(chosen), seats=seats)
         if deal and has_boards:
-            random_boards(game, draft.seats, random.Random())
+            seats = random_boards(game, seats, random.Random())
+        draft = Draft(game=game, expansions=list(chosen), seats=seats)
         if model.start(draft):
             ft.context.page.navigate(model.path())
 
@@ -161,14 +167,16 @@ def Setup() -> ft.View:
     for i, n in enumerate(names):
         row = ids[i] if i < len(ids) else i
         who = spoken.get(row) or S.nth_player(i + 1)  # what a screen reader says the row is
+        field = kept.setdefault(row, KeptText())
         # The top padding keeps each field's floating label clear of the row above.
         rows.append(ft.Container(key=f"seat-{row}",
                                  padding=ft.Padding.only(top=10), content=ft.Row(controls=[
             ft.Semantics(identifier=f"drag-{i}", label=S.drag_player(who),
                          content=ft.ReorderableDragHandle(
                 content=ft.Icon(ft.Icons.DRAG_INDICATOR), mouse_cursor=ft.MouseCursor.GRAB)),
-            ft.TextField(label=f"{S.PLAYER_NAME} {i + 1}", value=n, on_change=rename(i),
-                         on_blur=left(i), expand=True, max_length=NAME_LIMIT, counter=""),
+            field.keep(ft.TextField(
+                label=f"{S.PLAYER_NAME} {i + 1}", value=field.text(n), on_change=rename(i, field),
+                on_blur=left(i), expand=True, max_length=NAME_LIMIT, counter="")),
             icon_button(ft.Icons.ARROW_UPWARD, S.move_up(who), move(i, -1), disabled=i == 0),
             icon_button(ft.Icons.ARROW_DOWNWARD, S.move_down(who), move(i, 1),
                         disabled=i == len(names) - 1),

@@ -33,10 +33,10 @@ from scorer.stats import (
 )
 from scorer.stats_text import FAMILY_TITLES
 from scorer.words import side_word
-from ui import strings as S
-from ui.model import use_model
-from ui.pad_style import WINNER, style
-from ui.widgets import back_to, busy_overlay, header, toggle, view, wrap
+from ui.screens.pad_style import WINNER, style
+from ui.screens.widgets import back_to, busy_overlay, header, toggle, use_kept_text, view, wrap
+from ui.session.model import use_model
+from ui.text import strings as S
 
 BAR = 14
 """A bar's height (px)."""
@@ -171,7 +171,7 @@ def player_page(found: list[PlayerStats], name: str) -> list[ft.Control]:
 # --- the group ---------------------------------------------------------------------------------
 
 def _record(r: Record) -> ft.Control:
-    value = S.won_by(r.value) if r.kind == "closest-finish" else S.points(r.value)
+    value = S.finish(r.value, r.finish) if r.kind == "closest-finish" else S.points(r.value)
     return ft.Card(content=ft.Container(
         padding=10, on_click=back_to(game_route(r.game_id)), ink=True,
         content=ft.Column([
@@ -251,6 +251,7 @@ def RenameBox(name: str) -> ft.Control:
     """Rename this player in every game, or merge them into another player's name."""
     model = use_model()
     typed, set_typed = ft.use_state("")
+    new_name = use_kept_text()
     said, set_said = ft.use_state("")
 
     def go() -> None:
@@ -270,8 +271,9 @@ def RenameBox(name: str) -> ft.Control:
 
     return ft.Column([
         ft.Text(S.RENAME_TITLE, weight=ft.FontWeight.W_500),
-        ft.Row([ft.TextField(label=S.NEW_NAME, value=typed, max_length=100, expand=True,
-                             on_change=lambda e: set_typed(e.control.value or "")),
+        ft.Row([new_name.keep(ft.TextField(
+                    label=S.NEW_NAME, value=new_name.text(typed), max_length=100, expand=True,
+                    on_change=lambda e: set_typed(new_name.hear(e.control.value or "")))),
                 ft.FilledTonalButton(content=S.RENAME, icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE,
                                      on_click=go, height=48)]),
         *([ft.Text(said, color=ft.Colors.ERROR)] if said else []),

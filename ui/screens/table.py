@@ -7,15 +7,14 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.facts import facts, ruleset
-from ui import strings as S
-from ui.a11y import icon_button
-from ui.draft import Draft
-from ui.edits import Edit, SetTable
-from ui.model import AppModel, use_evaluation, use_model_unwatched, use_watch
+from ui.entry.draft import Draft
+from ui.entry.edits import Edit, SetTable
+from ui.screens.a11y import icon_button
 from ui.screens.home import game_title
 from ui.screens.join import SeatPicker, share_card
+from ui.screens.memo import memo
 from ui.screens.players import PlayersEditor
-from ui.widgets import (
+from ui.screens.widgets import (
     back_to,
     busy_overlay,
     header,
@@ -27,6 +26,8 @@ from ui.widgets import (
     view,
     wrap,
 )
+from ui.session.model import AppModel, use_evaluation, use_model_unwatched, use_watch
+from ui.text import strings as S
 
 
 def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]) -> ft.Control:
@@ -52,9 +53,32 @@ def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]
     ])
 
 
+def minerva_editor(draft: Draft, edit: Callable[[Edit], None]) -> ft.Control:
+    """Pantheon: Minerva's pawn while it is still on the track (0 spaces: not on it), and
+    toward whose capital; the engine checks it against the conflict pawn."""
+
+    def toward(name: str) -> Callable[[], None]:
+        def go() -> None:
+            edit(SetTable("minerva_toward", name, (draft.minerva_toward,)))
+        return go
+
+    def spaces(n: int, was: int) -> None:
+        edit(SetTable("minerva_spaces", n, (was,)))
+
+    return ft.Column([
+        header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
+        stepper(S.SPACES, draft.minerva_spaces, spaces, 0, draft.facts.track_spaces,
+                S.for_player(S.SPACES, S.MINERVA)),
+        wrap([toggle(S.toward(s.name), draft.minerva_toward == s.name, toward(s.name),
+                     identifier=f"minerva-toward-{s.name}") for s in draft.seats]),
+    ])
+
+
 def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
-                     messages: list[str]) -> ft.Control:
-    """A Duel game that ended early: which supremacy, and who won it (checked by the engine)."""
+                     messages: list[str], seen: str = "") -> ft.Control:
+    """A Duel game that ended early: which supremacy, and who won it (checked by the engine).
+    `seen`: the engine's verdict when the cities show a supremacy nobody picked here; then
+    "No" is not the answer shown (the pad says the game ended on it: the two agree)."""
     kinds = facts(ruleset(draft.game, draft.expansions)).supremacies
 
     def kind(k: str) -> Callable[[], None]:
@@ -69,9 +93,12 @@ def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
 
     out: list[ft.Control] = [
         header(S.SUPREMACY), ft.Text(S.SUPREMACY_HINT, italic=True),
-        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind, kind("")),
+        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind and not seen, kind("")),
               *[toggle(label, draft.supremacy_kind == k, kind(k)) for k, label in kinds.items()]]),
     ]
+    if seen and not draft.supremacy_kind:
+        out.append(ft.Semantics(identifier="supremacy-seen", content=ft.Text(
+            seen, weight=ft.FontWeight.BOLD)))
     if draft.supremacy_kind:
         out += [ft.Text(S.WINNER if draft.supremacy_winner else S.PICK_WINNER,
                         italic=not draft.supremacy_winner),
@@ -141,7 +168,7 @@ def _SeatTile(i: int, base: str, scored: bool) -> ft.Control:
 
 
 SeatTile: Callable[[int, str, bool], ft.Control] = _SeatTile
-"""Not a memo (as `ui.note_strip.NoteStrip`): in Flet 1.0.5 a memo given the same props
+"""Not a memo (as `ui.screens.note_strip.NoteStrip`): in Flet 1.0.5 a memo given the same props
 keeps its body from before, whose parent is the players' column that rendered it; once the
 table's body rendered that column anew (a board picked changes the count of problems) the
 kept line, rendered by its own watch (the board in its subtitle), found no app model above
@@ -168,7 +195,7 @@ def TableScreen() -> ft.View:
     shown = use_body_shown(on_top)
     if model.draft is None:
         return no_game_view(base, S.TABLE_TITLE, S.NEW_GAME, "/new")
-    if not shown:  # under a city: its app bar only (ui/widgets.py, use_body_shown)
+    if not shown:  # under a city: its app bar only (ui/screens/widgets.py, use_body_shown)
         return view(base, S.TABLE_TITLE, [])
     return view(base, S.TABLE_TITLE, [
         LiveTable(base, on_top), SeatPicker(), PlayersEditor(), share_card(model)], actions=[
@@ -226,9 +253,16 @@ def _LiveTable(base: str, on_top: bool) -> ft.Control:
         items.append(conflict_editor(draft, edit, gains))
         items.append(problems([p.message for p in rest if (p.field or "").startswith("conflict")]))
         rest = [p for p in rest if not (p.field or "").startswith("conflict")]
+    if draft.facts.minerva_pawn:
+        items.append(minerva_editor(draft, edit))
+        items.append(problems([p.message for p in rest if (p.field or "").startswith("minerva")]))
+        rest = [p for p in rest if not (p.field or "").startswith("minerva")]
     if draft.facts.supremacies:
+        result = evaluation.result if evaluation is not None else None
+        seen = (result.verdict if result is not None
+                and result.decided_by.startswith("supremacy") else "")
         items.append(supremacy_editor(draft, edit, [
-            p.message for p in rest if (p.field or "").startswith("supremacy")]))
+            p.message for p in rest if (p.field or "").startswith("supremacy")], seen))
         rest = [p for p in rest if not (p.field or "").startswith("supremacy")]
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
@@ -236,4 +270,4 @@ def _LiveTable(base: str, on_top: bool) -> ft.Control:
     return ft.Column(items, spacing=12)
 
 
-LiveTable: Callable[[str, bool], ft.Control] = ft.memo(_LiveTable)  # type: ignore[no-untyped-call]
+LiveTable = memo(_LiveTable)

@@ -13,12 +13,8 @@ from typing import Any
 
 import flet as ft
 
-from ui import strings as S
-from ui.a11y import named
-from ui.browser import this_browser
-from ui.draft import Draft
-from ui.export import (
-    MAX_IMPORT_BYTES,
+from ui.entry.draft import Draft
+from ui.entry.export import (
     Imported,
     file_problem,
     play_of,
@@ -27,18 +23,24 @@ from ui.export import (
     share_text,
     table_json,
 )
-from ui.model import evaluate, use_model
+from ui.screens.a11y import named
 from ui.screens.home import game_title
-from ui.store import Store
-from ui.widgets import (
+from ui.screens.widgets import (
     back_to,
     busy_overlay,
     confirm_replace,
     header,
     problems,
+    use_kept_text,
     view,
     wrap,
 )
+from ui.session.model import use_model
+from ui.session.verdicts import evaluate
+from ui.store.store import Store
+from ui.text import strings as S
+from ui.web.browser import this_browser
+from ui.web.upload_limit import MAX_IMPORT_BYTES
 
 
 def _copy_button(what: str, text: str, done: Callable[[bool], None]) -> ft.Control:
@@ -89,7 +91,7 @@ def ExportScreen() -> ft.View:
         parts.append((S.RESULT_CSV, result_csv(evaluation.result, play),
                       file_name(draft, "result", "csv")))
         parts.append((S.SHARE_TEXT, share_text(evaluation.result, game_title(draft.game)), ""))
-    can = this_browser()  # the copy buttons only where the page may copy (ui/browser.py)
+    can = this_browser()  # the copy buttons only where the page may copy (ui/web/browser.py)
     items: list[ft.Control] = []
     if not can.copy_text:
         items.append(ft.Semantics(identifier="why-no-copy",
@@ -129,6 +131,7 @@ def ExportScreen() -> ft.View:
 def ImportScreen() -> ft.View:
     model = use_model()
     text, set_text = ft.use_state("")
+    paste_field = use_kept_text()
     refusals, set_refusals = ft.use_state(0)
     found, set_found = ft.use_state(tuple[str, ...]())
     busy, set_busy = ft.use_state("")
@@ -160,12 +163,12 @@ def ImportScreen() -> ft.View:
     picker = use_json_upload(take, set_busy, set_found)
 
     async def do_import() -> None:
-        await take(text)
+        await take(paste_field.now(text))  # every key handled or not
 
     def pasted(e: ft.Event[ft.TextField]) -> None:
         """The pasted text, up to the import limit; beyond it the text is refused and let go
         at once (a session would keep it until it expires)."""
-        value = e.control.value or ""
+        value = paste_field.hear(e.control.value or "")
         size = len(value.encode("utf-8"))
         if size > MAX_IMPORT_BYTES:
             set_text("")
@@ -196,8 +199,10 @@ def ImportScreen() -> ft.View:
     else:
         items.append(ft.Text(S.NO_UPLOAD, italic=True))
     items += [
-        ft.TextField(label=S.PASTE, value=text, multiline=True, min_lines=6, max_lines=16,
-                     max_length=MAX_IMPORT_BYTES, on_change=pasted, key=f"paste-{refusals}"),
+        paste_field.keep(ft.TextField(
+            label=S.PASTE, value=paste_field.text(text), multiline=True, min_lines=6,
+            max_lines=16, max_length=MAX_IMPORT_BYTES, on_change=pasted,
+            key=f"paste-{refusals}")),
         problems(list(found)),
         ft.FilledButton(content=S.IMPORT, icon=ft.Icons.UPLOAD_FILE, on_click=do_import,
                         disabled=not text.strip() or bool(busy), height=52),

@@ -1,0 +1,226 @@
+"""7 Wonders Duel's sections of the city screen: the wonders a city built (cards of their
+own), its progress tokens, Agora's Senate, and Duel Leaders' leaders, the one buried under
+Abu Simbel and the conquests. Duel has no wonder board (`board` gives none)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorer.facts import facts, field_bounds, leader_cost, ruleset
+from scorer.ruleset import Ruleset
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import SeatField
+from ui.screens.city_cards import matches
+from ui.screens.city_parts import (
+    Edit,
+    SeatPart,
+    leaders_section,
+    list_flipper,
+    messages_of,
+    named_toggles,
+    seat_of,
+)
+from ui.screens.memo import memo
+from ui.screens.widgets import header, optional_number_field, problems, stepper, toggle, wrap
+from ui.session.model import AppModel
+from ui.text import strings as S
+
+
+def board(i: int) -> ft.Control | None:
+    """No wonder board in Duel: its wonders are cards a city built (`named_sections`)."""
+    return None
+
+
+def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
+                   mine: dict[str, list[str]], clear_query: Callable[[], None]
+                   ) -> list[ft.Control]:
+    """The sections of names a Duel city has: the wonders it built, its progress tokens,
+    the Senate (Agora), its leaders and what Duel Leaders adds."""
+    seat = draft.seats[i]
+    has = facts(rules)
+    built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
+    items = [*named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
+                            list_flipper(edit, "wonders", seat.wonders, clear_query),
+                            built_elsewhere),
+             problems(mine["wonders"])]
+    if len(rules.progress):
+        owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
+        items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress, query,
+                               list_flipper(edit, "progress", seat.progress, clear_query),
+                               owned)
+        items.append(problems(mine["progress"]))
+    if has.chambers:
+        items += senate_section(seat, has.chambers, edit, field_bounds(rules).cubes)
+        items.append(problems(mine["influence"]))
+    items += leaders_section(draft, i, rules, edit, query, mine, clear_query)
+    if has.has_leaders and (has.burying_wonders or has.max_conquests):
+        items += duel_leaders_section(draft, i, rules, edit, query, mine)
+    if has.divinities:  # Pantheon: one city activates a Divinity, the other cannot
+        taken = {d for k, s in enumerate(draft.seats) if k != i for d in s.divinities}
+        items += named_toggles(S.DIVINITIES, list(has.divinities), seat.divinities, query,
+                               list_flipper(edit, "divinities", seat.divinities, clear_query),
+                               taken)
+        items.append(problems(mine["divinities"]))
+    return items
+
+
+@dataclass(frozen=True)
+class PantheonProps:
+    """What Pantheon's part shows of a seat: the coins on Astarte, its Mythology and
+    Offering tokens, the card under the Snake (one of the opponent's green cards), the
+    box's bounds, and the engine's messages about them."""
+
+    player: str
+    astarte: int | None
+    coins_most: int
+    mythology: tuple[tuple[str, int], ...]
+    each_most: int
+    offering: int | None
+    offering_most: int
+    snake: str
+    green: tuple[str, ...]
+    messages: tuple[str, ...]
+
+
+@ft.component
+def _PantheonPart(edit: Edit, props: PantheonProps) -> ft.Control:
+    """Pantheon's numbers of a city, each within the box's bounds, and the Snake's card."""
+    def seat_number(field: SeatField, shown: int | None) -> Callable[[int, int], None]:
+        """A count that may be unsaid (None): shown as 0, and 0 said as none again."""
+        def go(n: int, _was: int) -> None:
+            edit.set(field, n or None, (shown,))
+        return go
+
+    def tokens(name: str) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.entry("mythology", name, n or None, (was or None,))
+        return go
+
+    def snake(card: str) -> Callable[[], None]:
+        def go() -> None:
+            edit.set("snake", "" if card == props.snake else card, (props.snake,))
+        return go
+
+    out: list[ft.Control] = []
+    if props.coins_most:
+        out += [header(S.ASTARTE_COINS), stepper(
+            S.ASTARTE_COINS, props.astarte or 0, seat_number("astarte_coins", props.astarte),
+            0, props.coins_most, S.for_player(S.ASTARTE_COINS, edit.player))]
+    if props.mythology:
+        out.append(header(S.MYTHOLOGY_TOKENS))
+        out += [stepper(S.mythology_tokens(name), n, tokens(name), 0, props.each_most,
+                        S.for_player(S.mythology_tokens(name), edit.player))
+                for name, n in props.mythology]
+    if props.offering_most:
+        out += [header(S.OFFERING_TOKENS), stepper(
+            S.OFFERING_TOKENS, props.offering or 0,
+            seat_number("offering_tokens", props.offering), 0, props.offering_most,
+            S.for_player(S.OFFERING_TOKENS, edit.player))]
+    if props.green:
+        out += [header(S.SNAKE), wrap([toggle(S.NOT_SAID, not props.snake, snake(props.snake)),
+                                       *[toggle(c, c == props.snake, snake(c))
+                                         for c in props.green]])]
+    out.append(problems(list(props.messages)))
+    return ft.Column(out, spacing=12)
+
+
+PantheonPart = memo(_PantheonPart)
+"""Re-rendered only when one of Pantheon's numbers, the Snake or their problems change."""
+
+
+def pantheon_props(m: AppModel, i: int) -> PantheonProps | None:
+    got = seat_of(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    rules = ruleset(draft.game, draft.expansions)
+    has = facts(rules)
+    if seat.quick or not has.divinities:
+        return None
+    const = rules.constants
+    # Nisaba's Snake lies on a green card of the opponent's city
+    green = tuple(dict.fromkeys(
+        c for k, s in enumerate(draft.seats) if k != i for c in s.cards
+        if (card := rules.cards.get(c)) is not None and card.colour == "green"))
+    return PantheonProps(
+        seat.name, seat.astarte_coins, field_bounds(rules).coins_on_divinity,
+        tuple((name, seat.mythology.get(name, 0)) for name in has.mythologies),
+        const.mythology_tokens_each, seat.offering_tokens, has.offering_tokens, seat.snake,
+        green, messages_of(m, i, "astarte_coins", "mythology_tokens", "offering_tokens",
+                           "snake"))
+
+
+def pieces(i: int, rules: Ruleset) -> ft.Control | None:
+    """Seat `i`'s Pantheon numbers (None without Pantheon)."""
+    if not facts(rules).divinities:
+        return None
+    return SeatPart(i, pantheon_props, PantheonPart)
+
+
+def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
+                         mine: dict[str, list[str]]) -> list[ft.Control]:
+    """Duel Leaders beyond the recruited ones: the leader buried under Abu Simbel (shown
+    when the city built it) and the military tokens taken from the opponent's side."""
+    seat = draft.seats[i]
+    out: list[ft.Control] = []
+    burying = list(facts(rules).burying_wonders)
+    built = [w for w in burying
+             if any((rules.wonders.canonical(x) or x) == w for x in seat.wonders)]
+    if built or seat.buried:
+        others = {x for k, s in enumerate(draft.seats) if k != i
+                  for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+
+        def bury(name: str) -> Callable[[], None]:
+            def go() -> None:
+                edit.set("buried", "" if seat.buried == name else name,  # its cost cleared
+                         (seat.buried,))
+            return go
+
+        def cost(n: int | None, was: int | None) -> None:
+            edit.set("buried_cost", n, (was,))
+
+        shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
+        out += [header(S.buried_under(" / ".join(built or burying))),
+                ft.Text(S.buried_hint(facts(rules).buried_factor), italic=True),
+                wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
+                             disabled=n in others and n != seat.buried) for n in shown])]
+        if seat.buried:
+            printed = leader_cost(rules, seat.buried)
+            out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
+                                             field_bounds(rules).buried_cost,
+                                             S.printed_cost(printed)))
+    out.append(problems(mine.get("buried", [])))
+
+    def conquer(n: int | None) -> Callable[[], None]:
+        def go() -> None:
+            edit.set("conquests", n, (seat.conquests,))
+        return go
+
+    most = facts(ruleset(draft.game, draft.expansions)).max_conquests
+    options: list[int | None] = [None, *range(most + 1)]
+    out += [header(S.CONQUESTS), ft.Text(S.CONQUESTS_HINT, italic=True),
+            wrap([toggle(S.FROM_PAWN if n is None else str(n), seat.conquests == n, conquer(n))
+                  for n in options]),
+            problems(mine.get("conquests", []))]
+    return out
+
+
+def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Control]:
+    """Agora: the cubes in each of the ruleset's `count` Chambers (none without the Senate).
+    A seat with no cubes yet has an empty list: it is sized to the Chambers on the first."""
+    if not count:
+        return []
+
+    def cubes(c: int) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.cubes(c, n, count, (was,))
+        return go
+
+    held = seat.influence
+    return [header(S.SENATE), *[
+        stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c),
+                maximum=most, spoken=S.for_player(f"{S.CHAMBER} {c + 1}", seat.name))
+        for c in range(count)]]

@@ -1,0 +1,259 @@
+"""7 Wonders' sections of the city screen: the wonder board, its side and the stages built
+(Duel has wonders as cards instead: `ui.screens.games.duel`), and the leaders of Leaders."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+import flet as ft
+
+from scorer.facts import facts, ruleset
+from scorer.i18n import translated
+from scorer.ruleset import Ruleset
+from ui.entry.draft import PIECE_FIELDS, Draft, piece_key
+from ui.entry.edits import built_text
+from ui.screens.city_cards import matches
+from ui.screens.city_parts import (
+    Edit,
+    SeatPart,
+    leaders_section,
+    list_flipper,
+    messages_of,
+    seat_of,
+)
+from ui.screens.memo import memo
+from ui.screens.widgets import TAP, header, problems, stepper, toggle, wrap
+from ui.session.model import AppModel
+from ui.text import strings as S
+
+
+@dataclass(frozen=True)
+class WonderProps:
+    """What the wonder part shows of a seat: its board, side and stages, the boards other
+    seats hold, and the engine's messages about the wonder."""
+
+    player: str
+    game: str
+    expansions: tuple[str, ...]
+    board: str
+    side: str
+    stages: int
+    built: tuple[int, ...] | None
+    """The stages by number of a board built in any order (None: the first `stages`)."""
+    taken: tuple[str, ...]
+    quick: bool
+    messages: tuple[str, ...]
+
+
+@ft.component
+def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
+    """The wonder board, its side and stages. Once a board is picked only it shows (a tap
+    on it offers the others again), so the cards come sooner under the thumb."""
+    board, side, stages, taken = props.board, props.side, props.stages, props.taken
+    rules = ruleset(props.game, list(props.expansions))
+    choosing, set_choosing = ft.use_state(False)
+
+    def pick(name: str) -> Callable[[], None]:
+        def go() -> None:
+            set_choosing(False)
+            if name != board:
+                edit.set("board", name, (board,))  # a new board: none of its stages built
+        return go
+
+    def set_side(name: str) -> Callable[[], None]:
+        def go() -> None:
+            edit.set("side", name, (side,))
+        return go
+
+    def set_stages(n: int, was: int | None = None) -> None:
+        edit.set("stages", n, (stages if was is None else was,))
+
+    if board and not choosing:
+        boards = [toggle(board, True, lambda: set_choosing(True)),
+                  ft.TextButton(content=S.CHANGE_WONDER, icon=ft.Icons.SWAP_HORIZ, height=TAP,
+                                on_click=lambda: set_choosing(True))]
+    else:
+        boards = [toggle(S.card_taken(w) if w in taken else w, w == board, pick(w),
+                         disabled=w in taken and w != board)
+                  for w in rules.wonders.names()]
+    out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
+    wonder = rules.wonders.get(board) if board else None
+    if wonder is not None:
+        sides = list(dict.fromkeys(rules.constants.side_names.values()))
+        key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
+        # each side in its edition's own word (Day/Night)
+        out.append(wrap([toggle(S.side_label(rules.side_name(x)), key == x, set_side(x))
+                         for x in sides if x in wonder.sides]))
+        current = wonder.sides.get(key if key in wonder.sides else "A")
+        if current is not None and not props.quick and wonder.any_order:
+            # the Great Wall: a box per stage, each ticked on its own, in any order
+            if current.text:
+                out.append(ft.Text(S.ruleset_text(current.text), italic=True))
+            held = props.built if props.built is not None else tuple(range(1, stages + 1))
+            was = (built_text(props.built),)
+            for k, st in enumerate(current.stages, start=1):
+                now = tuple(n for n in held if n != k) if k in held else (*held, k)
+                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k in held,
+                                     partial(edit.build, now, was)))
+        elif current is not None and not props.quick:
+            out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages),
+                               S.for_player(S.STAGES, edit.player)))
+            if current.text:
+                out.append(ft.Text(S.ruleset_text(current.text), italic=True))
+            for k, st in enumerate(current.stages, start=1):
+                # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
+                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k <= stages,
+                                     partial(set_stages, k - 1 if k <= stages else k)))
+    out.append(problems(list(props.messages)))
+    return ft.Column(out, spacing=12)
+
+
+def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
+    """A wonder stage: its box, and its whole text beside it, wrapped. Only the box changes
+    the stages: the text reached the screen's right edge, and a touch meant for a field
+    there (a conflict token's +) changed the stages built (3 -> 0, 3 -> 1, 3 -> 2)."""
+    return ft.Row([
+        ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
+        ft.Container(ft.Text(text), expand=True, padding=ft.Padding.symmetric(vertical=6)),
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+WonderPart = memo(_WonderPart)
+"""Re-rendered only when the wonder, side, stages or their problems change."""
+
+
+def wonder_props(m: AppModel, i: int) -> WonderProps | None:
+    got = seat_of(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
+    return WonderProps(seat.name, draft.game, tuple(draft.expansions), seat.board, seat.side,
+                       seat.stages, None if seat.built is None else tuple(seat.built), taken,
+                       seat.quick, messages_of(m, i, "wonder"))
+
+
+def board(i: int) -> ft.Control | None:
+    """Seat `i`'s wonder board, side and stages."""
+    return SeatPart(i, wonder_props, WonderPart)
+
+
+@dataclass(frozen=True)
+class PieceRow:
+    """One number of an expansion's piece a city holds: its key in the seat's pieces, what
+    players call it, the number, its bounds, and whether the value is read off the
+    components as printed (the app takes it as typed)."""
+
+    key: str
+    label: str
+    value: int
+    least: int
+    most: int
+    as_printed: bool
+
+
+@dataclass(frozen=True)
+class PiecesProps:
+    """What the expansions' part shows of a seat: each piece its board may hold (Cities'
+    debt, Armada's naval tokens, Babel's tiles...), the Ages it may use diplomacy in and
+    those it did, and the engine's messages about them."""
+
+    player: str
+    rows: tuple[PieceRow, ...]
+    ages: tuple[int, ...]
+    used: tuple[int, ...]
+    messages: tuple[str, ...]
+
+
+@ft.component
+def _PiecesPart(edit: Edit, props: PiecesProps) -> ft.Control:
+    """The pieces of the game's expansions, each a number with - and + within its bounds,
+    and the diplomacy Ages as chips (Cities)."""
+    def number(key: str) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.entry("pieces", key, n, (was,))
+        return go
+
+    def diplomacy(age: int) -> Callable[[], None]:
+        def go() -> None:
+            used = age in props.used
+            edit.entry("diplomacy", str(age), None if used else 1, (1 if used else None,))
+        return go
+
+    out: list[ft.Control] = []
+    if props.ages:
+        out += [header(S.DIPLOMACY), ft.Text(S.DIPLOMACY_HINT, italic=True),
+                # named apart from the card filter's "Age II" chip, for a screen reader too
+                wrap([toggle(S.diplomacy_chip(S.age_label((age,))), age in props.used,
+                             diplomacy(age)) for age in props.ages])]
+    if props.rows:
+        out.append(header(S.PIECES))
+    for row in props.rows:
+        out.append(stepper(row.label, row.value, number(row.key), row.least, row.most,
+                           S.for_player(row.label, edit.player)))
+        if row.as_printed:
+            out.append(ft.Text(S.AS_PRINTED, italic=True, size=12))
+    out.append(problems(list(props.messages)))
+    return ft.Column(out, spacing=12, visible=bool(props.ages or props.rows))
+
+
+PiecesPart = memo(_PiecesPart)
+"""Re-rendered only when a piece, a diplomacy Age or their problems change."""
+
+
+def pieces_props(m: AppModel, i: int) -> PiecesProps | None:
+    got = seat_of(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    if seat.quick:
+        return None
+    rules = ruleset(draft.game, draft.expansions)
+    rows: list[PieceRow] = []
+    for piece in rules.pieces.values():
+        if piece.boards and seat.board not in piece.boards:
+            continue
+        named = translated(piece.label)
+        label = named[:1].upper() + named[1:]  # a field's label, as the others start
+        where = PIECE_FIELDS[piece.held]
+        keys = ([(piece_key(where, piece.name, face), S.piece_face(label, face))
+                 for face in piece.faces] if piece.held == "tokens"
+                else [(piece_key(where, piece.name), label)])
+        for key, said in keys:
+            rows.append(PieceRow(key, said, seat.pieces.get(key, 0),
+                                 0 if piece.held == "tokens" else piece.least, piece.most,
+                                 piece.basis != "exact"))
+    ages = facts(rules).diplomacy_ages
+    used = tuple(sorted(int(a) for a, n in seat.diplomacy.items() if n))
+    return PiecesProps(seat.name, tuple(rows), ages, used,
+                       messages_of(m, i, "tokens", "counts", "printed", "diplomacy"))
+
+
+def pieces(i: int, rules: Ruleset) -> ft.Control | None:
+    """Seat `i`'s pieces of the game's expansions and its diplomacy (None: it has none)."""
+    if not rules.pieces and not facts(rules).diplomacy_ages:
+        return None
+    return SeatPart(i, pieces_props, PiecesPart)
+
+
+def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
+                   mine: dict[str, list[str]], clear_query: Callable[[], None]
+                   ) -> list[ft.Control]:
+    """The sections of names a 7 Wonders city has: its leaders (with Leaders), and those
+    entombed under its board (the Wonder Pack's Abu Simbel)."""
+    items = leaders_section(draft, i, rules, edit, query, mine, clear_query)
+    seat = draft.seats[i]
+    if seat.board in facts(rules).entombing_boards:
+        # an entombed leader is no longer among the city's leaders, nor any other city's
+        taken = {x for k, s in enumerate(draft.seats) for x in [*s.leaders, *s.entombed]
+                 if k != i} | set(seat.leaders)
+        flip = list_flipper(edit, "entombed", seat.entombed, clear_query)
+        shown = [n for n in rules.leaders.names() if n in seat.entombed or matches(query, n)]
+        # each chip named apart from the same leader's chip among the leaders recruited
+        items += [header(S.ENTOMBED), wrap([
+            toggle(S.entombed_leader(n), n in seat.entombed, flip(n),
+                   disabled=n in taken and n not in seat.entombed) for n in shown]),
+            problems(mine["entombed"])]
+    return items
