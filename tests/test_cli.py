@@ -210,15 +210,16 @@ def test_verdict_in_vietnamese_from_lang(table_file: Path) -> None:
 
 def test_supremacy_verdict_in_vietnamese_with_lang_option(tmp_path: Path) -> None:
     """The pawn on space 9, Bob's capital, is Ann's Military Supremacy (reference
-    rules_duel.md §1.1); the file does not claim it, so the verdict says it was seen."""
+    rules_duel.md §1.1); the file does not claim it, so the verdict says the cities show it
+    (no word of files: issue 31)."""
     table = json.loads((SCENARIOS / "duel" / "supremacy-military-detected.json").read_text())
     path = tmp_path / "duel.json"
     path.write_text(json.dumps(table["table"]))
     out = run("--lang", "vi", "score", str(path), lang="en_US.UTF-8")  # --lang wins over LANG
     assert out.returncode == 0, out.stderr
     assert (
-        "Ann thắng bằng Thống trị Quân sự: quân cờ xung đột đã tới thủ đô của Bob (thấy trên "
-        "bàn chơi; tệp không khai báo); không cần so điểm."
+        "Ann thắng bằng Thống trị Quân sự: quân cờ xung đột đã tới thủ đô của Bob, như các "
+        "thành phố cho thấy; không cần so điểm."
     ) in out.stdout.splitlines()
 
 

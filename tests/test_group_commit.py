@@ -1,4 +1,4 @@
-"""The store's group commit (ui/store_db.py `WalFlusher`): a change is made durable (its WAL
+"""The store's group commit (ui/store/db.py `WalFlusher`): a change is made durable (its WAL
 fsynced) within `DURABLE_WITHIN_S` of its commit, the changes of one window share one fsync,
 and closing flushes what is left. The kill -9 side of the promise (nothing acknowledged lost
 when the app dies) is tests/test_store_server.py's."""
@@ -9,9 +9,9 @@ import threading
 import time
 from pathlib import Path
 
-from ui.draft import Draft, Seat
-from ui.store import Store
-from ui.store_db import DURABLE_WITHIN_S, SqliteDatabase, WalFlusher
+from ui.entry.draft import Draft, Seat
+from ui.store.db import DURABLE_WITHIN_S, SqliteDatabase, WalFlusher
+from ui.store.store import Store
 
 SLACK_S = 0.25
 """A loaded test machine's lateness of a thread's wake-up, on top of the window."""
@@ -100,7 +100,7 @@ def test_the_stores_saves_go_through_the_flusher_to_its_wal(tmp_path: Path) -> N
 
 
 def test_the_real_fsync_of_a_wal_and_of_no_wal(tmp_path: Path) -> None:
-    from ui.store_db import fsync_file
+    from ui.store.db import fsync_file
 
     wal = tmp_path / "g.sqlite3-wal"
     fsync_file(wal)  # not there yet: nothing to make durable, no error

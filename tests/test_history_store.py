@@ -11,9 +11,9 @@ from pathlib import Path
 
 from scorer.history import history_json, read_history
 from scorer.stats import player_stats, players
-from ui import strings as S
-from ui.draft import Draft
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.store.store import Store
+from ui.text import strings as S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,10 +107,10 @@ def test_rename_everywhere_and_merge(tmp_path: Path) -> None:
 def test_export_then_import_loses_nothing_and_doubles_nothing(tmp_path: Path) -> None:
     here = Store(tmp_path / "a.sqlite3").for_owner("phone")
     paper = finished(FOUR, 3000.0)
-    paper.seats[2].quick = True  # Cid counted on paper
-    paper.seats[2].typed = {"civilian": 20, "science": 10}
-    for seat in paper.seats:  # tokens as held, not derived from shields (no cards to count)
-        seat.shields = None
+    paper = paper.with_seat(2, replace(paper.seats[2], quick=True,  # Cid counted on paper
+                                       typed={"civilian": 20, "science": 10}))
+    # tokens as held, not derived from shields (no cards to count)
+    paper = replace(paper, seats=[replace(s, shields=None) for s in paper.seats])
     for d in (finished(FOUR, 1000.0), finished(DUEL, 2000.0), paper):
         here.save_game(d, "")
     # 4 + 2 + 4 rows; Cid's paper civilian and science are his in the statistics
@@ -151,7 +151,7 @@ def test_backup_from_the_command_line(tmp_path: Path) -> None:
     env = dict(os.environ, WONDERS_DATA_DIR=str(tmp_path / "data"), LANG="C.UTF-8")
 
     def backup(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "ui.backup", *args], env=env, cwd=ROOT,
+        return subprocess.run([sys.executable, "-m", "ui.store.backup", *args], env=env, cwd=ROOT,
                               capture_output=True, text=True, timeout=120)
 
     example = str(ROOT / "examples" / "history.json")

@@ -12,7 +12,7 @@ import pytest
 
 from scorer import TableError
 from scorer.jsonfile import loads
-from ui.export import read_table
+from ui.entry.export import read_table
 
 SCIENCE_48 = Path(__file__).parent / "scenarios" / "7wonders" / "science-rulebook-3-3-3.json"
 

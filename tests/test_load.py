@@ -9,8 +9,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from benchmarks import server as srv
 from benchmarks.load import names_for, run
+from tools import server as srv
 
 SESSIONS = 6
 

@@ -1,20 +1,26 @@
 """Every saved-games file an earlier version wrote is brought to the latest schema, nothing
 lost: files built here from each earlier version's own schema statements (copied from
-ui/store.py as it was at that commit), then opened by today's store."""
+ui/store/store.py as it was at that commit), then opened by today's store."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from ui import history_db
-from ui.draft import Draft, Seat
-from ui.store import Store
-from ui.store_db import SqliteTx
-from ui.store_schema import LATEST
+from scorer.history import Play
+from ui.entry.draft import Draft, Seat
+from ui.store import history_db
+from ui.store.db import SqliteTx
+from ui.store.schema import LATEST, MIGRATIONS
+from ui.store.store import Store
+from ui.store.tx import Tx
+
+ROOT = Path(__file__).resolve().parent.parent
 
 FIRST = """
 CREATE TABLE IF NOT EXISTS current (
@@ -208,3 +214,72 @@ def test_migrations_leave_a_file_of_a_newer_version_alone(
     s.close()
     assert version(path) == LATEST + 1  # and the file is as it was
     assert not any(".broken-" in p.name for p in tmp_path.iterdir())
+
+
+def at_version(tx: Tx, number: int) -> None:
+    """A database as the app of schema `number` left it: its migrations, its number."""
+    tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    for _what, steps in MIGRATIONS[:number]:
+        for step in steps:
+            if isinstance(step, str):
+                tx.execute(step)
+            else:
+                step(tx)
+    tx.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+
+
+def saved_before_addresses(tx: Tx) -> tuple[Draft, Draft]:
+    """A finished game and a game in progress, saved by the app of schema 9 (no column
+    says where a game came from)."""
+    finished = replace(draft("Ann", "Bob"), finished=1000.5)
+    playing = draft("Cid", "Dan")
+    tx.execute("INSERT INTO games (id, draft, summary, finished, deleted) "
+               "VALUES (?, ?, 'Ann 12, Bob 9', 1000.5, 0)", (finished.id, finished.to_json()))
+    tx.execute("INSERT INTO members (game, device, joined) VALUES (?, 'host', 1.0)",
+               (finished.id,))
+    tx.execute("INSERT INTO live (id, code, host, draft, claims, version, touched) "
+               "VALUES (?, 'ACDEFHJ', 'host', ?, '{}', 3, ?)",
+               (playing.id, playing.to_json(), time.time()))
+    tx.execute("INSERT INTO members (game, device, joined) VALUES (?, 'host', 1.0)",
+               (playing.id,))
+    return finished, playing
+
+
+def check_addresses_migrated(s: Store, finished: Draft, playing: Draft) -> None:
+    """Brought to the latest schema with every saved game kept; the games from before count
+    against no address; the bounds per address hold from now on."""
+    assert s.notice == "" and LATEST == 10
+    host = s.for_owner("host")
+    assert [g.summary for g in host.games()] == ["Ann 12, Bob 9"]
+    rec = s.live(playing.id)
+    assert rec is not None and (rec.code, rec.version) == ("ACDEFHJ", 3)
+    assert s.live_by_code("ACDEFHJ") == rec  # still open to joining
+    done = s.for_owner("eve").import_plays(
+        [Play("imported", 2000.0, json.loads(
+            (ROOT / "examples" / "7wonders-1e-4p-full-game.json").read_text()))],
+        address="203.0.113.9")
+    assert done is not None and done.added == 1
+    assert sorted(s._rows("SELECT id, address FROM games", ())) == sorted(
+        [(finished.id, ""), ("imported", "203.0.113.9")])
+    hosted = s.host_game(draft("Eve"), "eve", "203.0.113.9")
+    assert s._rows("SELECT address FROM live WHERE id = ?", (hosted.id,)) == [("203.0.113.9",)]
+
+
+def test_migration_10_keeps_every_saved_game_and_adds_where_they_came_from(
+        tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("BEGIN")
+    finished, playing = saved_before_addresses_at_9(SqliteTx(db))
+    db.execute("COMMIT")
+    db.close()
+    assert version(path) == 9
+    s = Store(path)
+    assert version(path) == LATEST
+    check_addresses_migrated(s, finished, playing)
+    s.close()
+
+
+def saved_before_addresses_at_9(tx: Tx) -> tuple[Draft, Draft]:
+    at_version(tx, 9)
+    return saved_before_addresses(tx)

@@ -1,4 +1,4 @@
-"""Several parts' patches sent as one message (`ui.flet_door.one_patch_per_pass`): the one
+"""Several parts' patches sent as one message (`ui.web.flet_door.one_patch_per_pass`): the one
 message, applied where it is rooted, changes the page exactly as the parts' own messages,
 each applied at its part, did. Applied by the benchmarks' websocket client (its mirror of
 the page applies Flet's patch format as the browser does, by paths from the root)."""
@@ -10,11 +10,11 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient, walk
 from benchmarks.load import start_game
-from ui.flet_door import _merge_patches
-from ui.note_strip import NOTE_ID
+from tools import server as srv
+from ui.screens.note_strip import NOTE_ID
+from ui.web.flet_door import _merge_patches
 
 
 def _page() -> dict[str, Any]:

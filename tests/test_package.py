@@ -219,11 +219,11 @@ def test_package_metadata_names_pythons_addresses_and_absolute_links() -> None:
 
 def test_package_app_extra_pins_what_the_start_checks() -> None:
     """`pip install 'wonders-scorer[app]'` without constraints.txt must give the Flet and
-    uvicorn `ui/flet_versions.py` refuses to start without: the extra pins exactly those
+    uvicorn `ui/web/flet_versions.py` refuses to start without: the extra pins exactly those
     (uvicorn's range let 0.55.0 in, and wonders-app exited 2)."""
     import tomllib
 
-    from ui.flet_versions import FLET_TESTED, UVICORN_TESTED
+    from ui.web.flet_versions import FLET_TESTED, UVICORN_TESTED
 
     app = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
         "project"]["optional-dependencies"]["app"]
@@ -236,7 +236,7 @@ def test_package_engine_only_start_names_the_extra(
     """`wonders-app` where the app's libraries are missing (an install without `[app]`):
     the extra to install in one line, exit status 2, before anything imports them."""
     from ui import __main__ as app_main
-    from ui import flet_versions
+    from ui.web import flet_versions
 
     real = flet_versions._installed
     monkeypatch.setattr(flet_versions, "_installed",
@@ -271,7 +271,7 @@ def test_package_data_folder_is_the_platforms(monkeypatch: pytest.MonkeyPatch,
                                               tmp_path: Path) -> None:
     """platformdirs' user data folder (on Linux `$XDG_DATA_HOME/wonders-scorer`), private;
     WONDERS_DATA_DIR wins."""
-    from ui.store import data_dir
+    from ui.store.store import data_dir
 
     monkeypatch.delenv("WONDERS_DATA_DIR", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))

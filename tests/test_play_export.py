@@ -9,8 +9,9 @@ import json
 from pathlib import Path
 
 from scorer import score
-from ui.draft import Draft
-from ui.export import play_of, result_csv, table_json
+from ui.entry.draft import Draft
+from ui.entry.export import play_of, result_csv, table_json
+from ui.entry.games import table_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,4 +30,4 @@ def test_play_in_the_table_json_and_the_csv() -> None:
     assert rows[0][-5:] == ["Started", "Finished", "Minutes", "Place", "Note"]
     for row in rows[1:]:
         assert row[-3:] == ["48", "Ann's", "'=cmd|' /C calc'!A0"]  # a formula stays text
-    assert table_json(draft) == json.dumps(draft.table(), indent=2, ensure_ascii=False)
+    assert table_json(draft) == json.dumps(table_of(draft), indent=2, ensure_ascii=False)

@@ -15,11 +15,11 @@ from typing import Any
 import psycopg
 import pytest
 
-from ui.draft import Draft, Seat
-from ui.edits import AddPlayer, Refusal, SetSeat, from_json
-from ui.live import FAILED_JOINS, Change, JoinRefused, Tables
-from ui.store import Store
-from ui.store_schema import LATEST
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import AddPlayer, Refusal, SetSeat, from_json
+from ui.live.tables import FAILED_JOINS, Change, JoinRefused, Tables
+from ui.store.schema import LATEST
+from ui.store.store import Store
 
 
 def draft(*names: str) -> Draft:
@@ -107,8 +107,8 @@ def test_postgres_two_processes_editing_one_game_lose_nothing(pg_url: str) -> No
     rec = a.host(draft("Ann", "Bob", "Cid"), "host")
     b.store.add_member(rec.id, "eve-phone")
     assert b.open(rec.id, "eve-phone") is not None  # B has the game at version 1 too
-    assert not isinstance(a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)), Refusal)
-    added = b.submit(rec.id, "eve-phone", AddPlayer("Eve"))
+    assert not isinstance(a.commit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)), Refusal)
+    added = b.commit(rec.id, "eve-phone", AddPlayer("Eve"))
     assert isinstance(added, Change)
     stored = Store(url=pg_url).live(rec.id)
     assert stored is not None and stored.version == 3
@@ -129,9 +129,9 @@ def test_postgres_undo_of_a_change_made_again_is_of_the_newest_game(pg_url: str)
     b.store.add_member(rec.id, "bob-phone")
     assert b.open(rec.id, "bob-phone") is not None  # B has the game at version 1
     assert isinstance(a.claim(rec.id, "host", "Ann"), Change)  # v2
-    assert not isinstance(a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)),
+    assert not isinstance(a.commit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)),
                           Refusal)  # v3
-    made = b.submit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 7))
+    made = b.commit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 7))
     assert isinstance(made, Change) and made.game.version == 4
     assert made.undo is not None and made.undo.version == 4
     steps = made.undo.steps
@@ -154,12 +154,12 @@ def test_postgres_an_edit_refused_on_an_old_copy_is_judged_on_the_newest_game(
     rec = a.host(draft("Ann", "Bob"), "host")
     b.store.add_member(rec.id, "bob-phone")
     assert b.open(rec.id, "bob-phone") is not None  # B's copy: version 1, coins 0
-    assert not isinstance(a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)), Refusal)
-    made = b.submit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 5, was=(99,)))
+    assert not isinstance(a.commit(rec.id, "host", SetSeat(0, "Ann", "coins", 99)), Refusal)
+    made = b.commit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 5, was=(99,)))
     assert isinstance(made, Change), made
     assert made.game.draft.seats[0].coins == 5 and made.game.version == 3
     # and an edit really made over an old value is still refused
-    late = b.submit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 6, was=(99,)))
+    late = b.commit(rec.id, "bob-phone", SetSeat(0, "Ann", "coins", 6, was=(99,)))
     assert isinstance(late, Refusal) and late.code == "stale"
 
 
@@ -171,7 +171,7 @@ def test_postgres_many_concurrent_edits_from_two_processes_all_kept(pg_url: str)
     b.store.add_member(rec.id, "bob-phone")
 
     def edits(tables: Tables, device: str, seat: int, name: str) -> list[object]:
-        return [tables.submit(rec.id, device, SetSeat(seat, name, "coins", n))
+        return [tables.commit(rec.id, device, SetSeat(seat, name, "coins", n))
                 for n in range(1, 21)]
     with ThreadPoolExecutor(2) as pool:
         got = list(pool.map(lambda args: edits(*args),
@@ -227,7 +227,7 @@ def test_postgres_a_change_is_heard_by_the_other_process_within_a_second(pg_url:
         assert b.open(rec.id, "bob-phone") is not None  # a phone there shows the game
         time.sleep(0.3)  # the listener has connected
         sent = time.perf_counter()
-        assert isinstance(a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 7)), Change)
+        assert isinstance(a.commit(rec.id, "host", SetSeat(0, "Ann", "coins", 7)), Change)
         assert hub.heard.wait(1.0), "no change heard within 1 s"
         at, topic, change = hub.got[0]
         assert at - sent < 1.0 and topic == f"wonders.game.{rec.id}"
@@ -247,7 +247,7 @@ def test_postgres_own_changes_are_not_published_twice(pg_url: str) -> None:
     try:
         rec = a.host(draft("Ann"), "host")
         time.sleep(0.3)
-        a.submit(rec.id, "host", SetSeat(0, "Ann", "coins", 3))
+        a.commit(rec.id, "host", SetSeat(0, "Ann", "coins", 3))
         time.sleep(0.5)
         assert hub.got == []  # the session that made it told its game's phones already
     finally:
@@ -276,3 +276,20 @@ def test_postgres_app_commits_with_the_group_commit(pg_url: str) -> None:
         assert tuple(row) == ("off", "session")
     finally:
         store.close()
+
+
+def test_postgres_migration_10_keeps_every_saved_game(pg_url: str) -> None:
+    """A database of schema 9 (the app before games recorded their client address) is
+    brought to the latest by the same numbered migration as a SQLite file, nothing lost."""
+    from ui.store.db import PostgresTx
+
+    from .test_migrations import check_addresses_migrated, saved_before_addresses_at_9
+    with psycopg.connect(pg_url, autocommit=True) as db, db.transaction():
+        finished, playing = saved_before_addresses_at_9(PostgresTx(db))
+    with psycopg.connect(pg_url) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(9,)]
+    s = Store(url=pg_url)
+    with psycopg.connect(pg_url) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(LATEST,)]
+    check_addresses_migrated(s, finished, playing)
+    s.close()

@@ -23,7 +23,7 @@ import pytest_asyncio
 from benchmarks import live
 from benchmarks.flet_ws import FletWsClient
 from tools.cluster import Cluster
-from ui.store import LiveRecord, Store
+from ui.store.store import LiveRecord, Store
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 

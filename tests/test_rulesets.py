@@ -139,9 +139,9 @@ def test_a_table_loads_only_its_games_data(example: str, folders: list[str]) -> 
     assert json.loads(out.stdout) == folders
 
 
-def test_pantheon_is_not_offered_by_the_app_until_its_screens_can_enter_it() -> None:
-    """The engine and the command line take Pantheon; the app's new-game screen does not
-    offer it while its screens cannot enter Divinities (rulesets/duel+pantheon: app = false)."""
+def test_every_expansion_the_engine_scores_is_offered_by_the_app() -> None:
+    """The app's New game offers every expansion the engine takes: their screens enter
+    every piece (issue 34; a ruleset could still say `app = false`)."""
     assert "pantheon" in facts.expansions("duel")
-    assert facts.offered_expansions("duel") == ["agora", "leaders"]
-    assert facts.offered_expansions("7wonders-1e") == ["leaders"]  # Cities, ...: app = false
+    for game in ("duel", "7wonders-1e", "7wonders-2e"):
+        assert facts.offered_expansions(game) == facts.expansions(game)

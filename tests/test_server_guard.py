@@ -23,10 +23,10 @@ import pytest
 import websockets
 
 from benchmarks.flet_ws import FletWsClient
-from benchmarks.server import Server, start
 from tests.test_server_trust import open_sessions
-from ui import flet_door
-from ui.flet_door import (
+from tools.server import Server, start
+from ui.web import flet_door
+from ui.web.flet_door import (
     Message,
     MessageAction,
     build_upload_url,
@@ -34,7 +34,7 @@ from ui.flet_door import (
     cheap_message_repr,
     lean_validation,
 )
-from ui.server import (
+from ui.web.server import (
     LOOP_LAG_ENV,
     SESSIONS_PER_ADDRESS,
     WS_MAX_BYTES,

@@ -29,14 +29,14 @@ from uvicorn.middleware.proxy_headers import _TrustedHosts
 
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game
-from benchmarks.server import Server, free_port, start
 from scorer import i18n
-from ui import flet_door, flet_versions
-from ui import strings as S
+from tools.server import Server, free_port, start
 from ui.__main__ import SESSION_TIMEOUT_S, lan_addresses, served_names, trusted_proxy_problem
-from ui.flet_door import build_upload_url
-from ui.join_limit import FAILED_JOINS
-from ui.server import (
+from ui.text import strings as S
+from ui.web import flet_door, flet_versions
+from ui.web.flet_door import build_upload_url
+from ui.web.join_limit import FAILED_JOINS
+from ui.web.server import (
     HEADER_TIMEOUT_S,
     KEPT_PER_ADDRESS,
     MAX_CONNECTIONS,
@@ -48,7 +48,7 @@ from ui.server import (
     host_problem,
     server_config,
 )
-from ui.trusted_proxy import is_trusted, trusted_networks
+from ui.web.trusted_proxy import is_trusted, trusted_networks
 
 SECRET = "test-secret-key"
 EVIL = "http://evil.example"
@@ -561,7 +561,7 @@ app as `python -m ui` does (`module ui`) or as an installed script (`script PATH
 @pytest.mark.parametrize("start_as", ["python -m ui", "wonders-app"])
 def test_trust_a_wrong_flet_at_start_is_one_line_not_a_traceback(
         start_as: str, tmp_path: Path) -> None:
-    # ui/flet_door.py checks Flet's version at import, and `python -m ui` imported it
+    # ui/web/flet_door.py checks Flet's version at import, and `python -m ui` imported it
     # before main() ran: the check's refusal ended the start in a traceback
     if start_as == "python -m ui":
         how = ["module", "ui"]
@@ -595,12 +595,12 @@ def test_trust_flet_insides_changed_is_said_in_one_line_not_a_traceback(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
     """A check of Flet's insides that fails as the server is built (a Flet that is not the
-    one `ui/flet_door.py` was checked against, started with WONDERS_FLET_UNCHECKED=1) stops
+    one `ui/web/flet_door.py` was checked against, started with WONDERS_FLET_UNCHECKED=1) stops
     the server with what to check, exit status 2."""
     from ui import __main__ as app_main
 
     def changed() -> None:
-        raise flet_door.FletMismatch("check no_cycles_per_render in ui/flet_door.py")
+        raise flet_door.FletMismatch("check no_cycles_per_render in ui/web/flet_door.py")
     monkeypatch.setattr(flet_door, "no_cycles_per_render", changed)
     monkeypatch.setenv("WONDERS_DATA_DIR", str(tmp_path))
     # main() sets a key for Flet's signed uploads when none is set; this test's own, gone
@@ -608,18 +608,18 @@ def test_trust_flet_insides_changed_is_said_in_one_line_not_a_traceback(
     monkeypatch.setenv("FLET_SECRET_KEY", SECRET)
     assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
     err = capsys.readouterr().err
-    assert "check no_cycles_per_render in ui/flet_door.py" in err and "Traceback" not in err
+    assert "check no_cycles_per_render in ui/web/flet_door.py" in err and "Traceback" not in err
 
 
 def test_trust_a_flet_the_render_guard_was_not_checked_against_is_one_line(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
-    """ui/guard.py's own check of Flet's version (it wraps Flet's renderer) stops the start
+    """ui/web/guard.py's own check of Flet's version (it wraps Flet's renderer) stops the start
     with what to check, exit status 2, not a traceback (it raised a RuntimeError)."""
     import flet as ft
 
     from ui import __main__ as app_main
-    from ui import guard
+    from ui.web import guard
 
     monkeypatch.setattr(guard, "_installed", False)
     monkeypatch.setattr(ft, "__version__", "1.1.0")
@@ -629,7 +629,7 @@ def test_trust_a_flet_the_render_guard_was_not_checked_against_is_one_line(
     monkeypatch.setenv("FLET_SECRET_KEY", SECRET)
     assert app_main.main(["--host", "127.0.0.1", "--port", "0", "--no-qr"]) == 2
     err = capsys.readouterr().err
-    assert "ui/guard.py was checked against Flet 1.0.x, not 1.1.0" in err
+    assert "ui/web/guard.py was checked against Flet 1.0.x, not 1.1.0" in err
     assert "Traceback" not in err
 
 

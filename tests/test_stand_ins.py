@@ -15,7 +15,7 @@ from typing import Any
 
 from scorer import assess
 from scorer.names import PLACEHOLDER
-from ui.export import read_table
+from ui.entry.export import read_table
 
 # Duel: Ann, and a seat without a name (the format requires one); the pawn 3 spaces from
 # the centre

@@ -115,6 +115,28 @@ def test_group_records_each_name_its_game() -> None:
     # g3: 20)
     assert got == {"highest-total": (70, "Ann", "g3"), "biggest-science": (50, "Ann", "g4"),
                    "most-military": (15, "Bob", "g4"), "closest-finish": (0, "Ann", "g4")}
+    # g4 is shared (Ann and Bob both won, 55 each): not "won by 0 points"
+    assert [r.finish for r in group.records if r.kind == "closest-finish"] == ["shared"]
+
+
+def test_a_tie_on_points_won_on_the_tie_break_says_so() -> None:
+    """Issue 31: a closest finish of 0 points read "won by 0 points". A tie on points is
+    won on coins in 7 Wonders and on civilian points in Duel (rules_multiplayer.md and
+    rules_duel.md, end of the game: the tie-break), and the record says which."""
+    seven = [row("t1", "7wonders-1e", 0, "Ann", 48, 1, True, ("Gizah",), "A", T1, civilian=48),
+             row("t1", "7wonders-1e", 1, "Bob", 48, 2, False, ("Babylon",), "A", T1, civilian=48)]
+    duel = [row("t2", "duel", 0, "Ann", 61, 1, True, ("Pyramids",), "", T2, civilian=61),
+            row("t2", "duel", 1, "Bob", 61, 2, False, ("The Colossus",), "", T2, civilian=61)]
+    by_three = [row("t3", "7wonders-1e", 0, "Ann", 51, 1, True, ("Gizah",), "A", T1, civilian=51),
+                row("t3", "7wonders-1e", 1, "Bob", 48, 2, False, ("Babylon",), "A", T1,
+                    civilian=48)]
+    # 48 - 48 = 0, won on coins; 61 - 61 = 0, won on civilian points; 51 - 48 = 3
+    assert [(r.value, r.finish) for r in group_stats(seven).records
+            if r.kind == "closest-finish"] == [(0, "coins")]
+    assert [(r.value, r.finish) for r in group_stats(duel).records
+            if r.kind == "closest-finish"] == [(0, "civilian")]
+    assert [(r.value, r.finish) for r in group_stats(by_three).records
+            if r.kind == "closest-finish"] == [(3, "points")]
 
 
 def test_group_wins_by_wonder_and_side() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ui.draft import Draft, Seat
-from ui.store import Store
-from ui.store_schema import Tx
+from ui.entry.draft import Draft, Seat
+from ui.store.store import Store
+from ui.store.tx import Tx
 
 
 def draft(*names: str) -> Draft:

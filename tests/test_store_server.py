@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import CITIES, SessionReport, enter_game, names_for, start_game
-from ui.draft import Draft
+from tools import server as srv
+from ui.entry.draft import Draft
 
 LIMIT = 90.0
 """Seconds any one server life may take (the test fails instead of hanging)."""

@@ -1,4 +1,4 @@
-"""The app's texts (`ui/strings.py`) are names mypy sees: a typo fails `mypy --strict`, and
+"""The app's texts (`ui/text/strings.py`) are names mypy sees: a typo fails `mypy --strict`, and
 each name still comes out in the reader's language when read."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from scorer import i18n
-from ui import strings as S
+from ui.text import strings as S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_strings_a_typo_fails_mypy(tmp_path: Path) -> None:
     use = tmp_path / "use_strings.py"
     use.write_text(
-        "from ui import strings as S\n"
+        "from ui.text import strings as S\n"
         "\n"
         "right: str = S.CONTINUE\n"
         "colours: dict[str, str] = S.COLOUR\n"

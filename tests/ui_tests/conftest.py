@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.store import Store
+from ui.store.store import Store
 
 from .flet_client import DEVICE
 
@@ -15,9 +15,9 @@ from .flet_client import DEVICE
 @pytest.fixture(autouse=True)
 def no_network_trip(monkeypatch: pytest.MonkeyPatch) -> None:
     """The in-process phones are no network trip away from the server: a number another
-    phone changed is on their screen at once (ui.widgets.FOREIGN_CHANGE_S stands for the
+    phone changed is on their screen at once (ui.screens.widgets.FOREIGN_CHANGE_S stands for the
     trips of a real network; the browser tests keep it)."""
-    from ui import widgets
+    from ui.screens import widgets
 
     monkeypatch.setattr(widgets, "FOREIGN_CHANGE_S", 0.0)
 
@@ -38,5 +38,5 @@ def screens_under_let_go_soon(monkeypatch: pytest.MonkeyPatch) -> None:
     a test wait out the full second (328 `idle()` calls ran to their cap, 358 s of the fast
     suite's 515). Here it is 0.01 s: the same behaviour, quickly done. A test of the keeping
     itself sets its own value."""
-    from ui import widgets
+    from ui.screens import widgets
     monkeypatch.setattr(widgets, "UNDER_KEPT_S", 0.01)

@@ -6,7 +6,7 @@ web client would: it sends the page patch (route, size), runs the app's `main`, 
 loop until the session's update scheduler is idle. Every message is serialised as the socket
 server does, because Flet takes its diff snapshots at serialisation time.
 
-It reaches Flet's internals through `ui/flet_door.py` only (which checks Flet's version).
+It reaches Flet's internals through `ui/web/flet_door.py` only (which checks Flet's version).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
 
-from ui.flet_door import (
+from ui.screens.note_strip import NOTE_ID
+from ui.web.flet_door import (
     BaseControl,
     Component,
     Connection,
@@ -34,7 +35,6 @@ from ui.flet_door import (
     context_page,
     encode_object,
 )
-from ui.note_strip import NOTE_ID
 
 _encode = encode_object(BaseControl)  # type: ignore[no-untyped-call]
 
@@ -168,7 +168,7 @@ def label(c: Any) -> str:
         if first is not None:
             return str(first.value or "")
     tooltip = getattr(c, "tooltip", "")
-    if isinstance(tooltip, ft.Tooltip):  # ui.a11y.quiet_tooltip: its words
+    if isinstance(tooltip, ft.Tooltip):  # ui.screens.a11y.quiet_tooltip: its words
         tooltip = tooltip.message
     return str(getattr(c, "label", "") or tooltip or "")
 
@@ -419,7 +419,7 @@ class Client:
         await self.idle()
 
     def note(self) -> ft.Semantics | None:
-        """The note at the foot of the screen (`ui.note_strip`), while it shows."""
+        """The note at the foot of the screen (`ui.screens.note_strip`), while it shows."""
         for c in walk(self.top()):
             if isinstance(c, ft.Semantics) and c.identifier == NOTE_ID and c.content is not None:
                 return c

@@ -20,10 +20,11 @@ Conflict tokens balance: victories 3 (Ann) + 4 (Cid) = 7 = defeats 2 (Ann) + 5 (
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ui.draft import Draft
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.store.store import Store
 
 PLAYERS: list[dict[str, Any]] = [
     {
@@ -92,6 +93,5 @@ SUMMARY = "Ann 31 · Bob 31 · Cid 17"
 
 def save_finished(store: Store) -> None:
     """`TABLE` as a finished game in the history."""
-    done = Draft.from_table(TABLE)
-    done.finished = 1_700_000_000.0
+    done = replace(Draft.from_table(TABLE), finished=1_700_000_000.0)
     store.save_game(done, SUMMARY)

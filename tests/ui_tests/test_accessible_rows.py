@@ -7,13 +7,14 @@ button does to whom, no name read twice)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.draft import Draft
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.store.store import Store
 
 from .flet_client import Client, walk
 from .game_data import SUMMARY, TABLE
@@ -37,8 +38,7 @@ def _button_names(c: Client) -> list[str]:
 
 async def test_accessible_history_rows_name_their_game(store: Store) -> None:
     for i, finished in enumerate((1_700_000_000.0, 1_700_090_000.0)):
-        done = Draft.from_table(TABLE)
-        done.finished = finished
+        done = replace(Draft.from_table(TABLE), finished=finished)
         store.save_game(done, f"{SUMMARY} #{i}")
     c = await Client(make_main(store), route="/history").start()
     names = _button_names(c)

@@ -13,9 +13,9 @@ import pytest
 
 from scorer import i18n
 from scorer.bgstats import LINK
-from ui.draft import Draft
-from ui.history_db import HistoryEntry
+from ui.entry.draft import Draft
 from ui.screens.history import bg_stats_link
+from ui.store.history_db import HistoryEntry
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -11,9 +11,10 @@ import flet as ft
 import pytest
 
 from scorer import i18n, score
-from ui import export
 from ui.app import make_main
-from ui.store import Store
+from ui.entry import export
+from ui.store.store import Store
+from ui.web import upload_limit
 
 from .flet_client import Client, label
 from .game_data import TABLE
@@ -40,12 +41,12 @@ async def test_a_million_character_name_is_cut_to_the_limit(store: Store) -> Non
 @pytest.mark.asyncio
 async def test_a_paste_beyond_the_import_limit_is_refused_and_let_go(store: Store) -> None:
     c = await Client(make_main(store), route="/import").start()
-    huge = " " * (export.MAX_IMPORT_BYTES + 1)
+    huge = " " * (upload_limit.MAX_IMPORT_BYTES + 1)
     await c.type("Paste a table file (JSON)", huge)
     # 256 KB = 262,144 bytes; one more is refused
     assert c.has("This is 262,145 bytes; a table file is at most 256 KB (262,144 bytes)")
     (field,) = _fields(c, "Paste")
-    assert field.value == "" and field.max_length == export.MAX_IMPORT_BYTES
+    assert field.value == "" and field.max_length == upload_limit.MAX_IMPORT_BYTES
     # a table within the limit is still taken
     await c.type("Paste a table file (JSON)", json.dumps(TABLE))
     await c.tap("Import")
@@ -78,7 +79,7 @@ def test_csv_text_escapes_exactly_the_formula_starts() -> None:
 
 @pytest.mark.asyncio
 async def test_science_calculator_takes_no_more_wildcards_than_the_game_has(store: Store) -> None:
-    from ui.draft import Draft
+    from ui.entry.draft import Draft
 
     store.save_current(Draft.from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/2").start()

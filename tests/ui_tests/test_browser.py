@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import ViewportSize
 
 from ui.screens.city import title_name
-from ui.widgets import FOREIGN_CHANGE_S
+from ui.screens.widgets import FOREIGN_CHANGE_S
 
 from .game_data import DUEL_CONFLICT, DUEL_PLAYERS, DUEL_VERDICT_PARTS, PLAYERS, VERDICT
 
@@ -36,7 +36,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 # Screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1, else to a temporary folder
 # (so that a test run leaves the checkout as it was).
-SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("UPDATE_SCREENSHOTS") else \
+UPDATING_SHOTS = bool(os.environ.get("UPDATE_SCREENSHOTS"))
+SHOTS = ROOT / "docs" / "screenshots" if UPDATING_SHOTS else \
     Path(os.environ.get("TMPDIR", "/tmp")) / "wonders-screenshots"
 PHONE: ViewportSize = {"width": 360, "height": 780}
 TYPED_WAITS = 12
@@ -62,6 +63,14 @@ SAID = """() => {
 }"""
 """The page's words and its accessible names, node by node in document (screen) order."""
 
+FOCUSED = """() => { const e = document.activeElement;
+    return !!e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'); }"""
+"""Whether a text field has the keyboard (Flutter focuses an input element for it)."""
+ALL_SELECTED = """() => { const e = document.activeElement;
+    return !!e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')
+        && e.selectionStart === 0 && e.selectionEnd === e.value.length; }"""
+"""Whether the focused field's selection spans all it holds."""
+
 MISSING_CHROMIUM = (f"chromium is not installed at {CHROMIUM}: the browser tests need it "
                     "(Debian/Ubuntu: apt-get install chromium; .ci/run installs it)")
 
@@ -79,7 +88,9 @@ def serving(data: Path) -> Iterator[tuple[str, float]]:
     if not Path(CHROMIUM).exists():
         pytest.fail(MISSING_CHROMIUM)
     port = _free_port()
-    env = dict(os.environ, WONDERS_DATA_DIR=str(data))
+    # a note (and its Undo) shows 30 s, not 5: a loaded machine can take longer than 5 s
+    # between a change and the test's tap on its Undo (ui.session.model.NOTE_SECONDS_ENV)
+    env = dict(os.environ, WONDERS_DATA_DIR=str(data), WONDERS_NOTE_S="30")
     started = time.monotonic()
     proc = subprocess.Popen(
         [sys.executable, "-m", "ui", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
@@ -227,8 +238,7 @@ class Phone:
         keys (on a loaded machine a click can land before Flutter gives the field focus)."""
         for _ in range(3):
             box = self.reveal(self.page.get_by_role("textbox", name=label, exact=True))
-            box.click()
-            self.page.wait_for_timeout(150)
+            self.focus(box)
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(text)
             for _ in range(TYPED_WAITS * 5):  # a loaded machine takes a long text's keys late
@@ -239,6 +249,45 @@ class Phone:
                 if not text.startswith(got or ""):
                     break  # not a lag: the keys went astray, typed again
         raise AssertionError(f"the field {label!r} never took {text!r}: it holds {got!r}")
+
+    def focus(self, box: Any, timeout_ms: float = 5_000) -> None:
+        """Tap a field and wait until it has the keyboard (a text input focused): keys typed
+        before that go nowhere, and a fixed pause was either too long or, loaded, too
+        short. Not focused in time: the caller's check of what the field took says so."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        box.click()
+        with suppress(PlaywrightTimeout):
+            self.page.wait_for_function(FOCUSED, timeout=timeout_ms)
+
+    def select_all(self, timeout_ms: float = 5_000) -> None:
+        """Select what the focused field holds (Control+A), and wait until its selection
+        spans all of it: on a loaded machine Flutter can give the field its text a frame
+        after the focus, and a Control+A pressed before that selected nothing (the keys
+        typed next were added to the old number: 11 then 23 read 1123)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            self.page.keyboard.press("Control+A")
+            with suppress(PlaywrightTimeout):
+                self.page.wait_for_function(ALL_SELECTED, timeout=500)
+                return
+            if time.monotonic() > deadline:
+                return  # the caller's check of what the field took says what it holds
+
+    def focused_value(self, expected: str, timeout_ms: float = 10_000) -> str:
+        """What the focused field holds, once it is `expected` or when `timeout_ms` has
+        passed (the caller asserts it): a field just tapped gets its text from Flutter a
+        frame or more later on a loaded machine, so an instant read saw '' for a saved
+        note."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        with suppress(PlaywrightTimeout):
+            self.page.wait_for_function(
+                "(want) => document.activeElement?.value === want", arg=expected,
+                timeout=timeout_ms)
+        return str(self.page.evaluate("() => document.activeElement?.value ?? null"))
 
     def enter(self, label: str, text: str) -> None:
         """Type a number and press the keyboard's Enter: a number field saves then (or when
@@ -278,14 +327,22 @@ class Phone:
         """A phone-size screenshot; `scroll`: pixels scrolled down first (by the wheel)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         self.page.set_viewport_size(PHONE)
-        self.page.wait_for_timeout(600)
+        self.drawn(600)
         if scroll:
             self.page.mouse.move(180, 400)
             self.page.mouse.wheel(0, scroll)
-            self.page.wait_for_timeout(600)
+            self.drawn(600)
         self.page.screenshot(path=str(SHOTS / f"{name}.png"))
         self.page.set_viewport_size(TALL)
-        self.page.wait_for_timeout(300)
+        self.drawn(300)
+
+    def drawn(self, for_docs_ms: int) -> None:
+        """The page laid out anew (a new size, a scroll): a few frames drawn. For the docs'
+        screenshots (UPDATE_SCREENSHOTS=1) also `for_docs_ms`, so that a scroll's or a
+        chip's animation has ended in the picture; a test run only reads the page."""
+        self.frames(4)
+        if UPDATING_SHOTS:
+            self.page.wait_for_timeout(for_docs_ms)
 
 
 @pytest.fixture
@@ -346,7 +403,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     phone.tap("Score pad")
     phone.wait_text(re.escape(VERDICT))
     assert phone.text_of("verdict").strip() == VERDICT
-    for p in PLAYERS:  # a total says whose it is (ui/strings.py pad_total)
+    for p in PLAYERS:  # a total says whose it is (ui/text/strings.py pad_total)
         assert phone.text_of(f"total-{p['name']}").strip() == \
             f"{p['name']}, total: {p['total']} points"
     phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
@@ -660,9 +717,8 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
                 "() => document.querySelector('flt-semantics-placeholder')?.click()")
             ph.wait_text(r"Bob · 10 pts", timeout=20)  # the same screen, the saved value
             assert ph.page.url == f"{url}g/{code}/player/1"
-            ph.reveal(ph.page.get_by_role("textbox", name="Coins", exact=True)).click()
-            ph.page.wait_for_timeout(200)  # the field being edited holds its text
-            assert ph.page.evaluate("() => document.activeElement.value") == "9"
+            ph.focus(ph.reveal(ph.page.get_by_role("textbox", name="Coins", exact=True)))
+            assert ph.focused_value("9") == "9"  # the field being edited holds its text
         browser.close()
 # Seven players with long names, each a board with no stage built and 3, 6, ... 21 coins:
 # 1st-edition treasury is 1 VP per 3 coins and a board with no stage scores nothing, so the

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ui.draft import Draft
-from ui.live import Change, tables_for
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.live.tables import Change, tables_for
+from ui.store.store import Store
 
 from .game_data import SUMMARY, TABLE
 from .test_browser import Phone

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorer import i18n
-from ui.language import NAMES
+from ui.text.language import NAMES
 
 from .game_data import DUEL_CONFLICT, DUEL_PLAYERS
 from .test_browser import CHROMIUM, MISSING_CHROMIUM, ROOT, TALL, Phone

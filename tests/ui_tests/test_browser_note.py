@@ -1,4 +1,4 @@
-"""The note at the foot of the screen (`ui.note_strip`) in a real browser, on two phones at
+"""The note at the foot of the screen (`ui.screens.note_strip`) in a real browser, on two phones at
 360 x 780 and on a desktop width: a note keeps 16 px clear of the screen's edges, wraps
 beside Undo and without it, takes two lines at most (a tap shows it whole), and the strip
 grows to hold it below the screen's body. Screenshots as test_browser.py takes them

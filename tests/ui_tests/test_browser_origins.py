@@ -286,3 +286,39 @@ def test_https_origin_through_caddy_is_secure_installable_and_shares(
         phone.shot("https-export")
         _page_ok(phone, errors)
         ctx.close()
+
+
+def test_join_card_offers_the_name_the_page_was_opened_by(plain_http: str,
+                                                          tmp_path: Path) -> None:
+    """Issue 31: the host's phone opened the app at a name the server answers to
+    (wonders.test, --allow-host); the join card offered `http://127.0.0.1:<port>` (the
+    server listens on this computer only), which on another phone is that phone. The card
+    offers the page's own address and its QR code (an SVG, drawn: dark and light modules)."""
+    from io import BytesIO
+
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+
+    from .test_browser import host_game
+
+    url = plain_http
+    with sync_playwright() as p:
+        ctx, page, errors = _browser(p, tmp_path / "profile", tmp_path, url.rstrip("/"))
+        phone = Phone(page)
+        code = host_game(phone, url)
+        address = phone.text_of("join-address").strip()
+        assert address == f"{url}g/{code}", address
+        assert "127.0.0.1" not in phone.page.inner_text("body")
+        phone.reveal(phone.node("join-qr"))
+        page.mouse.wheel(0, 2000)  # the foot of the table: the whole card
+        page.wait_for_timeout(600)
+        box = phone.node("join-qr").first.bounding_box()
+        shot = Image.open(BytesIO(page.screenshot(clip=box))).convert("L")
+        counts = shot.histogram()
+        dark, light = sum(counts[:80]), sum(counts[201:])
+        # a QR code is about half dark modules inside a light quiet zone
+        assert dark > shot.width * shot.height // 5 and light > shot.width * shot.height // 5, \
+            (dark, light, shot.size)
+        phone.shot("13-join-card-by-name", scroll=2000)
+        _page_ok(phone, errors)
+        ctx.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorer.history import read_history
-from ui.store import Store
+from ui.store.store import Store
 
 from .test_browser import ROOT, Phone
 from .test_browser import phone as phone  # the fixtures, by name

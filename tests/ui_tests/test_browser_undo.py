@@ -20,7 +20,7 @@ def _shot(p: Phone, name: str, scroll: int = 0) -> None:
     if scroll:
         p.page.mouse.move(180, 400)
         p.page.mouse.wheel(0, scroll)
-    p.page.wait_for_timeout(700)
+    p.drawn(700)
     p.page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 

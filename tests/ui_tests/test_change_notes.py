@@ -5,8 +5,8 @@ to on"), in the reader's language."""
 from __future__ import annotations
 
 from scorer import i18n
-from ui.draft import Draft, Seat
-from ui.edits import Refusal, Revert, SetSeat, apply, describe
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import Refusal, Revert, SetSeat, apply, describe
 
 
 def _table() -> Draft:

@@ -11,8 +11,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.draft import Draft, Seat
-from ui.store import Store
+from ui.entry.draft import Draft, Seat
+from ui.store.store import Store
 
 from .flet_client import Client, walk
 from .game_data import TABLE
@@ -79,7 +79,7 @@ async def test_a_phone_on_a_city_holds_a_few_hundred_controls(store: Store) -> N
     session is in BENCHMARKS.md, "Memory and pauses per session"): a 5-player city opened
     by its link, with the table screen and home under it. All Ages shown, the city alone
     held 360 (75 card chips of 3 controls each); Age I alone, 25 chips: 228 controls. A
-    screen reader's names and states (ui/a11y.py) add 86: each of the 38 chips (25 cards,
+    screen reader's names and states (ui/screens/a11y.py) add 86: each of the 38 chips (25 cards,
     7 wonders, 4 Ages, cards or paper) is one checkbox node that says whether it is held
     (a MergeSemantics and a Semantics: 76, less the Age chips' 4 Semantics of their own,
     folded in), each of the 11 icon buttons' icon carries its name, the 3 Age chips say

@@ -3,7 +3,7 @@ rendered again by its parent is a new instance that takes the old one's hooks (F
 `Component._migrate_state`); the old one kept its rendered body, whose handlers hold the
 old render's `set_state`, which holds the old instance: a cycle per re-rendered component,
 freed only by a full collection, which on a busy server walks every object since the last
-one. `ui.flet_door.no_cycles_per_render` lets the old body go once its patch is made, so
+one. `ui.web.flet_door.no_cycles_per_render` lets the old body go once its patch is made, so
 reference counting frees it at once."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from ui import flet_door
 from ui.app import make_main
-from ui.draft import Draft
-from ui.flet_door import BaseControl
-from ui.model import SharedWatch, _Watch
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.session.model import SharedWatch, _Watch
+from ui.store.store import Store
+from ui.web import flet_door
+from ui.web.flet_door import BaseControl
 
 from .flet_client import DEVICE, Client
 from .game_data import TABLE

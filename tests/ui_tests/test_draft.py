@@ -4,20 +4,21 @@ stored draft of the wrong shape is kept aside, not read into the app."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorer import parse_table
-from ui import model
 from ui.app import make_main
-from ui.draft import Draft, Seat, saved_json
-from ui.edits import Hold, Refusal, SetEntry, SetSeat, apply
-from ui.live import Change, tables_for
-from ui.model import evaluate
-from ui.store import Store
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import Hold, Refusal, SetEntry, SetSeat, apply
+from ui.entry.games import table_of
+from ui.live.tables import Change, tables_for
+from ui.session import verdicts
+from ui.session.verdicts import evaluate
+from ui.store.store import Store
 
 from .flet_client import Client
 
@@ -53,13 +54,13 @@ DUEL_NULLS: dict[str, Any] = {
 def test_free_city_table_round_trip() -> None:
     parse_table(FREE_CITY)  # a table file the engine reads
     draft = Draft.from_table(FREE_CITY)
-    assert draft.table() == FREE_CITY
-    assert Draft.from_json(draft.to_json()).table() == FREE_CITY
+    assert table_of(draft) == FREE_CITY
+    assert table_of(Draft.from_json(draft.to_json())) == FREE_CITY
 
 
 def test_duel_table_with_nulls_round_trip() -> None:
     draft = Draft.from_table(DUEL_NULLS)
-    back = draft.table()
+    back = table_of(draft)
     assert parse_table(back) == parse_table(DUEL_NULLS)  # the engine reads the same table
     assert back["conflict"] == {"spaces": 0}  # no direction, not a player called "None"
     assert "influence" not in back["players"][0]
@@ -118,39 +119,32 @@ def test_a_stored_draft_of_the_wrong_shape_is_kept_aside(tmp_path: Path) -> None
 def test_untouched_is_only_the_names() -> None:
     draft = Draft(game="7wonders-1e", seats=[Seat(name="Ann"), Seat(name="Bob")])
     assert draft.untouched()
-    draft.seats[1].board = "Gizah"
-    assert not draft.untouched()
-    draft.seats[1].board = ""
-    draft.seats[0].typed["science"] = 4
-    assert not draft.untouched()
+    assert not draft.with_seat(1, replace(draft.seats[1], board="Gizah")).untouched()
+    assert not draft.with_seat(0, replace(draft.seats[0], typed={"science": 4})).untouched()
 
 
-def test_a_copy_is_equal_and_shares_nothing_an_edit_changes() -> None:
-    """Every edit changes a copy of the saved draft (ui.edits.apply): whatever is changed in
-    the copy, in any list or dict of any seat, the saved draft keeps what it held."""
+def test_a_draft_is_a_frozen_value_and_equal_drafts_are_one_key() -> None:
+    """Nothing changes a draft or a seat: a change makes a new value (`replace`); a draft
+    read back from its JSON equals it and hashes the same (the verdicts' key)."""
     saved = Draft.from_table(FREE_CITY)
-    before = saved.to_json()
-    copy = saved.copy()
-    assert copy == saved
-    copy.expansions.append("leaders")
-    for seat in copy.seats:
-        seat.cards.append("Loom")
-        seat.military["1"] = 9
-        seat.choices["courtesan"] = "Caesar"
-        seat.typed["science"] = 3
-        seat.leaders.append("Caesar")
-        seat.wonders.append("The Colossus")
-        seat.progress.append("Law")
-        seat.influence.append(2)
-        assert seat.shields is not None
-        seat.shields.append(7)
-    assert saved.to_json() == before
+    with pytest.raises(FrozenInstanceError):
+        saved.seats[0].coins = 9  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        saved.finished = 1.0  # type: ignore[misc]
+    read = Draft.from_json(saved.to_json())
+    assert read == saved and read is not saved and hash(read) == hash(saved)
+    assert {(saved, "en"): 1}[(read, "en")] == 1
+    richer = saved.with_seat(0, replace(saved.seats[0], coins=saved.seats[0].coins + 1))
+    assert richer != saved and hash(richer) != hash(saved)
+    assert saved.seats[1] is richer.seats[1]  # the other seats are shared, never changed
+    same_city = replace(saved.seats[0], military=dict(reversed(saved.seats[0].military.items())))
+    assert hash(saved.with_seat(0, same_city)) == hash(saved)  # a dict in any order
 
 
 def test_an_edit_of_one_seat_copies_that_seat_and_leaves_the_saved_draft_as_it_was() -> None:
-    """A tap copies the one city it changes (`Draft.copy_seat`): the saved draft keeps what
-    it held, in that seat and in every other one, and the other seats are shared as they
-    are (never changed: an edit of them changes a copy of its own)."""
+    """A tap makes a new value of the one city it changes (`Draft.with_seat`): the saved
+    draft keeps what it held, in that seat and in every other one, and the other seats are
+    shared as they are (frozen: an edit of them makes a new one)."""
     saved = Draft.from_table(FREE_CITY)
     before = saved.to_json()
     for edit in (Hold(0, "Ann", "cards", "Loom", True), Hold(0, "Ann", "cards", "Altar", False),
@@ -165,34 +159,27 @@ def test_an_edit_of_one_seat_copies_that_seat_and_leaves_the_saved_draft_as_it_w
     assert not isinstance(loom, Refusal) and loom.seats[0].cards == ["Altar", "Loom"]
 
 
-def test_a_saved_draft_is_scored_by_what_it_was_saved_as(
+def test_a_draft_is_scored_once_whatever_object_holds_it(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The store says which JSON each draft it wrote or read is (`saved_json`): the engine's
-    verdict is found by it when a tap comes back to a state (a card on, off, on again),
-    without the table written out again; a draft that was not saved (a copy an edit
-    changes) has none, and is scored by its table."""
+    """One cache of verdicts, keyed on the frozen draft (and the language): a tap that comes
+    back to a state (a card on, off, on again) and a draft read back from the store find
+    the verdict without the engine asked again."""
     tables = tables_for(store)
     rec = tables.host(Draft.from_table(FREE_CITY), "ann-phone")
-    assert saved_json(rec.draft) == rec.draft.to_json()
     loom = Hold(0, "Ann", "cards", "Loom", True)
-    on = tables.submit(rec.id, "ann-phone", loom)
-    off = tables.submit(rec.id, "ann-phone", replace(loom, held=False))
+    on = tables.commit(rec.id, "ann-phone", loom)
+    off = tables.commit(rec.id, "ann-phone", replace(loom, held=False))
     assert isinstance(on, Change) and isinstance(off, Change)
     read = store.live(rec.id)
-    assert read is not None
-    assert saved_json(off.game.draft) == saved_json(read.draft) == read.draft.to_json()
-    assert saved_json(on.game.draft) != saved_json(off.game.draft)
+    assert read is not None and read.draft == off.game.draft
     with_loom, without = evaluate(on.game.draft), evaluate(off.game.draft)
-    fresh = off.game.draft.copy()
-    assert saved_json(fresh) is None
-    assert evaluate(fresh).totals == without.totals
     # the Loom (a grey card) gives no points: the totals agree, the verdicts are two
     assert with_loom is not without and with_loom.totals == without.totals
 
-    def no_table(*_: object) -> None:
-        raise AssertionError("the table written out again")
-    monkeypatch.setattr(model, "_key", no_table)
-    again = tables.submit(rec.id, "ann-phone", loom)
+    def no_engine(*_: object) -> None:
+        raise AssertionError("the engine asked again")
+    monkeypatch.setattr(verdicts, "_evaluate", no_engine)
+    again = tables.commit(rec.id, "ann-phone", loom)
     assert isinstance(again, Change) and again.game.draft is not on.game.draft
     assert evaluate(again.game.draft) is with_loom
     assert evaluate(read.draft) is without  # read back from the store: the same

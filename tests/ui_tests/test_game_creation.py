@@ -5,19 +5,35 @@ code forever (tested with a small code space: one letter, 18 codes)."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 
-from ui import host_limit
-from ui import store as store_module
-from ui import strings as S
-from ui.draft import Draft, Seat
-from ui.host_limit import GAMES_PER_ADDRESS, GAMES_PER_DEVICE
-from ui.live import HostRefused, tables_for
-from ui.store import CODE_LENGTH, JOIN_LETTERS, CodesHeld, LiveRecord, Store
+from scorer import i18n
+from scorer.history import Play
+from ui.entry.draft import Draft, Seat
+from ui.live.tables import HostRefused, JoinRefused, Tables, tables_for
+from ui.store import store as store_module
+from ui.store.codes import CODE_LENGTH, HISTORY_CODE_LENGTH, JOIN_LETTERS
+from ui.store.store import CodesHeld, LiveRecord, Store
+from ui.text import strings as S
+from ui.text.strings import HostRefusalCode
+from ui.web import host_limit
+from ui.web.host_limit import GAMES_PER_ADDRESS, GAMES_PER_DEVICE
 
 from .test_live import phone
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _four() -> dict[str, object]:
+    """The 4-player example's table (Ann 62, Bob 82, Cid 33, Dan 35)."""
+    table: dict[str, object] = json.loads(
+        (ROOT / "examples" / "7wonders-1e-4p-full-game.json").read_text())
+    return table
 
 
 def _draft() -> Draft:
@@ -82,10 +98,70 @@ def test_hostile_the_search_for_a_free_code_gives_up(store: Store,
 
 
 def test_hostile_every_refusal_of_a_new_game_has_its_words() -> None:
-    words = {r: S.host_refused(HostRefused(r, 600))
-             for r in ("too-many-games", "too-many-games-here", "server-full")}
-    assert len(set(words.values())) == 3
+    reasons: tuple[HostRefusalCode, ...] = (
+        "too-many-games", "too-many-games-here", "too-many-open-here", "server-full")
+    words = {r: S.host_refused(HostRefused(r, 600)) for r in reasons}
+    assert len(set(words.values())) == 4
     assert "10 min" in words["too-many-games"]  # 600 s
+    assert words["too-many-open-here"] == (
+        "Too many games in progress were started from this network. Finish one of them, "
+        "or try again later.")
+    with i18n.language("vi"):  # each through the catalogue, in Vietnamese too
+        said_vi = {r: S.host_refused(HostRefused(r, 600)) for r in reasons}
+    assert not set(said_vi.values()) & set(words.values())
+    assert "mạng này" in said_vi["too-many-open-here"]  # "this network"
+
+
+def test_hostile_one_address_holds_a_bounded_number_of_open_codes(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert host_limit.OPEN_CODES_PER_ADDRESS == 100
+    monkeypatch.setattr(host_limit, "OPEN_CODES_PER_ADDRESS", 3)
+    # two processes on one store (each its own hourly counts): the open codes are counted
+    # by the database, so the bound holds across them
+    one, two = Tables(store), Tables(store)
+    opened = [t.open_new(_draft(), f"minted-{i}", "198.51.100.7")
+              for i, t in enumerate([one, two, one])]
+    assert all(isinstance(g, LiveRecord) for g in opened)
+    refused = two.open_new(_draft(), "minted-9", "198.51.100.7")
+    assert isinstance(refused, HostRefused) and refused.reason == "too-many-open-here"
+    assert 24 * 3600 - 60 < refused.wait_s <= 24 * 3600 + 1  # its oldest code's day
+    # the same machine over IPv4-mapped IPv6 is the same address; another is not held
+    mapped = one.open_new(_draft(), "m-10", "::ffff:198.51.100.7")
+    assert isinstance(mapped, HostRefused) and mapped.reason == "too-many-open-here"
+    assert isinstance(one.open_new(_draft(), "ann-phone", "198.51.100.8"), LiveRecord)
+    # a game finished gives its code back: the address opens one again
+    first = opened[0]
+    assert isinstance(first, LiveRecord)
+    one.finish(first.id, first.host, "", first.version)
+    assert isinstance(two.open_new(_draft(), "minted-11", "198.51.100.7"), LiveRecord)
+
+
+def test_hostile_a_finished_game_opened_from_history_holds_no_join_code(
+        store: Store) -> None:
+    store.code_length = 1  # 18 codes, at most 9 open: the server is full
+    tables = tables_for(store)
+    for i in range(9):
+        assert isinstance(tables.open_new(_draft(), f"phone-{i}", f"10.0.{i}.1"), LiveRecord)
+    assert tables.open_new(_draft(), "phone-x", "10.9.0.1") == HostRefused("server-full")
+    # Eve's imported game (her copy: a member, no game in progress behind it) opens anyway
+    eve = store.for_owner("eve-phone")
+    done = eve.import_plays([Play("eve-game", 1000.0, _four())])
+    assert done is not None and done.added == 1
+    got = eve.saved_game("eve-game")
+    assert got is not None
+    rec = tables.open_finished(got[1], "eve-phone", "10.9.0.1")
+    assert isinstance(rec, LiveRecord) and rec.closed and rec.spent
+    # its address is no join code: not of a join code's length, and no join finds it
+    assert len(rec.code) == HISTORY_CODE_LENGTH != store.code_length
+    assert isinstance(tables.join(rec.code, "mallory-phone", "10.7.0.1"), JoinRefused)
+    assert tables.join(rec.code, "eve-phone", "10.9.0.1") == rec  # its member's way back
+    # it holds none of the open codes: still 9, the server as full as before, no more
+    assert tables.open_new(_draft(), "phone-y", "10.9.0.2") == HostRefused("server-full")
+    # nor of its address's hourly bound: opened again and again, it is the one record
+    for _ in range(GAMES_PER_ADDRESS + 1):
+        assert tables.open_finished(got[1], "eve-phone", "10.9.0.1") == rec
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT count(*) FROM live").fetchone() == (9 + 1,)
 
 
 @pytest.mark.asyncio

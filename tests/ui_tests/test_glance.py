@@ -11,8 +11,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.draft import Draft, Seat
-from ui.store import Store
+from ui.entry.draft import Draft, Seat
+from ui.store.store import Store
 
 from .flet_client import Client
 from .game_data import TABLE
@@ -98,4 +98,4 @@ async def test_pad_at_seven_players_has_a_legend(store: Store) -> None:
 async def test_join_field_counts_to_the_code_length(store: Store) -> None:
     c = await Client(make_main(store), route="/join").start()
     field = c.find("Join code", ft.TextField)
-    assert field.max_length == 7  # ui/store.py CODE_LENGTH: a code is seven letters
+    assert field.max_length == 7  # ui/store/store.py CODE_LENGTH: a code is seven letters

@@ -12,10 +12,12 @@ from dataclasses import replace
 import pytest
 
 from scorer import i18n
-from ui import strings as S
-from ui.draft import Draft
-from ui.live import FAILED_JOINS, Change, JoinRefusalCode, JoinRefused, Tables, tables_for
-from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
+from ui.entry.draft import Draft
+from ui.live.tables import FAILED_JOINS, Change, JoinRefused, Tables, tables_for
+from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
+from ui.store.store import Store
+from ui.text import strings as S
+from ui.text.strings import JoinRefusalCode
 
 from .flet_client import shared_hub
 from .game_data import SUMMARY, TABLE

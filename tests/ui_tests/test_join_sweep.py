@@ -11,10 +11,11 @@ import time
 
 import pytest
 
-from ui.draft import Draft, Seat
-from ui.join_limit import FAILED_JOINS, address_key, sweep_hours
-from ui.live import JoinRefused, Tables, tables_for
-from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
+from ui.entry.draft import Draft, Seat
+from ui.live.tables import JoinRefused, Tables, tables_for
+from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
+from ui.store.store import Store
+from ui.web.join_limit import FAILED_JOINS, address_key, sweep_hours
 
 CODE_SPACE = len(JOIN_LETTERS) ** CODE_LENGTH
 DAY_S = 24 * 3600

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ui.app import make_main
-from ui.store import Store
+from ui.store.store import Store
 
 from .flet_client import Client, label, shared_hub
 
@@ -77,7 +77,7 @@ async def test_each_phone_reads_the_game_in_its_own_language(store: Store) -> No
 def _drawn(text: str) -> bytes:
     from PIL import Image, ImageDraw
 
-    from ui.share_image import _font
+    from ui.screens.share_image import _font
 
     img = Image.new("L", (80, 40), 0)
     ImageDraw.Draw(img).text((4, 4), text, font=_font(24), fill=255)

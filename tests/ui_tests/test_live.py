@@ -10,11 +10,12 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.draft import Draft
-from ui.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
-from ui.live import FAILED_JOINS, Change, JoinRefused, tables_for
-from ui.model import AppModel
-from ui.store import CODE_LENGTH, IDLE_EXPIRY_S, JOIN_LETTERS, Store
+from ui.entry.draft import Draft
+from ui.entry.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
+from ui.live.tables import FAILED_JOINS, Change, JoinRefused, tables_for
+from ui.session.model import AppModel
+from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
+from ui.store.store import IDLE_EXPIRY_S, Store
 
 from .flet_client import Client, shared_hub
 from .game_data import SUMMARY, TABLE
@@ -137,7 +138,7 @@ async def test_two_games_never_mix(store: Store) -> None:
     tables = tables_for(store)
     game = tables.current("ann-phone")
     assert game is not None
-    refused = tables.submit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99))
+    refused = tables.commit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99))
     assert getattr(refused, "message", "") == "This device is not at this table: join it " \
         "with its code first."
     await a.idle()
@@ -286,7 +287,7 @@ async def test_a_finished_game_keeps_its_address_and_its_code_stays_spent(
     assert not tables._failed.counted("10.0.0.7", "bob-phone")
     # a correction after Finish (only the host's: issue 17) reopens the game, not its code:
     # nobody new gets in
-    fixed = tables.submit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4))
+    fixed = tables.commit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4))
     assert not isinstance(fixed, Refusal) and not fixed.game.closed
     assert tables.join(code, "dan-phone", "10.0.0.8") == JoinRefused("no-such-code")
 
@@ -303,7 +304,7 @@ async def test_a_code_idle_for_a_day_admits_nobody_even_after_a_change(store: St
     tables._games[game.id] = idle
     assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), JoinRefused)
     # Ann's phone enters something: the game goes on, its code stays spent
-    assert not isinstance(tables.submit(game.id, "ann-phone",
+    assert not isinstance(tables.commit(game.id, "ann-phone",
                                         SetSeat(0, "Ann", "coins", 2)), Refusal)
     assert isinstance(tables.join(code, "dan-phone", "10.0.0.8"), JoinRefused)
     assert store.live(game.id).spent  # type: ignore[union-attr]  # and so after a restart
@@ -334,7 +335,7 @@ async def test_a_device_not_in_the_game_changes_nothing(store: Store) -> None:
     tables = tables_for(store)
     game = tables.current("ann-phone")
     assert game is not None
-    for refused in (tables.submit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99)),
+    for refused in (tables.commit(game.id, "dan-phone", SetSeat(0, "Ann", "coins", 99)),
                     tables.claim(game.id, "dan-phone", "Ann"),
                     tables.finish(game.id, "dan-phone", SUMMARY, game.version)):
         assert isinstance(refused, Refusal) and refused.code == "not-in-game"
@@ -354,14 +355,14 @@ async def test_a_device_that_left_the_game_changes_nothing(store: Store) -> None
     tables = tables_for(store)
     game = tables.current("bob-phone")
     assert game is not None
-    assert not isinstance(tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 3)),
+    assert not isinstance(tables.commit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 3)),
                           Refusal)
     store.for_owner("bob-phone").save_current(None)  # Bob's phone leaves the game
     kept = store.live(game.id)
     assert kept is not None
-    for refused in (tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4)),
+    for refused in (tables.commit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4)),
                     # 3 coins are saved: a change over 0 is stale, and still not Bob's to try
-                    tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 5, was=(0,))),
+                    tables.commit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 5, was=(0,))),
                     tables.claim(game.id, "bob-phone", "Bob")):
         assert isinstance(refused, Refusal) and refused.code == "not-in-game"
     saved = store.live(game.id)
@@ -376,8 +377,8 @@ async def test_an_older_answer_never_hides_a_newer_change(store: Store) -> None:
     rec = tables.host(Draft.from_table(TABLE), "ann-phone")
     model = AppModel(store=store.for_owner("ann-phone"), device="ann-phone")
     model.open_game(rec)
-    first = tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 5))
-    second = tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 9))
+    first = tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 5))
+    second = tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 9))
     assert isinstance(first, Change) and isinstance(second, Change)
     await model._receive(second)  # heard from the other phone first
     model._outcome(first)  # this phone's own answer, older
@@ -421,7 +422,7 @@ async def test_finish_is_refused_when_the_game_changed_after_the_pad_showed_it(
     game = tables.current("ann-phone")
     assert game is not None
     assert not isinstance(tables.join(game.code, "bob-phone", "x"), JoinRefused)
-    assert not isinstance(tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 6)),
+    assert not isinstance(tables.commit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 6)),
                           Refusal)
     await a.tap("Finish and save")
     assert a.has("The game changed on another phone just now")
@@ -481,8 +482,8 @@ async def test_a_refused_tap_is_said_on_the_phone_that_made_it(store: Store) -> 
     game = tables.current("ann-phone")
     assert game is not None
     # Dan first: a game keeps at least 3 players (the ruleset's min_players)
-    assert not isinstance(tables.submit(game.id, "ann-phone", AddPlayer("Dan")), Refusal)
-    assert not isinstance(tables.submit(game.id, "ann-phone", RemovePlayer(2, "Cid")), Refusal)
+    assert not isinstance(tables.commit(game.id, "ann-phone", AddPlayer("Dan")), Refusal)
+    assert not isinstance(tables.commit(game.id, "ann-phone", RemovePlayer(2, "Cid")), Refusal)
     await c.tap_control(stale)
     assert any("Cid is not there any more" in s for s in c.snacks())
     saved = saved_game(store)

@@ -8,17 +8,21 @@ play id sent to BG Stats)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from scorer import i18n
 from scorer.history import Play, history_json, read_history
-from ui import history_db
-from ui.draft import Draft
-from ui.edits import Refusal, SetSeat
-from ui.live import Change, HostRefused, Tables, tables_for
-from ui.store import LiveRecord, Store
+from ui.entry.draft import Draft
+from ui.entry.edits import Refusal, SetSeat
+from ui.entry.games import table_of
+from ui.live.tables import Change, HostRefused, Tables, tables_for
+from ui.store import history_db
+from ui.store.store import LiveRecord, Store
+from ui.text import strings as S
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = "7wonders-1e-4p-full-game.json"  # Ann 62, Bob 82 (wins), Cid 33, Dan 35
@@ -44,7 +48,7 @@ def _finished_game(store: Store) -> tuple[Tables, LiveRecord]:
 def _play_of(game: LiveRecord, **changes: object) -> Play:
     """The game as an outsider writes it in a history file of its own: the public id, the
     same table (`changes` to the play: another id, another table)."""
-    play = Play(game.id, game.draft.finished or 0.0, game.draft.table())
+    play = Play(game.id, game.draft.finished or 0.0, table_of(game.draft))
     return replace(play, **changes)  # type: ignore[arg-type]
 
 
@@ -58,7 +62,7 @@ def test_hostile_an_imported_finished_games_id_makes_no_member(store: Store) -> 
     tables, game = _finished_game(store)
     mallory = store.for_owner("mallory-phone")
     # Mallory's file holds the game under its public id, with Ann's name changed
-    table = game.draft.table()
+    table = table_of(game.draft)
     table["players"][0]["name"] = "Mallory"
     done = mallory.import_plays([_play_of(game), _play_of(game, table=table,
                                                           id="other-id")])
@@ -77,10 +81,10 @@ def test_hostile_an_imported_live_games_id_joins_nothing(store: Store) -> None:
     live = tables.host(Draft.from_table(_table()), "ann-phone")
     outsider = store.for_owner("mallory-phone")
     # a finished game in Mallory's file under the id of Ann's game in progress
-    done = outsider.import_plays([Play(live.id, 1000.0, live.draft.table())])
+    done = outsider.import_plays([Play(live.id, 1000.0, table_of(live.draft))])
     assert done is not None and done.added == 1
     assert not store.is_member(live.id, "mallory-phone")
-    refused = tables.submit(live.id, "mallory-phone", SetSeat(0, "Ann", "coins", 1, (3,)))
+    refused = tables.commit(live.id, "mallory-phone", SetSeat(0, "Ann", "coins", 1, (3,)))
     assert isinstance(refused, Refusal) and refused.code == "not-in-game"
     saved = store.live(live.id)
     assert saved is not None and saved.version == live.version  # nobody told "Ann's coins"
@@ -135,7 +139,7 @@ def test_hostile_a_member_undoes_nothing_in_a_finished_game(store: Store) -> Non
     tables = tables_for(store)
     rec = tables.host(Draft.from_table(_table()), "ann-phone")
     assert isinstance(tables.join(rec.code, "bob-phone", "192.168.1.21"), LiveRecord)
-    changed = tables.submit(rec.id, "bob-phone", SetSeat(1, "Bob", "coins", 9, (
+    changed = tables.commit(rec.id, "bob-phone", SetSeat(1, "Bob", "coins", 9, (
         rec.draft.seats[1].coins,)))
     assert isinstance(changed, Change)
     done = tables.finish(rec.id, "ann-phone", "", changed.game.version)
@@ -147,7 +151,7 @@ def test_hostile_a_member_undoes_nothing_in_a_finished_game(store: Store) -> Non
 
 def test_hostile_no_import_rewrites_a_finished_game(store: Store) -> None:
     _tables, game = _finished_game(store)
-    table = game.draft.table()
+    table = table_of(game.draft)
     table["players"][1]["coins"] = 0
     for device in ("bob-phone", "mallory-phone"):  # a member, an outsider
         store.for_owner(device).import_plays([_play_of(game, table=table)])
@@ -177,3 +181,37 @@ def test_hostile_imports_are_bounded_per_device(store: Store,
     assert done is not None and (done.added, done.over) == (3, 2)
     other = store.for_owner("fay-phone").import_plays(plays)  # another device: its own
     assert other is not None and other.added == 3
+
+
+def test_hostile_imports_are_bounded_per_address(store: Store,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # devices cost nothing to mint: one address importing from new devices is bounded too
+    monkeypatch.setattr(history_db, "MAX_IMPORTED", 3)
+    monkeypatch.setattr(history_db, "IMPORTED_PER_ADDRESS", 4)
+    plays = [Play(f"g-{i}", 1000.0 + i, _table()) for i in range(3)]
+    eve = store.for_owner("eve-phone").import_plays(plays, address="203.0.113.9")
+    assert eve is not None and (eve.added, eve.over, eve.over_here) == (3, 0, 0)
+    # another device of the same address: 4 - 3 = 1 more, then the address is full
+    minted = store.for_owner("minted-1").import_plays(plays, address="203.0.113.9")
+    assert minted is not None and (minted.added, minted.over, minted.over_here) == (1, 0, 2)
+    # one IPv6 household (one /64) is one address whichever of its addresses it uses
+    v6 = [Play(f"h-{i}", 2000.0 + i, _table()) for i in range(5)]
+    first = store.for_owner("v6-a").import_plays(v6[:3], address="2001:db8:1:2::a")
+    second = store.for_owner("v6-b").import_plays(v6[3:], address="2001:db8:1:2::ff:1")
+    assert first is not None and second is not None
+    assert (first.added, second.added, second.over_here) == (3, 1, 1)  # 4 in all
+    # another address is not held back by them
+    fay = store.for_owner("fay-phone").import_plays(plays, address="198.51.100.3")
+    assert fay is not None and (fay.added, fay.over_here) == (3, 0)
+    # the address each imported game came from is kept with it (its key: the /64)
+    with sqlite3.connect(store.path) as db:
+        kept = dict(db.execute("SELECT address, count(*) FROM games GROUP BY address"))
+    assert kept == {"203.0.113.9": 4, "2001:db8:1:2::/64": 4, "198.51.100.3": 3}
+
+
+def test_hostile_an_import_past_the_address_bound_is_said() -> None:
+    said = S.imports_over_here(2, history_db.IMPORTED_PER_ADDRESS)
+    assert said == ("2 games not imported: one network keeps at most 10,000 imported "
+                    "games.")
+    with i18n.language("vi"):
+        assert "mạng" in S.imports_over_here(2, 10_000)  # "network", through the catalogue

@@ -1,4 +1,4 @@
-"""What a change renders again: only the parts that show what changed (ui.model.use_watch),
+"""What a change renders again: only the parts that show what changed (ui.session.model.use_watch),
 on the phone that made it and on the other phones of the game. Counted, not timed: the
 time is in BENCHMARKS.md."""
 
@@ -11,11 +11,12 @@ from collections.abc import Iterator
 import flet as ft
 import pytest
 
-from ui import flet_door, widgets
 from ui.app import make_main
-from ui.draft import Draft
-from ui.flet_door import Component
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.screens import widgets
+from ui.store.store import Store
+from ui.web import flet_door
+from ui.web.flet_door import Component
 
 from .flet_client import Client, shared_hub, walk
 from .flet_client import label as label_of
@@ -160,7 +161,7 @@ async def test_screens_under_a_city_keep_their_app_bar_only(
     under = c.views()[:-1]
     assert len(under) == 2  # home, then the table
     # each: the view, its app bar, the title's text, an empty column, and the note's
-    # part with its hidden strip (ui/note_strip.py)
+    # part with its hidden strip (ui/screens/note_strip.py)
     assert [len(list(walk(v))) for v in under] == [6, 6]
     assert c.has("Cid", exact=False)  # the city on top is whole
     await c.go(c.views()[1].route or "")
@@ -192,7 +193,7 @@ async def test_coins_typed_render_their_stepper_once(
     (`CoinsStepper`) renders it once, with both: the field did not first render alone with
     the old number (Ann's 7 coins flashed between the typed 9 and the saved 9, a render and
     a message more), then again."""
-    flet_door.one_patch_per_pass()  # as the app's server runs (ui/server.py build_app)
+    flet_door.one_patch_per_pass()  # as the app's server runs (ui/web/server.py build_app)
     store.save_current(Draft.from_table(TABLE))  # Ann: 7 coins (game_data.PLAYERS)
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.idle()

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.browser import FEATURES_KEY
-from ui.draft import Draft, Seat
-from ui.store import Store
+from ui.entry.draft import Draft, Seat
+from ui.entry.games import table_of
+from ui.store.store import Store
+from ui.web.browser import FEATURES_KEY
 
 from .flet_client import Client
 from .game_data import (
@@ -79,6 +81,15 @@ async def test_complete_game_by_tapping(store: Store) -> None:
     # a line starts with a capital, as "Altar: 2" beside it (the engine's "science
     # symbols" sits inside its sentences in lower case)
     assert c.has("Science symbols: 18")
+    # the lines open right under the row tapped (issue 31: below the whole pad and its
+    # legend, off screen): after Bob's science cell, before the totals
+    order = [getattr(x, "identifier", None) or getattr(x, "value", None) for x in c.controls()]
+    assert order.index("cell-Bob-science") < order.index("Points for Bob · Science") \
+        < order.index("total-Ann"), order
+    await c.tap_identifier("cell-Ann-military")
+    order = [getattr(x, "identifier", None) or getattr(x, "value", None) for x in c.controls()]
+    assert order.index("cell-Cid-military") < order.index("Points for Ann · Military") \
+        < order.index("cell-Ann-treasury"), order
     # finish: saved to history
     await c.tap("Finish and save")
     assert c.has("Saved to history.")
@@ -233,7 +244,7 @@ async def test_history_delete_undo_and_play_again(store: Store) -> None:
 
 async def test_import_and_export(store: Store) -> None:
     c = Client(make_main(store), route="/import")
-    assert c.storage is not None  # an https page that may copy (ui/browser.py)
+    assert c.storage is not None  # an https page that may copy (ui/web/browser.py)
     c.storage[FEATURES_KEY] = json.dumps({"secure": True, "copy_text": True})
     await c.start()
     await c.type("Paste a table file (JSON)", "{not json")
@@ -273,8 +284,7 @@ async def test_setup_reorders_and_remembers_names(store: Store) -> None:
 
 
 async def test_rules_reference_and_what_if(store: Store) -> None:
-    draft = Draft.from_table(TABLE)
-    draft.expansions = ["leaders"]
+    draft = replace(Draft.from_table(TABLE), expansions=["leaders"])
     store.save_current(draft)
     c = await Client(make_main(store), route="/rules").start()
     await c.type("Search", "Scientists")
@@ -299,7 +309,7 @@ async def test_duel_game_is_offered_when_its_ruleset_exists(store: Store) -> Non
 def test_draft_round_trip() -> None:
     d = Draft(game="7wonders-1e", seats=[Seat(name="Ann", cards=["Altar"], typed={"wonders": 3})])
     assert Draft.from_json(d.to_json()) == d
-    assert Draft.from_table(d.table()).table() == d.table()
+    assert table_of(Draft.from_table(table_of(d))) == table_of(d)
 
 
 async def test_duel_game_by_tapping(store: Store) -> None:

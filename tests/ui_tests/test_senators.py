@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from scorer import assess, load_ruleset
 from scorer.facts import facts
-from ui.draft import Draft, Seat
-from ui.edits import Edit, Refusal, SeatEdits, SetCopies, apply, from_json, to_json
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import Edit, Refusal, SeatEdits, SetCopies, apply, from_json, to_json
+from ui.entry.games import table_of
 from ui.screens.city_cards import Chip, card_flipper, holdings
 
 
@@ -27,7 +28,7 @@ def test_senators_three_politicians_entered_as_a_count() -> None:
     assert draft.seats[0].cards == ["Politician"] * 3
     draft = apply(draft, SetCopies(1, "Bob", "Politician", 4))
     assert not isinstance(draft, Refusal)
-    found = assess(draft.table())
+    found = assess(table_of(draft))
     assert not [p for p in found.problems if p.code == "too-many-copies"]  # 3 + 4 = 7: the box
     # Ann holds 3; Bob's 4 leave her 7 - 4 = 3 to choose from
     assert holdings(draft, 0).counts["Politician"] == (3, 3)

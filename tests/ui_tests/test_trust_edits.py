@@ -1,5 +1,5 @@
 """Issue 17, the edit layer's half: no poisoned game, no stale phone, no takeover. Each test
-failed on main (named `trust`: `pytest -k trust`). Bounds are checked in `ui.edits.apply`,
+failed on main (named `trust`: `pytest -k trust`). Bounds are checked in `ui.entry.edits.apply`,
 where every change passes whatever a screen or a client sent."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from scorer.effects import Points
 from scorer.facts import _most, field_bounds, ruleset
 from scorer.paper import science_points
 from ui.app import make_main
-from ui.draft import Draft
-from ui.edits import (
+from ui.entry.draft import Draft
+from ui.entry.edits import (
     AddPlayer,
     Edit,
     Hold,
@@ -28,9 +28,9 @@ from ui.edits import (
     from_json,
     to_json,
 )
-from ui.live import Change, tables_for
-from ui.model import AppModel
-from ui.store import Store
+from ui.live.tables import Change, tables_for
+from ui.session.model import AppModel
+from ui.store.store import Store
 
 from .flet_client import Client, shared_hub
 from .flet_client import label as words_of
@@ -151,11 +151,11 @@ def test_trust_an_edit_over_a_value_changed_meanwhile_is_refused(store: Store) -
     from 5) would undo Ann's change on every phone: refused, the saved 10 kept."""
     tables = tables_for(store)
     rec = tables.host(seven(), "ann-phone")
-    assert isinstance(tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 5, (7,))),
+    assert isinstance(tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 5, (7,))),
                       Change)  # the table's 7 coins were shown
-    assert isinstance(tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 10, (5,))),
+    assert isinstance(tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 10, (5,))),
                       Change)
-    stale = tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 6, (5,)))
+    stale = tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 6, (5,)))
     assert isinstance(stale, Refusal) and stale.code == "stale"
     assert "10" in stale.message
     assert store.live(rec.id).draft.seats[0].coins == 10  # type: ignore[union-attr]
@@ -257,7 +257,7 @@ async def test_trust_the_model_shows_the_saved_game_after_a_stale_refusal(store:
     rec = tables.host(seven(), "ann-phone")
     model = AppModel(store=store.for_owner("ann-phone"), device="ann-phone")
     model.open_game(rec)
-    other = tables.submit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 10, (7,)))
+    other = tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 10, (7,)))
     assert isinstance(other, Change)  # made on another tab, not heard here yet
     model.edit(SetSeat(0, "Ann", "coins", 8, (7,)))  # +1 on the 7 this tab showed
     assert model.draft is not None and model.draft.seats[0].coins == 10
@@ -291,12 +291,12 @@ async def test_trust_opening_a_finished_game_from_history_never_takes_it_over(
     assert now is not None
     assert (now.host, now.code, now.version) == ("ann-phone", game.code, finished.version)
     assert b.has("only the host's phone can correct it", exact=False)
-    refused = tables.submit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
+    refused = tables.commit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
     assert isinstance(refused, Refusal) and refused.code == "host-corrects"
     again = await phone(store, "ann-phone", route=f"/g/{game.code}/pad", hub=hub)
     assert again.title() == "Score pad" and not again.has("No game in progress")
     # the host corrects it: the version grows, the code stays
-    fixed = tables.submit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
+    fixed = tables.commit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
     assert isinstance(fixed, Change) and fixed.game.version == finished.version + 1
     assert fixed.game.code == game.code
     # Bob's Play again: a new game, hosted by Bob, with a code of its own
@@ -359,7 +359,7 @@ async def test_trust_a_game_the_engine_fails_on_is_reported_and_kept(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine fails on a saved game (a bug): every session that opens its screens
     reads that it cannot be scored just now; the game is kept as it was."""
-    import ui.model as model_module
+    import ui.session.verdicts as verdicts
 
     store.save_current(seven())
     before = store.load_current()
@@ -367,8 +367,8 @@ async def test_trust_a_game_the_engine_fails_on_is_reported_and_kept(
     def broken(*_: object) -> object:
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
 
-    monkeypatch.setattr(model_module, "assess_mixed", broken)
-    model_module._evaluate.cache_clear()
+    monkeypatch.setattr(verdicts, "assess_mixed", broken)
+    verdicts._VERDICTS.clear()
     for route in ("/game", "/game/pad"):
         c = await Client(make_main(store), route=route).start()
         await c.until("cannot be scored just now")
@@ -377,7 +377,7 @@ async def test_trust_a_game_the_engine_fails_on_is_reported_and_kept(
     await city.until("a problem of the table (see the table screen)")  # where it is said
     assert city.has("Altar")  # the city is there to enter, as it was
     assert store.load_current() == before
-    model_module._evaluate.cache_clear()
+    verdicts._VERDICTS.clear()
 
 
 @pytest.mark.asyncio

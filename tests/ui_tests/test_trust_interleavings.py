@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ui.app import make_main
-from ui.draft import Draft
-from ui.edits import SetSeat, from_json
-from ui.live import JoinRefused, tables_for
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.entry.edits import SetSeat, from_json
+from ui.live.tables import JoinRefused, tables_for
+from ui.store.store import Store
 
 from .flet_client import Client, shared_hub
 from .game_data import TABLE

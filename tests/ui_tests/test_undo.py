@@ -10,10 +10,9 @@ import asyncio
 import flet as ft
 import pytest
 
-import ui.model as model_module
-from ui import strings as S
-from ui.draft import Draft, Seat
-from ui.edits import (
+import ui.session.model as model_module
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import (
     AddPlayer,
     Edit,
     Hold,
@@ -31,9 +30,11 @@ from ui.edits import (
     inverse,
     to_json,
 )
-from ui.live import tables_for
-from ui.note_strip import NOTE_ID
-from ui.store import Store
+from ui.entry.games import table_of
+from ui.live.tables import tables_for
+from ui.screens.note_strip import NOTE_ID
+from ui.store.store import Store
+from ui.text import strings as S
 
 from .flet_client import Client, label, shared_hub, walk
 from .test_live import coins, host_game, phone, saved_game
@@ -45,7 +46,7 @@ def same(a: Draft, b: Draft) -> bool:
     def norm(d: Draft) -> list[object]:
         return [(s.name, s.board, s.side, s.stages, sorted(s.cards), s.coins, s.military)
                 for s in d.seats]
-    return norm(a) == norm(b) and a.table() | {"players": []} == b.table() | {"players": []}
+    return norm(a) == norm(b) and table_of(a) | {"players": []} == table_of(b) | {"players": []}
 
 
 def _city() -> Draft:
@@ -138,6 +139,17 @@ async def tap_undo_on_note(c: Client) -> None:
     await c.tap_control(undo[0])
 
 
+async def until_no_note(c: Client, seconds: float = 5.0) -> None:
+    """Wait until the phone shows no note (its time up): a condition, not a pause as long
+    as the note's time, which a loaded machine can outlast."""
+    for _ in range(int(seconds / 0.02)):
+        await c.idle(rounds=1)
+        if c.note() is None and c.snacks() == []:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"the note never went from {c.title()!r}: {c.snacks()}")
+
+
 async def host_and_bob(store: Store, *, claim: bool = True) -> tuple[Client, Client, str]:
     """The host's phone (Ann's) with its game's code, and Bob's phone joined by that code
     (sitting in Bob's seat unless `claim` is false)."""
@@ -200,6 +212,18 @@ async def test_undo_a_change_from_the_list_on_another_phone(store: Store) -> Non
     assert coins(a) == "0" and saved_game(store).seats[2].coins == 0  # type: ignore[union-attr]
     assert b.has("Cid's coins changed to 5 (undone)")
     assert _undo_button(b, first.version).disabled  # taken back: its undo is on the new line
+    # an undo's line is taken back by doing the change again: it reads Redo (issue 31:
+    # it read Undo), named for a screen reader by the change it makes again
+    undo_line = max(c.version for c in tables_for(store).changes(game.id, "bob-phone"))
+    redo, undo = _undo_button(b, undo_line), _undo_button(b, second.version)
+    assert isinstance(redo, ft.TextButton) and isinstance(redo.content, ft.Text)
+    assert (redo.content.value, redo.content.semantics_label, redo.icon) == (
+        "Redo", "Redo: Cid's coins changed to 5", ft.Icons.REDO)
+    assert isinstance(undo, ft.TextButton) and isinstance(undo.content, ft.Text)
+    assert undo.content.value == "Undo"
+    await b.tap_control(redo)
+    await a.until("Done again: Cid's coins changed to 5 on Bob's phone")
+    assert saved_game(store).seats[2].coins == 5  # type: ignore[union-attr]
 
 
 def _labels(c: Client) -> list[str]:
@@ -300,22 +324,26 @@ async def test_notes_of_quick_taps_never_pile_up(store: Store) -> None:
 async def test_undo_note_goes_after_its_seconds(store: Store,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     # a note shows for UNDO_SECONDS from its last word: a newer note moves its end on (the
-    # one timer re-armed), and then it goes from the screen on both phones
-    monkeypatch.setattr(model_module, "UNDO_SECONDS", 0.3)
+    # one timer re-armed), and then it goes from the screen on both phones. The times are
+    # read from the loop's clock, with a second of slack each side: a loaded machine may
+    # run the test's steps late, never early
+    monkeypatch.setattr(model_module, "UNDO_SECONDS", 2.0)
+    loop = asyncio.get_running_loop()
     a, b, _code = await host_and_bob(store)
     await a.go("/game/player/1")
     await b.go("/game/player/1")
     await b.tap("Altar")
-    await asyncio.sleep(0.2)
-    await b.tap("Baths")  # 0.2 s later: shows until 0.3 s from now
-    await asyncio.sleep(0.2)
+    first_ends = loop.time() + 2.0  # at the latest: the note was told during the tap
+    await asyncio.sleep(1.0)
+    second_ends = loop.time() + 2.0  # at the earliest: told after this
+    await b.tap("Baths")
+    await asyncio.sleep(max(0.0, first_ends - loop.time()) + 0.05)
     await b.idle()
-    assert b.snacks() == ["Baths added to Bob's city"]  # 0.4 s after the first: still there
+    assert loop.time() < second_ends, "the machine was too slow to look in between"
+    assert b.snacks() == ["Baths added to Bob's city"]  # the first's time is up: still there
     await a.until("Baths added to Bob's city on Bob's phone")
-    await asyncio.sleep(0.35)
-    await b.idle()
-    await a.idle()
-    assert b.snacks() == [] and a.snacks() == []
+    await until_no_note(b)
+    await until_no_note(a)
     assert b.note() is None and not b.has("Undo")  # nothing left to tap
 
 
@@ -333,8 +361,10 @@ async def test_note_shows_on_the_table_after_a_city_was_on_top(
     await b.tap("Altar")
     await a.until("Altar added to Bob's city on Bob's phone")
     await a.back()  # the table is on top again
-    await asyncio.sleep(0.35)  # the note's time is up
-    await a.idle()
+    await until_no_note(a)  # the note's time is up
+    # the notes from here on stay until seen, however slow the machine (the timer's 0.3 s
+    # only had to run out once)
+    monkeypatch.setattr(model_module, "UNDO_SECONDS", 30)
     await b.tap("Baths")
     await a.until("Baths added to Bob's city on Bob's phone")
     # and a change made on the table itself says so there, with its Undo
@@ -386,3 +416,13 @@ async def test_hostile_a_double_tap_on_undo_takes_back_once(store: Store) -> Non
     # the change and one undo in the log, nothing more (before: an undo, then a redo)
     logged = tables_for(store).changes(game.id, "ann-phone")
     assert sum('"revert"' in c.edit for c in logged) == 1
+
+
+def test_note_seconds_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`WONDERS_NOTE_S` sets how long a note shows (the browser tests: 30 s); unset or not a
+    number, 5 s; never under 0.1 s (a note nobody could read)."""
+    for raw, seconds in (("30", 30.0), ("2.5", 2.5), ("0", 0.1), ("soon", 5.0), ("", 5.0)):
+        monkeypatch.setenv(model_module.NOTE_SECONDS_ENV, raw)
+        assert model_module._note_seconds() == seconds, raw
+    monkeypatch.delenv(model_module.NOTE_SECONDS_ENV)
+    assert model_module._note_seconds() == 5.0

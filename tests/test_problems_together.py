@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer import assess
-from ui.export import read_table
+from ui.entry.export import read_table
 
 
 def _places(data: Any) -> set[tuple[str, str]]:

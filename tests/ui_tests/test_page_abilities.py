@@ -1,5 +1,5 @@
 """Nothing is asked of a browser that cannot do it: Share image, Copy and Copy image only
-where the page said it can (ui/browser.py), and where it cannot, what works (a download,
+where the page said it can (ui/web/browser.py), and where it cannot, what works (a download,
 the text to select, the result's QR code) with one sentence saying why.
 
 The page says what the browser can do in its local storage (`flutter.wonders.browser`,
@@ -17,8 +17,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.browser import FEATURES_KEY, Browser
-from ui.store import Store
+from ui.store.store import Store
+from ui.web.browser import FEATURES_KEY, Browser
 
 from .flet_client import DEVICE, Client, label
 from .game_data import TABLE, VERDICT

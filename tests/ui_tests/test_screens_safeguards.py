@@ -1,10 +1,13 @@
-"""Screens driven in-process, after review: the Senate sized by the ruleset, a game never
-replaced without asking, corrections to a finished game, bad links, typed numbers kept."""
+"""Screens driven in-process, what keeps a player's work safe: a game never replaced without
+asking, corrections to a finished game saved again, a bad link with its way out, typed
+names and numbers kept (one out of range stays typed with its reason), a paper total
+cleared; and the Senate sized by the ruleset."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import replace
 
 import flet as ft
 import pytest
@@ -12,8 +15,9 @@ import pytest
 from scorer.facts import GameFacts, expansions, facts, ruleset
 from scorer.ruleset import Ruleset
 from ui.app import make_main
-from ui.draft import Draft, Seat
-from ui.store import Store
+from ui.entry.draft import Draft, Seat
+from ui.entry.games import table_of
+from ui.store.store import Store
 
 from .flet_client import Client, label
 from .game_data import SUMMARY, TABLE, VERDICT, save_finished
@@ -48,8 +52,9 @@ async def test_senate_has_the_rulesets_chambers(store: Store) -> None:
     assert c.title() == f"Ann · {rules.constants.chamber_points[2]} pts"
     saved = store.load_current()
     assert saved is not None
-    assert saved.table()["players"][0]["influence"] == [0, 0, 2] + [0] * (facts(rules).chambers - 3)
-    assert "influence" not in saved.table()["players"][1]  # Bob placed none
+    chambers = facts(rules).chambers
+    assert table_of(saved)["players"][0]["influence"] == [0, 0, 2] + [0] * (chambers - 3)
+    assert "influence" not in table_of(saved)["players"][1]  # Bob placed none
 
 
 async def test_a_short_senate_list_does_not_break_the_city(store: Store) -> None:
@@ -102,14 +107,14 @@ async def test_a_bad_player_link_shows_the_way_out(store: Store, link: str) -> N
 def in_progress(store: Store) -> Draft:
     """An unfinished game with something entered: Zoe's coins."""
     mine = Draft.from_table(TABLE)
-    mine.seats[0].name = "Zoe"
+    mine = mine.with_seat(0, replace(mine.seats[0], name="Zoe"))
     store.save_current(mine)
     return mine
 
 
 def kept(store: Store, mine: Draft) -> bool:
     now = store.load_current()
-    return now is not None and now.id == mine.id and now.table() == mine.table()
+    return now is not None and now.id == mine.id and table_of(now) == table_of(mine)
 
 
 @pytest.mark.parametrize("button", ["Open", "Play again"])
@@ -157,8 +162,7 @@ async def test_a_game_with_only_names_is_replaced_without_asking(store: Store) -
 
 
 async def test_a_finished_game_is_replaced_without_asking(store: Store) -> None:
-    done = Draft.from_table(TABLE)
-    done.finished = 1_700_000_000.0
+    done = replace(Draft.from_table(TABLE), finished=1_700_000_000.0)
     store.save_current(done)
     c = await Client(make_main(store), route="/import").start()
     await c.type("Paste a table file (JSON)", json.dumps(TABLE))

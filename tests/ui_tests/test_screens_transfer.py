@@ -1,5 +1,8 @@
-"""Screens driven in-process, continued: seat order by drag, Duel Leaders and supremacy
-fields, import by file (upload) and export by download, progress, the theme, paper mode."""
+"""Screens driven in-process, moving games in and out: import by file (upload, one pending
+per session, never replacing a game without asking, pasted without an upload folder),
+export by download, the progress shown meanwhile, scoring and history off the event loop.
+Also the setup's seat order by drag, Duel Leaders and supremacy fields, the theme and paper
+mode."""
 
 from __future__ import annotations
 
@@ -8,16 +11,18 @@ import csv
 import io
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
-from ui import export
 from ui.app import make_main
-from ui.draft import Draft
-from ui.store import Store
+from ui.entry.draft import Draft
+from ui.entry.games import table_of
+from ui.store.store import Store
+from ui.web import upload_limit
 
 from .flet_client import Client
 from .game_data import SUMMARY, TABLE, VERDICT, save_finished
@@ -131,7 +136,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     assert c.has("Ann wins with 13 points.", exact=True)
     table = store.load_current()
     assert table is not None
-    ann = table.table()["players"][0]
+    ann = table_of(table)["players"][0]
     assert ann["buried"] == {"leader": "Plato", "cost": 4} and ann["conquests"] == 1
 
 
@@ -143,7 +148,7 @@ async def test_duel_supremacy_claim(store: Store) -> None:
     await c.tap("Scientific Supremacy")
     assert c.has("Who won it?")
     saved = store.load_current()
-    assert saved is not None and "supremacy" not in saved.table()  # no winner yet
+    assert saved is not None and "supremacy" not in table_of(saved)  # no winner yet
     await c.tap_control([x for x in c.controls() if isinstance(x, ft.OutlinedButton)
                          and x.content == "Ann"][-1])
     # the engine checks the claim against the table, and says why not, next to it
@@ -162,7 +167,17 @@ async def test_duel_supremacy_claim(store: Store) -> None:
     await c.go("/game")
     await c.tap("No")
     saved = store.load_current()
-    assert saved is not None and "supremacy" not in saved.table()
+    assert saved is not None and "supremacy" not in table_of(saved)
+    # "No" with the pawn at Ann's capital: the pad says Bob won on it, as the cities show
+    # (issue 31: it said "seen on the table; the file did not claim it", while the table
+    # said "Game ended early: No"); the table says the same, "No" not picked
+    await c.go("/game/pad")
+    verdict = [t for t in c.texts() if "Military Supremacy" in t]
+    assert verdict and verdict[0].startswith("Bob wins") and "as the cities show" in \
+        verdict[0] and "did not claim" not in " ".join(c.texts()), verdict
+    await c.go("/game")
+    assert c.has(verdict[0], exact=True)
+    assert [x for x in c.controls() if isinstance(x, ft.OutlinedButton) and x.content == "No"]
 
 
 # --- 3. import by file, export by download -------------------------------------------------
@@ -178,7 +193,7 @@ async def test_import_by_file(store: Store, tmp_path: Path) -> None:
     c = await importer(store, tmp_path)
     await c.choose_file("Choose a file (.json)", "notes.txt", b"{}")
     assert c.has("notes.txt: only table files in JSON (.json) are imported")
-    big = b" " * (export.MAX_IMPORT_BYTES + 1)
+    big = b" " * (upload_limit.MAX_IMPORT_BYTES + 1)
     await c.choose_file("Choose a file (.json)", "huge.json", big)
     assert c.has("huge.json is 262,145 bytes; a table file is at most 256 KB (262,144 bytes)")
     assert c.conn is not None and not any(n == "upload" for n, _ in c.conn.invoked)
@@ -218,7 +233,7 @@ async def test_trust_one_pending_upload_per_session(store: Store, tmp_path: Path
 async def test_import_never_replaces_a_game_without_asking(store: Store,
                                                             tmp_path: Path) -> None:
     mine = Draft.from_table({**TABLE, "players": TABLE["players"][:3]})
-    mine.seats[0].name = "Zoe"
+    mine = mine.with_seat(0, replace(mine.seats[0], name="Zoe"))
     store.save_current(mine)
     c = await importer(store, tmp_path)
     await c.choose_file("Choose a file (.json)", "game.json", json.dumps(TABLE).encode())
@@ -242,7 +257,7 @@ async def test_import_without_upload_folder_pastes(store: Store) -> None:
     assert c.has("Files cannot be uploaded to this server: paste the file instead.")
     assert not any(isinstance(x, ft.FilledButton) and x.content == "Choose a file (.json)"
                    for x in c.controls())
-    await c.type("Paste a table file (JSON)", "[" * (export.MAX_IMPORT_BYTES + 1))
+    await c.type("Paste a table file (JSON)", "[" * (upload_limit.MAX_IMPORT_BYTES + 1))
     assert c.has("a table file is at most 256 KB")  # refused as pasted: Import stays off
 
 
@@ -298,7 +313,8 @@ async def test_import_shows_progress(store: Store, monkeypatch: pytest.MonkeyPat
 async def test_score_pad_scores_off_the_event_loop(store: Store) -> None:
     # a table never scored in this process: the pad shows progress, then the verdict
     draft = Draft.from_table({**TABLE, "expansions": []})
-    draft.seats[2].coins = 8  # Cid 17 - 1 + 8 // 3 = 18; not in the cache yet
+    draft = draft.with_seat(2, replace(draft.seats[2], coins=8))
+    # Cid 17 - 1 + 8 // 3 = 18; not in the cache yet
     store.save_current(draft)
     c = await Client(make_main(store), route="/game/pad").start()
     await c.until(VERDICT)

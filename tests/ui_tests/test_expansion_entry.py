@@ -1,0 +1,277 @@
+"""Issue 34 in the app: a table of an expansion the app enters (Cities, Armada, Babel,
+Edifice, the Wonder Pack, Pantheon) goes through the app's draft and back without losing a
+piece: every scenario of those expansions (`tests/scenarios/<game>/<expansion>/`, each
+citing its fact sheet) read into a draft and written out scores exactly as the file does,
+with the same problems. And the new edits: a piece, a diplomacy Age, a Divinity, Astarte's
+coins, a Mythology token, Minerva's pawn, each checked against the ruleset's bounds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from scorer.api import assess
+from scorer.facts import offered_expansions
+from ui.app import make_main
+from ui.entry.draft import Draft, Seat
+from ui.entry.edits import Hold, SetBuilt, SetEntry, SetSeat, SetTable, Step
+from ui.entry.games import table_of
+from ui.store.store import Store
+
+from .flet_client import Client
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+EXPANSIONS = ("cities", "armada", "babel", "edifice", "wonder-pack", "pantheon")
+FILES = sorted(p for e in EXPANSIONS for p in SCENARIOS.glob(f"*/{e}/*.json"))
+
+
+def _verdict(table: dict[str, Any]) -> tuple[object, ...]:
+    """What the engine says of a table: each player's total and categories, and every
+    problem by code and place."""
+    got = assess(table)
+    return (tuple((p.name, p.total, tuple(sorted(p.categories.items()))) for p in got.players),
+            tuple(sorted((p.code, p.path) for p in got.problems)))
+
+
+def test_expansion_scenarios_are_there() -> None:
+    """At least the issue's 40 scenario files, 12 each for Pantheon and Cities."""
+    assert len(FILES) >= 40, len(FILES)
+    assert sum("/pantheon/" in str(p) for p in FILES) >= 12
+    assert sum("/cities/" in str(p) for p in FILES) >= 12
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_expansion_entry_keeps_every_piece_of_a_scenario(path: Path) -> None:
+    table = json.loads(path.read_text(encoding="utf-8"))["table"]
+    if not isinstance(table, dict) or table.get("game") not in ("7wonders-1e", "7wonders-2e",
+                                                                 "duel"):
+        pytest.fail(f"{path.name}: not a table of a known game")
+    draft = Draft.from_table(table)
+    again = table_of(draft)
+    assert _verdict(again) == _verdict(table), json.dumps(again)[:800]
+
+
+def test_expansion_entry_is_offered_for_every_expansion() -> None:
+    """New game offers every expansion the engine scores (none waits for its screens)."""
+    assert set(offered_expansions("7wonders-1e")) >= {
+        "leaders", "cities", "armada", "babel", "edifice", "wonder-pack"}
+    assert set(offered_expansions("7wonders-2e")) >= {"leaders", "cities", "edifice"}
+    assert set(offered_expansions("duel")) >= {"agora", "leaders", "pantheon"}
+
+
+def _cities() -> Draft:
+    return Draft(game="7wonders-1e", expansions=["cities"],
+                 seats=[Seat(name=n) for n in ("Ann", "Bob", "Cid")])
+
+
+def test_expansion_entry_debt_tokens_are_bounded_by_the_box() -> None:
+    """Cities' debt tokens: faces -1 (27 in the box) and -5 (4), cities.md; the ruleset
+    says a city holds at most `most` of one face. A face the box has not is refused."""
+    draft = _cities()
+    took = SetEntry(0, "Ann", "pieces", "tokens:debt:-1", 3).apply(draft)
+    assert isinstance(took, Draft)
+    assert table_of(took)["players"][0]["tokens"] == {"debt": {"-1": 3}}
+    # -3 points: three -1 debt tokens (cities.md: each token loses its value in points)
+    assert assess(table_of(took)).players[0].total == assess(table_of(draft)).players[0].total - 3
+    assert SetEntry(0, "Ann", "pieces", "tokens:debt:-2", 1).refused(draft) is not None
+    assert SetEntry(0, "Ann", "pieces", "tokens:nothing:-1", 1).refused(draft) is not None
+    assert SetEntry(0, "Ann", "pieces", "tokens:debt:-1", 10_000).refused(draft) is not None
+
+
+def test_expansion_entry_diplomacy_is_an_age() -> None:
+    draft = _cities()
+    took = SetEntry(1, "Bob", "diplomacy", "2", 1).apply(draft)
+    assert isinstance(took, Draft)
+    assert table_of(took)["players"][1]["diplomacy"] == [2]
+    assert SetEntry(1, "Bob", "diplomacy", "4", 1).refused(draft) is not None
+    back = SetEntry(1, "Bob", "diplomacy", "2", None).apply(took)
+    assert isinstance(back, Draft) and "diplomacy" not in table_of(back)["players"][1]
+
+
+def _pantheon() -> Draft:
+    return Draft(game="duel", expansions=["pantheon"], seats=[Seat(name="Ann"), Seat(name="Bob")])
+
+
+def test_expansion_entry_pantheon_fields() -> None:
+    """Aphrodite is worth 9 VP and each coin left on Astarte 1 VP (duel-pantheon.md §4):
+    Ann with Aphrodite and 3 coins on Astarte has 9 + 3 = 12 points more than without."""
+    draft = _pantheon()
+    steps: list[Step] = [Hold(0, "Ann", "divinities", "Aphrodite", True),
+             Hold(0, "Ann", "divinities", "Astarte", True),
+             SetSeat(0, "Ann", "astarte_coins", 3),
+             SetEntry(0, "Ann", "mythology", "Greek", 1),
+             SetSeat(0, "Ann", "offering_tokens", 1),
+             SetTable("minerva_toward", "Bob"), SetTable("minerva_spaces", 2)]
+    now = draft
+    for step in steps:
+        assert step.refused(now) is None, step
+        got = step.apply(now)
+        assert isinstance(got, Draft), (step, got)
+        now = got
+    table = table_of(now)
+    ann = table["players"][0]
+    assert ann["divinities"] == ["Aphrodite", "Astarte"]
+    assert ann["astarte_coins"] == 3 and ann["mythology_tokens"] == ["Greek"]
+    assert ann["offering_tokens"] == 1
+    assert table["minerva"] == {"spaces": 2, "toward": "Bob"}
+    before, after = assess(table_of(draft)), assess(table)
+    assert after.players[0].total == before.players[0].total + 12, after.problems
+
+
+def test_expansion_entry_pantheon_refuses_what_the_box_has_not() -> None:
+    draft = _pantheon()
+    assert Hold(0, "Ann", "divinities", "Thor", True).refused(draft) is not None
+    assert SetEntry(0, "Ann", "mythology", "Norse", 1).refused(draft) is not None
+    assert SetEntry(0, "Ann", "mythology", "Greek", 3).refused(draft) is not None  # 2 each
+    assert SetSeat(0, "Ann", "astarte_coins", 8).refused(draft) is not None  # 7 on Astarte
+    assert SetSeat(0, "Ann", "offering_tokens", 4).refused(draft) is not None  # 3 in play
+    assert SetTable("minerva_spaces", 10).refused(draft) is not None  # 9 to a capital
+
+
+async def _new_game(c: Any, game: str, expansion: str, names: list[str]) -> None:
+    await c.go("/")
+    await c.tap("New game")
+    await c.tap(game)
+    await c.tap(expansion)
+    for i, n in enumerate(names):
+        await c.type(f"Name {i + 1}", n)
+    await c.tap("Start")
+    assert c.title() == "Table"
+
+
+@pytest.mark.asyncio
+async def test_entry_cities_debt_and_diplomacy_on_the_city_screen(store: Store) -> None:
+    """A Cities game entered on the phone: Ann's three -1 debt tokens take 3 points (each
+    debt token loses its face value: cities.md); the diplomacy chip of Age II is hers."""
+    c = await Client(make_main(store)).start()
+    await _new_game(c, "7 Wonders 1st edition", "Cities", ["Ann", "Bob", "Cid"])
+    await c.go("/game/player/0")
+    await c.tap("Gizah")
+    assert c.title() == "Ann · 0 pts"
+    await c.type("Debt tokens -1", "3")  # 0 - 3 x 1 = -3
+    assert c.title() == "Ann · -3 pts"
+    await c.tap("Diplomacy in Age II")
+    saved = store.load_current()
+    assert saved is not None
+    ann = table_of(saved)["players"][0]
+    assert ann["tokens"] == {"debt": {"-1": 3}} and ann["diplomacy"] == [2]
+
+
+@pytest.mark.asyncio
+async def test_entry_pantheon_divinities_and_astarte_on_the_city_screen(store: Store) -> None:
+    """A Pantheon game: Aphrodite is worth 9 VP and each coin left on Astarte 1 VP
+    (duel-pantheon.md §4): Aphrodite, Astarte and 3 coins on her give Ann 9 + 3 = 12."""
+    c = await Client(make_main(store)).start()
+    await _new_game(c, "7 Wonders Duel", "Pantheon", ["Ann", "Bob"])
+    await c.go("/game/player/0")
+    assert c.title() == "Ann · 0 pts"
+    await c.tap("Aphrodite")
+    assert c.title() == "Ann · 9 pts"
+    await c.tap("Astarte")
+    await c.type("Coins on Astarte", "3")
+    assert c.title() == "Ann · 12 pts"
+    await c.go("/game")
+    assert c.has("Minerva pawn")
+
+
+@pytest.mark.asyncio
+async def test_entry_abu_simbel_entombs_a_leader_on_the_city_screen(store: Store) -> None:
+    """The Wonder Pack's Abu Simbel, side B, stage 1 built: Caesar (cost 5, the Leaders
+    ruleset) entombed scores 2 x 5 = 10 VP (rulesets/7wonders-1e+wonder-pack, K and
+    rules_multiplayer.md §10c); his chip is named apart from his recruited chip."""
+    c = await Client(make_main(store)).start()
+    await c.go("/")
+    await c.tap("New game")
+    await c.tap("7 Wonders 1st edition")
+    await c.tap("Leaders")
+    await c.tap("Wonder Pack")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await c.type(f"Name {i + 1}", n)
+    await c.tap("Start")
+    await c.go("/game/player/0")
+    await c.tap("Abu Simbel")
+    await c.tap("Side B")
+    await c.type("Stages built", "1")
+    assert c.title() == "Ann · 0 pts"
+    await c.tap("Caesar entombed")
+    assert c.title() == "Ann · 10 pts"
+    saved = store.load_current()
+    assert saved is not None
+    ann = table_of(saved)["players"][0]
+    assert ann["entombed"] == ["Caesar"] and "leaders" not in ann
+
+
+def _great_wall() -> Draft:
+    return Draft(game="7wonders-1e", expansions=["wonder-pack"],
+                 seats=[Seat(name="Ann", board="The Great Wall"),
+                        Seat(name="Bob", board="Gizah"), Seat(name="Cid", board="Babylon")])
+
+
+def test_expansion_entry_great_wall_stages_in_any_order() -> None:
+    """The Great Wall's stages may be built in any order (wonder-pack.md §2): stage 3 then
+    stage 1 are written as `wonder.built` [3, 1] with 2 stages; a stage its side has not
+    (side A has 4) or twice is refused; a board that builds left to right takes none."""
+    draft = _great_wall()
+    took = SetBuilt(0, "Ann", (3, 1), ("",)).apply(draft)
+    assert isinstance(took, Draft)
+    ann = table_of(took)["players"][0]["wonder"]
+    assert ann["built"] == [3, 1] and ann["stages"] == 2
+    assert not assess(table_of(took)).problems
+    assert SetBuilt(0, "Ann", (5,)).refused(draft) is not None
+    assert SetBuilt(0, "Ann", (2, 2)).refused(draft) is not None
+    gizah = draft.with_seat(0, Seat(name="Ann", board="Gizah"))
+    assert SetBuilt(0, "Ann", (1,)).refused(gizah) is not None
+    # made over stages another phone changed since: refused as stale, theirs kept
+    assert SetBuilt(0, "Ann", (2,), ("",)).refused(took) is not None
+
+
+def test_expansion_entry_great_wall_board_change_clears_its_stages_and_undo_restores() -> None:
+    """Another board clears the Great Wall's stages built (they were built on it); the undo
+    of that change gives them back, by number."""
+    took = SetBuilt(0, "Ann", (3, 1)).apply(_great_wall())
+    assert isinstance(took, Draft)
+    change = SetSeat(0, "Ann", "board", "Gizah")
+    moved = change.apply(took)
+    assert isinstance(moved, Draft)
+    assert moved.seats[0].built is None and moved.seats[0].stages == 0
+    back = change.inverse(took, moved).apply(moved)
+    assert isinstance(back, Draft)
+    assert back.seats[0].board == "The Great Wall"
+    assert back.seats[0].built == [3, 1] and back.seats[0].stages == 2
+
+
+def _stage_box(c: Any, text: str) -> ft.Checkbox:
+    """A wonder stage's box, by the stage's words (its screen reader's name)."""
+    return next(x for x in c.controls()
+                if isinstance(x, ft.Checkbox) and x.semantics_label == text)
+
+
+_STAGE_4 = "4. At the end of the turn, build a card from the discard pile for free"
+
+
+@pytest.mark.asyncio
+async def test_entry_great_wall_stages_ticked_in_any_order_on_the_city_screen(
+        store: Store) -> None:
+    """The Great Wall on the phone: a box per stage, ticked in any order. Ann holds an
+    Apothecary (1 compass: 1^2 = 1 VP, the 1st edition's science); the stage 2 wildcard
+    (wonder-pack.md §2) taken as a second compass gives 2^2 = 4 VP; stage 4 unticked,
+    stage 2 stays."""
+    c = await Client(make_main(store)).start()
+    await _new_game(c, "7 Wonders 1st edition", "Wonder Pack", ["Ann", "Bob", "Cid"])
+    await c.go("/game/player/0")
+    await c.tap("The Great Wall")
+    await c.tap("Apothecary")
+    assert c.title() == "Ann · 1 pt"
+    await c.tap_change(_stage_box(c, _STAGE_4), True)
+    await c.tap_change(_stage_box(c, "2. One science symbol of your choice at game end"), True)
+    assert c.title() == "Ann · 4 pts"
+    await c.tap_change(_stage_box(c, _STAGE_4), False)
+    saved = store.load_current()
+    assert saved is not None
+    wonder = table_of(saved)["players"][0]["wonder"]
+    assert wonder["built"] == [2] and wonder["stages"] == 1
+    assert c.title() == "Ann · 4 pts"
