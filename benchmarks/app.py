@@ -21,11 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game, percentile
-from ui.draft import Draft, Seat
-from ui.store import Store
+from tools import server as srv
+from ui.entry.draft import Draft, Seat
+from ui.store.store import Store
 
 
 async def _first_screen(server: srv.Server) -> float:

@@ -29,6 +29,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -41,12 +42,13 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 import websockets
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient, label
 from benchmarks.load import SessionReport, enter_game, percentile
+from tools import server as srv
 from ui.__main__ import lan_addresses
-from ui.server import LOOP_LAG_ENV, watch_loop
-from ui.store import CODE_LENGTH, JOIN_LETTERS
+from ui.screens.note_strip import NOTE_ID
+from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
+from ui.web.server import LOOP_LAG_ENV, watch_loop
 
 SPACE = len(JOIN_LETTERS) ** CODE_LENGTH
 
@@ -229,16 +231,20 @@ async def churn(url: str, k: int, sessions: int, out: Outcomes) -> None:
                     await c.close()
 
 
-async def half_open(host: str, port: int, count: int, seconds: float, out: Outcomes) -> None:
+async def half_open(host: str, port: int, count: int, seconds: float, out: Outcomes,
+                    source: str | None = None) -> None:
     """`count` connections each sending the start of a request and never its end, opened
-    again as the server closes them, for `seconds`."""
+    again as the server closes them, for `seconds` (from the address `source`, else the
+    system's choice)."""
     end = time.perf_counter() + seconds
+    local = (source, 0) if source else None
 
     async def one() -> None:
         while time.perf_counter() < end:
             with out.step("half-open request"):
                 try:
-                    reader, writer = await asyncio.open_connection(host, port)
+                    reader, writer = await asyncio.open_connection(host, port,
+                                                                   local_addr=local)
                 except OSError as err:
                     out.note("half-open request", f"not accepted ({type(err).__name__})")
                     await asyncio.sleep(0.5)
@@ -255,6 +261,89 @@ async def half_open(host: str, port: int, count: int, seconds: float, out: Outco
                     writer.close()
 
     await asyncio.gather(*(one() for _ in range(count)))
+
+
+@dataclass
+class PageLoads:
+    """New phones loading the page during a flood: each answer's status and time."""
+
+    pages: list[tuple[int, float]] = field(default_factory=list)
+    """(HTTP status, or 0 for none within `STALL_S`; seconds) of each `GET /`."""
+    sessions: list[tuple[bool, float]] = field(default_factory=list)
+    """(opened, seconds) of each websocket session (the app's first screen)."""
+    failed: Counter[str] = field(default_factory=Counter)
+    """Page loads that failed, by where they were when they did."""
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps({"pages": self.pages, "sessions": self.sessions,
+                                    "failed": self.failed}))
+
+    @staticmethod
+    def read(path: Path) -> PageLoads:
+        got = json.loads(path.read_text())
+        return PageLoads([(int(a), float(b)) for a, b in got["pages"]],
+                         [(bool(a), float(b)) for a, b in got["sessions"]],
+                         Counter(got["failed"]))
+
+    def said(self) -> str:
+        ok = [t for status, t in self.pages if status == 200]
+        opened = [t for good, t in self.sessions if good]
+        statuses = Counter(status for status, _ in self.pages)
+        return (f"page loads during the flood: {len(ok)} of {len(self.pages)} answered 200 "
+                f"(p50 {percentile(ok, 0.5) * 1000:.0f} ms, max "
+                f"{max(ok, default=float('nan')) * 1000:.0f} ms; statuses "
+                f"{dict(sorted(statuses.items()))}); app sessions opened: {len(opened)} of "
+                f"{len(self.sessions)} (p50 {percentile(opened, 0.5) * 1000:.0f} ms, max "
+                f"{max(opened, default=float('nan')) * 1000:.0f} ms)"
+                + (f"; failed: {dict(self.failed)}" if self.failed else ""))
+
+
+async def _load_page(host: str, port: int, source: str, stage: list[str]) -> int:
+    """`GET /` from `source` on a connection of its own: the answer's status (`stage[0]`
+    says how far it got)."""
+    reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+    try:
+        stage[0] = "waiting for the answer"
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        line = await reader.readline()
+        stage[0] = "reading the page"
+        await reader.read()  # the whole page
+        parts = line.split()
+        return int(parts[1]) if len(parts) > 1 else 0
+    finally:
+        writer.close()
+
+
+async def page_loads(host: str, port: int, url: str, seconds: float, loads: PageLoads,
+                     every: float = 1.0) -> None:
+    """A new phone every `every` seconds for `seconds`, each from a new address of
+    127.0.1.0/24 (none of the flood's): `GET /` on a connection of its own; every third
+    one also opens an app session (its first screen) from 127.0.0.1."""
+    end = time.perf_counter() + seconds
+    n = 0
+    while time.perf_counter() < end:
+        n += 1
+        began = time.perf_counter()
+        stage = ["connecting"]
+        try:
+            status = await asyncio.wait_for(
+                _load_page(host, port, f"127.0.1.{n % 250 + 1}", stage), STALL_S)
+        except (OSError, TimeoutError, ValueError) as err:
+            status = 0
+            loads.failed[f"{stage[0]}: {type(err).__name__}"] += 1
+        loads.pages.append((status, time.perf_counter() - began))
+        if n % 3 == 0:
+            began = time.perf_counter()
+            c = FletWsClient(url)
+            try:
+                await asyncio.wait_for(c.start(), STALL_S)
+                loads.sessions.append((True, time.perf_counter() - began))
+            except Exception:
+                loads.sessions.append((False, time.perf_counter() - began))
+            finally:
+                with contextlib.suppress(Exception):
+                    await c.close()
+        await asyncio.sleep(max(0.0, every - (time.perf_counter() - began)))
 
 
 async def sweep(url: str, k: int, seconds: float, out: Outcomes,
@@ -316,7 +405,7 @@ async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
                 await enter_game(c, 900 + k, 1000, report)
                 await c.go("/game/pad")  # the pad as the device reopens it (same screens)
                 await c.settle(expect=False)
-                games.append((dict(c.prefs), sorted(c.texts())))  # the pad on top
+                games.append((dict(c.prefs), pad_texts(c)))  # the pad on top
                 ready.with_suffix(".warm").touch()
             except AssertionError as err:  # a screen not there in time (a loaded machine):
                 report.error = report.error or f"{err}"  # said, and the next game begins
@@ -335,6 +424,24 @@ async def player(url: str, stop: Path, ready: Path, out: Path) -> int:
     return 0
 
 
+def pad_texts(c: FletWsClient) -> list[str]:
+    """The words of the screen on top but the note at its foot's (a change's note goes
+    after `UNDO_SECONDS`: a pad opened again later rightly shows none)."""
+    found: list[str] = []
+    stack: list[Any] = [c.top()]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            if n.get("_c") == "Semantics" and n.get("identifier") == NOTE_ID:
+                continue
+            if n.get("_c") == "Text":
+                found.append(label(n))
+            stack.extend(n.values())
+        elif isinstance(n, list):
+            stack.extend(n)
+    return sorted(found)
+
+
 async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) -> list[str]:
     """Each device opens the app again: what its score pad showed and no longer shows."""
     lost: list[str] = []
@@ -344,7 +451,7 @@ async def lost_texts(url: str, games: list[tuple[dict[str, Any], list[str]]]) ->
         await back.start()
         await back.go("/game/pad")
         await back.settle(expect=False)
-        again = set(back.texts())
+        again = set(pad_texts(back))
         lost += [t for t in pad if t not in again]
         await back.close()
     return lost
@@ -446,8 +553,12 @@ def _covered(spans: list[tuple[float, float]], a: float, b: float) -> float:
 
 async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: int,
               kind: str = "mixed", sessions: int = 5000, seconds: float = 60.0,
-              settle: float = 70.0, lan: str = "", minted: int = 0) -> int:
+              settle: float = 70.0, lan: str = "", minted: int = 0,
+              addresses: int = 0) -> int:
     out = Outcomes()
+    loads = PageLoads()
+    loader: asyncio.subprocess.Process | None = None
+    pages_out = tmp / "pages.json"
     peak = server.rss_kb()
     done = asyncio.Event()
     stop, ready, played = tmp / "stop", tmp / "ready", tmp / "player.json"
@@ -464,6 +575,12 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
     if settles:  # memory is compared with a server in use: one game entered
         while not ready.with_suffix(".warm").exists() and victim.returncode is None:
             await asyncio.sleep(0.05)
+    if kind == "half-open" and addresses:
+        # the new phones in a process of their own (started before this one lowers its
+        # priority: a phone is no attacker's), from 2 s into the flood to 1 s before its end
+        loader = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "benchmarks.attack", "--page-loads", str(server.port),
+            "--seconds", str(max(1.0, seconds - 3)), "--out", str(pages_out), cwd=srv.ROOT)
     if nice:
         os.nice(nice)  # this process only: the attackers (server and player keep theirs)
 
@@ -493,6 +610,9 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
     if kind == "churn":
         each = -(-sessions // attackers)
         runs = [churn(server.ws_url, k, each, out) for k in range(attackers)]
+    elif kind == "half-open" and addresses:
+        runs = [half_open("127.0.0.1", server.port, -(-sessions // addresses), seconds, out,
+                          source=f"127.0.0.{a + 2}") for a in range(addresses)]
     elif kind == "half-open":
         runs = [half_open(lan, server.port, sessions, seconds, out)]
     elif kind == "sweep":
@@ -502,6 +622,9 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
         runs = [attacker(server.ws_url, k, rounds, out) for k in range(attackers)]
     results = await asyncio.gather(*runs, return_exceptions=True)
     ended = time.perf_counter()
+    if loader is not None:
+        await loader.wait()
+        loads = PageLoads.read(pages_out)
     rss_end = server.rss_kb()
     attack_s = ended - began
     cpu_server, cpu_attackers = server.cpu_s() - cpu[0], time.process_time() - cpu[1]
@@ -549,6 +672,8 @@ async def run(server: srv.Server, attackers: int, rounds: int, tmp: Path, nice: 
               f"over the run; at most {most} within any 60 s), {joined} games joined; the "
               f"whole space ({SPACE:,} codes) at {most} a minute (each minute as full as the "
               f"fullest): {SPACE / max(most, 1) / 60:.1f} h (a code lives 24 h)")
+    if loads.pages:
+        print(loads.said())
     print(f"player's {len(games)} games after the attack: "
           f"{'whole' if not lost else f'LOST {lost[:5]}'} (each device reopened its pad)")
     explain(answers, out.spans, server_lags(server.log),
@@ -590,24 +715,46 @@ def main(argv: list[str] | None = None) -> int:
                         help="sweep: of the --attackers loops, this many first make their "
                         "device known here (it hosts a game, as anyone can) and try every "
                         "code with it")
+    parser.add_argument("--addresses", type=int, default=0,
+                        help="half-open: the --sessions connections from this many loopback "
+                        "addresses (127.0.0.2 ...), each its own client (the server started "
+                        "through benchmarks/apart_app.py), while a new phone loads the page "
+                        "every second from yet another address; the page loads' answers "
+                        "are printed")
     parser.add_argument("--player", help=argparse.SUPPRESS)  # the player's own process
+    parser.add_argument("--page-loads", type=int, help=argparse.SUPPRESS)  # new phones
     parser.add_argument("--stop-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--ready-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.player:
         return asyncio.run(player(args.player, args.stop_file, args.ready_file, args.out))
+    if args.page_loads:
+        loads = PageLoads()
+        time.sleep(2)  # the flood under way
+        asyncio.run(page_loads("127.0.0.1", args.page_loads,
+                               f"ws://127.0.0.1:{args.page_loads}/ws", args.seconds, loads))
+        loads.write(args.out)
+        return 0
     with tempfile.TemporaryDirectory(prefix="wonders-attack-") as tmp:
         log = Path(tmp) / "server.log"
         env = {LOOP_LAG_ENV: str(LAG_S * 1000)}
-        lan = lan_addresses()[0] if args.run == "half-open" else ""
+        apart = args.run == "half-open" and args.addresses > 0
+        lan = lan_addresses()[0] if args.run == "half-open" and not apart else ""
         host = "0.0.0.0" if lan else "127.0.0.1"
         extra = ("--trusted-proxy", "127.0.0.1") if args.run == "sweep" else ()
-        with srv.start(Path(tmp) / "data", log=log, env=env, host=host, args=extra) as server:
+        if apart:  # this process opens every connection of the flood: files enough for it
+            soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            print(f"open-file limit (the server raises its own the same way): {hard:,} "
+                  f"(was {soft:,})")
+        with srv.start(Path(tmp) / "data", log=log, env=env, host=host, args=extra,
+                       module="benchmarks.apart_app" if apart else "ui") as server:
             try:
                 code = asyncio.run(asyncio.wait_for(
                     run(server, args.attackers, args.rounds, Path(tmp), args.nice, args.run,
-                        args.sessions, args.seconds, args.settle, lan, args.minted),
+                        args.sessions, args.seconds, args.settle, lan, args.minted,
+                        args.addresses if apart else 0),
                     args.timeout))
             except TimeoutError:
                 print(f"stopped after {args.timeout:.0f} s", file=sys.stderr)

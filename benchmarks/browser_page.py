@@ -28,7 +28,7 @@ def start_game(page: Any, url: str, expansions: tuple[str, ...] = ()) -> None:
     page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
     page.get_by_role("button", name="New game", exact=True).click()
     for expansion in expansions:
-        page.get_by_role("button", name=expansion, exact=True).click()
+        page.get_by_role("checkbox", name=expansion, exact=True).click()  # a chip
         page.wait_for_timeout(250)
     for i, name in enumerate(["Ann", "Bob", "Cid"]):
         box = page.get_by_role("textbox", name=f"Name {i + 1}", exact=True)

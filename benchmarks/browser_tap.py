@@ -17,9 +17,9 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from benchmarks import server as srv
 from benchmarks.browser_page import phone_page, start_game
 from benchmarks.load import percentile
+from tools import server as srv
 
 CARD = "Altar"
 

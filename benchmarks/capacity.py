@@ -61,7 +61,7 @@ from benchmarks import live
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import percentile
 from tools import cluster as cl
-from ui.store import Store
+from ui.store.store import Store
 
 PLAYERS = 5
 DEVICE_KEY = "wonders-scorer.device"
@@ -246,7 +246,7 @@ def full_collections_between(cluster: cl.Cluster, start: float,
                              end: float) -> list[tuple[float, str]]:
     """The full collections of at least `GC_LOGGED_MS` the live processes made between two
     unix times (benchmarks/gc_app.py's `gc2:` lines): ms, and by whom (python: by its
-    thresholds; call: ui/collector.py's rounds)."""
+    thresholds; call: ui/web/collector.py's rounds)."""
     found = []
     for n, app in enumerate(cluster.apps):
         log = cluster.folder / f"app-{n}.log"

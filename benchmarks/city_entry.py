@@ -6,12 +6,15 @@ the app, to measure an older version the same way) and Debian's chromium at 360x
 (headless, offline, Playwright). A 3-player 1st-edition game; then Ann's city, as it lies on
 the table at the end of a game: Gizah with 2 stages built, 7 coins and 15 cards (`CITY`).
 Counted as a player's moves: taps (a pointer down and up), keys typed, and scroll steps (a
-turn of the wheel of at most 500 px, the most a thumb's flick moves the page). The page is
-brought to what the player needs next by the fewest steps; nothing is tapped that is not on
-the screen. Two ways to enter the cards:
+turn of the wheel of at most 500 px, the most a thumb's flick moves the page). A step
+brings what the player needs next up to `READ_FROM` px under the top of the thumb's area
+(a player reading down the page keeps a line of what they just did in sight); nothing is
+tapped that is not on the screen. The city is entered in the order the screen shows it.
+Two ways to enter the cards:
 
-- `chips`: the thumb only: each Age's filter, then every card's chip of that Age, and each
-  leader's chip;
+- `chips`: the thumb only: the board, its stages, the coins, then each Age's chips (the
+  Age's picker tapped when that Age is not the one shown: the city opens on Age I), and
+  each leader's chip;
 - `search`: the search field, each card and leader by the first letters of its name until
   the search offers it (issue 31: what Enter adds, named under the field, and the next
   three names as buttons): Enter when it is the first, else a tap on its button.
@@ -31,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks import server as srv
 from benchmarks.browser_page import phone_page, start_game
+from tools import server as srv
 
 AGES: list[tuple[str, list[str]]] = [
     ("I", ["Lumber Yard", "Loom", "Altar", "Stockade", "Scriptorium"]),
@@ -46,6 +49,9 @@ EXPANSIONS = ("leaders",)
 STEP_PX = 500
 TOP, BOTTOM = 90, 700
 """The part of the 780 px screen a thumb taps in (under the app bar, above the note)."""
+READ_FROM = 120
+"""Where a step down brings the next thing: this far under TOP (what was just done stays in
+sight above it); a step up brings it as far above BOTTOM."""
 
 _FIND = """([role, name, prefix]) => {
   const all = [...document.querySelectorAll(role === 'textbox' ? 'input, textarea' :
@@ -90,7 +96,12 @@ class Player:
             if at is not None and TOP <= at[1] <= BOTTOM:
                 return float(at[0]), float(at[1])
             # not on the page's semantics yet: below what is laid out, so further down
-            dy = STEP_PX if at is None else max(-STEP_PX, min(STEP_PX, at[1] - 400))
+            if at is None:
+                dy = STEP_PX
+            elif at[1] > BOTTOM:
+                dy = min(STEP_PX, at[1] - (TOP + READ_FROM))
+            else:
+                dy = max(-STEP_PX, at[1] - (BOTTOM - READ_FROM))
             self.page.mouse.move(180, 400)
             self.page.mouse.wheel(0, dy)
             self.moves.scrolls += 1
@@ -99,6 +110,12 @@ class Player:
 
     def tap(self, name: str, role: str = "button", prefix: bool = False) -> None:
         x, y = self.bring(name, role, prefix)
+        for _ in range(40):  # still where it was (a scroll or a render may still move it)
+            self.page.wait_for_timeout(100)
+            at = self.where(name, role, prefix)
+            if at is not None and abs(at[0] - x) < 1 and abs(at[1] - y) < 1:
+                break
+            x, y = self.bring(name, role, prefix)
         self.page.mouse.click(x, y)
         self.moves.taps += 1
         self.page.wait_for_timeout(300)
@@ -116,30 +133,51 @@ class Player:
 
 
 def _wonder_and_coins(me: Player) -> None:
-    me.tap("Gizah")
+    me.tap("Gizah", role="checkbox")  # a chip: a checkbox to a screen reader
     me.tap("2.", role="", prefix=True)  # the 2nd stage's box builds stages 1 and 2
     me.tap("Coins", role="textbox")
     me.page.keyboard.press("Control+A")  # select the 0 to type over it (no extra move)
     me.type("7")
 
 
+_SHOWN_AGE = """(age) => {
+  const n = document.querySelector(`[flt-semantics-identifier="age-${age}"]`);
+  return !!n && n.getAttribute('aria-checked') === 'true';
+}"""
+
+
+def in_screen_order(me: Player, names: list[str], prefix: bool) -> list[str]:
+    """`names` as the page shows their chips, top to bottom and left to right (a player
+    looks for the next chip from where the last one was); any not on the page last."""
+    def place(name: str) -> tuple[float, float]:
+        at = me.where(name, "checkbox", prefix)
+        return (float("inf"), 0.0) if at is None else (round(at[1]), at[0])
+    return sorted(names, key=place)
+
+
 def by_chips(me: Player) -> None:
     _wonder_and_coins(me)
-    for leader in LEADERS:
-        me.tap(leader)
-    for age, cards in AGES:
-        me.tap(age)  # the Age filter
-        for card in cards:
-            me.tap(card + " ", prefix=True)  # the chip: its name, then its Age and gain
+    for k, (age, cards) in enumerate(AGES, start=1):
+        if not me.page.evaluate(_SHOWN_AGE, k):
+            me.tap(f"Age {age}", role="checkbox")  # the Age's picker (named "Age II")
+            for _ in range(50):  # its chips on the page (a loaded machine answers late)
+                if me.page.evaluate(_SHOWN_AGE, k) and me.where(cards[0], "checkbox", True):
+                    break
+                me.page.wait_for_timeout(100)
+        for card in in_screen_order(me, cards, prefix=True):
+            # the chip: its name, then its Age and gain
+            me.tap(card, role="checkbox", prefix=True)
+    for leader in in_screen_order(me, LEADERS, prefix=False):
+        me.tap(leader, role="checkbox")
 
 
 def search_plan(names: list[str]) -> list[tuple[str, int]]:
     """For each name, in the order entered: the first letters a player types until the
     search offers it, and its place among the offers (0: Enter adds it). The app's own
     search over what the city can still take as it fills (`ui.screens.city_search`)."""
-    from ui.draft import Draft, Seat
+    from ui.entry.draft import Draft, Seat
     from ui.screens.city_search import SUGGESTED, candidates
-    from ui.search import ranked
+    from ui.screens.search import ranked
 
     draft = Draft(game="7wonders-1e", expansions=list(EXPANSIONS),
                   seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")])
@@ -159,11 +197,11 @@ def search_plan(names: list[str]) -> list[tuple[str, int]]:
 
 def by_search(me: Player) -> None:
     _wonder_and_coins(me)
-    me.tap("Search", role="textbox")
+    me.tap("Search", role="textbox", prefix=True)
     for name, (typed, place) in zip([*CITY, *LEADERS], search_plan([*CITY, *LEADERS]),
                                     strict=True):
         if not me.page.evaluate(_FOCUSED):
-            me.tap("Search", role="textbox")  # the field let go of the keyboard
+            me.tap("Search", role="textbox", prefix=True)  # the field let go of the keyboard
         me.type(typed)
         if place == 0:
             me.press("Enter")
@@ -172,8 +210,8 @@ def by_search(me: Player) -> None:
 
 
 def expected_total() -> str:
-    from ui.draft import Draft, Seat
-    from ui.model import evaluate
+    from ui.entry.draft import Draft, Seat
+    from ui.session.verdicts import evaluate
 
     draft = Draft(game="7wonders-1e", expansions=list(EXPANSIONS), seats=[
         Seat("Ann", board="Gizah", stages=2, coins=7, cards=list(CITY),

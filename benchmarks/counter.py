@@ -1,5 +1,5 @@
 """The Flet floor: the smallest declarative Flet 1.0 app (a counter and its +1 button),
-served by the app's own server stack (`ui.server.build_app` and `serve`: the guard, uvicorn
+served by the app's own server stack (`ui.web.server.build_app` and `serve`: the guard, uvicorn
 with the same websocket implementation and settings, the same collector freeze), so that
 `benchmarks/tap_cpu.py` compares the app's work per tap with Flet's and nothing else:
 `python -m benchmarks.counter --host H --port P`."""
@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from ui.__main__ import SESSION_TIMEOUT_S
-from ui.server import build_app, serve
+from ui.web.server import build_app, serve
 
 
 @ft.component

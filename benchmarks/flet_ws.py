@@ -25,7 +25,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 import websockets
 
-from ui.flet_door import decode_ext
+from ui.web.flet_door import decode_ext
 
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 2, 3, 4, 5
 SESSION_CRASHED = 6
@@ -63,7 +63,7 @@ def label(c: dict[str, Any]) -> str:
         if first is not None:  # a card chip: its name, then its details
             return str(first.get("value") or "")
     tooltip = c.get("tooltip")
-    if isinstance(tooltip, dict):  # a Tooltip (ui.a11y.quiet_tooltip): its words
+    if isinstance(tooltip, dict):  # a Tooltip (ui.screens.a11y.quiet_tooltip): its words
         tooltip = tooltip.get("message")
     return str(c.get("label") or tooltip or "")
 
@@ -405,7 +405,7 @@ class FletWsClient:
             raise AssertionError(self.crashes[0])
 
     def busy(self) -> bool:
-        """Whether the screen shows the app's progress ring (`ui.widgets.busy_overlay`)."""
+        """Whether the screen shows the app's progress ring (`ui.screens.widgets.busy_overlay`)."""
         try:
             controls = self.controls()
         except AssertionError:

@@ -4,7 +4,7 @@ its garbage collector's passes timed: at exit, and every `WONDERS_GC_REPORT_S` s
 on stderr, for benchmarks/capacity.py to read from the process's log. With
 `WONDERS_GC_LOG_MS=M`, also one line `gc2: at=<unix time> ms=<ms>` for each full collection
 (generation 2) of at least M ms, when it ended, and `by=python` (Python's own, by its
-thresholds) or `by=call` (a `gc.collect()`: ui/collector.py's rounds): what a burst of
+thresholds) or `by=call` (a `gc.collect()`: ui/web/collector.py's rounds): what a burst of
 session starts (a process's phones moved onto this one) waited for."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from typing import Any
 
 from scorer.history import Play
 from scorer.stats import EVERYTHING, Filter, group_stats, player_stats
-from ui.store import Store
+from ui.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 OWNER = "bench-phone"

@@ -6,7 +6,7 @@ wrong code from a new address (so that no limit holds it back and every try is a
 by its code): no page, no websocket, no session in between, which a real try costs on top.
 Then the right code from yet another address, during the sweep, to show it gets in.
 Prints the answers a second and the hours the whole code space takes at that rate
-(`ui.join_limit.sweep_hours`), with the load average (the machine is shared).
+(`ui.web.join_limit.sweep_hours`), with the load average (the machine is shared).
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from ui.draft import Draft, Seat
-from ui.join_limit import sweep_hours
-from ui.live import JoinRefused, Tables
-from ui.store import CODE_LENGTH, JOIN_LETTERS, Store
+from ui.entry.draft import Draft, Seat
+from ui.live.tables import JoinRefused, Tables
+from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
+from ui.store.store import Store
+from ui.web.join_limit import sweep_hours
 
 
 def main() -> None:

@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient, label
+from tools import server as srv
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 CARDS = ["Altar", "Theater", "Baths", "Pawnshop", "Apothecary", "Workshop", "Scriptorium"]

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
+from tools import server as srv
 
 CITIES: list[dict[str, Any]] = [  # legal at 3 players (tests/ui_tests/game_data.py)
     {"board": "Gizah", "stages": "2", "coins": "7",
@@ -62,6 +62,11 @@ async def start_game(c: FletWsClient, names: list[str]) -> None:
     await c.tap("7 Wonders 1st edition", expect=False)  # the game already chosen
     for i, n in enumerate(names):  # a name may change nothing on screen
         await c.type(f"Name {i + 1}", n, expect=False)
+    # Start is enabled once the server has the names (typed without waiting for their
+    # answers, which a loaded machine sends late): a tap before that is refused
+    end = time.perf_counter() + 30
+    while c.find("Start").get("disabled") and time.perf_counter() < end:
+        await asyncio.sleep(0.02)
     await c.tap("Start")
 
 

@@ -9,7 +9,8 @@ full collections timed now (the first frees what is garbage, the second is the w
 and, when the process runs under tracemalloc (`PYTHONTRACEMALLOC=N`), the memory traced
 and the lines that allocated most of what is held now that was not at the last probe.
 The handler runs on the main thread (between two steps of the event loop): a probe is a
-pause of every session, taken only when the benchmark asks.
+pause of every session, taken only when the benchmark asks. On SIGUSR2 the line says
+everything the process holds, the frozen objects too, by type (`probe_all`).
 """
 
 from __future__ import annotations
@@ -25,21 +26,30 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.server import rss_kb
+from tools.server import rss_kb
 from ui.__main__ import main
 
 _began: list[float] = [0.0]
 _longest: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+_longest_cpu: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+"""The same passes in the CPU time of the thread that ran them: on a loaded machine a pass
+is longer in wall time by the time the process waited for a core (no fault of the
+collector's)."""
+_began_cpu: list[float] = [0.0]
 _passes: dict[int, int] = {0: 0, 1: 0, 2: 0}
 _collected: dict[int, int] = {0: 0, 1: 0, 2: 0}
 _last_snapshot: list[tracemalloc.Snapshot] = []
+_first_snapshot: list[tracemalloc.Snapshot] = []
+"""The first probe's snapshot (the baseline): what is held since is said at every probe."""
 
 
 def _timed(phase: str, info: dict[str, Any]) -> None:
     if phase == "start":
         _began[0] = time.perf_counter()
+        _began_cpu[0] = time.thread_time()
     else:
         g = int(info["generation"])
+        _longest_cpu[g] = max(_longest_cpu[g], time.thread_time() - _began_cpu[0])
         _passes[g] += 1
         _collected[g] += int(info.get("collected", 0))
         _longest[g] = max(_longest[g], time.perf_counter() - _began[0])
@@ -62,6 +72,14 @@ def _tracemalloc_top(limit: int = 25) -> dict[str, Any]:
         out["grew_files"] = [{"where": s.traceback[0].filename,
                               "kib": round(s.size_diff / 1024, 1), "blocks": s.count_diff}
                              for s in by_file[:limit]]
+    if _first_snapshot:
+        since = snap.compare_to(_first_snapshot[0], "lineno")
+        out["held_since_first"] = [
+            {"where": f"{s.traceback[0].filename}:{s.traceback[0].lineno}",
+             "kib": round(s.size_diff / 1024, 1), "blocks": s.count_diff}
+            for s in since[:limit] if s.size_diff > 0]
+    else:
+        _first_snapshot[:] = [snap]
     _last_snapshot[:] = [snap]
     return out
 
@@ -69,10 +87,11 @@ def _tracemalloc_top(limit: int = 25) -> dict[str, Any]:
 def probe() -> dict[str, Any]:
     """What the process holds now (see the module's docstring)."""
     longest = {str(g): round(t * 1000, 1) for g, t in _longest.items()}
+    longest_cpu = {str(g): round(t * 1000, 1) for g, t in _longest_cpu.items()}
     passes = dict(_passes)
     collected = dict(_collected)
     for g in _longest:
-        _longest[g] = 0.0
+        _longest[g] = _longest_cpu[g] = 0.0
     tracked = {str(g): len(gc.get_objects(g)) for g in (0, 1, 2)}
     gc.callbacks.remove(_timed)  # the probe's own collections are timed here, not counted
     try:
@@ -90,10 +109,58 @@ def probe() -> dict[str, Any]:
     out = {"rss_kib": rss_kb(os.getpid()), "tracked": tracked,
            "tracked_after_gc": len(objects), "frozen": gc.get_freeze_count(),
            "threshold": list(gc.get_threshold()),
-           "full_gc_ms": full, "longest_pass_ms": longest, "passes": passes, "collected": collected,
+           "full_gc_ms": full, "longest_pass_ms": longest, "longest_pass_cpu_ms": longest_cpu,
+           "passes": passes, "collected": collected,
            "types": dict(types.most_common(40)),
            "functions": dict(functions.most_common(30)), **_tracemalloc_top()}
     del objects
+    return out
+
+
+WATCHED = ("Page", "Session", "AppModel", "FletApp", "View", "TimerHandle", "Task",
+           "WebSocket", "Connection", "PubSubClient")
+"""Types whose survivors say a closed session is still held (`probe_all`)."""
+
+
+def _module(o: object) -> str:
+    """The module of an object's class (a class of a C extension may have none)."""
+    found = getattr(type(o), "__module__", None)
+    return found if isinstance(found, str) else "?"
+
+
+def probe_all() -> dict[str, Any]:
+    """Everything the process holds, the frozen objects too: unfrozen, collected (the
+    garbage in cycles goes), counted by type, frozen again. A pause of every session as long
+    as a sweep: for the end of a benchmark, after the sessions closed."""
+    gc.unfreeze()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # the garbage kept in gc.garbage, to be counted
+    began = time.perf_counter()
+    try:
+        collected = gc.collect()
+    finally:
+        gc.set_debug(0)
+    took = round((time.perf_counter() - began) * 1000, 1)
+    garbage = Counter(type(o).__qualname__ for o in gc.garbage)
+    garbage_watched = {k: garbage.get(k, 0) for k in WATCHED}
+    garbage_modules = Counter(_module(o) for o in gc.garbage)
+    components = Counter(getattr(getattr(o, "fn", None), "__qualname__", "?")
+                         for o in gc.garbage if type(o).__name__ == "Component")
+    gc.garbage.clear()
+    gc.collect()
+    objects = gc.get_objects()
+    types = Counter(type(o).__qualname__ for o in objects)
+    watched = {k: types.get(k, 0) for k in WATCHED}
+    modules = Counter(_module(o).split(".")[0] for o in objects)
+    out = {"rss_kib": rss_kb(os.getpid()), "all_tracked": len(objects),
+           "collected": collected, "sweep_ms": took, "watched": watched,
+           "garbage_watched": garbage_watched,
+           "garbage_components": dict(components.most_common(15)),
+           "garbage_types": dict(garbage.most_common(25)),
+           "garbage_modules": dict(garbage_modules.most_common(15)),
+           "types": dict(types.most_common(40)), "modules": dict(modules.most_common(15))}
+    del objects
+    gc.freeze()
+    out["rss_after_kib"] = rss_kb(os.getpid())
     return out
 
 
@@ -101,12 +168,16 @@ def _on_signal(_sig: int, _frame: object) -> None:
     target = os.environ.get("WONDERS_PROBE_FILE")
     if not target:
         return
-    line = json.dumps(probe())
+    line = json.dumps(probe_all() if _sig == signal.SIGUSR2 else probe())
     with Path(target).open("a") as f:
         f.write(line + "\n")
 
 
 if __name__ == "__main__":
+    if os.environ.get("WONDERS_PROBE_NO_SWEEP"):  # what closed sessions leave, kept for
+        from ui.web import collector  # probe_all to count (rounds still settle and freeze)
+        collector.Settler._sweep_due = lambda self: False  # type: ignore[method-assign]
     gc.callbacks.append(_timed)
     signal.signal(signal.SIGUSR1, _on_signal)
+    signal.signal(signal.SIGUSR2, _on_signal)
     sys.exit(main())

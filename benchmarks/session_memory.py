@@ -49,9 +49,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import percentile
+from tools import server as srv
 
 PLAYERS = 5
 
@@ -81,7 +81,15 @@ async def start_table(url: str, t: int) -> list[FletWsClient]:
             break
         await asyncio.sleep(0.1)
     await host.tap("Start")
-    code = next(m.group(1) for x in host.all_texts() if (m := re.search(r"/g/([A-Z]+)", x)))
+    code = ""
+    for _ in range(600):  # a loaded server may show the table after the tap's answer
+        code = next((m.group(1) for x in host.all_texts()
+                     if (m := re.search(r"/g/([A-Z]+)", x))), "")
+        if code:
+            break
+        await asyncio.sleep(0.1)
+    if not code:
+        raise AssertionError(f"table {t}: no join code after Start: {host.all_texts()[:20]}")
     await host.go(f"/g/{code}/player/0")
     phones = [host]
     for seat in range(1, PLAYERS):
@@ -97,9 +105,10 @@ class Probe:
         self.server = server
         self.answers = answers
 
-    async def __call__(self, timeout: float = 120) -> dict[str, Any]:
+    async def __call__(self, timeout: float = 120, everything: bool = False
+                       ) -> dict[str, Any]:
         seen = len(self.answers.read_text().splitlines()) if self.answers.exists() else 0
-        os.kill(self.server.pid, signal.SIGUSR1)
+        os.kill(self.server.pid, signal.SIGUSR2 if everything else signal.SIGUSR1)
         end = time.perf_counter() + timeout
         while time.perf_counter() < end:
             await asyncio.sleep(0.2)
@@ -126,6 +135,7 @@ def per_session(now: dict[str, Any], base: dict[str, Any], sessions: int) -> dic
                                      / sessions),
         "full_gc_ms": now["full_gc_ms"],
         "longest_pass_ms": now["longest_pass_ms"],
+        "longest_pass_cpu_ms": now["longest_pass_cpu_ms"],
         "threshold": now["threshold"],
         "types_per_session": dict(grew),
         "functions_per_session": dict(sorted(functions.items(), key=lambda kv: -kv[1])[:15]),
@@ -180,6 +190,9 @@ async def run(args: argparse.Namespace) -> int:
             env["FLET_SESSION_TIMEOUT"] = "5"
         if args.tracemalloc:
             env["PYTHONTRACEMALLOC"] = "1"
+        for pair in args.server_env:
+            key, _, value = pair.partition("=")
+            env[key] = value
         data = Path(tmp) / "data"
         data.mkdir()
         with srv.start(data, module="benchmarks.probe_app", env=env,
@@ -226,6 +239,7 @@ async def run(args: argparse.Namespace) -> int:
                                   "server_cores": round(cpu / args.tap_seconds, 2),
                                   "phones_cores": round(mine / args.tap_seconds, 2),
                                   "longest_pass_ms": now["longest_pass_ms"],
+                                  "longest_pass_cpu_ms": now["longest_pass_cpu_ms"],
                                   "passes": now["passes"],
                                   "garbage_in_cycles_per_tap": round(
                                       (sum(now["collected"].values())
@@ -238,15 +252,37 @@ async def run(args: argparse.Namespace) -> int:
                 await asyncio.gather(*(c.close() for c in phones[PLAYERS:]))
                 crashed_before = [c.crashes[0] for c in phones[PLAYERS:] if c.crashes]
                 phones = phones[:PLAYERS] + [c for c in phones[PLAYERS:] if c.crashes]
-                await asyncio.sleep(args.close_wait)
+                closed_at = time.perf_counter()
+                rss: list[tuple[int, float]] = []
+                while time.perf_counter() - closed_at < args.close_wait:
+                    rss.append((round(time.perf_counter() - closed_at),
+                                round(server.rss_kb() / 1024, 1)))
+                    await asyncio.sleep(min(10.0, args.close_wait))
+                rss.append((round(time.perf_counter() - closed_at),
+                            round(server.rss_kb() / 1024, 1)))
+                print(json.dumps({"rss_mib_after_close_by_s": rss,
+                                  "baseline_rss_mib": round(base["rss_kib"] / 1024, 1),
+                                  "within_20_pct_at_end": rss[-1][1]
+                                  <= 1.2 * base["rss_kib"] / 1024}), flush=True)
                 now = await probe()
                 print(json.dumps({"closed_all_but_baseline": True, "waited_s": args.close_wait,
                                   "rss_mib": round(now["rss_kib"] / 1024, 1),
                                   "tracked": now["tracked_after_gc"], "frozen": now["frozen"],
+                                  "longest_pass_ms": now["longest_pass_ms"],
+                                  "longest_pass_cpu_ms": now["longest_pass_cpu_ms"],
                                   "over_baseline_tracked_and_frozen":
                                       now["tracked_after_gc"] + now["frozen"]
                                       - base["tracked_after_gc"] - base["frozen"],
-                                  "crashed": len(crashed_before)}), flush=True)
+                                  "crashed": len(crashed_before),
+                                  # under --tracemalloc: what is still allocated over the
+                                  # baseline, and where (fragmentation shows as RSS beyond it)
+                                  "traced_kib_over_baseline": now.get("traced_kib", 0)
+                                  - base.get("traced_kib", 0),
+                                  "held_since_baseline": now.get("held_since_first", [])[:12]}),
+                      flush=True)
+                if args.probe_all:
+                    print(json.dumps({"everything_held": await probe(everything=True)}),
+                          flush=True)
             said = (Path(tmp) / "server.log").read_text(errors="replace").splitlines()
             sweeps = [line for line in said if "collector: swept" in line]
             print(json.dumps({"collector_sweeps": len(sweeps), "last": sweeps[-3:]}),
@@ -270,6 +306,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--close-wait", type=float, default=0,
                         help="at the end, close every session but the baseline's, wait this "
                              "many seconds (their sessions kept 5 s), and probe again")
+    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                        help="an environment variable for the server (PYTHONMALLOC=malloc: "
+                             "every object from the C library's allocator)")
+    parser.add_argument("--probe-all", action="store_true",
+                        help="after --close-wait, what the server holds, the frozen objects "
+                             "too, by type (a sweep's pause: at the very end only)")
     parser.add_argument("--settle", type=float, default=2.0,
                         help="seconds to wait after a step's set-up before the probe")
     parser.add_argument("--setup-at-once", type=int, default=4,

@@ -29,9 +29,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from benchmarks import capacity
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.tap_cpu import _open_city, _tap_card, _tap_plus
+from tools import server as srv
 
 WARM_UP_TAPS = 20
 SETTLE_S = 0.3

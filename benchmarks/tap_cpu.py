@@ -23,9 +23,9 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from benchmarks import server as srv
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import percentile, start_game
+from tools import server as srv
 
 CARD = "Altar"
 WARM_UP_TAPS = 10  # the scoring cache and Flet's first diffs
