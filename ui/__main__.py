@@ -25,6 +25,7 @@ from scorer import i18n
 from scorer.cli import VersionAction, program
 from scorer.i18n import _
 from ui.text import strings as S
+from ui.web import allocator
 from ui.web.flet_versions import APP_EXTRA, DISTRIBUTION, FletMismatch, missing_app_packages
 from ui.web.trusted_proxy import (
     MOST_ADDRESSES,
@@ -182,6 +183,13 @@ def upload_dir(data: Path) -> Path:
         return Path(tempfile.mkdtemp(prefix="wonders-uploads-"))
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and not {"-h", "--help", "--version"} & set(sys.argv[1:]):
+        # the server's memory on jemalloc when the machine has it (ui/web/allocator.py):
+        # re-executes this program once, before Flet or the store takes any memory
+        with i18n.language(i18n.from_environment()):
+            refused = allocator.choose(program("python -m ui"))
+        if refused is not None:
+            return refused
     missing = missing_app_packages()
     if missing:  # an engine-only install: say the extra, no traceback from an import
         with i18n.language(i18n.from_environment()):
