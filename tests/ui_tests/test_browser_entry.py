@@ -8,15 +8,19 @@ test_browser.py takes them (`40-*.png`...; UPDATE_SCREENSHOTS=1 writes docs/scre
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import io
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image, ImageFont
 
 from ui.store.store import Store
 
@@ -431,3 +435,164 @@ def test_entry_a_city_by_chips_in_two_scroll_steps() -> None:
     assert total.endswith(city_entry.expected_total()), total
     assert (moves.taps, moves.keys) == (23, 1), moves
     assert moves.scrolls <= 2, moves
+
+
+def _roboto() -> Path:
+    """The one font the page has offline (flet-web's): what a chip's words are drawn in."""
+    spec = importlib.util.find_spec("flet_web")
+    assert spec is not None and spec.origin is not None, "flet-web is not installed"
+    return Path(spec.origin).parent / "web" / "assets" / "fonts" / "roboto.woff2"
+
+Line = tuple[int, int, int, int]
+"""A line of words on a chip: its ink's top, bottom, left and right (px in the chip)."""
+
+
+def _screen(ph: Phone) -> Image.Image:
+    """The phone's screen as drawn, the pointer away from every chip (a hover tints a chip,
+    a tooltip covers others)."""
+    ph.page.mouse.move(350, 20)
+    ph.frames(4)
+    return Image.open(io.BytesIO(ph.page.screenshot())).convert("RGB")
+
+
+def _ink(shot: Image.Image, box: dict[str, float]) -> tuple[set[tuple[int, int]], int, int]:
+    """The ink of a held chip's words: the pixels unlike its fill at least 3 px inside the
+    fill on their row (the stadium's edge is not ink); with the chip's width and height."""
+    x0, y0 = round(box["x"]), round(box["y"])
+    w, h = round(box["width"]), round(box["height"])
+    pixels: list[tuple[int, int, int]] = list(
+        shot.crop((x0, y0, x0 + w, y0 + h)).get_flattened_data())
+    fill = Counter(pixels).most_common(1)[0][0]
+
+    def unlike(x: int, y: int) -> int:
+        return max(abs(a - b) for a, b in zip(pixels[y * w + x], fill, strict=True))
+
+    ink: set[tuple[int, int]] = set()
+    for y in range(h):
+        inside = [x for x in range(w) if unlike(x, y) < 24]
+        if len(inside) >= 8:
+            ink |= {(x, y) for x in range(inside[0] + 3, inside[-1] - 2) if unlike(x, y) > 90}
+    return ink, w, h
+
+
+def _lines(ink: set[tuple[int, int]]) -> list[Line]:
+    """The lines of words of a chip's ink, top to bottom (rows of ink a blank row apart)."""
+    rows = sorted({y for _, y in ink})
+    out: list[list[int]] = []
+    for y in rows:
+        xs = [x for x, yy in ink if yy == y]
+        if out and y - out[-1][1] <= 1:
+            out[-1][1:] = [y, min(out[-1][2], *xs), max(out[-1][3], *xs)]
+        else:
+            out.append([y, y, min(xs), max(xs)])
+    return [(a, b, c, d) for a, b, c, d in out]
+
+
+def _drawn_width(text: str, size: int) -> int:
+    """How wide `text`'s ink is in Roboto at `size` px."""
+    left, _, right, _ = ImageFont.truetype(str(_roboto()), size).getbbox(text)
+    return int(right - left)
+
+
+def _whole_words(lines: list[Line], name: str, size: int) -> bool:
+    """Whether a chip's first lines are its name broken between words only: each as wide
+    as the words it would hold (4 px either way), "Nebuchadnezzar" on one line, or
+    "Philosophers" over "Guild" (not "Philosophe" over "rs Guild")."""
+    words = name.split()
+    splits = [[name]] + [[" ".join(words[:k]), " ".join(words[k:])]
+                         for k in range(1, len(words))]
+    return any(len(lines) >= len(split) and all(
+        abs(line[3] - line[2] + 1 - _drawn_width(text, size)) <= 4
+        for line, text in zip(lines, split, strict=False)) for split in splits)
+
+
+def _ends_in_dots(ink: set[tuple[int, int]], line: Line) -> bool:
+    """Whether a line of a chip ends in "…": its last marks, right to left, are flat (at
+    most 2 px high) on the line's lower half, and span 4 to 9 px (10 px Roboto draws "…"
+    6.7 px wide; chromium's smoothing joins its three dots, or not)."""
+    top, bottom, _, _ = line
+    columns = sorted({x for x, y in ink if top <= y <= bottom}, reverse=True)
+    marks: list[list[int]] = []
+    for x in columns:
+        if marks and marks[-1][-1] == x + 1:
+            marks[-1].append(x)
+        else:
+            marks.append([x])
+    middle = (top + bottom) / 2
+    flat: list[int] = []
+    for mark in marks:
+        ys = [y for x, y in ink if x in mark and top <= y <= bottom]
+        if max(ys) - min(ys) > 1 or min(ys) < middle:
+            break
+        flat += mark
+    return bool(flat) and 4 <= max(flat) - min(flat) + 1 <= 9
+
+
+def _held_chip(ph: Phone, name: str) -> tuple[str, set[tuple[int, int]], list[Line]]:
+    """A held chip's accessible name, ink and lines of words, on the 360 x 780 screen."""
+    chip = ph.card(name)
+    assert chip.get_attribute("aria-checked") == "true", name
+    box = chip.bounding_box()
+    assert box is not None
+    ink, _, _ = _ink(_screen(ph), box)
+    return str(chip.get_attribute("aria-label")), ink, _lines(ink)
+
+
+def test_entry_long_names_break_only_between_words_in_chromium(
+        server: tuple[str, float], phone: Phone) -> None:
+    """Issue 31's chips at 360 x 780, 7 Wonders with Leaders: the leader Nebuchadnezzar's
+    chip shows the name on one line (a quarter of the phone broke it "Nebuchadne / zzar");
+    the long guilds of Age III, held, break their names between words only (a held chip's
+    check mark broke "Philosophe / rs Guild"), what they give on the lines under them."""
+    url, _ = server
+    phone.page.set_viewport_size(PHONE)
+    phone.open(url)
+    phone.tap("New game")
+    phone.tap("Leaders")
+    for i, n in enumerate(("Ann", "Bob", "Cid")):
+        phone.type(f"Name {i + 1}", n)
+    phone.tap("Start")
+    phone.wait_text("Tap a player")
+    phone.open_player("Ann")
+    phone.tap("Nebuchadnezzar")
+    _, _, lines = _held_chip(phone, "Nebuchadnezzar")
+    # a narrow chip's words are 12 px (ui.screens.widgets.NARROW_TEXT)
+    assert len(lines) == 1 and _whole_words(lines, "Nebuchadnezzar", 12), lines
+    phone.show_age(3)
+    guilds = ("Philosophers Guild", "Shipowners Guild", "Workers Guild")
+    for guild in guilds:
+        phone.tap_card(guild)
+    for guild in guilds:
+        said, _, lines = _held_chip(phone, guild)
+        # a card chip's name is 13 px (ui.screens.city_cards.CHIP_TEXT); what it gives
+        # follows on the chip's other lines
+        assert said.startswith(guild) and _whole_words(lines, guild, 13), (guild, lines)
+        assert len(lines) <= 3, (guild, lines)
+    phone.no_error_box()
+
+
+def test_entry_a_long_gain_ends_in_an_ellipsis_and_is_read_whole_in_chromium(
+        server: tuple[str, float], phone: Phone) -> None:
+    """7 Wonders Duel with Agora at 360 x 780: the Politician's chip, held, shows what the
+    card gives until its last line, which ends in "…" (before, the words were cut at the
+    chip's edge, mid-line); its accessible name still holds every word of it (the Agora
+    rule book's text, rulesets/duel+agora/cards.toml). Moneylenders Guild, held, and the
+    wonder The Hanging Gardens break their names between words only."""
+    url, _ = server
+    phone.page.set_viewport_size(PHONE)
+    start_duel(phone, url, "Agora")
+    phone.open_player("Ann")
+    phone.tap("The Hanging Gardens")
+    _, _, lines = _held_chip(phone, "The Hanging Gardens")
+    assert _whole_words(lines, "The Hanging Gardens", 12) and len(lines) <= 2, lines
+    phone.tap_card("Politician")
+    phone.card("Politician \u00d71 of 7").wait_for(timeout=10_000)
+    said, ink, lines = _held_chip(phone, "Politician")
+    assert "Senate actions (Place in its section / Move), 1-3 by blue cards in your city" \
+        in said, said
+    assert len(lines) <= 3 and _ends_in_dots(ink, lines[-1]), lines
+    phone.show_age(3)
+    phone.tap_card("Moneylenders Guild")
+    said, _, lines = _held_chip(phone, "Moneylenders Guild")
+    assert _whole_words(lines, "Moneylenders Guild", 13), lines
+    phone.no_error_box()

@@ -35,8 +35,9 @@ from scorer.ruleset import Card, Ruleset, symbol_word
 from ui.entry.draft import Draft
 from ui.entry.edits import SeatEdits
 from ui.screens.a11y import checkable, icon_button, quiet_tooltip
+from ui.screens.fit import fitted_columns, lines_needed, slot_width, xs_share
 from ui.screens.memo import memo
-from ui.screens.widgets import CARD_COLOURS, TAP, grid, wrap
+from ui.screens.widgets import CARD_COLOURS, GRID_COLUMNS, TAP, grid, wrap
 from ui.session.model import AppModel, SharedWatch, use_part
 from ui.text import strings as S
 
@@ -184,19 +185,78 @@ def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
     return (*[c for c in order if c in present], *sorted(present - set(order)))
 
 
-_DETAIL = ft.TextStyle(size=10, weight=ft.FontWeight.NORMAL)
-"""The style of a chip's second line (one object for every chip of every session)."""
+CHIP_TEXT = 13
+"""A card chip's name (px)."""
+DETAIL_TEXT = 10
+"""What a card gives, under its name on the chip (px)."""
+_NAME = ft.TextStyle(size=CHIP_TEXT, weight=ft.FontWeight.W_500, height=1.2)
+_DETAIL = ft.TextStyle(size=DETAIL_TEXT, weight=ft.FontWeight.NORMAL, height=1.2)
+"""The styles of a chip's name and of what it gives (one object each for every chip of
+every session). Lines of 1.2 times the type: a button's own (1.43) gave a two-line name
+and its gain 52 px, and the chip's 48 cut the gain in half."""
+CHIP_LINES = 3
+"""The lines a card chip's 48 px hold: the name's one or two, what it gives in the rest
+(15.6 + 15.6 + 12 = 43 px; 15.6 + 12 + 12 = 40)."""
+CHIP_INSET = 2 * 6
+"""What a card chip's words cannot use of its width (px): its padding (its border is drawn
+over it)."""
+MINUS_WIDTH = 48
+"""A counted card's minus, beside its chip (px)."""
 
 
-def chip_body(label: str, detail: str) -> ft.Control:
-    """A card's words: its name, and under it its Age and what it gives, in up to three
-    lines (a chip is a third of a phone's width: with two, "I/II · produces Papyrus" lost
-    its last word without an ellipsis, and a held chip's check mark pushed "Lumber Yard"
-    onto two lines and its Age off the chip). One control with a span, not a column of two
-    texts: a city shows ~80 chips in every phone's session."""
-    return ft.Text(label, size=13, weight=ft.FontWeight.W_500, max_lines=3,
-                   overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
-                   spans=[ft.TextSpan("\n" + detail, style=_DETAIL)] if detail else None)
+@dataclass(frozen=True)
+class ChipLines:
+    """How a card chip's words lie on its lines: the name's (one or two), the most lines
+    what it gives may take (the rest of the chip's), and whether it needs more than that
+    (it then ends in "…" and a long press shows it whole)."""
+
+    name: int
+    gain: int
+    cut: bool
+
+
+def chip_lines(chip: Chip, span: ft.ResponsiveNumber) -> ChipLines:
+    """A chip's lines in its slot (`span`); a counted card's as when its minus shows (the
+    same words as long as its name and count are the same)."""
+    width = slot_width(xs_share(span)) - CHIP_INSET - (MINUS_WIDTH if chip.count is not None
+                                                       else 0)
+    # the estimate errs wide (`ui.screens.fit.MARGIN`): a name it puts on one line is on one
+    name = 1 if lines_needed(chip.label, CHIP_TEXT, width) == 1 else 2
+    room = CHIP_LINES - name
+    needed = (lines_needed(chip.detail, DETAIL_TEXT, width) or CHIP_LINES) if chip.detail else 0
+    return ChipLines(name, room, needed > room)
+
+
+def chip_body(label: str, detail: str, lines: ChipLines | None = None) -> ft.Control:
+    """A card's words: its name (on one or two lines, broken between words: the grid makes
+    the chip wide enough, `chip_span`), and under it its Age and what it gives on the
+    chip's other lines (`lines`). One text with a smaller span where they fit; where what
+    it gives needs more (`ChipLines.cut`: a trade rule), two texts, the second ending in
+    "…" on its last line: one text of two sizes never showed its "…" in chromium
+    (CanvasKit), its words were cut at the chip's edge. A screen reader reads every word
+    (the texts' own, not the lines shown). Two controls more only for those: a city shows
+    ~25 chips an Age in every phone's session."""
+    if lines is None or not lines.cut or not detail:
+        return ft.Text(label, style=_NAME, max_lines=CHIP_LINES,
+                       overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
+                       spans=[ft.TextSpan("\n" + detail, style=_DETAIL)] if detail else None)
+    return ft.Column([ft.Text(label, style=_NAME, max_lines=lines.name,
+                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+                      ft.Text(detail, style=_DETAIL, max_lines=lines.gain,
+                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)],
+                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def chip_span(chip: Chip) -> ft.ResponsiveNumber:
+    """A card chip's share of its grid's row: a third of a phone's, or half when its name
+    would not fit a third in two lines broken between words. A counted card's (Agora's
+    Senators) as it shows when the city holds every copy it can, its minus beside it: a
+    tap does not make it wider, the chips after it do not move under the thumb."""
+    if chip.count is None:
+        return fitted_columns(chip.label, CHIP_TEXT, GRID_COLUMNS, CHIP_INSET, 2)
+    most = max(chip.room, chip.count, 1)
+    return fitted_columns(S.copies_held(chip.name, most, most), CHIP_TEXT, GRID_COLUMNS,
+                          CHIP_INSET + MINUS_WIDTH, 2)
 
 
 @lru_cache(maxsize=64)
@@ -217,16 +277,21 @@ class OneLess:
 
 
 def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
-              body: ft.Control, style: ft.ButtonStyle, player: str = "") -> ft.Control:
+              body: ft.Control, style: ft.ButtonStyle, player: str = "",
+              cut: bool = False) -> ft.Control:
     """A card, 48 px tall. One kind of button whether held or not, so that a tap changes a
     few of its properties instead of replacing it; `body` is kept from the last render when
     it did not change (the same object is not compared again). The chip rides along as the
     button's data: one handler serves every chip of a city. A screen reader reads it as a
-    checkbox, checked when the city holds the card (`ui.a11y.checkable`)."""
-    button = checkable(ft.OutlinedButton(
-        content=body, icon=ft.Icons.CHECK if chip.selected else None, on_click=on_click,
-        height=TAP, disabled=chip.disabled, style=style, data=chip), chip.selected,
-        chip.disabled)
+    checkbox, checked when the city holds the card (`ui.a11y.checkable`). Held, it is
+    filled in the card's colour, with no check mark: the mark took a quarter of a third of
+    the phone and broke "Philosophers Guild" inside its first word. `cut`: the chip shows
+    less than its words (`chip_lines`): a long press shows them all, as a tooltip."""
+    words = ft.OutlinedButton(content=body, on_click=on_click, height=TAP,
+                              disabled=chip.disabled, style=style, data=chip)
+    if cut:
+        words.tooltip = quiet_tooltip(f"{chip.label}\n{chip.detail}")
+    button = checkable(words, chip.selected, chip.disabled)
     if not chip.count:
         return button
     # a count goes down as it goes up: its minus before it (a long chip cannot push it off
@@ -310,20 +375,24 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
         # whose place it had (Flet 1.0.5 patched that chip's words, not its handler)
         kept = {}
     chips: dict[str, tuple[Chip, ft.Control, ft.Control]] = {}
+    spans: list[ft.ResponsiveNumber] = []
     for name, detail, colour in cards:
         chip = chip_of(held, name, detail)
+        span = chip_span(chip)
+        spans.append(span)
         was = kept.get(name)
         if was is not None and was[0] == chip:
             chips[name] = was
             continue
         # a tap changes a chip's icon and style, seldom its words: kept, not compared again
+        lines = chip_lines(chip, span)
         body = (was[2] if was is not None and (was[0].label, was[0].detail) == (chip.label,
                                                                                  detail)
-                else chip_body(chip.label, detail))
+                else chip_body(chip.label, detail, lines))
         chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected),
-                                       player), body)
+                                       player, lines.cut), body)
     shown.current = (on_flip, cards, chips)
-    return grid([button for _, button, _ in chips.values()])
+    return grid([button for _, button, _ in chips.values()], GRID_COLUMNS, spans)
 
 
 CardGroup = memo(_CardGroup)

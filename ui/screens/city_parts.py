@@ -16,7 +16,7 @@ from ui.entry.draft import Draft, Seat
 from ui.entry.edits import ListField, SeatEdits
 from ui.screens.city_cards import matches
 from ui.screens.memo import memo
-from ui.screens.widgets import NAME_COLUMNS, grid, header, problems, toggle
+from ui.screens.widgets import header, named_grid, problems, toggle
 from ui.session.model import AppModel, use_model_unwatched, use_watch
 from ui.text import strings as S
 
@@ -45,10 +45,10 @@ def named_toggles(title: str, names: list[str], held: list[str], query: str,
     shown = [n for n in names if matches(query, n) or n in held]
     if not shown:
         return []
-    return [header(title), grid([
-        toggle(S.card_taken(n) if n in taken and n not in held else n, n in held, flip(n),
-               disabled=n in taken and n not in held, narrow=True)
-        for n in shown], NAME_COLUMNS)]
+    words = [S.card_taken(n) if n in taken and n not in held else n for n in shown]
+    return [header(title), named_grid([
+        (toggle(said, n in held, flip(n), disabled=n in taken and n not in held, narrow=True),
+         said) for n, said in zip(shown, words, strict=True)])]
 
 
 def list_flipper(edit: Edit, attr: ListField, held: list[str],

@@ -12,6 +12,7 @@ import flet as ft
 
 from ui.entry.draft import Draft
 from ui.screens.a11y import checkable, icon_button
+from ui.screens.fit import GRID_SPACING, fits, fitted_columns, xs_share
 from ui.screens.memo import memo
 from ui.text import strings as S
 
@@ -52,10 +53,11 @@ def toggle(
     """A tappable chip, 48 px tall: filled when selected (in the card colour), outlined
     otherwise; to a screen reader, a checkbox named by its label, checked when selected
     (`ui.screens.a11y.checkable`; `identifier` goes on that node). `narrow`: a chip of a
-    `grid`, a third of a phone's width: smaller margins and type, so that a name such as
-    "Nebuchadnezzar" stays on one line."""
+    `grid`, a quarter of a phone's width: smaller margins and type, its words centred on
+    up to two lines (`narrow_words`; the grid gives a name too wide for that, such as
+    "Nebuchadnezzar", two slots: `named_grid`)."""
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
-    content = toggle_words(label)
+    content = narrow_words(label) if narrow else toggle_words(label)
     if selected:
         return checkable(ft.FilledButton(
             content=content,
@@ -75,9 +77,26 @@ def toggle(
     ), False, disabled, identifier)
 
 
+NARROW_TEXT = 12
+"""A narrow chip's type (px)."""
+NARROW_INSET = 2 * 4
+"""What a narrow chip's words cannot use of its width (px): its padding (its border is
+drawn over it)."""
 _NARROW = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4),
-                         text_style=ft.TextStyle(size=12))
+                         text_style=ft.TextStyle(size=NARROW_TEXT))
 """A grid chip's style (one object for every chip of every session: never changed)."""
+
+
+def narrow_words(label: str) -> str | ft.Text:
+    """A narrow chip's words: a name that takes two lines of its chip ("The Temple of
+    Artemis") centred under each other (a button's own words began each line at its left
+    edge), ending in "…" rather than taking a third line the chip's 48 px would cut; a
+    screen reader reads it whole. A name of one line stays a plain string (no control of
+    its own kept in every session)."""
+    if fits(label, NARROW_TEXT, xs_share(NAME_COLUMNS), NARROW_INSET, 1):
+        return label
+    return ft.Text(label, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                   text_align=ft.TextAlign.CENTER)
 
 
 TOGGLE_LINE = 30
@@ -109,13 +128,24 @@ NAME_COLUMNS: ft.ResponsiveNumber = {"xs": 3, "sm": 2, "md": 2}
 
 
 def grid(controls: list[ft.Control], columns: ft.ResponsiveNumber = GRID_COLUMNS,
-         ) -> ft.ResponsiveRow:
+         spans: list[ft.ResponsiveNumber] | None = None) -> ft.ResponsiveRow:
     """Chips in columns of one width (3 a row on a phone; `NAME_COLUMNS`: 4): a list of
     names lies in rows a thumb reads down, ~40 % fewer rows than chips as wide as their
-    words (a city's Age fits a phone's screen with its Age picker, the leaders under it)."""
-    for c in controls:
-        c.col = columns
-    return ft.ResponsiveRow(controls=controls, spacing=4, run_spacing=4)
+    words (a city's Age fits a phone's screen with its Age picker, the leaders under it).
+    `spans`: each chip's own share of a row, where some are wider (`ui.screens.fit`)."""
+    for c, col in zip(controls, spans or [columns] * len(controls), strict=True):
+        c.col = col
+    return ft.ResponsiveRow(controls=controls, spacing=GRID_SPACING, run_spacing=4)
+
+
+def named_grid(chips: list[tuple[ft.Control, str]],
+               columns: ft.ResponsiveNumber = NAME_COLUMNS) -> ft.ResponsiveRow:
+    """Narrow chips (`toggle(narrow=True)`), each with its words: a chip whose words would
+    not fit its slot in two lines broken between words takes two ("Nebuchadnezzar" broke
+    inside the word in a quarter of a 360 px phone, issue 31)."""
+    return grid([c for c, _ in chips], columns,
+                [fitted_columns(words, NARROW_TEXT, columns, NARROW_INSET, 2)
+                 for _, words in chips])
 
 
 def header(text: str, trailing: ft.Control | None = None) -> ft.Control:

@@ -1,0 +1,119 @@
+"""Whether a chip's words fit it on a 360 px phone, worked out before the page draws them:
+Flutter breaks a word too wide for its line inside the word ("Nebuchadne / zzar" in a
+leader's chip, "Philosophe / rs Guild" in a guild's, issue 31), and a button clips a line
+that does not fit its 48 px. A grid gives a chip whose words would not fit its slot two
+slots (`fitted_columns`), so that its name breaks only between words, on at most the lines
+its chip holds.
+
+Widths are those of Roboto, the one font the web page has offline (flet_web's
+`assets/fonts/roboto.woff2`), in thousandths of an em, measured once from that file; a
+letter the table does not have counts as its letter without accents, else as a wide one.
+Layout only: nothing here knows a rule of the game."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+import flet as ft
+
+_WIDTHS: dict[int, str] = {
+    174: "'", 196: ",", 200: "\u2019", 211: ";", 239: "j", 242: ":", 243: "il", 244: "|",
+    248: " ", 257: "!", 261: "\u00b7", 263: ".", 265: "[]", 272: "I", 276: "-", 309: "`",
+    320: '"', 327: "t", 338: "r{}", 342: "(", 347: "f", 348: ")", 410: "\\", 412: "/",
+    418: "^", 431: "*", 451: "_", 472: "?", 473: "y", 484: "v", 496: "xz", 507: "k",
+    508: "<", 516: "s", 522: ">", 523: "c", 530: "e", 533: "\u00d7", 538: "L", 544: "a",
+    549: "=", 551: "hu", 552: "Jn", 553: "F", 561: "bgp", 562: "$0123456789", 564: "d",
+    567: "+", 568: "Eq", 570: "o", 593: "S", 597: "T", 599: "Z", 601: "Y", 616: "#R",
+    622: "&", 623: "B", 627: "KX", 631: "P", 636: "V", 648: "U", 651: "C", 652: "A",
+    656: "D", 669: "\u2026", 680: "~", 681: "G", 688: "OQ", 713: "HN", 732: "%", 751: "w",
+    873: "M", 876: "m", 887: "W", 898: "@",
+}
+EM: dict[str, int] = {c: w for w, chars in _WIDTHS.items() for c in chars}
+"""Roboto's advance width of each character, in thousandths of an em."""
+WIDE = 700
+"""A character the table does not have, nor its letter without accents (wider than most)."""
+MARGIN = 1.02
+"""A little more than the font's advances (the page's rounding): chromium drew
+"Mathematics" at 12 px 69 px wide, its advances add up to 69.8."""
+
+PHONE_WIDTH = 360
+"""The phone the chips are laid out for (the narrowest common one)."""
+PAGE_PADDING = 12
+"""A screen's margin on each side (`ui.screens.widgets.view`)."""
+GRID_SPACING = 4
+"""The space between two chips of a grid's row (`ui.screens.widgets.grid`)."""
+
+
+def _em(ch: str) -> int:
+    if ch in EM:
+        return EM[ch]
+    base = unicodedata.normalize("NFD", ch)[:1]
+    return EM.get(base, WIDE)
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide `text` is drawn at `size` px, in px (a little more than Roboto's advances)."""
+    return sum(_em(ch) for ch in text) * size / 1000 * MARGIN
+
+
+def lines_needed(text: str, size: float, width: float) -> int | None:
+    """The lines `text` takes at `size` px in a line `width` px wide when broken only
+    between words (as Flutter breaks it when every word fits); None when a word is wider
+    than the line (Flutter would break it inside the word)."""
+    lines, used = 0, 0.0
+    space = text_width(" ", size)
+    for paragraph in text.split("\n"):
+        lines += 1
+        used = 0.0
+        for word in paragraph.split(" "):
+            w = text_width(word, size)
+            if w > width:
+                return None
+            if used and used + space + w <= width:
+                used += space + w
+            elif used:
+                lines += 1
+                used = w
+            else:
+                used = w
+    return lines
+
+
+def xs_share(columns: ft.ResponsiveNumber) -> int:
+    """A chip's share of a grid's row of 12 on a phone (the `xs` breakpoint)."""
+    return int(columns.get("xs", 12) if isinstance(columns, dict) else columns)
+
+
+def slot_width(share: int) -> float:
+    """The width on the phone (px) of a grid slot `share` twelfths of a row wide, the
+    row holding slots of that width."""
+    per_row = max(1, 12 // share)
+    inner = PHONE_WIDTH - 2 * PAGE_PADDING
+    return (inner - GRID_SPACING * (per_row - 1)) / per_row
+
+
+def wider(columns: ft.ResponsiveNumber) -> ft.ResponsiveNumber:
+    """A wider slot: half a phone's row (two such a row, or one beside two narrow ones of
+    a quarter: rows stay full), twice the slot on a wider screen, never more than a row."""
+    if not isinstance(columns, dict):
+        return 6 if columns < 6 else 12
+    return {k: (6 if v < 6 else 12) if k == "xs" else min(12, 2 * int(v))
+            for k, v in columns.items()}
+
+
+@lru_cache(maxsize=4096)
+def fits(text: str, size: float, share: int, inset: float, most_lines: int) -> bool:
+    """Whether `text` at `size` px, broken between words only, takes at most `most_lines`
+    lines in a slot of `share` twelfths of a phone's row less `inset` px (the chip's
+    padding, a minus beside it)."""
+    lines = lines_needed(text, size, slot_width(share) - inset)
+    return lines is not None and lines <= most_lines
+
+
+def fitted_columns(text: str, size: float, columns: ft.ResponsiveNumber, inset: float,
+                   most_lines: int) -> ft.ResponsiveNumber:
+    """A chip's share of its grid's row: `columns`, or a wider slot (`wider`) when `text`
+    would not fit one (a word wider than the slot, or more lines than the chip holds)."""
+    return columns if fits(text, size, xs_share(columns), inset, most_lines) \
+        else wider(columns)
