@@ -460,8 +460,9 @@ def _ink(shot: Image.Image, box: dict[str, float]) -> tuple[set[tuple[int, int]]
     fill on their row (the stadium's edge is not ink); with the chip's width and height."""
     x0, y0 = round(box["x"]), round(box["y"])
     w, h = round(box["width"]), round(box["height"])
-    pixels: list[tuple[int, int, int]] = list(
-        shot.crop((x0, y0, x0 + w, y0 + h)).get_flattened_data())
+    pixels = [(int(p[0]), int(p[1]), int(p[2]))
+              for p in shot.crop((x0, y0, x0 + w, y0 + h)).get_flattened_data()
+              if isinstance(p, tuple)]  # an RGB image's pixels: (r, g, b) each
     fill = Counter(pixels).most_common(1)[0][0]
 
     def unlike(x: int, y: int) -> int:
