@@ -270,3 +270,71 @@ async def test_entry_cards_come_before_the_leaders_and_tokens_in_a_grid(store: S
     wide = {words(ft.ResponsiveRow([chip]))[0]: chip.col for chip in leaders.controls
             if chip.col != {"xs": 3, "sm": 2, "md": 2}}
     assert wide == {"Nebuchadnezzar": {"xs": 6, "sm": 4, "md": 4}}, wide
+
+
+def _every_game() -> list[tuple[str, list[str]]]:
+    from scorer.ruleset import available_expansions, available_games
+
+    return [(g, e) for g in available_games()
+            for e in ([], *([x] for x in available_expansions(g)))]
+
+
+async def test_entry_every_name_fits_its_chip_at_360_px() -> None:
+    """Issue 31: at 360 px no chip breaks a name inside a word, nor needs more lines than
+    its 48 px hold. Every card of every game and expansion (its name, and taken: "(taken)"
+    after it) on at most 2 lines of its chip, broken between words, in the slot its grid
+    gives it; every leader, Duel wonder, progress token and Divinity likewise in a narrow
+    chip (Nebuchadnezzar: half the row, a quarter broke it "Nebuchadne / zzar"). The
+    widths are Roboto's (ui/screens/fit.py); the browser tests -k long_names check them
+    against chromium's drawing."""
+    from scorer.facts import facts, ruleset
+    from ui.screens.city_cards import CHIP_INSET, CHIP_TEXT, Chip, chip_span
+    from ui.screens.fit import fitted_columns, lines_needed, slot_width, xs_share
+    from ui.screens.widgets import NAME_COLUMNS, NARROW_INSET, NARROW_TEXT
+    from ui.text import strings as S
+
+    wide: set[str] = set()
+    for game, expansions in _every_game():
+        rules = ruleset(game, expansions)
+        for card in rules.cards.names():
+            for label in (card, S.card_taken(card)):
+                span = chip_span(Chip(card, label, "", False, False))
+                width = slot_width(xs_share(span)) - CHIP_INSET
+                assert (lines_needed(label, CHIP_TEXT, width) or 9) <= 2, (game, label, span)
+        names = [*rules.leaders.names(), *facts(rules).divinities]
+        if game == "duel":
+            names += [*rules.wonders.names(), *rules.progress.names()]
+        for name in names:
+            for label in (name, S.card_taken(name)):
+                span = fitted_columns(label, NARROW_TEXT, NAME_COLUMNS, NARROW_INSET, 2)
+                width = slot_width(xs_share(span)) - NARROW_INSET
+                assert (lines_needed(label, NARROW_TEXT, width) or 9) <= 2, (game, label)
+                if label == name and span != NAME_COLUMNS:
+                    wide.add(name)
+    assert "Nebuchadnezzar" in wide and "Alexander" not in wide, wide
+
+
+async def test_entry_a_long_gain_ends_in_an_ellipsis_and_its_chip_says_it_whole(
+        store: Store) -> None:
+    """A card whose gain is longer than its chip (Leaders' Courtesans Guild, 1st edition:
+    its rule is 120 characters): what it gives is a text of its own that ends in "…" on
+    the chip's last line (one text of two sizes never drew its "…" in chromium), and a
+    long press shows every word (the chip's tooltip); a short one (Gardens: "III · 5 VP")
+    is one text, with no tooltip."""
+    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap_identifier("age-3")
+    long_one = c.find("Courtesans Guild", ft.OutlinedButton)
+    assert isinstance(long_one.content, ft.Column)
+    name, gain = long_one.content.controls
+    assert isinstance(name, ft.Text) and isinstance(gain, ft.Text)
+    assert gain.overflow == ft.TextOverflow.ELLIPSIS and gain.max_lines in (1, 2)
+    # the chip's 3 lines (ui.screens.city_cards.CHIP_LINES): the name's and the gain's
+    assert name.max_lines is not None and name.max_lines + gain.max_lines == 3
+    rule = ("Put the Courtesan on a leader recruited by a neighbour: you get a copy of that "
+            "leader's effect (its owner keeps it too).")  # rulesets/7wonders-1e+leaders
+    assert isinstance(long_one.tooltip, ft.Tooltip) and rule in long_one.tooltip.message
+    assert rule in str(gain.value)
+    short = c.find("Gardens", ft.OutlinedButton)
+    assert isinstance(short.content, ft.Text) and short.tooltip is None
