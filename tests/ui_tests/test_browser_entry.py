@@ -448,9 +448,9 @@ Line = tuple[int, int, int, int]
 
 
 def _screen(ph: Phone) -> Image.Image:
-    """The phone's screen as drawn, the pointer away from every chip (a hover tints a chip,
-    a tooltip covers others)."""
-    ph.page.mouse.move(350, 20)
+    """The phone's screen as drawn, the pointer away from every chip and button, in the
+    screen's left margin (a hover tints a chip, a tooltip covers others)."""
+    ph.page.mouse.move(3, 400)
     ph.frames(4)
     return Image.open(io.BytesIO(ph.page.screenshot())).convert("RGB")
 

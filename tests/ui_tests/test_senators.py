@@ -66,7 +66,8 @@ def test_entry_senators_chip_says_its_bound_and_its_minus_names_the_player() -> 
 
     chip = chip_of(Holdings({"Politician": "Politician"}, frozenset(),
                             {"Politician": (2, 7)}), "Politician", "")
-    assert chip.label == "Politician \u00d72 of 7"
+    # the count kept on one line (no-break spaces): read as "Politician x2 of 7"
+    assert chip.label == "Politician \u00d72\u00a0of\u00a07"
     row = card_chip(chip, lambda e: None, ft.Text(chip.label), ft.ButtonStyle(), "Ann")
     minus = row.controls[0]  # type: ignore[attr-defined]
     assert isinstance(minus.data, OneLess) and minus.data.chip == chip

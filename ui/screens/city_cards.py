@@ -255,7 +255,7 @@ def chip_span(chip: Chip) -> ft.ResponsiveNumber:
     if chip.count is None:
         return fitted_columns(chip.label, CHIP_TEXT, GRID_COLUMNS, CHIP_INSET, 2)
     most = max(chip.room, chip.count, 1)
-    return fitted_columns(S.copies_held(chip.name, most, most), CHIP_TEXT, GRID_COLUMNS,
+    return fitted_columns(counted_words(chip.name, most, most), CHIP_TEXT, GRID_COLUMNS,
                           CHIP_INSET + MINUS_WIDTH, 2)
 
 
@@ -336,12 +336,21 @@ def on_chip(flip: Callable[[Chip, int], None], then: Callable[[], None] | None =
     return tapped
 
 
+def counted_words(name: str, count: int, room: int) -> str:
+    """A counted card's words ("Conspirator x1 of 6"), its count kept on one line: a line
+    break only after the name (a chip showed "Conspirator x1 of" over "6")."""
+    words = S.copies_held(name, count, room)
+    if not words.startswith(name):
+        return words
+    return name + words[len(name):][:1] + words[len(name) + 1:].replace(" ", "\u00a0")
+
+
 def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     """One card of a city as its chip shows it."""
     selected, taken, entered = chip_state(held, name)
     if name in held.counts:
         count, room = held.counts[name]
-        label = S.copies_held(name, count, room) if count else (
+        label = counted_words(name, count, room) if count else (
             S.card_taken(name) if not room else name)
         return Chip(name, label, detail, count > 0, not count and not room, entered, count,
                     room)
