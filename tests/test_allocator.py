@@ -11,8 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tools import server as srv
 from ui.web import allocator
 from ui.web.allocator import ENV, JEMALLOC_CONF, ONCE, plan
@@ -68,8 +66,8 @@ def test_allocator_refuses_a_choice_it_does_not_know() -> None:
         assert choice in decided.warning  # what would be right
 
 
-@pytest.fixture(scope="module")
-def library() -> str:
+def _library() -> str:
+    """jemalloc's path on this machine (a failure, never a skip, without it)."""
     found = allocator.find_jemalloc()
     assert found, ("jemalloc is not on this machine: apt-get install libjemalloc2 "
                    "(.ci/run installs it)")
@@ -81,7 +79,8 @@ def _environ(pid: int) -> dict[str, str]:
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
 
 
-def test_allocator_the_real_server_runs_on_jemalloc(tmp_path: Path, library: str) -> None:
+def test_allocator_the_real_server_runs_on_jemalloc(tmp_path: Path) -> None:
+    library = _library()
     with srv.start(tmp_path, env={ENV: "auto"}) as app:  # answered its page: it serves
         maps = Path(f"/proc/{app.pid}/maps").read_text()
         assert library in maps
@@ -90,7 +89,8 @@ def test_allocator_the_real_server_runs_on_jemalloc(tmp_path: Path, library: str
         assert env["MALLOC_CONF"] == JEMALLOC_CONF
 
 
-def test_allocator_system_keeps_pythons_own(tmp_path: Path, library: str) -> None:
+def test_allocator_system_keeps_pythons_own(tmp_path: Path) -> None:
+    _library()  # else "not mapped" would prove nothing
     with srv.start(tmp_path, env={ENV: "system"}) as app:
         assert "libjemalloc" not in Path(f"/proc/{app.pid}/maps").read_text()
         assert "PYTHONMALLOC" not in _environ(app.pid)
