@@ -206,7 +206,7 @@ async def test_two_tabs_of_one_browser_see_each_other(store: Store) -> None:
     await tab.idle()
     saved = saved_game(store)
     assert saved is not None and saved.seats[0].board == "Babylon"
-    assert saved.seats[0].cards == ["Altar"] and tab.find("Altar").icon == ft.Icons.CHECK
+    assert saved.seats[0].cards == ["Altar"] and tab.find("Altar").data.selected  # filled, held
 
 
 async def test_players_after_start(store: Store) -> None:
