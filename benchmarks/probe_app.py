@@ -128,6 +128,29 @@ def _module(o: object) -> str:
     return found if isinstance(found, str) else "?"
 
 
+def jemalloc_stats() -> dict[str, float]:
+    """jemalloc's own figures in MiB, when the process runs on it (`ui/web/allocator.py`):
+    `allocated` (what the program holds), `active` (the pages those lie on), `resident` (what
+    the system counts) and `retained` (address space kept, not in RSS). allocated far under
+    resident: the pages are held by a few survivors each, not by what the program keeps."""
+    import ctypes
+
+    try:
+        mallctl = ctypes.CDLL(None).mallctl
+    except AttributeError:
+        return {}
+    epoch = ctypes.c_uint64(1)
+    mallctl(b"epoch", None, None, ctypes.byref(epoch), ctypes.c_size_t(8))
+    out = {}
+    for name in ("allocated", "active", "resident", "retained", "mapped", "metadata"):
+        value = ctypes.c_size_t(0)
+        size = ctypes.c_size_t(ctypes.sizeof(value))
+        if mallctl(f"stats.{name}".encode(), ctypes.byref(value), ctypes.byref(size),
+                   None, ctypes.c_size_t(0)) == 0:
+            out[name] = round(value.value / 2**20, 1)
+    return out
+
+
 def probe_all() -> dict[str, Any]:
     """Everything the process holds, the frozen objects too: unfrozen, collected (the
     garbage in cycles goes), counted by type, frozen again. A pause of every session as long
@@ -157,7 +180,8 @@ def probe_all() -> dict[str, Any]:
            "garbage_components": dict(components.most_common(15)),
            "garbage_types": dict(garbage.most_common(25)),
            "garbage_modules": dict(garbage_modules.most_common(15)),
-           "types": dict(types.most_common(40)), "modules": dict(modules.most_common(15))}
+           "types": dict(types.most_common(40)), "modules": dict(modules.most_common(15)),
+           "jemalloc_mib": jemalloc_stats()}
     del objects
     gc.freeze()
     out["rss_after_kib"] = rss_kb(os.getpid())

@@ -7,8 +7,10 @@ sessions still open, the games kept, caches) are spread over the arenas, so the 
 kept its peak: 157 MiB two minutes after 150 sessions closed, from 86 at the start
 (BENCHMARKS.md, "RSS after churn: the allocator, not the objects"), although the objects
 themselves were freed. Debian's jemalloc (package `libjemalloc2`) with Python's objects
-taken from it (`PYTHONMALLOC=malloc`), one arena, no thread cache and free pages given back
-at once (`JEMALLOC_CONF`) came back to 105 MiB from 89 (+18 %) at about +10 % CPU per tap.
+taken from it (`PYTHONMALLOC=malloc`), one arena, one page per slab and free pages given
+back at once (`JEMALLOC_CONF`) came back to 124 MiB from 92 (+35 %) 90 s after a churn of
+5,000 sessions, where Python's own stayed at its peak, 212 MiB from 85 (+150 %); and to 147
+MiB from 92 two minutes after 500 games closed, where Python's own stayed at 350 from 86.
 
 How: `python -m ui` (and `wonders-app`) re-executes itself once, at the start of `main`,
 before Flet or the store is imported, with those variables set (`plan`). The choice is the
@@ -42,11 +44,16 @@ loader could not load, a system without /proc to look in)."""
 Choice = Literal["auto", "jemalloc", "system"]
 CHOICES: tuple[Choice, ...] = ("auto", "jemalloc", "system")
 
-JEMALLOC_CONF = "narenas:1,tcache:false,dirty_decay_ms:0,muzzy_decay_ms:0"
+JEMALLOC_CONF = "narenas:1,dirty_decay_ms:0,muzzy_decay_ms:0,slab_sizes:1-4096:1"
 """jemalloc's settings (its `MALLOC_CONF`): one arena (the server is one event loop; the
-few threads share it), no thread cache (with one, RSS came back only to +22 %, over the
-bar's 20 %), freed pages given back at once instead of after a decay of 10 s. Measured in
-BENCHMARKS.md, "RSS after churn"."""
+few threads share it); freed pages given back at once instead of after a decay of 10 s;
+slabs of one page for every small size (a slab is the run of pages objects of one size
+share: with runs of up to 7 pages, a few survivors of a churn, the sessions still open,
+held whole runs, +75 % two minutes after 500 games closed; with one page, +59 %). The
+thread cache is kept: without it RSS came back a few points lower (+51 % against +59 %
+after 500 games, +31 % against +35 % after the churn of 5,000 sessions) at a fifth more
+CPU per tap (5.9 against 4.9 ms) and 0.3 s more to start. Measured in BENCHMARKS.md,
+"RSS after churn" and "RSS after churn, in the app"."""
 
 SEARCH = (
     "/usr/lib/*-linux-gnu/libjemalloc.so.2",  # Debian and Ubuntu (multiarch)
