@@ -265,11 +265,14 @@ async def test_entry_cards_come_before_the_leaders_and_tokens_in_a_grid(store: S
     assert len(words(leaders)) == 36 and "Clay Pit" not in words(leaders)
     # every chip a third of the row on a phone (12 columns, 4 each), a leader a quarter but
     # Nebuchadnezzar, half (its name is wider than a quarter of a 360 px phone: it broke
-    # "Nebuchadne / zzar"); each chip's words are its button's
+    # "Nebuchadne / zzar"); Midas before it takes the rest of its row on a phone (three
+    # quarters then half a row would leave a quarter empty: 3+3+3 = 9, 9+6 > 12, so
+    # Midas 3+3 = 6: 3+3+6 = 12); each chip's words are its button's
     assert all(chip.col == {"xs": 4, "sm": 3, "md": 2} for chip in cards.controls)
     wide = {words(ft.ResponsiveRow([chip]))[0]: chip.col for chip in leaders.controls
             if chip.col != {"xs": 3, "sm": 2, "md": 2}}
-    assert wide == {"Nebuchadnezzar": {"xs": 6, "sm": 4, "md": 4}}, wide
+    assert wide == {"Midas": {"xs": 6, "sm": 2, "md": 2},
+                    "Nebuchadnezzar": {"xs": 6, "sm": 4, "md": 4}}, wide
 
 
 def _every_game() -> list[tuple[str, list[str]]]:
@@ -312,6 +315,48 @@ async def test_entry_every_name_fits_its_chip_at_360_px() -> None:
                 if label == name and span != NAME_COLUMNS:
                     wide.add(name)
     assert "Nebuchadnezzar" in wide and "Alexander" not in wide, wide
+
+
+@pytest.mark.parametrize(("spans", "packed"), [
+    # a quarter of the row empty before Nebuchadnezzar (half a row): 3+3+3 = 9, 9+6 > 12,
+    # so the third quarter takes the rest: 3+3+6 = 12, then 6+3 on the next row
+    ([3, 3, 3, 6, 3], [3, 3, 6, 6, 3]),
+    # full rows are left as they are: 3+3+6 = 12, 6+6 = 12, and the last row may end short
+    ([3, 3, 6, 6, 6, 3], [3, 3, 6, 6, 6, 3]),
+    # card chips, a third of a row each: 4+4 = 8, 8+6 > 12: the second takes 4 more (8)
+    ([{"xs": 4, "sm": 3}, {"xs": 4, "sm": 3}, {"xs": 6, "sm": 6}],
+     [{"xs": 4, "sm": 3}, {"xs": 8, "sm": 3}, {"xs": 6, "sm": 6}]),
+])
+async def test_entry_no_empty_slot_before_a_wider_chip(spans: list[ft.ResponsiveNumber],
+                                                       packed: list[ft.ResponsiveNumber]) -> None:
+    """Issue 31: Flet's ResponsiveRow starts a new row for a chip wider than what is left
+    of the row and leaves the rest empty; the chip before it takes the rest instead, at
+    each breakpoint (sm: 3+3 = 6, 6+6 = 12 fits, nothing moves), the order kept."""
+    from ui.screens.fit import without_holes
+
+    assert without_holes(spans) == packed
+
+
+async def test_entry_the_leaders_grid_has_no_empty_slot(store: Store) -> None:
+    """The 1st edition's leaders at 360 px (a quarter of the row each, Nebuchadnezzar half:
+    it alone does not fit a quarter in two lines): every row of the grid but its last fills
+    the phone's 12 columns, as Flet lays them (a chip that does not fit what is left of
+    the row starts the next)."""
+    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    leader = c.find("Nebuchadnezzar")
+    grids = [control for control in c.controls() if isinstance(control, ft.ResponsiveRow)
+             and any(leader is part for chip in control.controls for part in walk(chip)
+                     if not isinstance(chip, ft.ResponsiveRow))]
+    assert len(grids) == 1
+    rows: list[int] = [0]
+    for chip in grids[0].controls:
+        width = int(chip.col["xs"] if isinstance(chip.col, dict) else chip.col)
+        if rows[-1] + width > 12:
+            rows.append(0)
+        rows[-1] += width
+    assert len(rows) > 5 and all(used == 12 for used in rows[:-1]), rows
 
 
 async def test_entry_a_long_gain_ends_in_an_ellipsis_and_its_chip_says_it_whole(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 import flet as ft
 
@@ -100,6 +101,29 @@ def wider(columns: ft.ResponsiveNumber) -> ft.ResponsiveNumber:
         return 6 if columns < 6 else 12
     return {k: (6 if v < 6 else 12) if k == "xs" else min(12, 2 * int(v))
             for k, v in columns.items()}
+
+
+def without_holes(spans: list[ft.ResponsiveNumber]) -> list[ft.ResponsiveNumber]:
+    """The spans of a grid's chips, in their order, with no empty slot at a row's end
+    before a wider chip: Flet's `ResponsiveRow` starts a new row when a chip does not fit
+    what is left of the row, and left the rest of it empty (a quarter of a row before
+    "Nebuchadnezzar", issue 31). The last chip of that row takes what is left instead, at
+    each breakpoint the spans name; the order stays (a list read in alphabetical order),
+    and only the grid's last row may end short."""
+    keys: list[Any] = sorted({k for span in spans if isinstance(span, dict) for k in span},
+                             key=str) or [""]
+    out: list[dict[Any, Any]] = [
+        {k: int(span[k]) for k in keys if k in span} if isinstance(span, dict)
+        else dict.fromkeys(keys, int(span)) for span in spans]
+    for key in keys:
+        used, last = 0, -1
+        for i, span in enumerate(out):
+            width = min(12, span.get(key, 12))
+            if used and used + width > 12 and key in out[last]:
+                out[last][key] += 12 - used
+                used = 0
+            used, last = (used + width) % 12, i
+    return [span[""] for span in out] if keys == [""] else list(out)
 
 
 @lru_cache(maxsize=4096)

@@ -12,7 +12,7 @@ import flet as ft
 
 from ui.entry.draft import Draft
 from ui.screens.a11y import checkable, icon_button
-from ui.screens.fit import GRID_SPACING, fits, fitted_columns, xs_share
+from ui.screens.fit import GRID_SPACING, fits, fitted_columns, without_holes, xs_share
 from ui.screens.memo import memo
 from ui.text import strings as S
 
@@ -132,8 +132,11 @@ def grid(controls: list[ft.Control], columns: ft.ResponsiveNumber = GRID_COLUMNS
     """Chips in columns of one width (3 a row on a phone; `NAME_COLUMNS`: 4): a list of
     names lies in rows a thumb reads down, ~40 % fewer rows than chips as wide as their
     words (a city's Age fits a phone's screen with its Age picker, the leaders under it).
-    `spans`: each chip's own share of a row, where some are wider (`ui.screens.fit`)."""
-    for c, col in zip(controls, spans or [columns] * len(controls), strict=True):
+    `spans`: each chip's own share of a row, where some are wider (`ui.screens.fit`); the
+    chip before a wider one that starts a new row takes the rest of its row
+    (`without_holes`)."""
+    for c, col in zip(controls, without_holes(spans) if spans else [columns] * len(controls),
+                      strict=True):
         c.col = col
     return ft.ResponsiveRow(controls=controls, spacing=GRID_SPACING, run_spacing=4)
 
