@@ -4,6 +4,7 @@ only at a quiet moment."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from ui.web import collector
+from ui.web.ask import answer
 from ui.web.collector import Settler
 
 
@@ -273,3 +275,31 @@ def test_a_round_walks_only_the_young_generations() -> None:
         gc.callbacks.remove(seen)
     assert walked and max(walked) < 2
     assert gc.get_freeze_count() >= len(kept)
+
+
+@pytest.mark.asyncio
+async def test_hostile_a_browsers_failed_answers_leave_no_garbage_in_cycles() -> None:
+    """A client that is not a browser answers Flet's device info with nothing (Flet's
+    `from_dict` raises TypeError): each failure raised inside `asyncio.wait_for` was a
+    reference cycle (its traceback holds wait_for's frame, which holds the task, which holds
+    the exception), frozen with the session until a sweep: 113,000 objects after a churn of
+    5,000 hostile sessions. `ui.web.ask.answer` clears the traceback's frames: reference
+    counting frees each failure, the collector finds nothing of 50 (17 objects each before:
+    847)."""
+    async def unreadable() -> None:
+        await asyncio.sleep(0)
+        raise TypeError("argument of type 'NoneType' is not iterable")
+
+    async def slow() -> None:
+        await asyncio.sleep(1)
+
+    gc.collect()
+    gc.disable()
+    try:
+        got = [await answer(unreadable()) for _ in range(50)]
+        late = [await answer(slow(), 0.001, failed=False) for _ in range(5)]
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert got == [None] * 50 and late == [False] * 5
+    assert found == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -27,6 +26,7 @@ from ui.store.store import Store
 from ui.text import strings as S
 from ui.text.language import flutter_locale, remembered_language, set_session_language
 from ui.web import collector, guard
+from ui.web.ask import answer
 from ui.web.browser import read_browser, remember_browser
 from ui.web.join_origin import SCHEMES, join_origin
 
@@ -89,24 +89,18 @@ async def device_key() -> str:
     """This browser's own key, kept in its local storage: a device takes part in games and
     keeps their history. "" when the client keeps nothing."""
     prefs = ft.SharedPreferences()
-    try:
-        key = await asyncio.wait_for(prefs.get(DEVICE_KEY), 10)
-        if isinstance(key, str) and key:
-            return key
-        new = uuid.uuid4().hex
-        if await asyncio.wait_for(prefs.set(DEVICE_KEY, new), 10) is True:
-            return new
-    except Exception:  # no storage on this client, or no answer: the shared game
-        pass
-    return ""
+    key = await answer(prefs.get(DEVICE_KEY), failed=False)
+    if isinstance(key, str) and key:
+        return key
+    if key is False:  # no storage on this client, or no answer: the shared game
+        return ""
+    new = uuid.uuid4().hex
+    return new if await answer(prefs.set(DEVICE_KEY, new)) is True else ""
 
 
 async def remembered_theme() -> str:
     """The theme this browser chose last time (light, dark, system), from its local storage."""
-    try:
-        saved = await asyncio.wait_for(ft.SharedPreferences().get(THEME_KEY), 10)
-    except Exception:  # no storage on this client, or no answer: the system's theme
-        return "system"
+    saved = await answer(ft.SharedPreferences().get(THEME_KEY))
     return saved if isinstance(saved, str) and saved in THEME_MODES else "system"
 
 

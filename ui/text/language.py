@@ -7,12 +7,12 @@ in a fresh task that does not carry it; a render or a handler always knows its s
 
 from __future__ import annotations
 
-import asyncio
 from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from scorer import i18n
+from ui.web.ask import answer
 
 LANGUAGE_KEY = "wonders.language"
 NAMES = {"en": "English", "vi": "Tiếng Việt"}
@@ -53,10 +53,7 @@ def choices() -> list[tuple[str, str]]:
 async def remembered_language(page: ft.Page) -> str:
     """The language this browser chose last time, else the browser's own (its preferred
     languages, first one with a catalogue), else English."""
-    try:
-        saved = await asyncio.wait_for(ft.SharedPreferences().get(LANGUAGE_KEY), 10)
-    except Exception:  # no storage on this client, or no answer
-        saved = None
+    saved = await answer(ft.SharedPreferences().get(LANGUAGE_KEY))
     if isinstance(saved, str) and i18n.supported(saved):
         return i18n.supported(saved) or i18n.SOURCE_LANGUAGE
     return i18n.first_supported(await browser_languages(page))
@@ -64,10 +61,7 @@ async def remembered_language(page: ft.Page) -> str:
 
 async def browser_languages(page: ft.Page) -> list[str]:
     """The browser's preferred languages (navigator.languages), best first; [] unknown."""
-    try:
-        info = await asyncio.wait_for(page.get_device_info(), 10)
-    except Exception:  # a client that does not say
-        return []
+    info = await answer(page.get_device_info())
     found: list[str] = []
     for code in getattr(info, "languages", None) or []:
         if isinstance(code, str):

@@ -14,7 +14,6 @@ shown to select, a QR code) is always offered.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
@@ -22,6 +21,7 @@ from weakref import WeakKeyDictionary
 import flet as ft
 
 from ui.text import strings as S
+from ui.web.ask import answer
 
 FEATURES_KEY = "wonders.browser"
 
@@ -112,11 +112,7 @@ _by_session: WeakKeyDictionary[object, Browser] = WeakKeyDictionary()
 
 async def read_browser() -> Browser:
     """What the page found, from the browser's local storage (within 10 s)."""
-    try:
-        raw = await asyncio.wait_for(ft.SharedPreferences().get(FEATURES_KEY), 10)
-    except Exception:  # no storage on this client, or no answer: nothing is assumed
-        raw = None
-    return Browser.parse(raw)
+    return Browser.parse(await answer(ft.SharedPreferences().get(FEATURES_KEY)))
 
 
 def remember_browser(page: ft.Page, found: Browser) -> None:

@@ -155,6 +155,10 @@ class Settler:
     """A sweep was judged due and is not made yet (it waits for a quiet moment)."""
     frozen: int = 0
     """The frozen objects when last counted (a sweep's size: `SWEEP_MOST`)."""
+    walked: int = 0
+    collected: int = 0
+    """The last sweep's objects walked (frozen before it) and found garbage (said in the
+    server's log line: what a sweep's pause is made of)."""
 
     def __post_init__(self) -> None:
         if self.base < 0:
@@ -185,8 +189,10 @@ class Settler:
             self.waited += 1
             sweep = False
         if sweep:
+            before = gc.get_freeze_count()
             gc.unfreeze()
-            gc.collect()
+            self.collected = gc.collect()
+            self.walked = before
         else:
             gc.collect(1)
         gc.freeze()
@@ -224,7 +230,8 @@ async def settle_forever(settler: Settler, every: float,
             await asyncio.sleep(every)
             began = time.perf_counter()
             if settler.settle() and say is not None:
-                say(f"collector: swept every object ({settler.swept:,} kept) in "
+                say(f"collector: swept every object ({settler.walked:,} walked, "
+                    f"{settler.collected:,} garbage, {settler.swept:,} kept) in "
                     f"{(time.perf_counter() - began) * 1000:.0f} ms")
     finally:
         gc.set_threshold(young, older, full)
