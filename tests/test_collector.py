@@ -286,12 +286,13 @@ async def test_hostile_a_browsers_failed_answers_leave_no_garbage_in_cycles() ->
     5,000 hostile sessions. `ui.web.ask.answer` clears the traceback's frames: reference
     counting frees each failure, the collector finds nothing of 50 (17 objects each before:
     847)."""
-    async def unreadable() -> None:
+    async def unreadable() -> str:
         await asyncio.sleep(0)
         raise TypeError("argument of type 'NoneType' is not iterable")
 
-    async def slow() -> None:
+    async def slow() -> str:
         await asyncio.sleep(1)
+        return "too late"
 
     gc.collect()
     gc.disable()
