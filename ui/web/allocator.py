@@ -8,9 +8,10 @@ kept its peak: 157 MiB two minutes after 150 sessions closed, from 86 at the sta
 (BENCHMARKS.md, "RSS after churn: the allocator, not the objects"), although the objects
 themselves were freed. Debian's jemalloc (package `libjemalloc2`) with Python's objects
 taken from it (`PYTHONMALLOC=malloc`), one arena, one page per slab and free pages given
-back at once (`JEMALLOC_CONF`) came back to 124 MiB from 92 (+35 %) 90 s after a churn of
-5,000 sessions, where Python's own stayed at its peak, 212 MiB from 85 (+150 %); and to 147
-MiB from 92 two minutes after 500 games closed, where Python's own stayed at 350 from 86.
+back at once (`JEMALLOC_CONF`) came back to 79.7 MiB from 78.5 (+1.5 %) 90 s after a churn
+of 5,000 sessions, where Python's own stayed at 98.7 from 73.3 (+35 %); and to 147 MiB from
+92 two minutes after 500 games closed, where Python's own stayed at 350 from 86
+(BENCHMARKS.md, "RSS after churn, in the app").
 
 How: `python -m ui` (and `wonders-app`) re-executes itself once, at the start of `main`,
 before Flet or the store is imported, with those variables set (`plan`). The choice is the
