@@ -93,6 +93,11 @@ class Player:
         """Scroll (by steps of at most STEP_PX) until `name` is where a thumb taps."""
         for _ in range(60):
             at = self.where(name, role, prefix)
+            for _ in range(10):  # a render under way takes a chip out of the semantics for
+                if at is not None:  # a moment (a loaded machine): not a reason to scroll
+                    break
+                self.page.wait_for_timeout(100)
+                at = self.where(name, role, prefix)
             if at is not None and TOP <= at[1] <= BOTTOM:
                 return float(at[0]), float(at[1])
             # not on the page's semantics yet: below what is laid out, so further down
@@ -106,7 +111,18 @@ class Player:
             self.page.mouse.wheel(0, dy)
             self.moves.scrolls += 1
             self.page.wait_for_timeout(250)
+            self._still(name, role, prefix)
         raise RuntimeError(f"{name!r} never came on the screen")
+
+    def _still(self, name: str, role: str, prefix: bool) -> None:
+        """Until `name` stops moving (the scroll drawn: a loaded machine draws it late)."""
+        last = self.where(name, role, prefix)
+        for _ in range(20):
+            self.page.wait_for_timeout(100)
+            now = self.where(name, role, prefix)
+            if now == last:
+                return
+            last = now
 
     def tap(self, name: str, role: str = "button", prefix: bool = False) -> None:
         x, y = self.bring(name, role, prefix)

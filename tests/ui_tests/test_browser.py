@@ -203,9 +203,18 @@ class Phone:
             "checkbox", name=re.compile(rf"^{re.escape(name)}(\s|$)")))
 
     def tap_card(self, name: str) -> None:
-        chip, before = self.card(name), self.heard
-        chip.click()
-        self.settle(before)
+        """Tap a card's chip; tapped again if a chip that was not held is still not held
+        (on a loaded machine a click can land while a scroll is still being drawn: a player
+        sees the chip unfilled and taps again). A held chip tapped (a counted card's next
+        copy, or a card let go) is tapped once."""
+        for _ in range(3):
+            chip, before = self.card(name), self.heard
+            held = chip.get_attribute("aria-checked")
+            chip.click()
+            self.settle(before)
+            if held != "false" or self.card(name).get_attribute("aria-checked") != "false":
+                return
+        raise AssertionError(f"the chip {name!r} never took the tap")
 
     def show_age(self, age: int) -> None:
         """The city's cards of one Age (0: every Age; a city opens on Age I)."""
