@@ -212,7 +212,7 @@ class Phone:
             held = chip.get_attribute("aria-checked")
             chip.click()
             self.settle(before)
-            if held != "false" or self.card(name).get_attribute("aria-checked") != "false":
+            if held != "false" or chip.get_attribute("aria-checked") != "false":
                 return
         raise AssertionError(f"the chip {name!r} never took the tap")
 
