@@ -381,6 +381,59 @@ def _use_shown(value: int | None) -> _Shown:
 
 
 @dataclass(frozen=True)
+class _NumberEntry:
+    """What a number's field keeps while it is typed in, for a render: the stepper's and
+    the field that may be left blank alike (`_use_number_entry`)."""
+
+    typing: _Typing | None
+    typing_now: Callable[[], _Typing | None]
+    set_typing: Callable[[_Typing | None], None]
+    rejected: str | None
+    set_rejected: Callable[[str | None], None]
+    seen: _Shown
+    generation: int
+    set_generation: Callable[[Callable[[int], int]], None]
+    typed_field: KeptText
+
+    def typed(self, e: ft.Event[ft.TextField]) -> None:
+        """A keystroke: kept as typed, with the number the field showed when typing began."""
+        before = self.typing_now()
+        self.set_typing(_Typing(self.typed_field.hear(e.control.value or ""),
+                                self.seen.typed_over() if before is None else before.was))
+
+    def taken(self, n: int | None, typing: _Typing, value: int | None) -> bool:
+        """A typed number that can be taken: the field shows the saved number again, made
+        anew when another phone changed the number since typing began (the typing is
+        refused and said: the field kept its digits on screen otherwise). True when the
+        number is a change to save (the caller saves it)."""
+        self.set_rejected(None)
+        self.set_typing(None)
+        if typing.was != value:
+            self.set_generation(lambda g: g + 1)
+        if n != typing.was or typing.was != value:
+            self.seen.mine(n)
+            return True
+        return False
+
+    def shown(self, saved: str) -> str:
+        """What the field shows: the typing, else what was refused, else `saved`."""
+        if self.typing is not None:
+            return self.typed_field.text(self.typing.text)
+        return saved if self.rejected is None else self.rejected
+
+
+def _use_number_entry(value: int | None) -> _NumberEntry:
+    """The hooks of a number's field, in one order for every such field."""
+    typing, typing_now, set_typing = _use_typing()
+    nothing: str | None = None
+    rejected, set_rejected = ft.use_state(nothing)
+    seen = _use_shown(value)
+    generation, set_generation = ft.use_state(0)
+    return _NumberEntry(typing, typing_now, set_typing, rejected, set_rejected, seen,
+                        generation, set_generation, use_kept_text())
+
+
+@dataclass(frozen=True)
 class _StepProps:
     """What a stepper's - and + act on: its props and state setters as last rendered."""
 
@@ -423,54 +476,36 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
     taken (not a number, out of range) stays in the field with the reason under it, the
     number kept as it was, until it is typed again or a button is tapped. `spoken`: the
     number in a screen reader's words, whose it is ("Coins for Ann"; "" = `label`)."""
-    typing, typing_now, set_typing = _use_typing()
-    nothing: str | None = None
-    rejected, set_rejected = ft.use_state(nothing)
-    seen = _use_shown(value)
-    # bumped when typing meets a number changed on another phone: the field is made anew
-    # (a phone that typed over the old number kept its digits on screen otherwise)
-    generation, set_generation = ft.use_state(0)
-    typed_field = use_kept_text()
-
-    def typed(e: ft.Event[ft.TextField]) -> None:
-        before = typing_now()
-        set_typing(_Typing(typed_field.hear(e.control.value or ""),
-                           seen.typed_over() if before is None else before.was))
+    entry = _use_number_entry(value)
 
     def done() -> None:
-        typing = typing_now()
+        typing = entry.typing_now()
         if typing is None:
             return
         n = _to_int(typing.text)
         if n is not None and _fits(n, minimum, maximum):
-            set_rejected(None)
-            set_typing(None)  # the field shows the saved value again
-            if typing.was != value:  # typed over a number changed since: refused, said
-                set_generation(lambda g: g + 1)  # the field made anew, with the saved number
-            if n != typing.was or typing.was != value:
-                seen.mine(n)
+            if entry.taken(n, typing, value):
                 on_change(n, typing.was if typing.was is not None else value)
         else:
-            set_rejected(typing.text)
-            set_typing(None)
+            entry.set_rejected(typing.text)
+            entry.set_typing(None)
 
     # The - and + act on the props of the latest render: made again only when their names
     # change (a new number: they say it), not when a handler does
-    props = _StepProps(value, on_change, minimum, maximum, set_rejected, set_typing, seen)
+    props = _StepProps(value, on_change, minimum, maximum, entry.set_rejected,
+                       entry.set_typing, entry.seen)
     now = ft.use_ref(props)
     now.current = props
     said = spoken or label
     minus, plus = ft.use_memo(lambda: (_step_button(said, value, -1, now),
                                        _step_button(said, value, 1, now)), [said, value])
-    shown = typed_field.text(typing.text) if typing is not None else (
-        str(value) if rejected is None else rejected)
     return ft.Row(
         [
             minus,
-            numeric(label, typed_field.keep(ft.TextField(
-                key=f"typed-{generation}", label=label, value=shown,
-                error=None if rejected is None else S.number_range(minimum, maximum),
-                error_max_lines=3, on_change=typed, on_submit=lambda: done(),
+            numeric(label, entry.typed_field.keep(ft.TextField(
+                key=f"typed-{entry.generation}", label=label, value=entry.shown(str(value)),
+                error=None if entry.rejected is None else S.number_range(minimum, maximum),
+                error_max_lines=3, on_change=entry.typed, on_submit=lambda: done(),
                 on_blur=lambda: done(), width=field_width(label, 120),
                 keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
                 text_align=ft.TextAlign.CENTER))),
@@ -500,50 +535,34 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     """A whole number that may be left blank (None), saved on submit or when the field
     loses focus. What is typed and cannot be taken stays in the field with the reason under
     it; the number is kept as it was."""
-    typing, typing_now, set_typing = _use_typing()
-    nothing: str | None = None
-    rejected, set_rejected = ft.use_state(nothing)
-    seen = _use_shown(value)
-    # bumped when typing meets a number changed on another phone: the field is made anew
-    # (a phone that typed over the old number kept its digits on screen otherwise)
-    generation, set_generation = ft.use_state(0)
-    typed_field = use_kept_text()
-
-    def typed(e: ft.Event[ft.TextField]) -> None:
-        before = typing_now()
-        set_typing(_Typing(typed_field.hear(e.control.value or ""),
-                           seen.typed_over() if before is None else before.was))
+    entry = _use_number_entry(value)
 
     def done() -> None:
-        typing = typing_now()
+        typing = entry.typing_now()
         if typing is None:
             return
         text = typing.text
         n = _to_int(text)
-        set_typing(None)
         if not text.strip():
-            set_rejected(None)
+            entry.set_typing(None)
+            entry.set_rejected(None)
             if typing.was is not None or value is not None:
-                seen.mine(None)
+                entry.seen.mine(None)
                 on_change(None, typing.was)
         elif n is not None and _fits(n, minimum, maximum):
-            set_rejected(None)
-            if typing.was != value:  # typed over a number changed since: refused, said
-                set_generation(lambda g: g + 1)  # the field made anew, with the saved number
-            if n != typing.was or typing.was != value:
-                seen.mine(n)
+            if entry.taken(n, typing, value):
                 on_change(n, typing.was)
         else:
-            set_rejected(text)
+            entry.set_typing(None)
+            entry.set_rejected(text)
 
-    shown = typed_field.text(typing.text) if typing is not None else (
-        ("" if value is None else str(value)) if rejected is None else rejected)
-    return numeric(label, typed_field.keep(ft.TextField(
-        key=f"typed-{generation}", label=label, value=shown, width=field_width(label, width),
-        on_change=typed,
+    return numeric(label, entry.typed_field.keep(ft.TextField(
+        key=f"typed-{entry.generation}", label=label,
+        value=entry.shown("" if value is None else str(value)),
+        width=field_width(label, width), on_change=entry.typed,
         on_submit=lambda: done(), on_blur=lambda: done(),
         error_max_lines=3, helper_max_lines=3,
-        error=None if rejected is None else S.number_range(minimum, maximum),
+        error=None if entry.rejected is None else S.number_range(minimum, maximum),
         keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
         helper=hint or None)))
 
