@@ -238,6 +238,13 @@ class _Valued(_Step):
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
         raise NotImplementedError
 
+    def stale_at(self, draft: Draft, seat: int, player: str) -> Refusal | None:
+        """`stale`, for an edit of one seat: None when the seat's player has moved (said as
+        that, seats-moved, by `apply`, not as stale)."""
+        if _moved(draft, seat, player) is not None:
+            return None
+        return self.stale(draft)
+
 
 @dataclass(frozen=True)
 class SetSeat(_Valued):
@@ -254,9 +261,7 @@ class SetSeat(_Valued):
     def refused(self, draft: Draft) -> Refusal | None:
         if not self._fits(draft):
             return _bad()
-        if _moved(draft, self.seat, self.player) is not None:
-            return None  # said as that (seats-moved) by `apply`, not as stale
-        return self.stale(draft)
+        return self.stale_at(draft, self.seat, self.player)
 
     def _fits(self, draft: Draft) -> bool:
         rules = _rules(draft)
@@ -417,9 +422,7 @@ class SetEntry(_Valued):
     def refused(self, draft: Draft) -> Refusal | None:
         if not self._fits(draft):
             return _bad()
-        if _moved(draft, self.seat, self.player) is not None:
-            return None  # said as that (seats-moved) by `apply`, not as stale
-        return self.stale(draft)
+        return self.stale_at(draft, self.seat, self.player)
 
     def _fits(self, draft: Draft) -> bool:
         if self.value is None:
@@ -605,9 +608,7 @@ class SetCubes(_Valued):
         if not (self.chambers == has.chambers and 0 <= self.chamber < has.chambers
                 and _within(self.value, 0, field_bounds(rules).cubes)):
             return _bad()
-        if _moved(draft, self.seat, self.player) is not None:
-            return None  # said as that (seats-moved) by `apply`, not as stale
-        return self.stale(draft)
+        return self.stale_at(draft, self.seat, self.player)
 
     def apply(self, draft: Draft) -> Draft | Refusal:
         seat = _seat(draft, self.seat, self.player)
