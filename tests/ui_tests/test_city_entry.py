@@ -265,14 +265,13 @@ async def test_entry_cards_come_before_the_leaders_and_tokens_in_a_grid(store: S
     assert len(words(leaders)) == 36 and "Clay Pit" not in words(leaders)
     # every chip a third of the row on a phone (12 columns, 4 each), a leader a quarter but
     # Nebuchadnezzar, half (its name is wider than a quarter of a 360 px phone: it broke
-    # "Nebuchadne / zzar"); Midas before it takes the rest of its row on a phone (three
-    # quarters then half a row would leave a quarter empty: 3+3+3 = 9, 9+6 > 12, so
-    # Midas 3+3 = 6: 3+3+6 = 12); each chip's words are its button's
+    # "Nebuchadne / zzar"), and Archimedes and Hammurabi, whose one word is wider than a
+    # quarter of a 320 px phone ("Archimede / s"); each chip's words are its button's
     assert all(chip.col == {"xs": 4, "sm": 3, "md": 2} for chip in cards.controls)
     wide = {words(ft.ResponsiveRow([chip]))[0]: chip.col for chip in leaders.controls
             if chip.col != {"xs": 3, "sm": 2, "md": 2}}
-    assert wide == {"Midas": {"xs": 6, "sm": 2, "md": 2},
-                    "Nebuchadnezzar": {"xs": 6, "sm": 4, "md": 4}}, wide
+    half = {"xs": 6, "sm": 4, "md": 4}
+    assert wide == {"Archimedes": half, "Hammurabi": half, "Nebuchadnezzar": half}, wide
 
 
 def _every_game() -> list[tuple[str, list[str]]]:
@@ -338,14 +337,14 @@ async def test_entry_no_empty_slot_before_a_wider_chip(spans: list[ft.Responsive
 
 
 async def test_entry_the_leaders_grid_has_no_empty_slot(store: Store) -> None:
-    """The 1st edition's leaders at 360 px (a quarter of the row each, Nebuchadnezzar half:
-    it alone does not fit a quarter in two lines): every row of the grid but its last fills
-    the phone's 12 columns, as Flet lays them (a chip that does not fit what is left of
-    the row starts the next)."""
-    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
+    """The 2nd edition's leaders on a phone (a quarter of the row each, a few half: their
+    words do not fit a quarter of 320 px): every row of the grid but its last fills the
+    phone's 12 columns, as Flet lays them (a chip that does not fit what is left of the
+    row starts the next; without `without_holes` a quarter stayed empty before one)."""
+    store.save_current(Draft(game="7wonders-2e", expansions=["leaders"],
                              seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
-    leader = c.find("Nebuchadnezzar")
+    leader = c.find("Aganice")
     grids = [control for control in c.controls() if isinstance(control, ft.ResponsiveRow)
              and any(leader is part for chip in control.controls for part in walk(chip)
                      if not isinstance(chip, ft.ResponsiveRow))]

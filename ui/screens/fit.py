@@ -38,8 +38,11 @@ MARGIN = 1.02
 """A little more than the font's advances (the page's rounding): chromium drew
 "Mathematics" at 12 px 69 px wide, its advances add up to 69.8."""
 
-PHONE_WIDTH = 360
-"""The phone the chips are laid out for (the narrowest common one)."""
+PHONE_WIDTH = 320
+"""The phone the chips are laid out for: the narrowest in use (an iPhone SE of the first
+generation, small Androids). Laid out for 360 px, five names broke inside a word at 320
+("Archimede / s", "Hammurab / i", "Enheduann / a", "Counterfeiter / s Guild",
+"Mesopotamian Grand Temple"); laid out for 320 they take a wider slot on every phone."""
 PAGE_PADDING = 12
 """A screen's margin on each side (`ui.screens.widgets.view`)."""
 GRID_SPACING = 4
