@@ -485,7 +485,7 @@ def test_agora_senators_entered_as_counts(server: tuple[str, float], phone: Phon
     chip, before = phone.node("filter-none"), phone.heard
     chip.click()  # the Senators' group alone (no colour)
     phone.settle(before)
-    phone.shot("18-agora-senators", scroll=1500)
+    phone.shot("18-agora-senators", scroll=250)
     phone.page.go_back()
     phone.wait_text("Tap a player")
 
