@@ -628,6 +628,17 @@ def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid")
         if i >= 3:
             a.tap("Add player")
         a.type(f"Name {i + 1}", n)
+    start = a.button("Start")
+    for _ in range(200):  # the server enables Start once it has every name
+        if start.get_attribute("aria-disabled") != "true":
+            break
+        a.page.wait_for_timeout(100)
+    else:  # said in full: which names the page shows while the server did not take them
+        shown = a.page.evaluate("() => [...document.querySelectorAll('input')]"
+                                ".map(e => e.value)")
+        raise AssertionError(f"Start still disabled 20 s after the names {names} were "
+                             f"typed; the fields show {shown}; the page says "
+                             f"{a.said()[:600]}")
     a.tap("Start")
     a.wait_text("Tap a player")
     return a.text_of("join-code-shown").strip()
