@@ -133,7 +133,7 @@ def test_a11y_every_screen_names_every_control(server: tuple[str, float], phone:
     for i, n in enumerate(("Ann", "Bob", "Cid")):
         phone.type(f"Name {i + 1}", n)
     found += walk(phone, "new game")
-    phone.tap("Start")
+    phone.tap_start(("Ann", "Bob", "Cid"))
     phone.wait_text("Tap a player")
     phone.tap("Players")  # the players' editor opens on the table screen
     phone.page.get_by_role("textbox", name="Add player").wait_for(timeout=10_000)
