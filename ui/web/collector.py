@@ -41,7 +41,8 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
   every new session again and again until the next round. A start leaves garbage in
   cycles (its first render's temporaries): a young collection just before the freeze frees
   it (about 0.4 ms a start). Frozen with the screen, it waited for a sweep: a churn of 5,000
-  sessions then peaked at 225 MiB and left a sweep of 1.1 s; now 138 MiB and 0.33 s.
+  sessions then peaked at 225 MiB and left a sweep of 1.1 s (with `ui.web.ask`'s fix too,
+  122 MiB and no sweep needed: BENCHMARKS.md, "RSS after churn, in the app").
 
 `WONDERS_GC_SETTLE_S=0` in the environment turns it off (Python's collector as it is).
 """
