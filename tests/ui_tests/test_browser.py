@@ -411,7 +411,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     for i, p in enumerate(PLAYERS):
         phone.type(f"Name {i + 1}", p["name"])
     phone.shot("2-new-game")
-    phone.tap("Start")
+    phone.tap_start(tuple(p["name"] for p in PLAYERS))
     phone.wait_text("Tap a player")
     for i, p in enumerate(PLAYERS):
         phone.open_player(p["name"])
@@ -453,7 +453,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     phone.tap("7 Wonders Duel")
     for i, p in enumerate(DUEL_PLAYERS):
         phone.type(f"Name {i + 1}", p["name"])
-    phone.tap("Start")
+    phone.tap_start(tuple(p["name"] for p in DUEL_PLAYERS))
     phone.wait_text("Tap a player")
     phone.enter("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
     phone.tap(f"{DUEL_CONFLICT['toward']}'s side")
@@ -496,7 +496,7 @@ def test_agora_senators_entered_as_counts(server: tuple[str, float], phone: Phon
     phone.tap("Agora")
     for i, name in enumerate(("Ann", "Bob")):
         phone.type(f"Name {i + 1}", name)
-    phone.tap("Start")
+    phone.tap_start(("Ann", "Bob"))
     phone.wait_text("Tap a player")
     phone.open_player("Ann")
     for _ in range(3):
@@ -521,7 +521,7 @@ def start_duel(phone: Phone, url: str, expansion: str) -> None:
     phone.tap(expansion)
     for i, name in enumerate(("Ann", "Bob")):
         phone.type(f"Name {i + 1}", name)
-    phone.tap("Start")
+    phone.tap_start(("Ann", "Bob"))
     phone.wait_text("Tap a player")
 
 

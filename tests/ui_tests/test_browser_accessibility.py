@@ -244,7 +244,7 @@ def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) ->
     role(phone, "checkbox", "Leaders", checked=True)
     for i, n in enumerate(("Ann", "Bob", "Cid")):
         phone.type(f"Name {i + 1}", n)
-    phone.tap("Start")
+    phone.tap_start(("Ann", "Bob", "Cid"))
     phone.wait_text("Tap a player")
     phone.open_player("Ann")
     role(phone, "checkbox", "Cards", checked=True)  # cards, not paper totals

@@ -43,7 +43,7 @@ def _city(url: str, ph: Phone, names: tuple[str, ...] = ("Ann", "Bob", "Cid")) -
     ph.tap("New game")
     for i, n in enumerate(names):
         ph.type(f"Name {i + 1}", n)
-    ph.tap("Start")
+    ph.tap_start(names)
     ph.wait_text("Tap a player")
 
 
@@ -552,7 +552,7 @@ def test_entry_long_names_break_only_between_words_in_chromium(
     phone.tap("Leaders")
     for i, n in enumerate(("Ann", "Bob", "Cid")):
         phone.type(f"Name {i + 1}", n)
-    phone.tap("Start")
+    phone.tap_start(("Ann", "Bob", "Cid"))
     phone.wait_text("Tap a player")
     phone.open_player("Ann")
     phone.tap("Nebuchadnezzar")

@@ -109,7 +109,7 @@ def test_city_at_a_glance_in_the_second_edition(server: tuple[str, float],
     phone.tap("7 Wonders 2nd edition")
     for i, n in enumerate(["Ann", "Bob", "Cid"]):
         phone.type(f"Name {i + 1}", n)
-    phone.tap("Start")
+    phone.tap_start(("Ann", "Bob", "Cid"))
     phone.wait_text("Tap a player")
     phone.open_player("Ann")
     phone.tap("Babylon")
