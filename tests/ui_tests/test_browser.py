@@ -20,7 +20,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import ViewportSize
@@ -46,6 +46,21 @@ TYPED_WAITS = 12
 APP_BAR = 56
 """Height of the app bar over every screen (a node under it is not tappable)."""
 TALL: ViewportSize = {"width": 360, "height": 4200}  # phone width; tall: nothing off screen
+CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync")
+"""Debian's chromium as the tests start it: headless, no GPU, nothing fetched on its own."""
+MOTION: Literal["reduce"] = "reduce"
+"""Every test page asks for reduced motion (`prefers-reduced-motion`, as a player can set
+it): Flutter then skips most animations, whose frames chromium draws on the CPU through
+SwiftShader. A whole game entered by taps (`test_three_player_game_by_tapping`) took
+27.9 s of chromium's CPU, 21.7 s with it (BENCHMARKS.md, "Test suite time"); what the
+tests check is the same with or without the animations."""
+
+
+def launch_chromium(p: Any, *extra: str) -> Any:
+    """Debian's chromium (`CHROMIUM_ARGS` and `extra`) from a Playwright `p`."""
+    return p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra])
 
 SAID = """() => {
     const out = [], walker = document.createTreeWalker(document.body,
@@ -384,10 +399,8 @@ def phone() -> Iterator[Phone]:
         pytest.fail(MISSING_CHROMIUM)
     elsewhere: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        page = browser.new_page(viewport=TALL)
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport=TALL, reduced_motion=MOTION)
 
         def offline(route: Any) -> None:
             if route.request.url.startswith("http://127.0.0.1"):
@@ -625,12 +638,10 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
 def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
     """Debian's chromium with `count` phones, each its own browser context (its own local
     storage: its own device), that reach nothing but this machine's server."""
-    browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+    browser = launch_chromium(p)
     phones = []
     for _ in range(count):
-        page = browser.new_context(viewport=PHONE).new_page()
+        page = browser.new_context(viewport=PHONE, reduced_motion=MOTION).new_page()
         page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
             "http://127.0.0.1") else r.abort())
         phones.append(Phone(page))

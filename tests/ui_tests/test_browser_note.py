@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 
 import pytest
 
-from .test_browser import PHONE, SHOTS, Phone, host_game, offline_phones
+from .test_browser import MOTION, PHONE, SHOTS, Phone, host_game, launch_chromium, offline_phones
 from .test_browser import server as server  # the fixture, by name
 
 pytestmark = pytest.mark.browser
@@ -162,16 +162,12 @@ def test_a_long_note_in_vietnamese_keeps_two_lines_within_the_strip(
     words' ink stays inside the strip). Screenshot `39c-note-long-vietnamese`."""
     from playwright.sync_api import sync_playwright
 
-    from .test_browser import CHROMIUM
-
     url, _ = server
     with sync_playwright() as pw:
         browser, (a,) = offline_phones(pw, 1)
-        vi_browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--lang=vi-VN"])
-        page = vi_browser.new_context(viewport=PHONE, locale="vi-VN").new_page()
+        vi_browser = launch_chromium(pw, "--lang=vi-VN")
+        page = vi_browser.new_context(viewport=PHONE, locale="vi-VN",
+                                      reduced_motion=MOTION).new_page()
         page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
             "http://127.0.0.1") else r.abort())
         b = Phone(page)

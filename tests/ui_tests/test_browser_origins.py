@@ -31,7 +31,16 @@ from typing import Any
 import pytest
 
 from .game_data import TABLE, VERDICT
-from .test_browser import CHROMIUM, MISSING_CHROMIUM, PHONE, ROOT, Phone, _free_port
+from .test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    MISSING_CHROMIUM,
+    MOTION,
+    PHONE,
+    ROOT,
+    Phone,
+    _free_port,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -43,9 +52,7 @@ MISSING_CADDY = (f"caddy is not installed at {CADDY}: the https tests put the ap
 MISSING_CERTUTIL = (f"certutil is not installed at {CERTUTIL}: the https test trusts Caddy's "
                     "certificate authority in the browser's own NSS store with it "
                     "(Debian/Ubuntu: apt-get install libnss3-tools; .ci/run installs it)")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
+ARGS = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
         # the Web Share API as a phone's browser has it (desktop Linux chromium leaves it out)
         "--enable-features=WebShare"]
 SCREENS = ["/", "/new", "/join", "/history", "/rules", "/import"]
@@ -155,7 +162,7 @@ def _browser(p: Any, profile: Path, home: Path, origin: str) -> tuple[Any, Any, 
     whose NSS store is under `home`; offline but for the app's origin."""
     ctx = p.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=ARGS, viewport=PHONE,
-        env={**os.environ, "HOME": str(home)}, accept_downloads=True)
+        env={**os.environ, "HOME": str(home)}, accept_downloads=True, reduced_motion=MOTION)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
