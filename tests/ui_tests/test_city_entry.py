@@ -8,6 +8,7 @@ import pytest
 
 from ui.app import make_main
 from ui.entry.draft import Draft, Seat
+from ui.screens.city_cards import ChipLines
 from ui.store.store import Store
 
 from .flet_client import Client, walk
@@ -382,3 +383,69 @@ async def test_entry_a_long_gain_ends_in_an_ellipsis_and_its_chip_says_it_whole(
     assert rule in str(gain.value)
     short = c.find("Gardens", ft.OutlinedButton)
     assert isinstance(short.content, ft.Text) and short.tooltip is None
+
+
+@pytest.mark.parametrize(("label", "detail", "expected"), [
+    # 1st edition, Quarry held by other cities. Roboto's advances (ui/screens/fit.py, in
+    # thousandths of an em): Q 688 u 551 a 544 r 338 r 338 y 473, space 248, ( 342 t 327
+    # a 544 k 507 e 530 n 552 ) 348 = 6330; at 13 px 82.29 px, with the 2 % margin 83.94:
+    # one line of a third of a 320 px phone, (320 - 2 x 12 - 2 x 4) / 3 - 12 = 84 px, with
+    # 0.06 to spare. The button's label style adds 0.1 px after each of its 14 characters:
+    # drawn 82.29 + 1.4 = 83.69, estimated 83.94 + 1.4 = 85.34 > 84: two lines (safe). Its
+    # gain "II · produces 2 Stone": I 272 I 272, space 248, · 261, space 248, produces
+    # (561 338 570 564 551 523 530 516 = 4153), space 248, 2 562, space 248, Stone (593 327
+    # 570 552 530 = 2572) = 9084, at 10 px 90.84, 92.66 with the margin, 94.76 with 21 x
+    # 0.1: two lines, one left under a two-line name: cut, ending in "…"
+    ("Quarry (taken)", "II · produces 2 Stone", ChipLines(2, 1, True)),
+    # S 593 t 327 a 544 t 327 u 551 e 530, space 248, (taken) 3150 = 6270: at 13 px 81.51,
+    # 83.14 with the margin (one line before), 84.54 with 14 x 0.1 > 84: two lines; its
+    # gain "II · 4 VP" (I I space · space 4 space V P: 272 272 248 261 248 562 248 636 631
+    # = 3378, 34.5 px) fits the one line left: not cut
+    ("Statue (taken)", "II · 4 VP", ChipLines(2, 1, False)),
+    # a two-line name (F 553 o 570 u 551 n 552 d 564 r 338 y 473 = 3601, 46.8 px: "Foundry"
+    # over "(taken)", 94.3 px on one line); its gain "II · produces 2 Ore": 1301 before
+    # "produces", 4153, space 248, 2 562, space 248, O 688 r 338 e 530 = 8068, at 10 px
+    # 82.29 with the margin (one line of 84 before: one text, its ends under the chip's
+    # border at 320 px), 84.19 with 19 x 0.1 > 84: it takes two lines, one is left: cut
+    ("Foundry (taken)", "II · produces 2 Ore", ChipLines(2, 1, True)),
+    # far from a break: "Workers Guild" (W 887 o 570 r 338 k 507 e 530 r 338 s 516, space
+    # 248, G 681 u 551 i 243 l 243 d 564 = 6216: 80.81 px, 82.42 with the margin, 83.72
+    # with 13 x 0.1 <= 84) on one line, "III · 1 VP / brown (left+right)" on the other two
+    ("Workers Guild", "III · 1 VP / brown (left+right)", ChipLines(1, 2, False)),
+])
+async def test_entry_chip_lines_of_borderline_names_at_320_px(label: str, detail: str,
+                                                              expected: ChipLines) -> None:
+    """Issue 31: a name or gain within a px or two of a line's end at 320 px is laid out
+    as if it took the longer way (the letter spacing its button gives it counted): a name
+    the estimate puts on one line is on one in chromium, and a gain that might not fit
+    its lines is a text of its own ending in "…" (`chip_body`), not words cut at the
+    chip's edge."""
+    from ui.screens.city_cards import Chip, chip_lines, chip_span
+    from ui.screens.widgets import GRID_COLUMNS
+
+    chip = Chip(label.removesuffix(" (taken)"), label, detail, False, label.endswith("(taken)"))
+    span = chip_span(chip)
+    assert span == GRID_COLUMNS  # a third of the phone's row
+    assert chip_lines(chip, span) == expected
+
+
+async def test_entry_chip_lines_stay_clear_of_the_chip_border() -> None:
+    """Issue 31: a card chip's corners keep its words out from under its border. A button's
+    stadium (radius 24 on a 48 px chip, its 2 px border inside) came 7 px into the words'
+    box at the baseline of the third line (43 px down: 24 - sqrt(22² - 19²) = 12.9 px from
+    the edge, the box starts at the 6 px padding) and hid the ends of "II · produces 2 Ore"
+    under "Foundry (taken)" at 320 px. With corners of at most 10 px (8 inside the border):
+    10 - sqrt(8² - 5²) = 3.8 px < 6 at that baseline, 10 - sqrt(8² - 4.5²) = 3.4 px at the
+    first line's capitals (5.5 px down)."""
+    from ui.screens.city_cards import CHIP_INSET, chip_style
+
+    for selected in (False, True):
+        shape = chip_style("purple", selected).shape
+        assert isinstance(shape, ft.RoundedRectangleBorder), shape
+        assert isinstance(shape.radius, (int, float)) and 0 < shape.radius <= 10
+        inner = shape.radius - 2
+        for depth in (5.5, 48 - 43):  # the first line's capitals, the third's baseline
+            reach = shape.radius - (inner ** 2 - (shape.radius - depth) ** 2) ** 0.5 \
+                if depth < shape.radius else 0.0
+            assert reach < CHIP_INSET / 2, (depth, reach)
+

@@ -202,6 +202,20 @@ CHIP_INSET = 2 * 6
 over it)."""
 MINUS_WIDTH = 48
 """A counted card's minus, beside its chip (px)."""
+LETTER_SPACING = 0.1
+"""What Flutter adds after each character of a chip's words (px): the button's label style
+(Material 3's labelLarge), which `_NAME` and `_DETAIL` do not set, gives it to them.
+Unseen, it ate the estimate's margin (`ui.screens.fit.MARGIN`): "Archery Range" is 83.9 px
+of Roboto's advances at 13 px, drawn 85.2 (13 characters), two lines in a 320 px phone's
+84; "Quarry (taken)" was put on one line with 0.4 px to spare (issue 31)."""
+CHIP_RADIUS = 10
+"""A card chip's corners (px): a button's own stadium (radius 24 on a 48 px chip) and its
+2 px border came into the words' box, up to 7 px at the baseline of a third line and 6 at
+the capitals of a first: the ends of a name on a full line ("Quarry (taken)" at 320 px) and
+of the gain under a two-line name ("Foundry (taken)": "II · produces 2 Ore" cut at both
+ends, no "…") were under the border. Corners of 10 px (8 inside the border) stay within
+the chip's 6 px padding down to the third line's baseline (43 px: 10 - sqrt(8² - 5²) =
+3.8 px; the first line's capitals at 5.5 px: 10 - sqrt(8² - 4.5²) = 3.4)."""
 
 
 @dataclass(frozen=True)
@@ -220,10 +234,12 @@ def chip_lines(chip: Chip, span: ft.ResponsiveNumber) -> ChipLines:
     same words as long as its name and count are the same)."""
     width = slot_width(xs_share(span)) - CHIP_INSET - (MINUS_WIDTH if chip.count is not None
                                                        else 0)
-    # the estimate errs wide (`ui.screens.fit.MARGIN`): a name it puts on one line is on one
-    name = 1 if lines_needed(chip.label, CHIP_TEXT, width) == 1 else 2
+    # the estimate errs wide (`ui.screens.fit.MARGIN`, over the words' letter spacing): a
+    # name it puts on one line is on one, a gain it puts on its lines fits them
+    name = 1 if lines_needed(chip.label, CHIP_TEXT, width, LETTER_SPACING) == 1 else 2
     room = CHIP_LINES - name
-    needed = (lines_needed(chip.detail, DETAIL_TEXT, width) or CHIP_LINES) if chip.detail else 0
+    needed = (lines_needed(chip.detail, DETAIL_TEXT, width, LETTER_SPACING) or CHIP_LINES) \
+        if chip.detail else 0
     return ChipLines(name, room, needed > room)
 
 
@@ -253,20 +269,23 @@ def chip_span(chip: Chip) -> ft.ResponsiveNumber:
     Senators) as it shows when the city holds every copy it can, its minus beside it: a
     tap does not make it wider, the chips after it do not move under the thumb."""
     if chip.count is None:
-        return fitted_columns(chip.label, CHIP_TEXT, GRID_COLUMNS, CHIP_INSET, 2)
+        return fitted_columns(chip.label, CHIP_TEXT, GRID_COLUMNS, CHIP_INSET, 2,
+                              LETTER_SPACING)
     most = max(chip.room, chip.count, 1)
     return fitted_columns(counted_words(chip.name, most, most), CHIP_TEXT, GRID_COLUMNS,
-                          CHIP_INSET + MINUS_WIDTH, 2)
+                          CHIP_INSET + MINUS_WIDTH, 2, LETTER_SPACING)
 
 
 @lru_cache(maxsize=64)
 def chip_style(colour: str, selected: bool) -> ft.ButtonStyle:
     """Filled in the card's colour when the city holds it, outlined in it otherwise (one
-    style per colour and state, shared by every chip of every session: never changed)."""
+    style per colour and state, shared by every chip of every session: never changed), its
+    corners round enough to keep its words clear of its border (`CHIP_RADIUS`)."""
     bg, fg = CARD_COLOURS.get(colour, (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
     return ft.ButtonStyle(bgcolor=bg if selected else None, color=fg if selected else None,
                           icon_color=fg if selected else None,
-                          padding=ft.Padding.symmetric(horizontal=6), side=ft.BorderSide(2, bg))
+                          padding=ft.Padding.symmetric(horizontal=6), side=ft.BorderSide(2, bg),
+                          shape=ft.RoundedRectangleBorder(radius=CHIP_RADIUS))
 
 
 @dataclass(frozen=True)

@@ -56,22 +56,24 @@ def _em(ch: str) -> int:
     return EM.get(base, WIDE)
 
 
-def text_width(text: str, size: float) -> float:
-    """How wide `text` is drawn at `size` px, in px (a little more than Roboto's advances)."""
-    return sum(_em(ch) for ch in text) * size / 1000 * MARGIN
+def text_width(text: str, size: float, spacing: float = 0.0) -> float:
+    """How wide `text` is drawn at `size` px, in px (a little more than Roboto's advances);
+    `spacing`: the letter spacing of its style (px), which Flutter adds after every
+    character."""
+    return sum(_em(ch) for ch in text) * size / 1000 * MARGIN + spacing * len(text)
 
 
-def lines_needed(text: str, size: float, width: float) -> int | None:
-    """The lines `text` takes at `size` px in a line `width` px wide when broken only
-    between words (as Flutter breaks it when every word fits); None when a word is wider
-    than the line (Flutter would break it inside the word)."""
+def lines_needed(text: str, size: float, width: float, spacing: float = 0.0) -> int | None:
+    """The lines `text` takes at `size` px (letter `spacing` px) in a line `width` px wide
+    when broken only between words (as Flutter breaks it when every word fits); None when
+    a word is wider than the line (Flutter would break it inside the word)."""
     lines, used = 0, 0.0
-    space = text_width(" ", size)
+    space = text_width(" ", size, spacing)
     for paragraph in text.split("\n"):
         lines += 1
         used = 0.0
         for word in paragraph.split(" "):
-            w = text_width(word, size)
+            w = text_width(word, size, spacing)
             if w > width:
                 return None
             if used and used + space + w <= width:
@@ -130,17 +132,18 @@ def without_holes(spans: list[ft.ResponsiveNumber]) -> list[ft.ResponsiveNumber]
 
 
 @lru_cache(maxsize=4096)
-def fits(text: str, size: float, share: int, inset: float, most_lines: int) -> bool:
-    """Whether `text` at `size` px, broken between words only, takes at most `most_lines`
-    lines in a slot of `share` twelfths of a phone's row less `inset` px (the chip's
-    padding, a minus beside it)."""
-    lines = lines_needed(text, size, slot_width(share) - inset)
+def fits(text: str, size: float, share: int, inset: float, most_lines: int,
+         spacing: float = 0.0) -> bool:
+    """Whether `text` at `size` px (letter `spacing` px), broken between words only, takes
+    at most `most_lines` lines in a slot of `share` twelfths of a phone's row less `inset`
+    px (the chip's padding, a minus beside it)."""
+    lines = lines_needed(text, size, slot_width(share) - inset, spacing)
     return lines is not None and lines <= most_lines
 
 
 def fitted_columns(text: str, size: float, columns: ft.ResponsiveNumber, inset: float,
-                   most_lines: int) -> ft.ResponsiveNumber:
+                   most_lines: int, spacing: float = 0.0) -> ft.ResponsiveNumber:
     """A chip's share of its grid's row: `columns`, or a wider slot (`wider`) when `text`
     would not fit one (a word wider than the slot, or more lines than the chip holds)."""
-    return columns if fits(text, size, xs_share(columns), inset, most_lines) \
+    return columns if fits(text, size, xs_share(columns), inset, most_lines, spacing) \
         else wider(columns)
