@@ -449,3 +449,30 @@ async def test_entry_chip_lines_stay_clear_of_the_chip_border() -> None:
                 if depth < shape.radius else 0.0
             assert reach < CHIP_INSET / 2, (depth, reach)
 
+
+async def test_entry_colour_swatch_row_fits_a_320_px_phone(store: Store) -> None:
+    """Issue 31: the colour filter's 7 swatches (1st edition, 3 players: brown, grey, blue,
+    yellow, green, red, purple) lie in one row of a 320 px phone: 320 - 2 x 12 (the
+    screen's margins) = 296 px for 7 tap targets at least 40 px wide and tall and the
+    space between them. Before: circles of 44 px, 4 px apart: 7 x 44 + 6 x 4 = 332 > 296,
+    the 7th on a second row. Each swatch keeps its name for a screen reader."""
+    from ui.screens.fit import PAGE_PADDING, PHONE_WIDTH
+    from ui.text import strings as S
+
+    c = await ann_s_empty_city(store)
+    swatches = [s for s in c.controls() if isinstance(s, ft.Semantics)
+                and (s.identifier or "").startswith("filter-")]
+    colours = ["brown", "grey", "blue", "yellow", "green", "red", "purple"]
+    assert [s.identifier for s in swatches] == [f"filter-{x}" for x in colours]
+    assert [s.label for s in swatches] == [S.COLOUR[x] for x in colours]
+    row = next(r for r in c.controls() if isinstance(r, ft.Row)
+               and any(x is swatches[0] for x in r.controls))
+    widths = []
+    for s in swatches:
+        target = s.content
+        assert isinstance(target, ft.Container) and target.on_click is not None
+        assert target.width is not None and target.height is not None
+        assert target.width >= 40 and target.height >= 40
+        widths.append(target.width)
+    assert row.spacing is not None  # Flet's own is 10
+    assert sum(widths) + row.spacing * (len(widths) - 1) <= PHONE_WIDTH - 2 * PAGE_PADDING

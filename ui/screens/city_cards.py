@@ -454,20 +454,31 @@ def _ColourFilter(colour: str, colours: tuple[str, ...],
         # one checkbox node, named once by its label (the tooltip shows for a mouse,
         # unread); a container's tap joins the node around it (no merge needed: a
         # button's would not)
+        # the tap target is the swatch's slot, the circle drawn inside it: the space between
+        # two circles is tappable too
         return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c),
                             checked=colour == c, content=ft.Container(
-            width=SWATCH, height=SWATCH, border_radius=SWATCH // 2, bgcolor=bg,
-            border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
-            alignment=ft.Alignment.CENTER, tooltip=quiet_tooltip(S.COLOUR.get(c, c)),
-            content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None,
-            on_click=pick_colour(c)))
+            width=SWATCH_SLOT, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
+            tooltip=quiet_tooltip(S.COLOUR.get(c, c)), on_click=pick_colour(c),
+            content=ft.Container(
+                width=SWATCH, height=SWATCH, border_radius=SWATCH // 2, bgcolor=bg,
+                border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
+                alignment=ft.Alignment.CENTER,
+                content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None)))
 
-    return ft.Row([swatch(c) for c in colours], wrap=True, spacing=4, run_spacing=4)
+    return ft.Row([swatch(c) for c in colours], wrap=True, spacing=0, run_spacing=4)
 
 
-SWATCH = 44
-"""A colour swatch's size: the 7 colours of a game in one row of a 360 px phone (7 x 44 +
-6 x 4 = 332 px; 44 px is Apple's least touch target, Material's 48 took two rows)."""
+SWATCH = 36
+"""A colour swatch's circle (px), drawn in the middle of its slot (`SWATCH_SLOT`)."""
+SWATCH_SLOT = 41
+"""A colour swatch's tap target across (px), side by side with the next one's: the 7 colours
+of a game in one row of a 320 px phone (7 x 41 = 287 px of its 296 inside the screen's
+margins), and the 8 of a game with Cities in one row from 352 px (8 x 41 = 328; at 320 px
+the 8th goes to a second row: 8 targets of 40 px would need 320). Circles of 44 px 4 px
+apart took 332 px, two rows at 320 (issue 31)."""
+SWATCH_HEIGHT = 44
+"""A colour swatch's tap target, up and down (px): Apple's least touch target."""
 
 
 def _small_toggle(label: str, selected: bool, on_click: Callable[[], None],
