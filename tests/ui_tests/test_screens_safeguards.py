@@ -202,6 +202,36 @@ async def test_switching_game_keeps_typed_names_and_checks_the_count(store: Stor
     assert not start_button(c).disabled
 
 
+async def test_typed_names_kept_when_a_render_comes_between_their_keys_and_change(
+        store: Store) -> None:
+    """A name's keys reach the server in two messages: the field's new text (applied at
+    once) and its change (handled in a task of its own, later). On a loaded server a
+    render another event asked for (the field left before, its buttons renamed) can come
+    between them: it rendered the row with the screen's text, "" as the change was not
+    handled yet, so the server's copy of the field and the phone's field were set back
+    to "", the change then read "" and Start stayed disabled, the name shown nowhere
+    (full browser runs at load ~10: twice in ~8)."""
+    c = await Client(make_main(store), route="/new").start()
+    session = c.session
+    assert session is not None
+    await c.type_only("Name 1", "Ann")
+    first, second = c.find("Name 1", ft.TextField), c.find("Name 2", ft.TextField)
+    # Name 1 left: its row's buttons say "Ann" in the render that comes next ...
+    await session.dispatch_event(first._i, "blur", None)
+    # ... and Name 2's text arrives before that render, its change after it
+    session.apply_patch(second._i, {"value": "Bob"})
+    await c.idle()
+    assert c.find("Name 2", ft.TextField).value == "Bob"  # not set back by the render
+    await session.dispatch_event(second._i, "change", "Bob")
+    await c.type("Name 3", "Cid")
+    assert [str(f.value) for f in fields(c, "Name ")] == ["Ann", "Bob", "Cid"]
+    assert not start_button(c).disabled
+    await c.tap("Start")
+    assert c.title() == "Table"
+    started = store.load_current()
+    assert started is not None and [s.name for s in started.seats] == ["Ann", "Bob", "Cid"]
+
+
 async def test_rules_list_every_expansion_without_a_game(store: Store) -> None:
     rules = ruleset("duel", expansions("duel"))  # no game in progress: every expansion
     c = await Client(make_main(store), route="/rules").start()

@@ -224,18 +224,34 @@ class KeptText:
     text it holds now, unless the screen changed the text itself (a card added empties
     the search; a remembered name fills a row): then the screen's text.
 
+    A field's text and its change arrive apart: the text is applied on arrival, the
+    change is handled in a task of its own, and a render another event asked for can
+    come between them. The screen then still has the text before those keys ("" for a
+    name's first keys), which is not the screen changing the text: the field keeps what
+    it holds (a render that gave it the screen's "" set the phone's field back and the
+    change then read "": a typed name never reached New game, Start stayed disabled).
+
     `hear` is called with each change's text before the screen keeps it (or a cleaned
     copy of it); `keep` with the field each render makes."""
 
     field: ft.TextField | None = None
     heard: str | None = None
     """The text of the field's last change, as the phone sent it."""
+    given: str | None = None
+    """The screen's text at the last render (`text`'s `wanted`)."""
 
     def text(self, wanted: str) -> str:
         """The text to render: the field's own, while the screen's text is the one the
-        field last sent (a later key may have arrived meanwhile); else `wanted`."""
-        if self.field is not None and self.heard is not None and wanted == self.heard:
-            return self.field.value or ""
+        field last sent (a later key may have arrived meanwhile), or is the screen's text
+        of the last render while the field holds keys whose change is still to be heard;
+        else `wanted` (the screen changed it)."""
+        given, self.given = self.given, wanted
+        if self.field is not None:
+            own = self.field.value or ""
+            if self.heard is not None and wanted == self.heard:
+                return own
+            if wanted == given and own != self.heard:
+                return own
         self.heard = None
         return wanted
 
