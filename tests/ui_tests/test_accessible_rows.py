@@ -67,3 +67,24 @@ async def test_accessible_pad_ranks_say_whose(store: Store) -> None:
             if isinstance(t, ft.Text) and t.semantics_label]
     # game_data: Ann 31, Bob 31, Cid 17; every seat has its rank cell
     assert sum(1 for s in said if ", rank " in s) == len(TABLE["players"]), said
+
+
+async def test_accessible_player_rows_left_one_after_another_keep_their_names(
+        store: Store) -> None:
+    """New game's row buttons say whose row it is once its field is left ("Remove Ann").
+    Two fields left before the render the first asked for (a loaded server): each row
+    keeps its name (the second handler built on the render's names, without the first's:
+    Ann's row said "player 1" again)."""
+    c = await Client(make_main(store), route="/new").start()
+    session = c.session
+    assert session is not None
+    await c.type_only("Name 1", "Ann")
+    await c.type_only("Name 2", "Bob")
+    first, second = c.find("Name 1", ft.TextField), c.find("Name 2", ft.TextField)
+    await session.dispatch_event(first._i, "blur", None)
+    await session.dispatch_event(second._i, "blur", None)
+    await c.idle()
+    removes = [str(getattr(b.icon, "semantics_label", "")) for b in walk(c.top())
+               if isinstance(b, ft.IconButton)
+               and str(getattr(b.icon, "semantics_label", "")).startswith("Remove ")]
+    assert removes[:2] == ["Remove Ann", "Remove Bob"], removes

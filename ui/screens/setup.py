@@ -135,13 +135,17 @@ def Setup() -> ft.View:
                 set_ids((*ids, row))
             set_names(tuple(new))
             if name and row is not None:  # not typed: its buttons say it at once
-                set_spoken({**spoken, row: name})
+                filled = row
+                set_spoken(lambda said: {**said, filled: name})
         return go
 
     def left(i: int) -> Callable[[], None]:
         def go() -> None:
             if i < len(ids):
-                set_spoken({**spoken, ids[i]: names_now()[i].strip()})
+                row, name = ids[i], names_now()[i].strip()
+                # onto the names said now, not this render's: a field left before the
+                # render this blur follows keeps its name
+                set_spoken(lambda said: {**said, row: name})
         return go
 
     def begin() -> None:
