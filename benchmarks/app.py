@@ -24,7 +24,7 @@ from pathlib import Path
 from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import SessionReport, enter_game, percentile
 from tools import server as srv
-from ui.entry.draft import Draft, Seat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 
 
@@ -75,8 +75,8 @@ def main() -> None:
         print(f"server start to first screen of a session: {_ms(screens)}")
         print(f"answer per entry event, one tab: {_ms(events)}")
         store = Store(Path(tmp) / "bench.sqlite3")
-        draft = Draft(game="7wonders-1e", seats=[
-            Seat(name=f"P{i}", board="Gizah", cards=["Altar", "Theater", "Temple"] * 6)
+        draft = SevenWondersDraft(game="7wonders-1e", seats=[
+            SevenWondersSeat(name=f"P{i}", board="Gizah", cards=["Altar", "Theater", "Temple"] * 6)
             for i in range(7)])
         saves = []
         for _ in range(args.saves):

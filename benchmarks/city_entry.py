@@ -191,12 +191,12 @@ def search_plan(names: list[str]) -> list[tuple[str, int]]:
     """For each name, in the order entered: the first letters a player types until the
     search offers it, and its place among the offers (0: Enter adds it). The app's own
     search over what the city can still take as it fills (`ui.screens.city_search`)."""
-    from ui.entry.draft import Draft, Seat
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
     from ui.screens.city_search import SUGGESTED, candidates
     from ui.screens.search import ranked
 
-    draft = Draft(game="7wonders-1e", expansions=list(EXPANSIONS),
-                  seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")])
+    draft = SevenWondersDraft(game="7wonders-1e", expansions=list(EXPANSIONS),
+                  seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")])
     ann = draft.seats[0]
     plan = []
     for name in names:
@@ -226,12 +226,12 @@ def by_search(me: Player) -> None:
 
 
 def expected_total() -> str:
-    from ui.entry.draft import Draft, Seat
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
     from ui.session.verdicts import evaluate
 
-    draft = Draft(game="7wonders-1e", expansions=list(EXPANSIONS), seats=[
-        Seat("Ann", board="Gizah", stages=2, coins=7, cards=list(CITY),
-             leaders=list(LEADERS)), Seat("Bob"), Seat("Cid")])
+    draft = SevenWondersDraft(game="7wonders-1e", expansions=list(EXPANSIONS), seats=[
+        SevenWondersSeat("Ann", board="Gizah", stages=2, coins=7, cards=list(CITY),
+             leaders=list(LEADERS)), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")])
     total = evaluate(draft, "en").total(0)
     return f"{total} pts"
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ui.entry.draft import Draft, Seat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import JoinRefused, Tables
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
 from ui.store.store import Store
@@ -33,8 +33,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "games.sqlite3")
         tables = Tables(store.for_owner(""))
-        game = tables.host(Draft(game="7wonders-1e", seats=[Seat(name="Ann"), Seat(name="Bob"),
-                                                          Seat(name="Cid")]), "ann-phone")
+        game = tables.host(SevenWondersDraft(game="7wonders-1e",
+                                             seats=[SevenWondersSeat(name="Ann"),
+                                                    SevenWondersSeat(name="Bob"),
+                                                    SevenWondersSeat(name="Cid")]), "ann-phone")
         rng = random.Random(1)
         codes = ["".join(rng.choice(JOIN_LETTERS) for _ in range(CODE_LENGTH))
                  for _ in range(args.tries)]

@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-from ui.entry.draft import Draft, Seat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.db import DURABLE_WITHIN_S, SqliteDatabase, WalFlusher
 from ui.store.store import Store
 
@@ -93,7 +93,8 @@ def test_the_stores_saves_go_through_the_flusher_to_its_wal(tmp_path: Path) -> N
     assert isinstance(shared, SqliteDatabase)
     sync = Recorded()
     shared.flusher.sync = sync
-    store.for_owner("a").save_current(Draft(game="7wonders-1e", seats=[Seat(name="Ann")]))
+    store.for_owner("a").save_current(SevenWondersDraft(game="7wonders-1e",
+                                                        seats=[SevenWondersSeat(name="Ann")]))
     assert sync.came.wait(DURABLE_WITHIN_S + SLACK_S)
     assert [path for _, path in sync.calls] == [tmp_path / "g.sqlite3-wal"]
     store.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 from scorer.history import history_json, read_history
 from scorer.stats import player_stats, players
 from ui.entry.draft import Draft
+from ui.entry.games import as_seven_wonders, from_table
 from ui.store.store import Store
 from ui.text import strings as S
 
@@ -27,7 +28,7 @@ def finished(example: str, at: float, names: list[str] | None = None) -> Draft:
             p["name"] = rename.get(p["name"], p["name"])
         if table.get("conflict", {}).get("toward"):
             table["conflict"]["toward"] = rename[table["conflict"]["toward"]]
-    return replace(Draft.from_table(table), created=at - 2700, finished=at)
+    return replace(from_table(table), created=at - 2700, finished=at)
 
 
 FOUR = "7wonders-1e-4p-full-game.json"  # Ann 62, Bob 82 (wins), Cid 33, Dan 35
@@ -110,7 +111,8 @@ def test_export_then_import_loses_nothing_and_doubles_nothing(tmp_path: Path) ->
     paper = paper.with_seat(2, replace(paper.seats[2], quick=True,  # Cid counted on paper
                                        typed={"civilian": 20, "science": 10}))
     # tokens as held, not derived from shields (no cards to count)
-    paper = replace(paper, seats=[replace(s, shields=None) for s in paper.seats])
+    paper = replace(paper, seats=[replace(s, shields=None)
+                                  for s in as_seven_wonders(paper).seats])
     for d in (finished(FOUR, 1000.0), finished(DUEL, 2000.0), paper):
         here.save_game(d, "")
     # 4 + 2 + 4 rows; Cid's paper civilian and science are his in the statistics

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from scorer.history import Play
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
+from ui.entry.games import read_draft
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store import history_db
 from ui.store.db import SqliteTx
 from ui.store.schema import LATEST, MIGRATIONS
@@ -99,7 +101,7 @@ held, the log found by game (added at start when missing)."""
 
 
 def draft(*names: str) -> Draft:
-    return Draft(game="7wonders-1e", seats=[Seat(name=n) for n in names])
+    return SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat(name=n) for n in names])
 
 
 def old_file(path: Path, schema: str) -> sqlite3.Connection:
@@ -146,7 +148,7 @@ def test_migrations_from_a_file_with_games_in_progress_per_slot(tmp_path: Path,
     s = check_latest(path)
     # the game of the browser without storage is kept aside, a device's is its own
     with sqlite3.connect(path) as raw:
-        kept = [Draft.from_json(t).seats[0].name for (t,) in raw.execute(
+        kept = [read_draft(t).seats[0].name for (t,) in raw.execute(
             "SELECT text FROM set_aside")]
     assert kept == ["Old"]
     mine = s.for_owner("phone").load_current()

@@ -9,16 +9,15 @@ import json
 from pathlib import Path
 
 from scorer import score
-from ui.entry.draft import Draft
 from ui.entry.export import play_of, result_csv, table_json
-from ui.entry.games import table_of
+from ui.entry.games import from_table, table_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_play_in_the_table_json_and_the_csv() -> None:
     table = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
-    draft = Draft.from_table(table)
+    draft = from_table(table)
     # started 19:05:00, finished 19:53:00 (UTC): 48 minutes
     play = play_of(1_790_000_700.0, 1_790_003_580.0, "Ann's", "=cmd|' /C calc'!A0")
     assert play["duration_min"] == 48 and play["place"] == "Ann's"

@@ -15,15 +15,16 @@ from typing import Any
 import psycopg
 import pytest
 
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
 from ui.entry.edits import AddPlayer, Refusal, SetSeat, from_json
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import FAILED_JOINS, Change, JoinRefused, Tables
 from ui.store.schema import LATEST
 from ui.store.store import Store
 
 
 def draft(*names: str) -> Draft:
-    return Draft(game="7wonders-1e", seats=[Seat(name=n) for n in names])
+    return SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat(name=n) for n in names])
 
 
 def two_processes(url: str) -> tuple[Tables, Tables]:

@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
+from ui.entry.games import read_draft
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 from ui.store.tx import Tx
 
 
 def draft(*names: str) -> Draft:
-    return Draft(game="7wonders-1e", seats=[Seat(name=n) for n in names])
+    return SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat(name=n) for n in names])
 
 
 def test_wal_and_normal_sync_with_a_group_commit(tmp_path: Path) -> None:
@@ -64,7 +66,7 @@ def test_file_from_before_devices_offers_its_shared_game_to_nobody(tmp_path: Pat
     # the game of a browser without storage is kept aside, never handed to a device...
     assert s.load_current() is None and s.for_owner("other").load_current() is None
     kept = [r[0] for r in s._shared.db.execute("SELECT text FROM set_aside")]
-    assert [Draft.from_json(t).seats[0].name for t in kept] == ["Old"]
+    assert [read_draft(t).seats[0].name for t in kept] == ["Old"]
     # ...and a device's own game is still its own
     mine = s.for_owner("phone").load_current()
     assert mine is not None and [x.name for x in mine.seats] == ["Mine"]
@@ -76,7 +78,8 @@ def test_damaged_file_kept_aside_and_a_fresh_one_started(tmp_path: Path, damage:
     path = tmp_path / "g.sqlite3"
     s = Store(path)
     for i in range(200):  # a few pages of history
-        s.save_game(Draft(game="7wonders-1e", seats=[Seat(name=f"P{i}" * 20)]), f"game {i}")
+        s.save_game(SevenWondersDraft(game="7wonders-1e",
+                                      seats=[SevenWondersSeat(name=f"P{i}" * 20)]), f"game {i}")
     s.close()
     raw = bytearray(path.read_bytes())
     if damage == "garbage":
@@ -188,7 +191,8 @@ def _crashed_copy(tmp_path: Path) -> tuple[Path, Path]:
     src = tmp_path / "live.sqlite3"
     s = Store(src)
     for i in range(200):  # a few pages of history
-        s.save_game(Draft(game="7wonders-1e", seats=[Seat(name=f"P{i}" * 20)]), f"game {i}")
+        s.save_game(SevenWondersDraft(game="7wonders-1e",
+                                      seats=[SevenWondersSeat(name=f"P{i}" * 20)]), f"game {i}")
     s.close()
     db = sqlite3.connect(src, isolation_level=None)
     db.execute("PRAGMA wal_autocheckpoint=0")

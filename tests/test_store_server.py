@@ -15,6 +15,7 @@ from benchmarks.flet_ws import FletWsClient
 from benchmarks.load import CITIES, SessionReport, enter_game, names_for, start_game
 from tools import server as srv
 from ui.entry.draft import Draft
+from ui.entry.games import as_seven_wonders, read_draft
 
 LIMIT = 90.0
 """Seconds any one server life may take (the test fails instead of hanging)."""
@@ -29,7 +30,7 @@ def data(tmp_path: Path) -> Iterator[Path]:
 
 def drafts(data: Path) -> dict[str, Draft]:
     with sqlite3.connect(data / "games.sqlite3") as db:
-        return {o: Draft.from_json(t) for o, t in db.execute(
+        return {o: read_draft(t) for o, t in db.execute(
             "SELECT host, draft FROM live WHERE closed = 0")}
 
 
@@ -73,7 +74,7 @@ def test_kill_9_loses_no_finished_game_and_no_answered_keystroke(data: Path,
     assert len(summaries(data)) == 1
     (device, saved), = drafts(data).items()
     assert device == prefs["wonders-scorer.device"]
-    seat = saved.seats[0]
+    seat = as_seven_wonders(saved).seats[0]
     assert (seat.name, seat.board, seat.cards, seat.coins) == (
         names_for(1)[0], CITIES[0]["board"], cards, 4)
 

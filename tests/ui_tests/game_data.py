@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.store.store import Store
 
 PLAYERS: list[dict[str, Any]] = [
@@ -93,5 +93,5 @@ SUMMARY = "Ann 31 · Bob 31 · Cid 17"
 
 def save_finished(store: Store) -> None:
     """`TABLE` as a finished game in the history."""
-    done = replace(Draft.from_table(TABLE), finished=1_700_000_000.0)
+    done = replace(from_table(TABLE), finished=1_700_000_000.0)
     store.save_game(done, SUMMARY)

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.store.store import Store
 
 from .flet_client import Client, walk
@@ -38,7 +38,7 @@ def _button_names(c: Client) -> list[str]:
 
 async def test_accessible_history_rows_name_their_game(store: Store) -> None:
     for i, finished in enumerate((1_700_000_000.0, 1_700_090_000.0)):
-        done = replace(Draft.from_table(TABLE), finished=finished)
+        done = replace(from_table(TABLE), finished=finished)
         store.save_game(done, f"{SUMMARY} #{i}")
     c = await Client(make_main(store), route="/history").start()
     names = _button_names(c)
@@ -52,7 +52,7 @@ async def test_accessible_history_rows_name_their_game(store: Store) -> None:
 
 
 async def test_accessible_what_if_names_its_entry(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/rules").start()
     asks = [n for n in _button_names(c) if n.startswith("What would ")]
     assert len(asks) >= 2, asks
@@ -61,7 +61,7 @@ async def test_accessible_what_if_names_its_entry(store: Store) -> None:
 
 async def test_accessible_pad_ranks_say_whose(store: Store) -> None:
     """A rank cell is read with its player ("Ann, rank 2"), not as a bare number."""
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/pad").start()
     said = [str(t.semantics_label) for t in walk(c.top())
             if isinstance(t, ft.Text) and t.semantics_label]

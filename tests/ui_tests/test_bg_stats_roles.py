@@ -13,7 +13,7 @@ import pytest
 
 from scorer import i18n
 from scorer.bgstats import LINK
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.screens.history import bg_stats_link
 from ui.store.history_db import HistoryEntry
 
@@ -21,7 +21,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _roles(example: str, lang: str) -> dict[str, str]:
-    draft = Draft.from_table(json.loads((EXAMPLES / example).read_text(encoding="utf-8")))
+    draft = from_table(json.loads((EXAMPLES / example).read_text(encoding="utf-8")))
     entry = HistoryEntry(id="g-1", game=draft.game, expansions=tuple(draft.expansions),
                          summary="", started=None, finished=1_790_000_000.0, place="", note="")
     with i18n.language(lang):

@@ -13,6 +13,7 @@ import pytest
 from scorer import i18n, score
 from ui.app import make_main
 from ui.entry import export
+from ui.entry.games import from_table
 from ui.store.store import Store
 from ui.web import upload_limit
 
@@ -79,9 +80,8 @@ def test_csv_text_escapes_exactly_the_formula_starts() -> None:
 
 @pytest.mark.asyncio
 async def test_science_calculator_takes_no_more_wildcards_than_the_game_has(store: Store) -> None:
-    from ui.entry.draft import Draft
 
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/2").start()
     await c.tap("Paper totals")
     await c.type("Wildcards", "800")  # froze the server for 11 s before

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.live.tables import Change, tables_for
 from ui.store.store import Store
 
@@ -26,7 +26,7 @@ def finished_code(tmp_path: Path) -> str:
     the server: list it first); its join code."""
     store = Store(tmp_path / "games.sqlite3")
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(TABLE), "ann-phone")
+    rec = tables.host(from_table(TABLE), "ann-phone")
     done = tables.finish(rec.id, "ann-phone", SUMMARY, rec.version)
     assert isinstance(done, Change)
     tables.stop_listening()

@@ -5,13 +5,15 @@ to on"), in the reader's language."""
 from __future__ import annotations
 
 from scorer import i18n
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
 from ui.entry.edits import Refusal, Revert, SetSeat, apply, describe
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 
 
 def _table() -> Draft:
-    return Draft(game="7wonders-1e", seats=[Seat("Ann", board="Gizah"), Seat("Bob"),
-                                            Seat("Cid")])
+    return SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat("Ann", board="Gizah"),
+                                                        SevenWondersSeat("Bob"),
+                                            SevenWondersSeat("Cid")])
 
 
 def test_paper_note_switching_to_paper_totals_says_who_switched() -> None:

@@ -11,7 +11,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
+from ui.entry.games import from_table
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 
 from .flet_client import Client, walk
@@ -27,7 +28,7 @@ def held(c: Client, card: str) -> bool:
 
 
 async def test_a_city_opens_on_age_one_and_every_age_counts(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     # Ann (game_data.py): Altar, Theater, Guard Tower (Age I), Temple (Age II), Pantheon
     # (Age III); 31 points, the cards of every Age counted
@@ -57,7 +58,8 @@ async def test_a_city_opens_on_age_one_and_every_age_counts(store: Store) -> Non
 
 async def test_the_search_finds_a_card_of_any_age_unless_an_age_was_picked(
         store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.type("Search", "aren")  # Arena: Age III, found from the city as it opened
     c.find("Arena")
@@ -84,8 +86,8 @@ async def test_a_phone_on_a_city_holds_a_few_hundred_controls(store: Store) -> N
     (a MergeSemantics and a Semantics: 76, less the Age chips' 4 Semantics of their own,
     folded in), each of the 11 icon buttons' icon carries its name, the 3 Age chips say
     "Age II"; the colour swatches stay one node each."""
-    seats = [Seat(n) for n in ("Ann", "Bob", "Cid", "Dan", "Eve")]
-    store.save_current(Draft(game="7wonders-1e", seats=seats))
+    seats = [SevenWondersSeat(n) for n in ("Ann", "Bob", "Cid", "Dan", "Eve")]
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=seats))
     c = await Client(make_main(store), route="/game/player/1").start()
     counted = Counter(type(x).__name__ for x in walk(c.page.views))
     assert counted["OutlinedButton"] < 45, counted
@@ -95,7 +97,7 @@ async def test_a_phone_on_a_city_holds_a_few_hundred_controls(store: Store) -> N
 async def test_the_next_city_opens_on_age_one_again(store: Store) -> None:
     """An Age picked holds for its city; the next player's opens on Age I (on a phone the
     same screen follows Next: its state would otherwise carry the Age over)."""
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.tap_identifier("age-3")
     c.find("Pantheon")

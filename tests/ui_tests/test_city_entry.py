@@ -7,7 +7,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
+from ui.entry.games import as_seven_wonders
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.screens.city_cards import ChipLines
 from ui.store.store import Store
 
@@ -19,7 +20,8 @@ pytestmark = pytest.mark.asyncio
 async def ann_s_empty_city(store: Store) -> Client:
     """A phone on Ann's city in a new 3-player 1st-edition game (Ann, Bob, Cid): nothing
     entered yet."""
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     return await Client(make_main(store), route="/game/player/0").start()
 
 
@@ -111,14 +113,16 @@ async def test_entry_search_that_matches_nothing_says_so(store: Store) -> None:
     assert helper_of(c) == "Nothing left to add is called \u201czzq\u201d"
     await enter(c, "zzq")
     saved = store.load_current()
-    assert saved is not None and saved.seats[0].cards == [] and saved.seats[0].board == ""
+    ann = as_seven_wonders(saved).seats[0]
+    assert ann.cards == [] and ann.board == ""
 
 
 async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> None:
     """One search for all: "Giz" picks the board Gizah (no card or leader starts with it),
     "Nefer" adds the leader Nefertiti (Leaders: 36 leaders), each said before Enter."""
-    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
-                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"),
+                                    SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.type_only("Search", "Giz")
     assert helper_of(c) == "Enter picks the wonder Gizah"
@@ -128,13 +132,15 @@ async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> Non
     await enter(c, "Nefer")
     saved = store.load_current()
     assert saved is not None
-    assert saved.seats[0].board == "Gizah" and saved.seats[0].leaders == ["Nefertiti"]
+    ann = as_seven_wonders(saved).seats[0]
+    assert ann.board == "Gizah" and ann.leaders == ["Nefertiti"]
     assert saved.seats[0].cards == []
 
 
 async def test_entry_search_text_clears_after_tapping_a_found_leader(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
-                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"),
+                                    SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.type_only("Search", "Cleo")
     await c.tap("Cleopatra")
@@ -245,8 +251,9 @@ async def test_entry_cards_come_before_the_leaders_and_tokens_in_a_grid(store: S
     leader chips and four token steppers sat between the board and the cards: a city took
     10-14 scroll steps); the chips lie in a grid, 3 a row on a phone, without a heading per
     colour (an Age's chips and its picker fit a 780 px screen)."""
-    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
-                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"),
+                                    SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     order = [getattr(x, "identifier", None) or getattr(x, "value", None) or
              getattr(x, "content", None) or getattr(x, "label", None) for x in c.controls()]
@@ -342,8 +349,9 @@ async def test_entry_the_leaders_grid_has_no_empty_slot(store: Store) -> None:
     words do not fit a quarter of 320 px): every row of the grid but its last fills the
     phone's 12 columns, as Flet lays them (a chip that does not fit what is left of the
     row starts the next; without `without_holes` a quarter stayed empty before one)."""
-    store.save_current(Draft(game="7wonders-2e", expansions=["leaders"],
-                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-2e", expansions=["leaders"],
+                             seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"),
+                                    SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     leader = c.find("Aganice")
     grids = [control for control in c.controls() if isinstance(control, ft.ResponsiveRow)
@@ -366,8 +374,9 @@ async def test_entry_a_long_gain_ends_in_an_ellipsis_and_its_chip_says_it_whole(
     the chip's last line (one text of two sizes never drew its "…" in chromium), and a
     long press shows every word (the chip's tooltip); a short one (Gardens: "III · 5 VP")
     is one text, with no tooltip."""
-    store.save_current(Draft(game="7wonders-1e", expansions=["leaders"],
-                             seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["leaders"],
+                             seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"),
+                                    SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.tap_identifier("age-3")
     long_one = c.find("Courtesans Guild", ft.OutlinedButton)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from ui.entry.draft import Draft
 from ui.entry.edits import Edit, Refusal, Revert, SetSeat, from_json, to_json
+from ui.entry.games import from_table
 from ui.live.tables import Change, Tables, tables_for
 from ui.session.model import AppModel
 from ui.store.store import Store
@@ -18,7 +18,7 @@ from .game_data import TABLE
 
 def _game(store: Store) -> tuple[Tables, str]:
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(TABLE), "ann-phone")
+    rec = tables.host(from_table(TABLE), "ann-phone")
     return tables, rec.id
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 from ui.app import make_main
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.session.model import SharedWatch, _Watch
 from ui.store.store import Store
 from ui.web import flet_door
@@ -50,7 +50,7 @@ async def _taps_on_a_city() -> dict[str, int]:
     (their models let go by shared caches) can become garbage meanwhile."""
     flet_door.no_cycles_per_render()
     store = Store().for_owner(DEVICE)
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     for coins in range(1, 4):  # warm up: every part has been rendered again once
         await c.type("Coins", str(coins))

@@ -12,9 +12,9 @@ import pytest
 
 from scorer import parse_table
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
 from ui.entry.edits import Hold, Refusal, SetEntry, SetSeat, apply
-from ui.entry.games import table_of
+from ui.entry.games import as_duel, as_seven_wonders, from_table, read_draft, table_of
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import Change, tables_for
 from ui.session import verdicts
 from ui.session.verdicts import evaluate
@@ -53,13 +53,13 @@ DUEL_NULLS: dict[str, Any] = {
 
 def test_free_city_table_round_trip() -> None:
     parse_table(FREE_CITY)  # a table file the engine reads
-    draft = Draft.from_table(FREE_CITY)
+    draft = from_table(FREE_CITY)
     assert table_of(draft) == FREE_CITY
-    assert table_of(Draft.from_json(draft.to_json())) == FREE_CITY
+    assert table_of(read_draft(draft.to_json())) == FREE_CITY
 
 
 def test_duel_table_with_nulls_round_trip() -> None:
-    draft = Draft.from_table(DUEL_NULLS)
+    draft = from_table(DUEL_NULLS)
     back = table_of(draft)
     assert parse_table(back) == parse_table(DUEL_NULLS)  # the engine reads the same table
     assert back["conflict"] == {"spaces": 0}  # no direction, not a player called "None"
@@ -74,11 +74,11 @@ async def test_duel_table_with_nulls_imports(store: Store) -> None:
     await c.tap("Import")
     assert c.title() == "Table"
     saved = store.load_current()
-    assert saved is not None and saved.conflict_toward == ""
+    assert as_duel(saved).conflict_toward == ""
 
 
 def test_play_again_keeps_the_free_city() -> None:
-    again = Draft.from_table(FREE_CITY).fresh_copy()
+    again = as_seven_wonders(from_table(FREE_CITY)).fresh_copy()
     assert [s.free_city for s in again.seats] == [False, False, True]
     assert all(s.shields is None and not s.cards for s in again.seats)
 
@@ -93,7 +93,7 @@ def test_a_draft_saved_before_shields_still_loads() -> None:
            "coins": 2, "military": {"1": 1}, "leaders": [], "choices": {}, "quick": False,
            "typed": {}, "wonders": [], "progress": [], "influence": [0, 0, 0, 0, 0, 0],
            "buried": "", "buried_cost": None, "conquests": None}
-    seat = Draft.from_json(stored(old)).seats[0]
+    seat = as_seven_wonders(read_draft(stored(old))).seats[0]
     assert (seat.stages, seat.cards, seat.military) == (1, ["Altar"], {"1": 1})
 
 
@@ -101,7 +101,7 @@ def test_a_draft_saved_before_shields_still_loads() -> None:
                                   {"name": "Ann", "cards": "Altar"}, {"name": "Ann", "zzz": 1}])
 def test_a_stored_draft_of_the_wrong_shape_is_refused(seat: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
-        Draft.from_json(stored(seat))
+        read_draft(stored(seat))
 
 
 def test_a_stored_draft_of_the_wrong_shape_is_kept_aside(tmp_path: Path) -> None:
@@ -117,7 +117,8 @@ def test_a_stored_draft_of_the_wrong_shape_is_kept_aside(tmp_path: Path) -> None
 
 
 def test_untouched_is_only_the_names() -> None:
-    draft = Draft(game="7wonders-1e", seats=[Seat(name="Ann"), Seat(name="Bob")])
+    draft = SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat(name="Ann"),
+                                                         SevenWondersSeat(name="Bob")])
     assert draft.untouched()
     assert not draft.with_seat(1, replace(draft.seats[1], board="Gizah")).untouched()
     assert not draft.with_seat(0, replace(draft.seats[0], typed={"science": 4})).untouched()
@@ -126,18 +127,19 @@ def test_untouched_is_only_the_names() -> None:
 def test_a_draft_is_a_frozen_value_and_equal_drafts_are_one_key() -> None:
     """Nothing changes a draft or a seat: a change makes a new value (`replace`); a draft
     read back from its JSON equals it and hashes the same (the verdicts' key)."""
-    saved = Draft.from_table(FREE_CITY)
+    saved = from_table(FREE_CITY)
     with pytest.raises(FrozenInstanceError):
         saved.seats[0].coins = 9  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
         saved.finished = 1.0  # type: ignore[misc]
-    read = Draft.from_json(saved.to_json())
+    read = read_draft(saved.to_json())
     assert read == saved and read is not saved and hash(read) == hash(saved)
     assert {(saved, "en"): 1}[(read, "en")] == 1
     richer = saved.with_seat(0, replace(saved.seats[0], coins=saved.seats[0].coins + 1))
     assert richer != saved and hash(richer) != hash(saved)
     assert saved.seats[1] is richer.seats[1]  # the other seats are shared, never changed
-    same_city = replace(saved.seats[0], military=dict(reversed(saved.seats[0].military.items())))
+    ann = as_seven_wonders(saved).seats[0]
+    same_city = replace(ann, military=dict(reversed(ann.military.items())))
     assert hash(saved.with_seat(0, same_city)) == hash(saved)  # a dict in any order
 
 
@@ -145,7 +147,7 @@ def test_an_edit_of_one_seat_copies_that_seat_and_leaves_the_saved_draft_as_it_w
     """A tap makes a new value of the one city it changes (`Draft.with_seat`): the saved
     draft keeps what it held, in that seat and in every other one, and the other seats are
     shared as they are (frozen: an edit of them makes a new one)."""
-    saved = Draft.from_table(FREE_CITY)
+    saved = from_table(FREE_CITY)
     before = saved.to_json()
     for edit in (Hold(0, "Ann", "cards", "Loom", True), Hold(0, "Ann", "cards", "Altar", False),
                  SetSeat(1, "Bob", "coins", 9), SetEntry(1, "Bob", "military", "1", 2)):
@@ -165,7 +167,7 @@ def test_a_draft_is_scored_once_whatever_object_holds_it(
     back to a state (a card on, off, on again) and a draft read back from the store find
     the verdict without the engine asked again."""
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(FREE_CITY), "ann-phone")
+    rec = tables.host(from_table(FREE_CITY), "ann-phone")
     loom = Hold(0, "Ann", "cards", "Loom", True)
     on = tables.commit(rec.id, "ann-phone", loom)
     off = tables.commit(rec.id, "ann-phone", replace(loom, held=False))

@@ -17,9 +17,11 @@ import pytest
 from scorer.api import assess
 from scorer.facts import offered_expansions
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
 from ui.entry.edits import Hold, SetBuilt, SetEntry, SetSeat, SetTable, Step
-from ui.entry.games import table_of
+from ui.entry.games import as_seven_wonders, from_table, table_of
+from ui.entry.games.duel import DuelDraft, DuelSeat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 
 from .flet_client import Client
@@ -50,7 +52,7 @@ def test_expansion_entry_keeps_every_piece_of_a_scenario(path: Path) -> None:
     if not isinstance(table, dict) or table.get("game") not in ("7wonders-1e", "7wonders-2e",
                                                                  "duel"):
         pytest.fail(f"{path.name}: not a table of a known game")
-    draft = Draft.from_table(table)
+    draft = from_table(table)
     again = table_of(draft)
     assert _verdict(again) == _verdict(table), json.dumps(again)[:800]
 
@@ -64,8 +66,8 @@ def test_expansion_entry_is_offered_for_every_expansion() -> None:
 
 
 def _cities() -> Draft:
-    return Draft(game="7wonders-1e", expansions=["cities"],
-                 seats=[Seat(name=n) for n in ("Ann", "Bob", "Cid")])
+    return SevenWondersDraft(game="7wonders-1e", expansions=["cities"],
+                 seats=[SevenWondersSeat(name=n) for n in ("Ann", "Bob", "Cid")])
 
 
 def test_expansion_entry_debt_tokens_are_bounded_by_the_box() -> None:
@@ -93,7 +95,8 @@ def test_expansion_entry_diplomacy_is_an_age() -> None:
 
 
 def _pantheon() -> Draft:
-    return Draft(game="duel", expansions=["pantheon"], seats=[Seat(name="Ann"), Seat(name="Bob")])
+    return DuelDraft(game="duel", expansions=["pantheon"], seats=[DuelSeat(name="Ann"),
+                                                                  DuelSeat(name="Bob")])
 
 
 def test_expansion_entry_pantheon_fields() -> None:
@@ -206,9 +209,10 @@ async def test_entry_abu_simbel_entombs_a_leader_on_the_city_screen(store: Store
 
 
 def _great_wall() -> Draft:
-    return Draft(game="7wonders-1e", expansions=["wonder-pack"],
-                 seats=[Seat(name="Ann", board="The Great Wall"),
-                        Seat(name="Bob", board="Gizah"), Seat(name="Cid", board="Babylon")])
+    return SevenWondersDraft(game="7wonders-1e", expansions=["wonder-pack"],
+                 seats=[SevenWondersSeat(name="Ann", board="The Great Wall"),
+                        SevenWondersSeat(name="Bob", board="Gizah"),
+                        SevenWondersSeat(name="Cid", board="Babylon")])
 
 
 def test_expansion_entry_great_wall_stages_in_any_order() -> None:
@@ -223,7 +227,7 @@ def test_expansion_entry_great_wall_stages_in_any_order() -> None:
     assert not assess(table_of(took)).problems
     assert SetBuilt(0, "Ann", (5,)).refused(draft) is not None
     assert SetBuilt(0, "Ann", (2, 2)).refused(draft) is not None
-    gizah = draft.with_seat(0, Seat(name="Ann", board="Gizah"))
+    gizah = draft.with_seat(0, SevenWondersSeat(name="Ann", board="Gizah"))
     assert SetBuilt(0, "Ann", (1,)).refused(gizah) is not None
     # made over stages another phone changed since: refused as stale, theirs kept
     assert SetBuilt(0, "Ann", (2,), ("",)).refused(took) is not None
@@ -237,11 +241,13 @@ def test_expansion_entry_great_wall_board_change_clears_its_stages_and_undo_rest
     change = SetSeat(0, "Ann", "board", "Gizah")
     moved = change.apply(took)
     assert isinstance(moved, Draft)
-    assert moved.seats[0].built is None and moved.seats[0].stages == 0
+    ann = as_seven_wonders(moved).seats[0]
+    assert ann.built is None and ann.stages == 0
     back = change.inverse(took, moved).apply(moved)
     assert isinstance(back, Draft)
-    assert back.seats[0].board == "The Great Wall"
-    assert back.seats[0].built == [3, 1] and back.seats[0].stages == 2
+    ann = as_seven_wonders(back).seats[0]
+    assert ann.board == "The Great Wall"
+    assert ann.built == [3, 1] and ann.stages == 2
 
 
 def _stage_box(c: Any, text: str) -> ft.Checkbox:

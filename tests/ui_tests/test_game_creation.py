@@ -14,7 +14,8 @@ import pytest
 
 from scorer import i18n
 from scorer.history import Play
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import HostRefused, JoinRefused, Tables, tables_for
 from ui.store import store as store_module
 from ui.store.codes import CODE_LENGTH, HISTORY_CODE_LENGTH, JOIN_LETTERS
@@ -37,7 +38,8 @@ def _four() -> dict[str, object]:
 
 
 def _draft() -> Draft:
-    return Draft(game="7wonders-1e", seats=[Seat(name="Ann"), Seat(name="Bob")])
+    return SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat(name="Ann"),
+                                                        SevenWondersSeat(name="Bob")])
 
 
 def test_hostile_one_device_opens_a_bounded_number_of_games(store: Store) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from scorer import assess
 from scorer.facts import ruleset
 from scorer.games.registry import GAMES
-from ui.entry.draft import Draft, Seat
-from ui.entry.games import ENTRIES, duel, entry_of, seven_wonders, table_of
+from ui.entry.games import DRAFTS, ENTRIES, duel, entry_of, new_draft, seven_wonders, table_of
+from ui.entry.games.duel import DuelDraft, DuelSeat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.screens.games import CITY, city_game
 from ui.screens.games import duel as city_duel
 from ui.screens.games import seven_wonders as city_seven
@@ -20,8 +21,9 @@ def test_entry_registry_has_every_game_of_the_engine() -> None:
     for game, expansions, module in (("7wonders-1e", (), seven_wonders),
                                      ("7wonders-2e", ("leaders",), seven_wonders),
                                      ("duel", ("agora",), duel), ("duel", ("leaders",), duel)):
-        draft = Draft(game=game, expansions=list(expansions))
+        draft = new_draft(game, expansions, [])
         assert entry_of(draft) is module
+        assert type(draft) is DRAFTS[module.NAME]  # the game's own draft type
         assert ruleset(game, expansions).constants.protocol in ENTRIES
 
 
@@ -29,14 +31,14 @@ def test_entry_registry_each_game_writes_its_own_shape() -> None:
     """7 Wonders: a wonder board per player, no pawn; Duel: wonders as cards, the pawn,
     and a claimed supremacy. Both tables are read by the engine without a problem of
     shape (`unknown-field`)."""
-    seven = Draft(game="7wonders-1e", seats=[
-        Seat("Ann", board="Gizah", stages=1, wonders=["The Colossus"]), Seat("Bob"),
-        Seat("Cid")], conflict_spaces=3)
+    seven = SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah", stages=1), SevenWondersSeat("Bob"),
+        SevenWondersSeat("Cid")])
     table = table_of(seven)
     assert table["players"][0]["wonder"] == {"board": "Gizah", "side": "A", "stages": 1}
     assert "conflict" not in table and "wonders" not in table["players"][0]
-    duel_draft = Draft(game="duel", seats=[
-        Seat("Ann", board="Gizah", wonders=["The Colossus"]), Seat("Bob")],
+    duel_draft = DuelDraft(game="duel", seats=[
+        DuelSeat("Ann", wonders=["The Colossus"]), DuelSeat("Bob")],
         conflict_toward="Bob", conflict_spaces=3, supremacy_kind="military",
         supremacy_winner="Ann")
     table = table_of(duel_draft)

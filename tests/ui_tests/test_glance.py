@@ -11,7 +11,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
+from ui.entry.games import from_table
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 
 from .flet_client import Client
@@ -26,7 +27,7 @@ def _badge(c: Client, name: str) -> str:
 
 
 async def test_table_shows_totals_and_places_of_a_finished_table(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game").start()
     # game_data.py: Ann 31, Bob 31, Cid 17; Ann and Bob tie, Ann wins on coins 7 to 3
     assert [c.cell(f"total-{n}") for n in ("Ann", "Bob", "Cid")] == ["31 pts", "31 pts",
@@ -35,8 +36,9 @@ async def test_table_shows_totals_and_places_of_a_finished_table(store: Store) -
 
 
 async def test_table_shows_places_so_far_of_a_game_being_entered(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", seats=[
-        Seat("Ann", cards=["Altar"]), Seat("Bob", coins=3), Seat("Cid", coins=3)]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", cards=["Altar"]), SevenWondersSeat("Bob", coins=3),
+        SevenWondersSeat("Cid", coins=3)]))
     c = await Client(make_main(store), route="/game").start()
     assert c.has("not final", exact=False)  # no wonders yet: a running total, not a result
     # rules_multiplayer.md: Altar 2 VP civilian; 3 coins // 3 = 1 VP treasury
@@ -46,7 +48,7 @@ async def test_table_shows_places_so_far_of_a_game_being_entered(store: Store) -
 
 
 async def test_every_yellow_chip_says_what_it_gives(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/2").start()
     await c.tap_identifier("age-3")
     # rules_multiplayer.md, Age III yellow cards of a 3-player game: Arena 1 VP per own
@@ -59,8 +61,8 @@ async def test_every_yellow_chip_says_what_it_gives(store: Store) -> None:
 
 
 async def test_second_edition_sides_say_day_and_night(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-2e", seats=[
-        Seat("Ann", board="Gizah"), Seat("Bob"), Seat("Cid")]))
+    store.save_current(SevenWondersDraft(game="7wonders-2e", seats=[
+        SevenWondersSeat("Ann", board="Gizah"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     c.find("Day")
     c.find("Night")
@@ -68,14 +70,14 @@ async def test_second_edition_sides_say_day_and_night(store: Store) -> None:
 
 
 async def test_first_edition_sides_stay_a_and_b(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     c.find("Side A")
     c.find("Side B")
 
 
 async def test_stage_texts_wrap_beside_their_box(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/1").start()  # Bob: Babylon A
     boxes = [x for x in c.controls() if isinstance(x, ft.Checkbox)]
     assert len(boxes) == 3 and all(b.label is None for b in boxes)
@@ -87,7 +89,7 @@ async def test_stage_texts_wrap_beside_their_box(store: Store) -> None:
 async def test_pad_at_seven_players_has_a_legend(store: Store) -> None:
     scenario = json.loads((SCENARIOS / "wonders-a-sides-complete.json").read_text())
     assert len(scenario["table"]["players"]) == 7
-    store.save_current(Draft.from_table(scenario["table"]))
+    store.save_current(from_table(scenario["table"]))
     c = await Client(make_main(store), route="/game/pad").start()
     legend = c.cell("pad-legend")
     for word in ("Military", "Treasury", "Wonders", "Civilian", "Commercial", "Science",

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from scorer import i18n
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.live.tables import FAILED_JOINS, Change, JoinRefused, Tables, tables_for
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
 from ui.store.store import Store
@@ -29,7 +29,7 @@ FINISHED = "This game is finished"
 def _finished_game(store: Store) -> tuple[Tables, str]:
     """Ann's phone hosts a complete game and finishes it: its code admits nobody now."""
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(TABLE), "ann-phone")
+    rec = tables.host(from_table(TABLE), "ann-phone")
     done = tables.finish(rec.id, "ann-phone", SUMMARY, rec.version)
     assert isinstance(done, Change) and done.game.closed
     return tables, rec.code

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import JoinRefused, Tables, tables_for
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
 from ui.store.store import Store
@@ -27,7 +28,7 @@ granted a much faster machine."""
 
 
 def _draft(*names: str) -> Draft:
-    return Draft(game="7wonders-1e", seats=[Seat(name=n) for n in names])
+    return SevenWondersDraft(game="7wonders-1e", seats=[SevenWondersSeat(name=n) for n in names])
 
 
 def _game(store: Store) -> tuple[Tables, str]:

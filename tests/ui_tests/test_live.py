@@ -12,6 +12,7 @@ import pytest
 from ui.app import make_main
 from ui.entry.draft import Draft
 from ui.entry.edits import AddPlayer, Refusal, RemovePlayer, SetSeat
+from ui.entry.games import as_seven_wonders, from_table
 from ui.live.tables import FAILED_JOINS, Change, JoinRefused, tables_for
 from ui.session.model import AppModel
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
@@ -147,7 +148,7 @@ async def test_two_games_never_mix(store: Store) -> None:
 
 async def test_finish_by_the_host_reaches_every_history(store: Store) -> None:
     hub = shared_hub()
-    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))  # a complete game
+    store.for_owner("ann-phone").save_current(from_table(TABLE))  # a complete game
     a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
     game = tables_for(store).current("ann-phone")
     assert game is not None
@@ -205,7 +206,7 @@ async def test_two_tabs_of_one_browser_see_each_other(store: Store) -> None:
     await a.tap("Altar")
     await tab.idle()
     saved = saved_game(store)
-    assert saved is not None and saved.seats[0].board == "Babylon"
+    assert saved is not None and as_seven_wonders(saved).seats[0].board == "Babylon"
     assert saved.seats[0].cards == ["Altar"] and tab.find("Altar").data.selected  # filled, held
 
 
@@ -256,7 +257,7 @@ async def test_every_screen_of_a_game_has_its_address(store: Store) -> None:
     await b.type("Coins", "6")
     assert b.page.route == f"/g/{code}/player/1"
     # Bob's phone then hosts a game of its own: its newest one (Bob has 3 coins there)
-    newer = tables_for(store).host(Draft.from_table(TABLE), "bob-phone")
+    newer = tables_for(store).host(from_table(TABLE), "bob-phone")
     assert newer.code != code
     assert tables_for(store).current("bob-phone").id == newer.id  # type: ignore[union-attr]
     again = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)  # reload
@@ -374,7 +375,7 @@ async def test_an_older_answer_never_hides_a_newer_change(store: Store) -> None:
     """Two phones set Ann's coins at once: this phone's own answer (5) can arrive after the
     other phone's later change (9) was shown; the phone keeps showing the saved 9."""
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(TABLE), "ann-phone")
+    rec = tables.host(from_table(TABLE), "ann-phone")
     model = AppModel(store=store.for_owner("ann-phone"), device="ann-phone")
     model.open_game(rec)
     first = tables.commit(rec.id, "ann-phone", SetSeat(0, "Ann", "coins", 5))
@@ -416,7 +417,7 @@ async def test_finish_is_refused_when_the_game_changed_after_the_pad_showed_it(
     """The host's pad shows one result; Bob's phone changes his coins before Finish is
     tapped (a change not yet shown there): the game is not finished with a summary that
     no longer fits it; the pad shows the saved game, and Finish then saves that."""
-    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))
+    store.for_owner("ann-phone").save_current(from_table(TABLE))
     a = await phone(store, "ann-phone", route="/game/pad")  # its own hub: hears nothing
     tables = tables_for(store)
     game = tables.current("ann-phone")

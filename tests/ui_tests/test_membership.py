@@ -16,9 +16,8 @@ import pytest
 
 from scorer import i18n
 from scorer.history import Play, history_json, read_history
-from ui.entry.draft import Draft
 from ui.entry.edits import Refusal, SetSeat
-from ui.entry.games import table_of
+from ui.entry.games import from_table, table_of
 from ui.live.tables import Change, HostRefused, Tables, tables_for
 from ui.store import history_db
 from ui.store.store import LiveRecord, Store
@@ -37,7 +36,7 @@ def _finished_game(store: Store) -> tuple[Tables, LiveRecord]:
     """Ann's phone hosts the 4-player example, Bob's phone joins it by its code, Ann
     finishes it: in both phones' histories."""
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(_table()), "ann-phone")
+    rec = tables.host(from_table(_table()), "ann-phone")
     joined = tables.join(rec.code, "bob-phone", "192.168.1.21")
     assert isinstance(joined, LiveRecord)
     done = tables.finish(rec.id, "ann-phone", "Bob 82 · Ann 62 · Dan 35 · Cid 33", rec.version)
@@ -78,7 +77,7 @@ def test_hostile_an_imported_finished_games_id_makes_no_member(store: Store) -> 
 
 def test_hostile_an_imported_live_games_id_joins_nothing(store: Store) -> None:
     tables = tables_for(store)
-    live = tables.host(Draft.from_table(_table()), "ann-phone")
+    live = tables.host(from_table(_table()), "ann-phone")
     outsider = store.for_owner("mallory-phone")
     # a finished game in Mallory's file under the id of Ann's game in progress
     done = outsider.import_plays([Play(live.id, 1000.0, table_of(live.draft))])
@@ -137,7 +136,7 @@ def test_hostile_a_member_sets_no_place_or_note_of_a_finished_game(store: Store)
 
 def test_hostile_a_member_undoes_nothing_in_a_finished_game(store: Store) -> None:
     tables = tables_for(store)
-    rec = tables.host(Draft.from_table(_table()), "ann-phone")
+    rec = tables.host(from_table(_table()), "ann-phone")
     assert isinstance(tables.join(rec.code, "bob-phone", "192.168.1.21"), LiveRecord)
     changed = tables.commit(rec.id, "bob-phone", SetSeat(1, "Bob", "coins", 9, (
         rec.draft.seats[1].coins,)))

@@ -13,7 +13,7 @@ from PIL import Image
 from scorer import score
 from scorer.facts import ruleset
 from ui.app import make_main
-from ui.entry.draft import Draft
+from ui.entry.games import as_seven_wonders, from_table
 from ui.screens.share_image import CELL_W, LABEL_W, PAD, ROW_H, TITLE_H, image_size, pad_png
 from ui.store.store import Store
 
@@ -31,7 +31,7 @@ def hidden_semantics(c: Client) -> list[str]:
 
 
 async def test_no_semantics_hides_its_only_content_on_any_screen(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store)).start()
     for route in ["/", "/new", "/game", "/game/player/0", "/game/pad", "/game/export",
                   "/import", "/history", "/rules"]:
@@ -41,7 +41,7 @@ async def test_no_semantics_hides_its_only_content_on_any_screen(store: Store) -
 
 
 async def test_a_saved_game_offers_the_ways_on_until_it_is_changed(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/pad").start()
     await c.until(VERDICT)
     await c.tap("Finish and save")
@@ -69,25 +69,25 @@ async def test_a_saved_game_offers_the_ways_on_until_it_is_changed(store: Store)
     again = store.load_current()
     assert again is not None and [s.name for s in again.seats] == ["Ann", "Bob", "Cid"]
     assert all(not s.cards and s.coins == 0 for s in again.seats)
-    assert [s.board for s in again.seats] == ["Gizah", "Babylon", "Rhodos"]
+    assert [s.board for s in as_seven_wonders(again).seats] == ["Gizah", "Babylon", "Rhodos"]
 
 
 async def test_stage_boxes_set_the_stages(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))  # Ann: Gizah A, 2 stages built
+    store.save_current(from_table(TABLE))  # Ann: Gizah A, 2 stages built
     c = await Client(make_main(store), route="/game/player/0").start()
     boxes = [x for x in c.controls() if isinstance(x, ft.Checkbox)]
     assert [b.value for b in boxes] == [True, True, False]  # Gizah A has 3 stages
     await c.tap_change(boxes[2], True)  # tick the 3rd: three built
     saved = store.load_current()
-    assert saved is not None and saved.seats[0].stages == 3
+    assert saved is not None and as_seven_wonders(saved).seats[0].stages == 3
     boxes = [x for x in c.controls() if isinstance(x, ft.Checkbox)]
     await c.tap_change(boxes[1], False)  # untick the 2nd: only the 1st stays built
     saved = store.load_current()
-    assert saved is not None and saved.seats[0].stages == 1
+    assert saved is not None and as_seven_wonders(saved).seats[0].stages == 1
 
 
 async def test_cards_show_age_and_what_they_give_and_filter(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     # 1st-edition card table: Pantheon is an Age III blue card worth 7 VP; Apothecary an
     # Age I green card with a compass. The city opens on Age I (one Age at a time)
@@ -113,7 +113,7 @@ async def test_cards_show_age_and_what_they_give_and_filter(store: Store) -> Non
 
 
 async def test_number_fields_take_digits_only_with_the_numeric_keyboard(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     coins = c.find("Coins", ft.TextField)
     assert coins.keyboard_type == ft.KeyboardType.NUMBER
@@ -126,7 +126,7 @@ async def test_number_fields_take_digits_only_with_the_numeric_keyboard(store: S
 
 
 async def test_every_chip_and_button_on_the_city_is_a_thumb_target(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/0").start()
     small = [x for x in c.controls()
              if isinstance(x, (ft.FilledButton, ft.OutlinedButton)) and (x.height or 0) < 48]
@@ -144,7 +144,7 @@ async def test_a_long_name_leaves_the_running_total_in_sight(store: Store) -> No
                         (huge, f"{huge[:39]}\u2026 · 31 pts"), ("Ann", "Ann · 31 pts")):
         table = {**TABLE, "players": [{**TABLE["players"][0], "name": name},
                                       *TABLE["players"][1:]]}
-        store.save_current(Draft.from_table(table))
+        store.save_current(from_table(table))
         c = await Client(make_main(store), route="/game/player/0").start()
         (title,) = [x for x in walk(c.top().appbar) if isinstance(x, ft.Text)]
         assert title.value == shown
@@ -184,7 +184,7 @@ async def test_the_shared_image_is_the_pad() -> None:
 async def test_screens_below_catch_up_when_back_on_top(store: Store) -> None:
     """The table and home keep what they showed while a city is on top (memoized bodies),
     and show the change once they are on top again."""
-    store.save_current(Draft.from_table(TABLE))  # Ann 31 (TABLE, game_data.py)
+    store.save_current(from_table(TABLE))  # Ann 31 (TABLE, game_data.py)
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.tap_identifier("age-3")
     await c.tap("Pantheon")  # Ann gives back Pantheon, 7 VP: 31 - 7 = 24

@@ -12,7 +12,7 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.screens import widgets
 from ui.store.store import Store
 from ui.web import flet_door
@@ -155,7 +155,7 @@ async def test_screens_under_a_city_keep_their_app_bar_only(
     it shows: BENCHMARKS.md, "Memory and pauses per session"); back on the table, it shows
     its players again at once."""
     monkeypatch.setattr(widgets, "UNDER_KEPT_S", 0.05)
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/2").start()
     await c.idle()
     under = c.views()[:-1]
@@ -173,7 +173,7 @@ async def test_a_name_typed_on_the_table_is_there_after_a_city(
     """The table under a city lets its players editor go, but not what was typed in it and
     not saved yet (a name to add): back on the table, the editor is open with the name."""
     monkeypatch.setattr(widgets, "UNDER_KEPT_S", 0.05)
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game").start()
     table_route = c.views()[-1].route or ""
     await c.tap("Players")
@@ -194,7 +194,7 @@ async def test_coins_typed_render_their_stepper_once(
     the old number (Ann's 7 coins flashed between the typed 9 and the saved 9, a render and
     a message more), then again."""
     flet_door.one_patch_per_pass()  # as the app's server runs (ui/web/server.py build_app)
-    store.save_current(Draft.from_table(TABLE))  # Ann: 7 coins (game_data.PLAYERS)
+    store.save_current(from_table(TABLE))  # Ann: 7 coins (game_data.PLAYERS)
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.idle()
     renders.clear()

@@ -10,8 +10,8 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
-from ui.entry.games import table_of
+from ui.entry.games import from_table, read_draft, table_of
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 from ui.web.browser import FEATURES_KEY
 
@@ -168,7 +168,7 @@ async def test_game_survives_a_restart(store: Store) -> None:
 
 
 async def test_deep_link_and_back(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     code = store.current_game().code  # type: ignore[union-attr]
     c = await Client(make_main(store), route=f"/g/{code}/player/2").start()
     assert c.title() == "Cid · 17 pts"
@@ -180,7 +180,7 @@ async def test_deep_link_and_back(store: Store) -> None:
 
 
 async def test_a_link_from_before_game_addresses_goes_on_to_the_game(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     code = store.current_game().code  # type: ignore[union-attr]
     c = await Client(make_main(store), route="/game/player/2").start()
     assert c.page.route == f"/g/{code}/player/2"
@@ -199,7 +199,7 @@ async def test_a_stale_link_without_a_game_offers_a_way_out(store: Store, route:
 
 
 async def test_paper_totals_mix_with_detailed_players(store: Store) -> None:
-    draft = Draft.from_table(TABLE)
+    draft = from_table(TABLE)
     store.save_current(draft)
     c = await Client(make_main(store), route="/game/player/2").start()
     await c.tap("Paper totals")
@@ -284,7 +284,7 @@ async def test_setup_reorders_and_remembers_names(store: Store) -> None:
 
 
 async def test_rules_reference_and_what_if(store: Store) -> None:
-    draft = replace(Draft.from_table(TABLE), expansions=["leaders"])
+    draft = replace(from_table(TABLE), expansions=["leaders"])
     store.save_current(draft)
     c = await Client(make_main(store), route="/rules").start()
     await c.type("Search", "Scientists")
@@ -307,9 +307,10 @@ async def test_duel_game_is_offered_when_its_ruleset_exists(store: Store) -> Non
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestWarning")
 def test_draft_round_trip() -> None:
-    d = Draft(game="7wonders-1e", seats=[Seat(name="Ann", cards=["Altar"], typed={"wonders": 3})])
-    assert Draft.from_json(d.to_json()) == d
-    assert table_of(Draft.from_table(table_of(d))) == table_of(d)
+    d = SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat(name="Ann", cards=["Altar"], typed={"wonders": 3})])
+    assert read_draft(d.to_json()) == d
+    assert table_of(from_table(table_of(d))) == table_of(d)
 
 
 async def test_duel_game_by_tapping(store: Store) -> None:

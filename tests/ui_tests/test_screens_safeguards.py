@@ -15,8 +15,10 @@ import pytest
 from scorer.facts import GameFacts, expansions, facts, ruleset
 from scorer.ruleset import Ruleset
 from ui.app import make_main
-from ui.entry.draft import Draft, Seat
-from ui.entry.games import table_of
+from ui.entry.draft import Draft
+from ui.entry.games import as_seven_wonders, from_table, table_of
+from ui.entry.games.duel import DuelDraft, DuelSeat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 
 from .flet_client import Client, label
@@ -58,8 +60,8 @@ async def test_senate_has_the_rulesets_chambers(store: Store) -> None:
 
 
 async def test_a_short_senate_list_does_not_break_the_city(store: Store) -> None:
-    draft = Draft(game="duel", expansions=["agora"],
-                  seats=[Seat(name="Ann", influence=[1]), Seat(name="Bob")])
+    draft = DuelDraft(game="duel", expansions=["agora"],
+                  seats=[DuelSeat(name="Ann", influence=[1]), DuelSeat(name="Bob")])
     store.save_current(draft)
     c = await Client(make_main(store), route="/game/player/0").start()
     assert [x.value for x in fields(c, "Chamber ")][:2] == ["1", "0"]
@@ -75,7 +77,7 @@ async def test_no_senate_without_agora(store: Store) -> None:
 # --- a finished game corrected reaches the history -------------------------------------------
 
 async def test_a_correction_to_a_finished_game_is_saved_again(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/pad").start()
     await c.until(VERDICT)
     await c.tap("Finish and save")
@@ -95,7 +97,7 @@ async def test_a_correction_to_a_finished_game_is_saved_again(store: Store) -> N
 
 @pytest.mark.parametrize("link", ["abc", "-1", "3", "1.5"])
 async def test_a_bad_player_link_shows_the_way_out(store: Store, link: str) -> None:
-    store.save_current(Draft.from_table(TABLE))  # three seats: 0, 1, 2
+    store.save_current(from_table(TABLE))  # three seats: 0, 1, 2
     c = await Client(make_main(store), route=f"/game/player/{link}").start()
     assert c.has("This link names no player of the game in progress.")
     await c.tap("Back to the table")
@@ -106,7 +108,7 @@ async def test_a_bad_player_link_shows_the_way_out(store: Store, link: str) -> N
 
 def in_progress(store: Store) -> Draft:
     """An unfinished game with something entered: Zoe's coins."""
-    mine = Draft.from_table(TABLE)
+    mine = from_table(TABLE)
     mine = mine.with_seat(0, replace(mine.seats[0], name="Zoe"))
     store.save_current(mine)
     return mine
@@ -153,7 +155,8 @@ async def test_new_game_asks_before_replacing_the_game(store: Store) -> None:
 
 
 async def test_a_game_with_only_names_is_replaced_without_asking(store: Store) -> None:
-    store.save_current(Draft(game="7wonders-1e", seats=[Seat(name=n) for n in "XYZ"]))
+    store.save_current(SevenWondersDraft(game="7wonders-1e",
+                                         seats=[SevenWondersSeat(name=n) for n in "XYZ"]))
     save_finished(store)
     c = await Client(make_main(store), route="/history").start()
     await c.until(SUMMARY)
@@ -162,7 +165,7 @@ async def test_a_game_with_only_names_is_replaced_without_asking(store: Store) -
 
 
 async def test_a_finished_game_is_replaced_without_asking(store: Store) -> None:
-    done = replace(Draft.from_table(TABLE), finished=1_700_000_000.0)
+    done = replace(from_table(TABLE), finished=1_700_000_000.0)
     store.save_current(done)
     c = await Client(make_main(store), route="/import").start()
     await c.type("Paste a table file (JSON)", json.dumps(TABLE))
@@ -257,8 +260,8 @@ async def test_cards_of_a_colour_not_in_the_order_are_shown(
             x for x in got.colour_order if x != "none"))
 
     monkeypatch.setattr(city_cards, "facts", without_none)
-    store.save_current(Draft(game="duel", expansions=["agora"],
-                             seats=[Seat(name="Ann"), Seat(name="Bob")]))
+    store.save_current(DuelDraft(game="duel", expansions=["agora"],
+                             seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     for name in unlisted:
         c.find(name)
@@ -270,14 +273,14 @@ async def test_a_number_out_of_range_stays_typed_with_the_reason(store: Store) -
     gizah = ruleset("7wonders-1e").wonders.get("Gizah")
     assert gizah is not None
     stages = len(gizah.sides["A"].stages)
-    store.save_current(Draft.from_table(TABLE))  # Ann: Gizah A, 2 stages built
+    store.save_current(from_table(TABLE))  # Ann: Gizah A, 2 stages built
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.type("Stages built", str(stages + 1))
     field = c.find("Stages built", ft.TextField)
     assert field.value == str(stages + 1)
     assert field.error == f"A whole number from 0 to {stages}"
     saved = store.load_current()
-    assert saved is not None and saved.seats[0].stages == 2  # the number kept as it was
+    assert as_seven_wonders(saved).seats[0].stages == 2  # the number kept as it was
     await c.tap("Altar")  # another change re-draws the screen: what was typed stays
     field = c.find("Stages built", ft.TextField)
     assert (field.value, field.error) == (str(stages + 1), f"A whole number from 0 to {stages}")
@@ -287,7 +290,7 @@ async def test_a_number_out_of_range_stays_typed_with_the_reason(store: Store) -
 
 
 async def test_clearing_a_paper_total_removes_it(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/2").start()
     await c.tap("Paper totals")
     await c.type("Wonders", "3")

@@ -19,8 +19,7 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
-from ui.entry.draft import Draft
-from ui.entry.games import table_of
+from ui.entry.games import from_table, table_of
 from ui.store.store import Store
 from ui.web import upload_limit
 
@@ -232,7 +231,7 @@ async def test_trust_one_pending_upload_per_session(store: Store, tmp_path: Path
 
 async def test_import_never_replaces_a_game_without_asking(store: Store,
                                                             tmp_path: Path) -> None:
-    mine = Draft.from_table({**TABLE, "players": TABLE["players"][:3]})
+    mine = from_table({**TABLE, "players": TABLE["players"][:3]})
     mine = mine.with_seat(0, replace(mine.seats[0], name="Zoe"))
     store.save_current(mine)
     c = await importer(store, tmp_path)
@@ -262,7 +261,7 @@ async def test_import_without_upload_folder_pastes(store: Store) -> None:
 
 
 async def test_export_downloads_files(store: Store) -> None:
-    draft = Draft.from_table(TABLE)
+    draft = from_table(TABLE)
     store.save_current(draft)
     c = await Client(make_main(store), route="/game/export").start()
     await c.tap("Download JSON")
@@ -312,7 +311,7 @@ async def test_import_shows_progress(store: Store, monkeypatch: pytest.MonkeyPat
 
 async def test_score_pad_scores_off_the_event_loop(store: Store) -> None:
     # a table never scored in this process: the pad shows progress, then the verdict
-    draft = Draft.from_table({**TABLE, "expansions": []})
+    draft = from_table({**TABLE, "expansions": []})
     draft = draft.with_seat(2, replace(draft.seats[2], coins=8))
     # Cid 17 - 1 + 8 // 3 = 18; not in the cache yet
     store.save_current(draft)
@@ -354,7 +353,7 @@ async def test_theme_switch_is_remembered(store: Store) -> None:
 # --- 5. paper mode -------------------------------------------------------------------------
 
 async def test_paper_player_is_told_what_neighbours_cannot_count(store: Store) -> None:
-    store.save_current(Draft.from_table(TABLE))
+    store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/1").start()
     assert not c.has("counted on paper")
     await c.tap("Paper totals")

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from scorer import assess, load_ruleset
 from scorer.facts import facts
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
 from ui.entry.edits import Edit, Refusal, SeatEdits, SetCopies, apply, from_json, to_json
 from ui.entry.games import table_of
+from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.screens.city_cards import Chip, card_flipper, holdings
 
 
 def _agora() -> Draft:
-    return Draft(game="duel", expansions=["agora"], seats=[Seat(name="Ann"), Seat(name="Bob")])
+    return DuelDraft(game="duel", expansions=["agora"], seats=[DuelSeat(name="Ann"),
+                                                               DuelSeat(name="Bob")])
 
 
 def test_senators_are_the_counted_cards_of_agora_only() -> None:

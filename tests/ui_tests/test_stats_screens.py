@@ -14,7 +14,7 @@ import pytest
 
 from scorer.history import history_json
 from ui.app import make_main
-from ui.entry.draft import Draft
+from ui.entry.games import from_table
 from ui.store.store import Store
 
 from .flet_client import Client, label
@@ -85,7 +85,7 @@ async def test_a_games_page_place_note_and_bg_stats(store: Store) -> None:
 
 async def test_history_a_page_at_a_time(store: Store) -> None:
     for i in range(23):
-        done = replace(Draft.from_table(TABLE), finished=1_700_000_000.0 + i)
+        done = replace(from_table(TABLE), finished=1_700_000_000.0 + i)
         store.save_game(done, f"game {i}")
     c = await Client(make_main(store), route="/history").start()
     await c.until("20 of 23")

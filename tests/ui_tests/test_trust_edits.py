@@ -28,6 +28,7 @@ from ui.entry.edits import (
     from_json,
     to_json,
 )
+from ui.entry.games import as_seven_wonders, from_table
 from ui.live.tables import Change, tables_for
 from ui.session.model import AppModel
 from ui.store.store import Store
@@ -44,11 +45,11 @@ DUEL = {"game": "duel", "expansions": ["agora", "leaders"],
 
 
 def seven() -> Draft:
-    return Draft.from_table(TABLE)
+    return from_table(TABLE)
 
 
 def duel() -> Draft:
-    return Draft.from_table(DUEL)
+    return from_table(DUEL)
 
 
 # (draft, edit): each a value no real table has; every bound is the ruleset's or the format's
@@ -207,7 +208,7 @@ async def test_trust_a_board_no_game_has_is_refused_from_the_players_editor(
     await a.session.dispatch_event(board._i, "select", "x" * 500_000)
     await a.idle()
     saved = saved_game(store)
-    assert saved is not None and saved.seats[1].board == ""
+    assert saved is not None and as_seven_wonders(saved).seats[1].board == ""
 
 
 @pytest.mark.asyncio
@@ -274,7 +275,7 @@ async def test_trust_opening_a_finished_game_from_history_never_takes_it_over(
     code and version stay; it is read-only for Bob (only the host corrects it); Ann's phone
     still reaches it at its address; Play again makes Bob a new game of his own."""
     hub = shared_hub()
-    store.for_owner("ann-phone").save_current(Draft.from_table(TABLE))  # a complete game
+    store.for_owner("ann-phone").save_current(from_table(TABLE))  # a complete game
     a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
     tables = tables_for(store)
     game = tables.current("ann-phone")
@@ -386,7 +387,7 @@ async def test_trust_a_history_row_that_cannot_be_read_is_listed_as_damaged(
     """A finished game whose saved JSON cannot be read back is listed (damaged, with
     Delete), never hidden; the readable ones are listed beside it; Delete takes it out."""
     store.save_game(seven(), "Ann 31 · Bob 31 · Cid 17")
-    broken = Draft.from_table(TABLE)
+    broken = from_table(TABLE)
     store.save_game(broken, "Dan 40 · Eve 12")
     store._shared.db.execute("UPDATE games SET draft = ? WHERE id = ?",
                              ('{"game": "7wonders-1e", "seats": [{"nam', broken.id))

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ui.app import make_main
-from ui.entry.draft import Draft
 from ui.entry.edits import SetSeat, from_json
+from ui.entry.games import from_table
 from ui.live.tables import JoinRefused, tables_for
 from ui.store.store import Store
 
@@ -48,7 +48,7 @@ async def _play(folder: Path, script: list[Step]) -> None:
     try:
         hub = shared_hub()
         tables = tables_for(store)
-        rec = tables.host(Draft.from_table(TABLE), DEVICES[0])
+        rec = tables.host(from_table(TABLE), DEVICES[0])
         for device in DEVICES[1:]:
             assert not isinstance(tables.join(rec.code, device, "10.0.0.2"), JoinRefused)
         route = f"/g/{rec.code}/player/0"

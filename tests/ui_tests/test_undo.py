@@ -11,7 +11,7 @@ import flet as ft
 import pytest
 
 import ui.session.model as model_module
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft, has_field
 from ui.entry.edits import (
     AddPlayer,
     Edit,
@@ -30,7 +30,9 @@ from ui.entry.edits import (
     inverse,
     to_json,
 )
-from ui.entry.games import table_of
+from ui.entry.games import as_seven_wonders, table_of
+from ui.entry.games.duel import DuelDraft, DuelSeat
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import tables_for
 from ui.screens.note_strip import NOTE_ID
 from ui.store.store import Store
@@ -44,16 +46,18 @@ def same(a: Draft, b: Draft) -> bool:
     """The same game (a city's cards in any order: a card given back and taken again is
     the same city)."""
     def norm(d: Draft) -> list[object]:
-        return [(s.name, s.board, s.side, s.stages, sorted(s.cards), s.coins, s.military)
-                for s in d.seats]
+        return [(s.name, sorted(s.cards), s.coins, *[  # and the game's own fields
+            getattr(s, f) for f in ("board", "side", "stages", "military")
+            if has_field(type(s), f)]) for s in d.seats]
     return norm(a) == norm(b) and table_of(a) | {"players": []} == table_of(b) | {"players": []}
 
 
 def _city() -> Draft:
-    return Draft(game="7wonders-1e", seats=[
-        Seat("Ann", board="Gizah", stages=2, cards=["Altar", "Loom"], coins=4,
+    return SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah", stages=2, cards=["Altar", "Loom"], coins=4,
              military={"1": 2}),
-        Seat("Bob", cards=["Baths"]), Seat("Cid"), Seat("Dan", board="Rhodos")])
+        SevenWondersSeat("Bob", cards=["Baths"]), SevenWondersSeat("Cid"),
+        SevenWondersSeat("Dan", board="Rhodos")])
 
 
 EDITS: list[Edit] = [
@@ -93,7 +97,7 @@ def test_undo_law_change_then_inverse_is_the_game_before(edit: Edit) -> None:
 
 def test_undo_law_duel_table_values() -> None:
     # Agora: Senate cubes are refused in a game without its Senate (the edit layer's bounds)
-    duel = Draft(game="duel", expansions=["agora"], seats=[Seat("Ann"), Seat("Bob")],
+    duel = DuelDraft(game="duel", expansions=["agora"], seats=[DuelSeat("Ann"), DuelSeat("Bob")],
                  conflict_toward="Bob", conflict_spaces=4, supremacy_kind="science",
                  supremacy_winner="Ann")
     for edit in (SetTable("conflict_spaces", 6), SetTable("supremacy_kind", ""),
@@ -266,7 +270,7 @@ async def test_remove_asks_first_and_undo_brings_the_whole_city_back(store: Stor
     await b.until("Undone: Cid left the table on the host's phone")
     saved = saved_game(store)
     assert saved is not None and [s.name for s in saved.seats] == ["Ann", "Bob", "Cid", "Dan"]
-    cid = saved.seats[2]
+    cid = as_seven_wonders(saved).seats[2]
     assert (cid.board, cid.cards, cid.coins) == ("Gizah", ["Altar", "Baths"], 6)
     await b.go("/game/player/2")
     # rules_multiplayer.md: Altar 2 + Baths 3 = 5 civilian; 6 coins // 3 = 2 treasury: 7

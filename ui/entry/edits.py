@@ -40,7 +40,10 @@ from scorer.games.checks import player_names
 from scorer.i18n import translated
 from scorer.ruleset import Ruleset
 from scorer.words import side_word
-from ui.entry.draft import PIECE_FIELDS, Draft, Seat, split_piece_key
+from ui.entry.draft import Draft, Seat, has_field
+from ui.entry.games import AnySeat, any_seat, seat_for
+from ui.entry.games.duel import DuelDraft, DuelSeat
+from ui.entry.games.seven_wonders import PIECE_FIELDS, SevenWondersSeat, split_piece_key
 from ui.text import strings as S
 
 SeatField = Literal["board", "side", "stages", "coins", "quick", "buried", "buried_cost",
@@ -187,15 +190,6 @@ def _rules(draft: Draft) -> Ruleset:
     return ruleset(draft.game, draft.expansions)
 
 
-def _forget(d: Draft, name: str) -> Draft:
-    """A removed player is no longer where the pawn points or who won a supremacy."""
-    if d.conflict_toward == name:
-        d = replace(d, conflict_toward="")
-    if d.supremacy_winner == name:
-        d = replace(d, supremacy_winner="")
-    return d
-
-
 class _Step:
     """What every step (an edit as a player makes it) shares: its undo is a `Revert` of
     the steps `undo_steps` gives, each guarding the value it takes back."""
@@ -264,6 +258,8 @@ class SetSeat(_Valued):
         return self.stale_at(draft, self.seat, self.player)
 
     def _fits(self, draft: Draft) -> bool:
+        if not has_field(draft.SEAT, self.field):  # another game's (a Duel seat's board)
+            return False
         rules = _rules(draft)
         has, most, value = facts(rules), field_bounds(rules), self.value
         if self.field == "board":
@@ -297,7 +293,8 @@ class SetSeat(_Valued):
         if isinstance(seat, Refusal):
             return seat
         if not isinstance(self.value, _SEAT_TYPES[self.field]) or (
-                isinstance(self.value, bool) and self.field != "quick"):
+                isinstance(self.value, bool) and self.field != "quick") or not has_field(
+                type(seat), self.field):
             return _bad()
         changed: dict[str, Any] = {self.field: self.value}
         if self.field == "board":
@@ -311,21 +308,24 @@ class SetSeat(_Valued):
         if not 0 <= self.seat < len(before.seats):
             return []  # refused when it was made: nothing to take back
         seat = before.seats[self.seat]
+        if not has_field(type(seat), self.field):
+            return []  # refused when it was made: nothing to take back
         steps: list[Step] = [SetSeat(self.seat, self.player, self.field,
                                      getattr(seat, self.field))]
-        if self.field == "board":  # a new board clears the stages built on the old one
+        # a new board clears the stages built on the old one
+        if self.field == "board" and isinstance(seat, SevenWondersSeat):
             if seat.built is not None:  # a Great Wall's stages, by number (and their count)
                 steps.append(SetBuilt(self.seat, self.player, tuple(seat.built)))
             if seat.stages != len(seat.built or ()):
                 steps.append(SetSeat(self.seat, self.player, "stages", seat.stages))
-        elif self.field == "buried":
+        elif self.field == "buried" and isinstance(seat, DuelSeat):
             steps.append(SetSeat(self.seat, self.player, "buried_cost", seat.buried_cost))
         return steps
 
     def saved(self, draft: Draft) -> str | int | bool | None:
         if not 0 <= self.seat < len(draft.seats):
             return None
-        held: str | int | bool | None = getattr(draft.seats[self.seat], self.field)
+        held: str | int | bool | None = getattr(draft.seats[self.seat], self.field, None)
         return held
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
@@ -369,6 +369,8 @@ class SetBuilt(_Valued):
         if not 0 <= self.seat < len(draft.seats):
             return None  # said as that (seats-moved) by `apply`
         rules, seat = _rules(draft), draft.seats[self.seat]
+        if not isinstance(seat, SevenWondersSeat):
+            return _bad()  # a game without boards
         wonder = rules.wonders.get(seat.board) if seat.board else None
         side = None if wonder is None else wonder.sides.get(rules.sides.get(seat.side) or "A")
         if wonder is None or side is None or not wonder.any_order or (
@@ -381,6 +383,8 @@ class SetBuilt(_Valued):
         seat = _seat(draft, self.seat, self.player)
         if isinstance(seat, Refusal):
             return seat
+        if not isinstance(seat, SevenWondersSeat):
+            return _bad()
         built = list(self.built) or None
         return draft.with_seat(self.seat, replace(seat, built=built, stages=len(self.built)))
 
@@ -388,6 +392,8 @@ class SetBuilt(_Valued):
         if not 0 <= self.seat < len(before.seats):
             return []
         seat = before.seats[self.seat]
+        if not isinstance(seat, SevenWondersSeat):
+            return []
         steps: list[Step] = [SetBuilt(self.seat, self.player, tuple(seat.built or ()))]
         if seat.stages != len(seat.built or ()):  # a count the list did not match (an import)
             steps.append(SetSeat(self.seat, self.player, "stages", seat.stages))
@@ -396,7 +402,8 @@ class SetBuilt(_Valued):
     def saved(self, draft: Draft) -> str | int | bool | None:
         if not 0 <= self.seat < len(draft.seats):
             return None
-        return built_text(draft.seats[self.seat].built)
+        seat = draft.seats[self.seat]
+        return built_text(seat.built) if isinstance(seat, SevenWondersSeat) else None
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
         return Refusal("stale", S.stale_seat(self.player, S.SEAT_FIELD["stages"], _shown(now)))
@@ -425,6 +432,8 @@ class SetEntry(_Valued):
         return self.stale_at(draft, self.seat, self.player)
 
     def _fits(self, draft: Draft) -> bool:
+        if not has_field(draft.SEAT, self.field):  # another game's (a Duel seat's tokens)
+            return False
         if self.value is None:
             return True
         rules = _rules(draft)
@@ -452,6 +461,8 @@ class SetEntry(_Valued):
         seat = _seat(draft, self.seat, self.player)
         if isinstance(seat, Refusal):
             return seat
+        if not has_field(type(seat), self.field):
+            return _bad()
         table: dict[str, int | str] = dict(getattr(seat, self.field))
         wanted = str if self.field == "choices" else int
         if self.value is None:
@@ -466,13 +477,13 @@ class SetEntry(_Valued):
     def undo_steps(self, before: Draft) -> list[Step]:
         if not 0 <= self.seat < len(before.seats):
             return []
-        table: dict[str, int] | dict[str, str] = getattr(before.seats[self.seat], self.field)
+        table: dict[str, int] | dict[str, str] = getattr(before.seats[self.seat], self.field, {})
         return [SetEntry(self.seat, self.player, self.field, self.key, table.get(self.key))]
 
     def saved(self, draft: Draft) -> str | int | bool | None:
         if not 0 <= self.seat < len(draft.seats):
             return None
-        entries: dict[str, int] | dict[str, str] = getattr(draft.seats[self.seat], self.field)
+        entries: dict[str, int] | dict[str, str] = getattr(draft.seats[self.seat], self.field, {})
         counted = self.field in ("military", "pieces", "mythology")  # none held: 0
         return entries.get(self.key, 0 if counted else None)
 
@@ -515,19 +526,23 @@ class Hold(_Step):
     kind: Literal["hold"] = "hold"
 
     def refused(self, draft: Draft) -> Refusal | None:
+        if not has_field(draft.SEAT, self.field):  # another game's (a 7 Wonders seat's wonders)
+            return _bad()
         # a name the game has; one the city holds may always be taken out (an import's)
         if not self.held or _known(_rules(draft), self.field, self.name):
             return None
         return _bad()
 
     def _held(self, seat: Seat) -> list[str]:
-        items: list[str] = getattr(seat, self.field)
+        items: list[str] = getattr(seat, self.field, [])
         return [x for x in items if x in (self.name, self.entered)]
 
     def apply(self, draft: Draft) -> Draft | Refusal:
         seat = _seat(draft, self.seat, self.player)
         if isinstance(seat, Refusal):
             return seat
+        if not has_field(type(seat), self.field):
+            return _bad()
         items: list[str] = list(getattr(seat, self.field))
         held = self._held(seat)
         if self.held and not held:
@@ -605,7 +620,8 @@ class SetCubes(_Valued):
     def refused(self, draft: Draft) -> Refusal | None:
         rules = _rules(draft)
         has = facts(rules)
-        if not (self.chambers == has.chambers and 0 <= self.chamber < has.chambers
+        if not has_field(draft.SEAT, "influence") or not (
+                self.chambers == has.chambers and 0 <= self.chamber < has.chambers
                 and _within(self.value, 0, field_bounds(rules).cubes)):
             return _bad()
         return self.stale_at(draft, self.seat, self.player)
@@ -614,7 +630,7 @@ class SetCubes(_Valued):
         seat = _seat(draft, self.seat, self.player)
         if isinstance(seat, Refusal):
             return seat
-        if not 0 <= self.chamber < self.chambers:
+        if not 0 <= self.chamber < self.chambers or not isinstance(seat, DuelSeat):
             return _bad()
         cubes = [*seat.influence, *[0] * (self.chambers - len(seat.influence))]
         cubes[self.chamber] = self.value
@@ -627,6 +643,8 @@ class SetCubes(_Valued):
                          self.chambers)]
 
     def _at(self, seat: Seat) -> int:
+        if not isinstance(seat, DuelSeat):
+            return 0
         return seat.influence[self.chamber] if 0 <= self.chamber < len(seat.influence) else 0
 
     def saved(self, draft: Draft) -> str | int | bool | None:
@@ -652,6 +670,8 @@ class SetTable(_Valued):
     kind: Literal["set_table"] = "set_table"
 
     def refused(self, draft: Draft) -> Refusal | None:
+        if not isinstance(draft, DuelDraft):
+            return _bad()  # a table without a pawn
         has = facts(_rules(draft))
         names = {s.name for s in draft.seats} | {""}
         pawn = bool(_rules(draft).constants.minerva_pawn_by)  # Pantheon's Minerva
@@ -665,7 +685,8 @@ class SetTable(_Valued):
         return self.stale(draft) if fits else _bad()
 
     def apply(self, draft: Draft) -> Draft | Refusal:
-        if not isinstance(self.value, _TABLE_TYPES[self.field]):
+        if not isinstance(self.value, _TABLE_TYPES[self.field]) or not isinstance(
+                draft, DuelDraft):
             return _bad()
         changed: dict[str, Any] = {self.field: self.value}
         new = replace(draft, **changed)
@@ -674,13 +695,15 @@ class SetTable(_Valued):
         return new
 
     def undo_steps(self, before: Draft) -> list[Step]:
+        if not isinstance(before, DuelDraft):
+            return []
         steps: list[Step] = [SetTable(self.field, getattr(before, self.field))]
         if self.field == "supremacy_kind" and before.supremacy_winner:
             steps.append(SetTable("supremacy_winner", before.supremacy_winner))
         return steps
 
     def saved(self, draft: Draft) -> str | int | bool | None:
-        value: str | int = getattr(draft, self.field)
+        value: str | int | None = getattr(draft, self.field, None)
         return value
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
@@ -708,7 +731,7 @@ class AddPlayer(_Step):
         problem = name_problem(draft, len(draft.seats), name)
         if problem is not None:
             return problem
-        return replace(draft, seats=[*draft.seats, Seat(name=name)])
+        return replace(draft, seats=[*draft.seats, draft.new_seat(name)])
 
     def undo_steps(self, before: Draft) -> list[Step]:
         return [RemovePlayer(len(before.seats), self.name.strip())]
@@ -735,16 +758,17 @@ class RemovePlayer(_Step):
             return Refusal("player-count", S.players_for(
                 least, ruleset(draft.game).constants.max_players))
         seats = [s for i, s in enumerate(draft.seats) if i != self.seat]
-        return _forget(replace(draft, seats=seats), self.player)
+        return replace(draft, seats=seats).forget(self.player)
 
     def undo_steps(self, before: Draft) -> list[Step]:
         if not 0 <= self.seat < len(before.seats):
             return []
-        steps: list[Step] = [ReturnPlayer(self.seat, before.seats[self.seat])]  # frozen
-        if before.conflict_toward == self.player:
-            steps.append(SetTable("conflict_toward", self.player))
-        if before.supremacy_winner == self.player:
-            steps.append(SetTable("supremacy_winner", self.player))
+        steps: list[Step] = [ReturnPlayer(self.seat, any_seat(before.seats[self.seat]))]
+        if isinstance(before, DuelDraft):
+            if before.conflict_toward == self.player:
+                steps.append(SetTable("conflict_toward", self.player))
+            if before.supremacy_winner == self.player:
+                steps.append(SetTable("supremacy_winner", self.player))
         return steps
 
     def describe(self, before: Draft) -> str:
@@ -769,12 +793,9 @@ class RenamePlayer(_Step):
         problem = name_problem(draft, self.seat, name)
         if problem is not None:
             return problem
-        new = draft.with_seat(self.seat, replace(draft.seats[self.seat], name=name))
-        if new.conflict_toward == self.player:
-            new = replace(new, conflict_toward=name)
-        if new.supremacy_winner == self.player:
-            new = replace(new, supremacy_winner=name)
-        return new
+        # the seat, and where the table names the player beside it (Duel's pawn)
+        return draft.with_seat(self.seat, replace(draft.seats[self.seat], name=name)
+                               ).renamed(self.player, name)
 
     def undo_steps(self, before: Draft) -> list[Step]:
         if not 0 <= self.seat < len(before.seats):
@@ -822,7 +843,7 @@ class ReturnPlayer(_Step):
     it was when they left: how a removal is undone."""
 
     seat: int
-    city: Seat
+    city: AnySeat
     kind: Literal["return_player"] = "return_player"
 
     def refused(self, draft: Draft) -> Refusal | None:
@@ -837,8 +858,11 @@ class ReturnPlayer(_Step):
         problem = name_problem(draft, len(draft.seats), self.city.name)
         if problem is not None:
             return problem
+        city = seat_for(draft, self.city)  # (logged before each game had its own seat type)
+        if city is None:
+            return _bad()  # another game's city
         seats = list(draft.seats)
-        seats.insert(self.seat, self.city)  # a frozen value: the edit's own, shared
+        seats.insert(self.seat, city)  # a frozen value: the edit's own, shared
         return replace(draft, seats=seats)
 
     def undo_steps(self, before: Draft) -> list[Step]:

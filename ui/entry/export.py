@@ -14,7 +14,7 @@ from scorer.history import iso
 from scorer.jsonfile import loads
 from scorer.problems import Problem
 from ui.entry.draft import Draft
-from ui.entry.games import table_of
+from ui.entry.games import from_table, table_of
 from ui.text import strings as S
 from ui.web.upload_limit import MAX_IMPORT_BYTES
 
@@ -120,7 +120,7 @@ def read_table(raw: str | bytes) -> Imported:
         except TableError:
             # the format's problems and the game's checks, all in one round
             raise TableError(assess(data).problems) from None
-        draft = Draft.from_table(data)
+        draft = from_table(data)
     except TableError as err:
         if data is None:  # refused by the strict reading: the names as plain JSON reads them
             with contextlib.suppress(ValueError):

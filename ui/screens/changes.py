@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import flet as ft
 from pydantic import ValidationError
 
-from ui.entry.draft import Draft
 from ui.entry.edits import Edit, Revert, describe, from_json
 from ui.screens.widgets import no_game_view, view
 from ui.session.model import use_model_unwatched, use_watch
@@ -41,7 +40,7 @@ def change_lines(rec: LiveRecord, logged: list[LoggedChange], now: float) -> lis
         if isinstance(edit, Revert) and edit.version:
             undone[edit.version] = not edit.redo
     out = []
-    blank = Draft(game=rec.draft.game)
+    blank = replace(rec.draft.fresh_copy(), seats=[])  # the game with no one at it
     for row in logged:
         edit = _read(row.edit)
         if edit is None:

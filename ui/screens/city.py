@@ -14,9 +14,10 @@ from scorer.facts import facts, field_bounds, ruleset
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft, Seat, has_field
 from ui.entry.edits import SeatEdits
 from ui.entry.games import table_of
+from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import icon_button
 from ui.screens.city_cards import (
     CardFilter,
@@ -314,7 +315,8 @@ def _tokens(m: AppModel, i: int) -> TokensProps | None:
         return None
     draft, seat = got
     values, _most, tokens = _coin_bounds(ruleset(draft.game, draft.expansions))
-    return TokensProps(seat.name, tuple(sorted(seat.military.items())), values, tokens,
+    military = seat.military if isinstance(seat, SevenWondersSeat) else {}
+    return TokensProps(seat.name, tuple(sorted(military.items())), values, tokens,
                        messages_of(m, i, "military"))
 
 
@@ -334,9 +336,23 @@ NAMED_FIELDS = ("wonders", "progress", "influence", "leaders", "buried", "conque
 
 def _names_of(seat: Seat) -> tuple[object, ...]:
     """What the sections of names show of a seat (never its cards, coins or totals)."""
-    return (seat.name, tuple(seat.wonders), tuple(seat.progress), tuple(seat.influence),
-            tuple(seat.leaders), seat.buried, seat.buried_cost, seat.conquests,
-            tuple(seat.divinities), seat.board, tuple(seat.entombed))
+    values = seat.__dict__
+    return (seat.name, tuple(seat.leaders), *[
+        tuple(v) if type(v) is list else v for v in map(values.get, _named_fields(type(seat)))])
+
+
+NAMED_SEAT_FIELDS = ("wonders", "progress", "influence", "buried", "buried_cost",
+                     "conquests", "divinities", "board", "entombed")
+"""A game's seat fields the sections of names show, where its seat has them."""
+_NAMED: dict[type, tuple[str, ...]] = {}
+
+
+def _named_fields(kind: type[Seat]) -> tuple[str, ...]:
+    """The fields of `NAMED_SEAT_FIELDS` a game's seat type has (read once per type)."""
+    got = _NAMED.get(kind)
+    if got is None:
+        got = _NAMED[kind] = tuple(f for f in NAMED_SEAT_FIELDS if has_field(kind, f))
+    return got
 
 
 NamedView = tuple[str, tuple[str, ...], tuple[tuple[object, ...], ...], tuple[tuple[str, ...], ...]]

@@ -14,6 +14,7 @@ from scorer.facts import facts
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft, Seat
 from ui.entry.edits import ListField, SeatEdits
+from ui.entry.games import buried_of
 from ui.screens.city_cards import matches
 from ui.screens.memo import memo
 from ui.screens.widgets import header, named_grid, problems, toggle
@@ -73,7 +74,7 @@ def leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str
         return []
     seat = draft.seats[i]
     recruited = {x for k, s in enumerate(draft.seats) if k != i
-                 for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+                 for x in [*s.leaders, *buried_of(s)]}
     return [*named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
                            list_flipper(edit, "leaders", seat.leaders, clear_query), recruited),
             problems(mine["leaders"])]

@@ -13,6 +13,8 @@ from scorer.facts import cards_of_age, facts, ruleset
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
 from ui.entry.edits import SeatEdits
+from ui.entry.games import board_of, buried_of
+from ui.entry.games.duel import DuelSeat
 from ui.screens.city_cards import colours_in_play, holdings
 from ui.screens.memo import memo
 from ui.screens.search import Found, ranked
@@ -48,20 +50,22 @@ def candidates(draft: Draft, i: int) -> Iterator[Found]:
         elif name not in held.mine and name not in held.full:
             yield Found("card", name)
     if has.has_leaders:
-        taken = {x for s in others for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+        taken = {x for s in others for x in [*s.leaders, *buried_of(s)]}
         mine = {rules.leaders.canonical(x) or x for x in seat.leaders}
         yield from (Found("leader", n) for n in rules.leaders.names()
-                    if n not in mine and n not in taken and n != seat.buried)
+                    if n not in mine and n not in taken and n not in buried_of(seat))
     if has.has_boards:
-        boards = {rules.wonders.canonical(s.board) or s.board for s in others if s.board}
+        boards = {rules.wonders.canonical(board_of(s)) or board_of(s) for s in others
+                  if board_of(s)}
+        mine_board = rules.wonders.canonical(board_of(seat)) or board_of(seat)
         yield from (Found("board", n) for n in rules.wonders.names()
-                    if n not in boards and n != (rules.wonders.canonical(seat.board)
-                                                 or seat.board))
+                    if n not in boards and n != mine_board)
     else:
-        built = {rules.wonders.canonical(w) or w for s in draft.seats for w in s.wonders}
+        built = {rules.wonders.canonical(w) or w for s in draft.seats
+                 if isinstance(s, DuelSeat) for w in s.wonders}
         yield from (Found("wonder", n) for n in rules.wonders.names() if n not in built)
     if len(rules.progress):
-        owned = {p for s in draft.seats for p in s.progress}
+        owned = {p for s in draft.seats if isinstance(s, DuelSeat) for p in s.progress}
         yield from (Found("progress", n) for n in rules.progress.names() if n not in owned)
 
 
@@ -97,7 +101,7 @@ def add(edit: SeatEdits, draft: Draft, found: Found) -> None:
         case "leader":
             edit.hold("leaders", found.name, True)
         case "board":
-            edit.set("board", found.name, (seat.board,))
+            edit.set("board", found.name, (board_of(seat),))
         case "wonder":
             edit.hold("wonders", found.name, True)
         case "progress":

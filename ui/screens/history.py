@@ -19,6 +19,7 @@ from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
 from scorer.ruleset import expansion_name
 from scorer.words import side_word_in_english
 from ui.entry.draft import Draft
+from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import spoken
 from ui.screens.home import game_title
 from ui.screens.stats import game_route
@@ -210,7 +211,7 @@ def bg_stats_link(entry: HistoryEntry, draft: Draft, web: bool = False) -> str:
         # the board and its side in the edition's English words, in every language (Babylon
         # Day, Babylon A): BG Stats keeps a role by its text
         role = (f"{seat.board} {side_word_in_english(rules.side_name(seat.side))}".strip()
-                if seat and seat.board else "")
+                if isinstance(seat, SevenWondersSeat) and seat.board else "")
         players.append({"name": p.name, "score": p.total, "rank": p.rank,
                         "winner": p.name in winners, "role": role})
     data = play_data(

@@ -10,6 +10,7 @@ import flet as ft
 
 from scorer.facts import facts, max_name_length, ruleset
 from ui.entry.edits import AddPlayer, MoveSeat, RemovePlayer, RenamePlayer, SetSeat
+from ui.entry.games import board_of
 from ui.live.tables import Tables
 from ui.screens.a11y import icon_button, named
 from ui.screens.memo import memo
@@ -23,7 +24,7 @@ def _players(m: AppModel) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], 
     d = m.draft
     if d is None:
         return None
-    return d.game, tuple(d.expansions), tuple((s.name, s.board) for s in d.seats)
+    return d.game, tuple(d.expansions), tuple((s.name, board_of(s)) for s in d.seats)
 
 
 @ft.component

@@ -10,7 +10,8 @@ import flet as ft
 
 from scorer.facts import facts, games, max_name_length, offered_expansions, ruleset
 from scorer.ruleset import expansion_name
-from ui.entry.draft import Draft, Seat
+from ui.entry.games import new_draft
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.screens.a11y import icon_button
 from ui.screens.home import game_title
 from ui.screens.widgets import (
@@ -28,7 +29,8 @@ from ui.session.model import use_model
 from ui.text import strings as S
 
 
-def random_boards(game: str, seats: list[Seat], rng: random.Random) -> list[Seat]:
+def random_boards(game: str, seats: list[SevenWondersSeat], rng: random.Random
+                  ) -> list[SevenWondersSeat]:
     """The seats with wonder boards and sides dealt at random, as the box does (distinct
     boards)."""
     rules = ruleset(game)
@@ -150,10 +152,9 @@ def Setup() -> ft.View:
 
     def begin() -> None:
         set_asking(False)
-        seats = [Seat(name=n.strip()) for n in names_now()]
-        if deal and has_boards:
-            seats = random_boards(game, seats, random.Random())
-        draft = Draft(game=game, expansions=list(chosen), seats=seats)
+        draft = new_draft(game, chosen, [n.strip() for n in names_now()])
+        if deal and isinstance(draft, SevenWondersDraft):  # boards to deal
+            draft = replace(draft, seats=random_boards(game, draft.seats, random.Random()))
         if model.start(draft):
             ft.context.page.navigate(model.path())
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.facts import facts, ruleset
-from ui.entry.draft import Draft
 from ui.entry.edits import Edit, SetTable
+from ui.entry.games.duel import DuelDraft
+from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import icon_button
 from ui.screens.home import game_title
 from ui.screens.join import SeatPicker, share_card
@@ -30,7 +31,7 @@ from ui.session.model import AppModel, use_evaluation, use_model_unwatched, use_
 from ui.text import strings as S
 
 
-def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]) -> ft.Control:
+def conflict_editor(draft: DuelDraft, edit: Callable[[Edit], None], gains: list[str]) -> ft.Control:
     """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
     from the engine's result, who scores its military points (`gains`)."""
 
@@ -53,7 +54,7 @@ def conflict_editor(draft: Draft, edit: Callable[[Edit], None], gains: list[str]
     ])
 
 
-def minerva_editor(draft: Draft, edit: Callable[[Edit], None]) -> ft.Control:
+def minerva_editor(draft: DuelDraft, edit: Callable[[Edit], None]) -> ft.Control:
     """Pantheon: Minerva's pawn while it is still on the track (0 spaces: not on it), and
     toward whose capital; the engine checks it against the conflict pawn."""
 
@@ -74,7 +75,7 @@ def minerva_editor(draft: Draft, edit: Callable[[Edit], None]) -> ft.Control:
     ])
 
 
-def supremacy_editor(draft: Draft, edit: Callable[[Edit], None],
+def supremacy_editor(draft: DuelDraft, edit: Callable[[Edit], None],
                      messages: list[str], seen: str = "") -> ft.Control:
     """A Duel game that ended early: which supremacy, and who won it (checked by the engine).
     `seen`: the engine's verdict when the cities show a supremacy nobody picked here; then
@@ -145,8 +146,9 @@ def _tile(m: AppModel, i: int) -> TileView | None:
     has_boards = draft.facts.has_boards
     count = evaluation.count_for(i) if evaluation else 0
     total = evaluation.total(i) if evaluation else None
-    subtitle = seat.board if has_boards else ""
-    if has_boards and not seat.board:
+    board = seat.board if isinstance(seat, SevenWondersSeat) else ""
+    subtitle = board if has_boards else ""
+    if has_boards and not board:
         subtitle = S.NO_WONDER
     if seat.quick:
         subtitle = f"{subtitle} · {S.QUICK}"
@@ -245,23 +247,24 @@ def _LiveTable(base: str, on_top: bool) -> ft.Control:
     # a player is added or removed on another phone
     items.append(ft.Column(tiles, spacing=0))
     rest = evaluation.table_problems() if evaluation is not None else []
-    if draft.facts.track_spaces:
+    duel = draft if isinstance(draft, DuelDraft) else None  # the pawn, a supremacy
+    if duel is not None and draft.facts.track_spaces:
         result = evaluation.result if evaluation is not None else None
         gains = [S.military_gain(p.name, p.categories.get("military", 0))
                  for p in (result.players if result is not None else [])
                  if p.categories.get("military", 0) > 0]
-        items.append(conflict_editor(draft, edit, gains))
+        items.append(conflict_editor(duel, edit, gains))
         items.append(problems([p.message for p in rest if (p.field or "").startswith("conflict")]))
         rest = [p for p in rest if not (p.field or "").startswith("conflict")]
-    if draft.facts.minerva_pawn:
-        items.append(minerva_editor(draft, edit))
+    if duel is not None and draft.facts.minerva_pawn:
+        items.append(minerva_editor(duel, edit))
         items.append(problems([p.message for p in rest if (p.field or "").startswith("minerva")]))
         rest = [p for p in rest if not (p.field or "").startswith("minerva")]
-    if draft.facts.supremacies:
+    if duel is not None and draft.facts.supremacies:
         result = evaluation.result if evaluation is not None else None
         seen = (result.verdict if result is not None
                 and result.decided_by.startswith("supremacy") else "")
-        items.append(supremacy_editor(draft, edit, [
+        items.append(supremacy_editor(duel, edit, [
             p.message for p in rest if (p.field or "").startswith("supremacy")], seen))
         rest = [p for p in rest if not (p.field or "").startswith("supremacy")]
     items.append(problems([p.message for p in rest]))

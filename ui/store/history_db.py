@@ -29,7 +29,7 @@ from scorer.paper import assess_mixed
 from scorer.result import Result
 from scorer.stats import CATEGORIES, PlayerRow, rows_of
 from ui.entry.draft import Draft
-from ui.entry.games import table_of
+from ui.entry.games import from_table, read_draft, table_of
 from ui.store.tx import Tx, columns
 
 CATEGORY_COLUMNS = tuple(f"c_{c}" for c in CATEGORIES)
@@ -166,7 +166,7 @@ def summarize_pending(db: Tx) -> int:
                          ).fetchall()
     for gid, text, finished in pending:
         try:
-            draft = replace(Draft.from_json(text), id=gid)
+            draft = replace(read_draft(text), id=gid)
             summary = summarize(draft, finished)
         except Exception:  # a damaged or unscorable row: kept, in no statistic
             db.execute("UPDATE games SET summarized = 1 WHERE id = ?", (gid,))
@@ -239,7 +239,7 @@ def game_of(text: str) -> Draft | None:
     """A saved row's draft, when it reads as a game; None when it is damaged (not JSON, or
     JSON that is no game)."""
     try:
-        draft = Draft.from_json(text)
+        draft = read_draft(text)
     except (ValueError, TypeError, AttributeError):
         return None
     return draft if draft.game else None
@@ -315,11 +315,7 @@ class Renamed:
 
 
 def _renamed_draft(draft: Draft, old: str, new: str) -> Draft:
-    def named(name: str) -> str:
-        return new if name == old else name
-    return replace(draft, seats=[replace(s, name=named(s.name)) for s in draft.seats],
-                   conflict_toward=named(draft.conflict_toward),
-                   supremacy_winner=named(draft.supremacy_winner))
+    return draft.renamed(old, new)
 
 
 def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
@@ -343,7 +339,7 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
     for gid in games:  # in the caller's transaction
         text, finished = db.execute("SELECT draft, finished FROM games WHERE id = ?",
                                     (gid,)).fetchone()
-        draft = _renamed_draft(Draft.from_json(text), old, new)
+        draft = _renamed_draft(read_draft(text), old, new)
         summary = summarize(draft, finished)
         db.execute("UPDATE games SET draft = ?, summary = ? WHERE id = ?",
                    (draft.to_json(), summary.text if summary else "", gid))
@@ -391,7 +387,7 @@ def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[Left
 
 def draft_of(play: Play) -> Draft:
     """The draft a played game from a history file is kept as."""
-    draft = Draft.from_table(play.table)
+    draft = from_table(play.table)
     seats = [s if play.paper.get(s.name) is None
              else replace(s, quick=True, typed=dict(play.paper[s.name])) for s in draft.seats]
     return replace(draft, seats=seats, id=play.id, finished=play.finished,

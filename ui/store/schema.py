@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.entry.draft import Draft
+from ui.entry.games import read_draft
 from ui.store import history_db
 from ui.store.codes import new_code
 from ui.store.tx import Tx, columns
@@ -54,7 +54,7 @@ def _games_from_drafts(tx: Tx) -> None:
                        (saved, "game in progress of a browser without storage", text))
             continue
         try:
-            gid = Draft.from_json(text).id
+            gid = read_draft(text).id
         except ValueError:
             tx.execute("INSERT INTO set_aside (saved, what, text) VALUES (?, ?, ?)",
                        (saved, "game in progress", text))

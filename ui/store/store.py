@@ -58,6 +58,7 @@ from scorer.facts import max_name_length
 from scorer.history import Play
 from scorer.stats import PlayerRow
 from ui.entry.draft import Draft
+from ui.entry.games import read_draft
 from ui.store import history_db
 from ui.store.codes import CODE_LENGTH, HISTORY_CODE_LENGTH, JOIN_LETTERS, new_code
 from ui.store.db import (
@@ -380,7 +381,7 @@ class Store:
                              f"spent FROM live WHERE id = ?{lock}", (game_id,)).fetchone()
             if row is None:
                 return None
-            rec = LiveRecord(str(row[0]), str(row[1]), str(row[2]), Draft.from_json(row[3]),
+            rec = LiveRecord(str(row[0]), str(row[1]), str(row[2]), read_draft(row[3]),
                              dict(json.loads(row[4])), int(row[5]), float(row[6]),
                              bool(row[7]), bool(row[8]))
             new = change(rec)
@@ -417,7 +418,7 @@ class Store:
                 "SELECT id, code, host, draft, claims, version, touched, closed, spent "
                 f"FROM live WHERE {where} ORDER BY touched DESC LIMIT 1", args):
             try:
-                draft = Draft.from_json(str(text))
+                draft = read_draft(str(text))
                 seats = json.loads(str(claims))
             except (ValueError, TypeError, AttributeError) as err:
                 self._keep_aside_live(str(gid), str(text))
@@ -567,7 +568,7 @@ class Store:
                 "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 AND "
                 f"{self._MINE} ORDER BY finished DESC", (self.owner,)):
             try:
-                out.append(SavedGame(str(gid), Draft.from_json(str(text)), str(summary),
+                out.append(SavedGame(str(gid), read_draft(str(text)), str(summary),
                                      float(finished)))
             except (ValueError, TypeError, AttributeError):
                 continue
@@ -619,7 +620,7 @@ class Store:
         if got is None:
             return None
         try:
-            return got[0], Draft.from_json(got[1])
+            return got[0], read_draft(got[1])
         except ValueError:
             return None
 

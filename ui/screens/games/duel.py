@@ -11,8 +11,10 @@ import flet as ft
 
 from scorer.facts import facts, field_bounds, leader_cost, ruleset
 from scorer.ruleset import Ruleset
-from ui.entry.draft import Draft, Seat
+from ui.entry.draft import Draft
 from ui.entry.edits import SeatField
+from ui.entry.games import buried_of
+from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.screens.city_cards import matches
 from ui.screens.city_parts import (
     Edit,
@@ -39,6 +41,8 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
                    ) -> list[ft.Control]:
     """The sections of names a Duel city has: the wonders it built, its progress tokens,
     the Senate (Agora), its leaders and what Duel Leaders adds."""
+    if not isinstance(draft, DuelDraft):
+        return []
     seat = draft.seats[i]
     has = facts(rules)
     built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
@@ -136,6 +140,8 @@ def pantheon_props(m: AppModel, i: int) -> PantheonProps | None:
     if got is None:
         return None
     draft, seat = got
+    if not isinstance(seat, DuelSeat):
+        return None
     rules = ruleset(draft.game, draft.expansions)
     has = facts(rules)
     if seat.quick or not has.divinities:
@@ -160,7 +166,7 @@ def pieces(i: int, rules: Ruleset) -> ft.Control | None:
     return SeatPart(i, pantheon_props, PantheonPart)
 
 
-def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
+def duel_leaders_section(draft: DuelDraft, i: int, rules: Ruleset, edit: Edit, query: str,
                          mine: dict[str, list[str]]) -> list[ft.Control]:
     """Duel Leaders beyond the recruited ones: the leader buried under Abu Simbel (shown
     when the city built it) and the military tokens taken from the opponent's side."""
@@ -171,7 +177,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
              if any((rules.wonders.canonical(x) or x) == w for x in seat.wonders)]
     if built or seat.buried:
         others = {x for k, s in enumerate(draft.seats) if k != i
-                  for x in [*s.leaders, *([s.buried] if s.buried else [])]}
+                  for x in [*s.leaders, *buried_of(s)]}
 
         def bury(name: str) -> Callable[[], None]:
             def go() -> None:
@@ -208,7 +214,7 @@ def duel_leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query
     return out
 
 
-def senate_section(seat: Seat, count: int, edit: Edit, most: int) -> list[ft.Control]:
+def senate_section(seat: DuelSeat, count: int, edit: Edit, most: int) -> list[ft.Control]:
     """Agora: the cubes in each of the ruleset's `count` Chambers (none without the Senate).
     A seat with no cubes yet has an empty list: it is sized to the Chambers on the first."""
     if not count:

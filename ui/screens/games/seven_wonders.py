@@ -12,8 +12,14 @@ import flet as ft
 from scorer.facts import facts, ruleset
 from scorer.i18n import translated
 from scorer.ruleset import Ruleset
-from ui.entry.draft import PIECE_FIELDS, Draft, piece_key
+from ui.entry.draft import Draft
 from ui.entry.edits import built_text
+from ui.entry.games.seven_wonders import (
+    PIECE_FIELDS,
+    SevenWondersDraft,
+    SevenWondersSeat,
+    piece_key,
+)
 from ui.screens.city_cards import matches
 from ui.screens.city_parts import (
     Edit,
@@ -124,8 +130,19 @@ WonderPart = memo(_WonderPart)
 """Re-rendered only when the wonder, side, stages or their problems change."""
 
 
-def wonder_props(m: AppModel, i: int) -> WonderProps | None:
+def _seat_of(m: AppModel, i: int) -> tuple[SevenWondersDraft, SevenWondersSeat] | None:
+    """The game and seat `i` of it, when both are there and the game is 7 Wonders."""
     got = seat_of(m, i)
+    if got is None:
+        return None
+    draft, seat = got
+    if not isinstance(draft, SevenWondersDraft) or not isinstance(seat, SevenWondersSeat):
+        return None
+    return draft, seat
+
+
+def wonder_props(m: AppModel, i: int) -> WonderProps | None:
+    got = _seat_of(m, i)
     if got is None:
         return None
     draft, seat = got
@@ -204,7 +221,7 @@ PiecesPart = memo(_PiecesPart)
 
 
 def pieces_props(m: AppModel, i: int) -> PiecesProps | None:
-    got = seat_of(m, i)
+    got = _seat_of(m, i)
     if got is None:
         return None
     draft, seat = got
@@ -244,6 +261,8 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
     """The sections of names a 7 Wonders city has: its leaders (with Leaders), and those
     entombed under its board (the Wonder Pack's Abu Simbel)."""
     items = leaders_section(draft, i, rules, edit, query, mine, clear_query)
+    if not isinstance(draft, SevenWondersDraft):
+        return items
     seat = draft.seats[i]
     if seat.board in facts(rules).entombing_boards:
         # an entombed leader is no longer among the city's leaders, nor any other city's
