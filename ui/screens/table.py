@@ -6,11 +6,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.facts import facts, ruleset
-from ui.entry.edits import Edit, SetTable
-from ui.entry.games.duel import DuelDraft
 from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import icon_button
+from ui.screens.games import city_game
 from ui.screens.home import game_title
 from ui.screens.join import SeatPicker, share_card
 from ui.screens.memo import memo
@@ -18,95 +16,13 @@ from ui.screens.players import PlayersEditor
 from ui.screens.widgets import (
     back_to,
     busy_overlay,
-    header,
     no_game_view,
     problems,
-    stepper,
-    toggle,
     use_body_shown,
     view,
-    wrap,
 )
 from ui.session.model import AppModel, use_evaluation, use_model_unwatched, use_watch
 from ui.text import strings as S
-
-
-def conflict_editor(draft: DuelDraft, edit: Callable[[Edit], None], gains: list[str]) -> ft.Control:
-    """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
-    from the engine's result, who scores its military points (`gains`)."""
-
-    def toward(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit(SetTable("conflict_toward", name, (draft.conflict_toward,)))
-        return go
-
-    def spaces(n: int, was: int) -> None:
-        edit(SetTable("conflict_spaces", n, (was,)))
-
-    return ft.Column([
-        header(S.CONFLICT),
-        stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
-                facts(ruleset(draft.game, draft.expansions)).track_spaces),
-        ft.Text(S.TOWARD),
-        wrap([toggle(S.toward(s.name), draft.conflict_toward == s.name, toward(s.name),
-                     identifier=f"toward-{s.name}") for s in draft.seats]),
-        *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains],
-    ])
-
-
-def minerva_editor(draft: DuelDraft, edit: Callable[[Edit], None]) -> ft.Control:
-    """Pantheon: Minerva's pawn while it is still on the track (0 spaces: not on it), and
-    toward whose capital; the engine checks it against the conflict pawn."""
-
-    def toward(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit(SetTable("minerva_toward", name, (draft.minerva_toward,)))
-        return go
-
-    def spaces(n: int, was: int) -> None:
-        edit(SetTable("minerva_spaces", n, (was,)))
-
-    return ft.Column([
-        header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
-        stepper(S.SPACES, draft.minerva_spaces, spaces, 0, draft.facts.track_spaces,
-                S.for_player(S.SPACES, S.MINERVA)),
-        wrap([toggle(S.toward(s.name), draft.minerva_toward == s.name, toward(s.name),
-                     identifier=f"minerva-toward-{s.name}") for s in draft.seats]),
-    ])
-
-
-def supremacy_editor(draft: DuelDraft, edit: Callable[[Edit], None],
-                     messages: list[str], seen: str = "") -> ft.Control:
-    """A Duel game that ended early: which supremacy, and who won it (checked by the engine).
-    `seen`: the engine's verdict when the cities show a supremacy nobody picked here; then
-    "No" is not the answer shown (the pad says the game ended on it: the two agree)."""
-    kinds = facts(ruleset(draft.game, draft.expansions)).supremacies
-
-    def kind(k: str) -> Callable[[], None]:
-        def go() -> None:
-            edit(SetTable("supremacy_kind", k, (draft.supremacy_kind,)))  # none: no winner
-        return go
-
-    def winner(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit(SetTable("supremacy_winner", name, (draft.supremacy_winner,)))
-        return go
-
-    out: list[ft.Control] = [
-        header(S.SUPREMACY), ft.Text(S.SUPREMACY_HINT, italic=True),
-        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind and not seen, kind("")),
-              *[toggle(label, draft.supremacy_kind == k, kind(k)) for k, label in kinds.items()]]),
-    ]
-    if seen and not draft.supremacy_kind:
-        out.append(ft.Semantics(identifier="supremacy-seen", content=ft.Text(
-            seen, weight=ft.FontWeight.BOLD)))
-    if draft.supremacy_kind:
-        out += [ft.Text(S.WINNER if draft.supremacy_winner else S.PICK_WINNER,
-                        italic=not draft.supremacy_winner),
-                wrap([toggle(s.name, draft.supremacy_winner == s.name, winner(s.name))
-                      for s in draft.seats])]
-    out.append(problems(messages))
-    return ft.Column(out)
 
 
 def player_tile(name: str, subtitle: str, total: str, rank: int | None, problem: bool,
@@ -247,26 +163,10 @@ def _LiveTable(base: str, on_top: bool) -> ft.Control:
     # a player is added or removed on another phone
     items.append(ft.Column(tiles, spacing=0))
     rest = evaluation.table_problems() if evaluation is not None else []
-    duel = draft if isinstance(draft, DuelDraft) else None  # the pawn, a supremacy
-    if duel is not None and draft.facts.track_spaces:
-        result = evaluation.result if evaluation is not None else None
-        gains = [S.military_gain(p.name, p.categories.get("military", 0))
-                 for p in (result.players if result is not None else [])
-                 if p.categories.get("military", 0) > 0]
-        items.append(conflict_editor(duel, edit, gains))
-        items.append(problems([p.message for p in rest if (p.field or "").startswith("conflict")]))
-        rest = [p for p in rest if not (p.field or "").startswith("conflict")]
-    if duel is not None and draft.facts.minerva_pawn:
-        items.append(minerva_editor(duel, edit))
-        items.append(problems([p.message for p in rest if (p.field or "").startswith("minerva")]))
-        rest = [p for p in rest if not (p.field or "").startswith("minerva")]
-    if duel is not None and draft.facts.supremacies:
-        result = evaluation.result if evaluation is not None else None
-        seen = (result.verdict if result is not None
-                and result.decided_by.startswith("supremacy") else "")
-        items.append(supremacy_editor(duel, edit, [
-            p.message for p in rest if (p.field or "").startswith("supremacy")], seen))
-        rest = [p for p in rest if not (p.field or "").startswith("supremacy")]
+    # the game's own parts of the table (Duel: the pawn, a supremacy), with their problems
+    sections, rest = city_game(draft.game, draft.expansions).table_sections(
+        draft, edit, evaluation, rest)
+    items += sections
     items.append(problems([p.message for p in rest]))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to(f"{base}/pad"), height=52))

@@ -1,7 +1,7 @@
-"""Each game's sections of the city screen, one module per game, chosen as the engine
-chooses the game (`scorer.games.registry`: the ruleset's `[constants] protocol`), never by
-asking what the table has. A new game: its module here and one line in `CITY`, which mypy
-checks against `CityGame`."""
+"""Each game's sections of the city screen and of the table screen, one module per game,
+chosen as the engine chooses the game (`scorer.games.registry`: the ruleset's `[constants]
+protocol`), never by asking what the table has. A new game: its module here and one line
+in `CITY`, which mypy checks against `CityGame`."""
 
 from __future__ import annotations
 
@@ -13,10 +13,13 @@ import flet as ft
 
 from scorer.facts import ruleset
 from scorer.games.registry import game_of
+from scorer.problems import Problem
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
+from ui.entry.edits import Edit as AnEdit
 from ui.screens.city_parts import Edit
 from ui.screens.games import duel, seven_wonders
+from ui.session.verdicts import Evaluation
 
 
 class CityGame(Protocol):
@@ -36,6 +39,13 @@ class CityGame(Protocol):
                        ) -> list[ft.Control]:
         """The sections of names seat `i`'s city has (leaders, Duel wonders, progress...),
         with `mine`, the engine's messages by field."""
+        ...
+
+    def table_sections(self, draft: Draft, edit: Callable[[AnEdit], None],
+                       evaluation: Evaluation | None, rest: list[Problem]
+                       ) -> tuple[list[ft.Control], list[Problem]]:
+        """The game's parts of the table screen beyond its players (Duel's pawn, a
+        supremacy), each with the problems of `rest` about it; and the problems left."""
         ...
 
 

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorer.facts import facts, field_bounds, leader_cost, ruleset
+from scorer.problems import Problem
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
-from ui.entry.edits import SeatField
+from ui.entry.edits import Edit as AnEdit
+from ui.entry.edits import SeatField, SetTable
 from ui.entry.games import buried_of
 from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.screens.city_cards import matches
@@ -28,6 +30,7 @@ from ui.screens.city_parts import (
 from ui.screens.memo import memo
 from ui.screens.widgets import header, optional_number_field, problems, stepper, toggle, wrap
 from ui.session.model import AppModel
+from ui.session.verdicts import Evaluation
 from ui.text import strings as S
 
 
@@ -230,3 +233,116 @@ def senate_section(seat: DuelSeat, count: int, edit: Edit, most: int) -> list[ft
         stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c),
                 maximum=most, spoken=S.for_player(f"{S.CHAMBER} {c + 1}", seat.name))
         for c in range(count)]]
+
+
+def table_sections(draft: Draft, edit: Callable[[AnEdit], None], evaluation: Evaluation | None,
+                   rest: list[Problem]) -> tuple[list[ft.Control], list[Problem]]:
+    """The table's parts of a Duel game: the conflict pawn (with who scores its military
+    points), Pantheon's Minerva, a supremacy claimed; each with the engine's problems about
+    it, taken out of `rest` (the table's problems not shown yet)."""
+    if not isinstance(draft, DuelDraft):
+        return [], rest
+    has = draft.facts
+    result = evaluation.result if evaluation is not None else None
+    items: list[ft.Control] = []
+
+    def about(prefix: str) -> list[str]:
+        return [p.message for p in rest if (p.field or "").startswith(prefix)]
+
+    def without(prefix: str) -> list[Problem]:
+        return [p for p in rest if not (p.field or "").startswith(prefix)]
+
+    if has.track_spaces:
+        gains = [S.military_gain(p.name, p.categories.get("military", 0))
+                 for p in (result.players if result is not None else [])
+                 if p.categories.get("military", 0) > 0]
+        items += [conflict_editor(draft, edit, gains), problems(about("conflict"))]
+        rest = without("conflict")
+    if has.minerva_pawn:
+        items += [minerva_editor(draft, edit), problems(about("minerva"))]
+        rest = without("minerva")
+    if has.supremacies:
+        seen = (result.verdict if result is not None
+                and result.decided_by.startswith("supremacy") else "")
+        items.append(supremacy_editor(draft, edit, about("supremacy"), seen))
+        rest = without("supremacy")
+    return items, rest
+
+
+def conflict_editor(draft: DuelDraft, edit: Callable[[AnEdit], None], gains: list[str]
+                    ) -> ft.Control:
+    """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
+    from the engine's result, who scores its military points (`gains`)."""
+
+    def toward(name: str) -> Callable[[], None]:
+        def go() -> None:
+            edit(SetTable("conflict_toward", name, (draft.conflict_toward,)))
+        return go
+
+    def spaces(n: int, was: int) -> None:
+        edit(SetTable("conflict_spaces", n, (was,)))
+
+    return ft.Column([
+        header(S.CONFLICT),
+        stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
+                facts(ruleset(draft.game, draft.expansions)).track_spaces),
+        ft.Text(S.TOWARD),
+        wrap([toggle(S.toward(s.name), draft.conflict_toward == s.name, toward(s.name),
+                     identifier=f"toward-{s.name}") for s in draft.seats]),
+        *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains],
+    ])
+
+
+def minerva_editor(draft: DuelDraft, edit: Callable[[AnEdit], None]) -> ft.Control:
+    """Pantheon: Minerva's pawn while it is still on the track (0 spaces: not on it), and
+    toward whose capital; the engine checks it against the conflict pawn."""
+
+    def toward(name: str) -> Callable[[], None]:
+        def go() -> None:
+            edit(SetTable("minerva_toward", name, (draft.minerva_toward,)))
+        return go
+
+    def spaces(n: int, was: int) -> None:
+        edit(SetTable("minerva_spaces", n, (was,)))
+
+    return ft.Column([
+        header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
+        stepper(S.SPACES, draft.minerva_spaces, spaces, 0, draft.facts.track_spaces,
+                S.for_player(S.SPACES, S.MINERVA)),
+        wrap([toggle(S.toward(s.name), draft.minerva_toward == s.name, toward(s.name),
+                     identifier=f"minerva-toward-{s.name}") for s in draft.seats]),
+    ])
+
+
+def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
+                     messages: list[str], seen: str = "") -> ft.Control:
+    """A Duel game that ended early: which supremacy, and who won it (checked by the engine).
+    `seen`: the engine's verdict when the cities show a supremacy nobody picked here; then
+    "No" is not the answer shown (the pad says the game ended on it: the two agree)."""
+    kinds = facts(ruleset(draft.game, draft.expansions)).supremacies
+
+    def kind(k: str) -> Callable[[], None]:
+        def go() -> None:
+            edit(SetTable("supremacy_kind", k, (draft.supremacy_kind,)))  # none: no winner
+        return go
+
+    def winner(name: str) -> Callable[[], None]:
+        def go() -> None:
+            edit(SetTable("supremacy_winner", name, (draft.supremacy_winner,)))
+        return go
+
+    out: list[ft.Control] = [
+        header(S.SUPREMACY), ft.Text(S.SUPREMACY_HINT, italic=True),
+        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind and not seen, kind("")),
+              *[toggle(label, draft.supremacy_kind == k, kind(k)) for k, label in kinds.items()]]),
+    ]
+    if seen and not draft.supremacy_kind:
+        out.append(ft.Semantics(identifier="supremacy-seen", content=ft.Text(
+            seen, weight=ft.FontWeight.BOLD)))
+    if draft.supremacy_kind:
+        out += [ft.Text(S.WINNER if draft.supremacy_winner else S.PICK_WINNER,
+                        italic=not draft.supremacy_winner),
+                wrap([toggle(s.name, draft.supremacy_winner == s.name, winner(s.name))
+                      for s in draft.seats])]
+    out.append(problems(messages))
+    return ft.Column(out)

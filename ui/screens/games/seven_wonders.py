@@ -11,8 +11,10 @@ import flet as ft
 
 from scorer.facts import facts, ruleset
 from scorer.i18n import translated
+from scorer.problems import Problem
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
+from ui.entry.edits import Edit as AnEdit
 from ui.entry.edits import built_text
 from ui.entry.games.seven_wonders import (
     PIECE_FIELDS,
@@ -32,6 +34,7 @@ from ui.screens.city_parts import (
 from ui.screens.memo import memo
 from ui.screens.widgets import TAP, header, problems, stepper, toggle, wrap
 from ui.session.model import AppModel
+from ui.session.verdicts import Evaluation
 from ui.text import strings as S
 
 
@@ -276,3 +279,10 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
                    disabled=n in taken and n not in seat.entombed) for n in shown]),
             problems(mine["entombed"])]
     return items
+
+
+def table_sections(draft: Draft, edit: Callable[[AnEdit], None], evaluation: Evaluation | None,
+                   rest: list[Problem]) -> tuple[list[ft.Control], list[Problem]]:
+    """No part of the table beyond its players in 7 Wonders (its conflicts are each city's
+    tokens)."""
+    return [], rest
