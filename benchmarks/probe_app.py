@@ -24,6 +24,7 @@ import time
 import tracemalloc
 from collections import Counter
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from tools.server import rss_kb
@@ -168,6 +169,11 @@ def probe_all() -> dict[str, Any]:
     garbage_modules = Counter(_module(o) for o in gc.garbage)
     components = Counter(getattr(getattr(o, "fn", None), "__qualname__", "?")
                          for o in gc.garbage if type(o).__name__ == "Component")
+    # where garbage cycles come from: the functions whose frames are in them (a raised
+    # error's traceback holds its frames), and the errors
+    frames = Counter(f"{o.f_code.co_filename.rsplit('/', 2)[-1]}:{o.f_code.co_name}"
+                     for o in gc.garbage if isinstance(o, FrameType))
+    errors = Counter(type(o).__qualname__ for o in gc.garbage if isinstance(o, BaseException))
     gc.garbage.clear()
     gc.collect()
     objects = gc.get_objects()
@@ -180,6 +186,8 @@ def probe_all() -> dict[str, Any]:
            "garbage_components": dict(components.most_common(15)),
            "garbage_types": dict(garbage.most_common(25)),
            "garbage_modules": dict(garbage_modules.most_common(15)),
+           "garbage_frames": dict(frames.most_common(25)),
+           "garbage_errors": dict(errors.most_common(10)),
            "types": dict(types.most_common(40)), "modules": dict(modules.most_common(15)),
            "jemalloc_mib": jemalloc_stats()}
     del objects
