@@ -140,7 +140,7 @@ class Draft:
         """The draft as the store keeps it (every change of a game writes it: pydantic's
         serializer, ~20x faster than `json.dumps(asdict(...))`): its own game's fields only
         (`ui.entry.games.read_draft` reads it back)."""
-        return _writer(type(self)).dump_json(self).decode()
+        return adapter_of(type(self)).dump_json(self).decode()
 
     def fresh_copy(self) -> Self:
         """The same game, players, seats and wonders, with empty cities: a new game."""
@@ -197,12 +197,13 @@ def stored_problem(err: ValidationError) -> ValueError:
     return ValueError("; ".join(where))
 
 
-_WRITERS: dict[str, TypeAdapter[Any]] = {}
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
 
 
-def _writer(kind: type[Draft]) -> TypeAdapter[Any]:
-    """The writer of one game's drafts (built once per game, on first use)."""
-    got = _WRITERS.get(kind.__qualname__)
+def adapter_of(kind: type[Draft]) -> TypeAdapter[Any]:
+    """The writer and reader of one game's stored drafts (built once per game, on first
+    use)."""
+    got = _ADAPTERS.get(kind.__qualname__)
     if got is None:
-        got = _WRITERS[kind.__qualname__] = TypeAdapter(kind)
+        got = _ADAPTERS[kind.__qualname__] = TypeAdapter(kind)
     return got

@@ -19,12 +19,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import Annotated, Any, Protocol
 
-from pydantic import BeforeValidator, Discriminator, Tag, TypeAdapter, ValidationError
+from pydantic import BeforeValidator, Discriminator, Tag, ValidationError
 
 from scorer.facts import ruleset
 from scorer.games.registry import game_of
 from scorer.ruleset import RulesetLoadError
-from ui.entry.draft import Draft, Seat, stored_problem
+from ui.entry.draft import Draft, Seat, adapter_of, stored_problem
 from ui.entry.games import duel, seven_wonders
 from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
@@ -108,7 +108,7 @@ def read_draft(text: str) -> Draft:
         kind = DRAFTS[protocol_of(str(game))]
     except (RulesetLoadError, KeyError):
         raise ValueError(f"game: no game {game!r}") from None
-    reader = _reader(kind)
+    reader = adapter_of(kind)
     try:
         read: Draft = reader.validate_json(text)
         return read
@@ -139,17 +139,6 @@ def _parsed(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("not an object")
     return data
-
-
-_READERS: dict[str, TypeAdapter[Any]] = {}
-
-
-def _reader(kind: type[Draft]) -> TypeAdapter[Any]:
-    """The reader of one game's stored drafts (built once per game, on first use)."""
-    got = _READERS.get(kind.__qualname__)
-    if got is None:
-        got = _READERS[kind.__qualname__] = TypeAdapter(kind)
-    return got
 
 
 @cache
