@@ -124,6 +124,11 @@ def test_draft_registry_returns_a_city_logged_before_the_split_as_its_games() ->
     got = apply(new_draft("duel", (), ["Ann"]), logged)
     assert isinstance(got, DuelDraft) and isinstance(got.seats[1], DuelSeat)
     assert (got.seats[1].name, got.seats[1].cards) == ("Bob", ["Loom"])
+    # a 7 Wonders city logged with Agora's cubes sized (all 0) is still a 7 Wonders city
+    sized = {**OLD_SEVEN_SEAT, "name": "Bob", "influence": [0, 0, 0, 0, 0, 0]}
+    logged = from_json(json.dumps({"seat": 1, "city": sized, "kind": "return_player"}))
+    assert isinstance(logged, ReturnPlayer) and isinstance(logged.city, SevenWondersSeat)
+    assert logged.city.board == "Gizah"
     # a 7 Wonders city with a board never joins a Duel table
     got = apply(new_draft("duel", (), ["Ann"]),
                 ReturnPlayer(1, SevenWondersSeat("Bob", board="Gizah")))

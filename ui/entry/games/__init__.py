@@ -191,8 +191,9 @@ def _seat_game(value: Any) -> str:
     if keys & seven_only and not keys & duel_only:
         return seven_wonders.NAME
     # of before the split (both games' fields): the game whose fields hold something
-    defaults = _defaults()["DuelSeat"]
-    if any(value[k] != defaults[k] for k in keys & duel_only):
+    # (Agora's cubes all 0, as once sized for every city, hold nothing)
+    duel_defaults = _defaults()["DuelSeat"]
+    if any(not _nothing(value[k], duel_defaults[k]) for k in keys & duel_only):
         return duel.NAME
     return seven_wonders.NAME
 
