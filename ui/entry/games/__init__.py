@@ -24,7 +24,7 @@ from pydantic import BeforeValidator, Discriminator, Tag, ValidationError
 from scorer.facts import ruleset
 from scorer.games.registry import game_of
 from scorer.ruleset import RulesetLoadError
-from ui.entry.draft import Draft, Seat, adapter_of, stored_problem
+from ui.entry.draft import Draft, Seat, adapter_of, field_names, stored_problem
 from ui.entry.games import duel, seven_wonders
 from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
@@ -184,8 +184,8 @@ def _seat_game(value: Any) -> str:
     if isinstance(value, Seat):
         return duel.NAME if isinstance(value, DuelSeat) else seven_wonders.NAME
     keys = set(value) if isinstance(value, dict) else set()
-    duel_only = {f.name for f in fields(DuelSeat)} - {f.name for f in fields(Seat)}
-    seven_only = {f.name for f in fields(SevenWondersSeat)} - {f.name for f in fields(Seat)}
+    duel_only = set(field_names(DuelSeat)) - set(field_names(Seat))
+    seven_only = set(field_names(SevenWondersSeat)) - set(field_names(Seat))
     if keys & duel_only and not keys & seven_only:
         return duel.NAME
     if keys & seven_only and not keys & duel_only:

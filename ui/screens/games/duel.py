@@ -14,7 +14,7 @@ from scorer.problems import Problem
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
 from ui.entry.edits import Edit as AnEdit
-from ui.entry.edits import SeatField, SetTable
+from ui.entry.edits import SeatField, SetTable, TableField
 from ui.entry.games import buried_of
 from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.screens.city_cards import matches
@@ -269,49 +269,50 @@ def table_sections(draft: Draft, edit: Callable[[AnEdit], None], evaluation: Eva
     return items, rest
 
 
+PAWN_FIELDS: dict[str, tuple[TableField, TableField]] = {
+    "conflict": ("conflict_spaces", "conflict_toward"),
+    "minerva": ("minerva_spaces", "minerva_toward"),
+}
+"""A pawn on the Duel track: the table's fields of its spaces from the centre and of the
+player whose capital it points toward."""
+
+
+def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: str,
+                   spoken: str, ids: str) -> list[ft.Control]:
+    """A pawn's spaces (a stepper, bounded by the track) and whose capital it points
+    toward (a chip per player, `ids` before the name as its identifier)."""
+    spaces_field, toward_field = PAWN_FIELDS[pawn]
+    now: str = getattr(draft, toward_field)
+
+    def toward(name: str) -> Callable[[], None]:
+        def go() -> None:
+            edit(SetTable(toward_field, name, (now,)))
+        return go
+
+    def spaces(n: int, was: int) -> None:
+        edit(SetTable(spaces_field, n, (was,)))
+
+    return [stepper(S.SPACES, getattr(draft, spaces_field), spaces, 0,
+                    draft.facts.track_spaces, spoken),
+            wrap([toggle(S.toward(s.name), now == s.name, toward(s.name),
+                         identifier=f"{ids}{s.name}") for s in draft.seats])]
+
+
 def conflict_editor(draft: DuelDraft, edit: Callable[[AnEdit], None], gains: list[str]
                     ) -> ft.Control:
     """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
     from the engine's result, who scores its military points (`gains`)."""
-
-    def toward(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit(SetTable("conflict_toward", name, (draft.conflict_toward,)))
-        return go
-
-    def spaces(n: int, was: int) -> None:
-        edit(SetTable("conflict_spaces", n, (was,)))
-
-    return ft.Column([
-        header(S.CONFLICT),
-        stepper(S.SPACES, draft.conflict_spaces, spaces, 0,
-                facts(ruleset(draft.game, draft.expansions)).track_spaces),
-        ft.Text(S.TOWARD),
-        wrap([toggle(S.toward(s.name), draft.conflict_toward == s.name, toward(s.name),
-                     identifier=f"toward-{s.name}") for s in draft.seats]),
-        *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains],
-    ])
+    stepper_row, toward_row = _pawn_controls(draft, edit, "conflict", "", "toward-")
+    return ft.Column([header(S.CONFLICT), stepper_row, ft.Text(S.TOWARD), toward_row,
+                      *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains]])
 
 
 def minerva_editor(draft: DuelDraft, edit: Callable[[AnEdit], None]) -> ft.Control:
     """Pantheon: Minerva's pawn while it is still on the track (0 spaces: not on it), and
     toward whose capital; the engine checks it against the conflict pawn."""
-
-    def toward(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit(SetTable("minerva_toward", name, (draft.minerva_toward,)))
-        return go
-
-    def spaces(n: int, was: int) -> None:
-        edit(SetTable("minerva_spaces", n, (was,)))
-
-    return ft.Column([
-        header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
-        stepper(S.SPACES, draft.minerva_spaces, spaces, 0, draft.facts.track_spaces,
-                S.for_player(S.SPACES, S.MINERVA)),
-        wrap([toggle(S.toward(s.name), draft.minerva_toward == s.name, toward(s.name),
-                     identifier=f"minerva-toward-{s.name}") for s in draft.seats]),
-    ])
+    return ft.Column([header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
+                      *_pawn_controls(draft, edit, "minerva",
+                                      S.for_player(S.SPACES, S.MINERVA), "minerva-toward-")])
 
 
 def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
