@@ -507,3 +507,26 @@ async def test_a_long_name_in_its_seat_chip_ends_after_two_lines(store: Store) -
     assert chip.content.value == f"I am {long}"  # whole, for the screen reader
     assert chip.content.max_lines == 2 and chip.content.overflow == ft.TextOverflow.ELLIPSIS
     assert a.find("I am Bob").content == "I am Bob"
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestWarning")  # the module's asyncio mark
+def test_an_undo_logged_by_another_version_is_refused_in_words(store: Store) -> None:
+    """A logged undo that no longer reads (another version of the app, a damaged row) is
+    refused as not undoable, and the change list leaves it out: never a traceback on the
+    phone that tapped Undo, the game as it was."""
+    import sqlite3
+
+    from ui.entry.games import new_draft
+
+    tables = tables_for(store)
+    game = tables.host(new_draft("7wonders-1e", (), ["Ann", "Bob", "Cid"]), "ann-phone")
+    made = tables.commit(game.id, "ann-phone", SetSeat(0, "Ann", "coins", 7))
+    assert isinstance(made, Change)
+    db = sqlite3.connect(store.path)
+    db.execute("UPDATE edits SET undo = ?", ('{"kind": "revert", "steps": "?"}',))
+    db.commit()
+    db.close()
+    got = tables.revert(game.id, "ann-phone", made.game.version)
+    assert isinstance(got, Refusal) and got.code == "bad-value"
+    saved = store.live(game.id)
+    assert saved is not None and saved.draft.seats[0].coins == 7  # the change stands

@@ -27,7 +27,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal, Protocol, get_args
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from scorer.facts import (
     copies_in_deck,
@@ -955,6 +955,16 @@ def to_json(edit: Edit) -> str:
 
 def from_json(text: str) -> Edit:
     return _adapter().validate_json(text)
+
+
+def read_logged(text: str) -> Edit | None:
+    """A logged edit, or None when it no longer reads (a change logged by another version
+    of the app, a damaged row): its undo is refused in words and its line left out, never
+    a traceback on a phone."""
+    try:
+        return from_json(text)
+    except ValidationError:
+        return None
 
 
 def apply(draft: Draft, edit: Edit) -> Draft | Refusal:

@@ -40,9 +40,9 @@ from ui.entry.edits import (
     Revert,
     apply,
     describe,
-    from_json,
     inverse,
     name_problem,
+    read_logged,
     to_json,
 )
 from ui.store.codes import HISTORY_CODE_LENGTH, JOIN_LETTERS, LEGACY_CODE_LENGTH
@@ -369,7 +369,7 @@ class Tables:
             logged = self.store.change(game_id, version)
             if logged is None or not logged.undo:
                 return Refusal("bad-value", S.NOT_UNDOABLE)
-            undo = from_json(logged.undo)
+            undo = read_logged(logged.undo)  # None: logged by another version, unreadable
             if not isinstance(undo, Revert) or not undo.steps:
                 return Refusal("bad-value", S.NOT_UNDOABLE)
             return self.commit(game_id, device, undo, publish)  # read and saved in one lock
@@ -462,7 +462,7 @@ class Tables:
         kind = str(note.get("kind") or "")
         if kind == "edit" and fresh.version == int(note["version"]):
             logged = self.store.edit_at(game_id, fresh.version)
-            edit = from_json(logged[1]) if logged else None
+            edit = read_logged(logged[1]) if logged else None
             kind = kind if edit is not None else ""
         elif fresh.version != int(note["version"]):
             kind = ""  # newer still: the note of that version will say what it was
@@ -535,3 +535,4 @@ def _claims_after(rec: LiveRecord, edit: Edit, new: Draft) -> dict[str, str]:
         if isinstance(step, RenamePlayer) and step.player in claims:
             claims[step.name.strip()] = claims.pop(step.player)
     return {n: d for n, d in claims.items() if n in names}
+

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import flet as ft
-from pydantic import ValidationError
 
-from ui.entry.edits import Edit, Revert, describe, from_json
+from ui.entry.edits import Revert, describe, read_logged
 from ui.screens.widgets import no_game_view, view
 from ui.session.model import use_model_unwatched, use_watch
 from ui.store.store import LiveRecord, LoggedChange
@@ -36,13 +35,13 @@ def change_lines(rec: LiveRecord, logged: list[LoggedChange], now: float) -> lis
     made again) is marked undone."""
     undone: dict[int, bool] = {}
     for row in reversed(logged):  # oldest first: the last undo or redo of a change counts
-        edit = _read(row.edit)
+        edit = read_logged(row.edit)
         if isinstance(edit, Revert) and edit.version:
             undone[edit.version] = not edit.redo
     out = []
     blank = replace(rec.draft.fresh_copy(), seats=[])  # the game with no one at it
     for row in logged:
-        edit = _read(row.edit)
+        edit = read_logged(row.edit)
         if edit is None:
             continue
         device = (S.phone_of(row.phone) if row.phone else
@@ -55,11 +54,6 @@ def change_lines(rec: LiveRecord, logged: list[LoggedChange], now: float) -> lis
     return out
 
 
-def _read(text: str) -> Edit | None:
-    try:
-        return from_json(text)
-    except ValidationError:  # a change logged by another version of the app
-        return None
 
 
 @ft.component
