@@ -533,9 +533,16 @@ def _held_chip(ph: Phone, name: str) -> tuple[str, set[tuple[int, int]], list[Li
     """A held chip's accessible name, ink and lines of words, on the 360 x 780 screen."""
     chip = ph.card(name)
     assert chip.get_attribute("aria-checked") == "true", name
-    box = chip.bounding_box()
-    assert box is not None
-    ink, _, _ = _ink(_screen(ph), box)
+    # the chip where it was before the screenshot and after it: a full run at load ~10 read
+    # a box a frame off the drawn chip (a scroll or the note still moving the page), and
+    # took the chip's edge for a line of words
+    for _ in range(20):
+        box = chip.bounding_box()
+        assert box is not None
+        shot = _screen(ph)
+        if chip.bounding_box() == box:
+            break
+    ink, _, _ = _ink(shot, box)
     return str(chip.get_attribute("aria-label")), ink, _lines(ink)
 
 
