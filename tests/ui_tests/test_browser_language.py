@@ -18,7 +18,7 @@ from scorer import i18n
 from ui.text.language import NAMES
 
 from .game_data import DUEL_CONFLICT, DUEL_PLAYERS
-from .test_browser import CHROMIUM, MISSING_CHROMIUM, MOTION, ROOT, TALL, Phone, launch_chromium
+from .test_browser import CHROMIUM, MISSING_CHROMIUM, MOTION, PHONE, ROOT, Phone, launch_chromium
 from .test_browser import server as server  # the fixture, by name
 
 pytestmark = pytest.mark.browser
@@ -82,7 +82,7 @@ def phone_vi() -> Iterator[Phone]:
         pytest.fail(MISSING_CHROMIUM)
     with sync_playwright() as p:
         browser = launch_chromium(p, "--lang=vi-VN")
-        page = browser.new_page(viewport=TALL, locale="vi-VN", reduced_motion=MOTION)
+        page = browser.new_page(viewport=PHONE, locale="vi-VN", reduced_motion=MOTION)
         page.route("**/*", lambda route: route.continue_()
                    if route.request.url.startswith("http://127.0.0.1") else route.abort())
         yield Phone(page)
