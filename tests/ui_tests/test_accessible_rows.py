@@ -88,3 +88,24 @@ async def test_accessible_player_rows_left_one_after_another_keep_their_names(
                if isinstance(b, ft.IconButton)
                and str(getattr(b.icon, "semantics_label", "")).startswith("Remove ")]
     assert removes[:2] == ["Remove Ann", "Remove Bob"], removes
+
+
+async def test_accessible_pawn_sides_say_which_pawn(store: Store) -> None:
+    """Duel with Pantheon: the table shows the conflict pawn's side chips and Minerva's, each
+    "Ann's side" / "Bob's side" on screen; a screen reader hears which pawn each is for (the
+    two "Ann's side" read alike before)."""
+    from ui.entry.games.duel import DuelDraft, DuelSeat
+
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"],
+                                 seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game").start()
+    sides: list[tuple[str, str]] = []  # (words on screen, name read out)
+    for chip in walk(c.top()):
+        if isinstance(chip, ft.OutlinedButton | ft.FilledButton) and \
+                isinstance(chip.content, ft.Text) and str(chip.content.value).endswith("'s side"):
+            sides.append((str(chip.content.value), str(chip.content.semantics_label)))
+    # the conflict pawn's chips first (its part is above Minerva's), each player's in seat order
+    assert sides == [("Ann's side", "Conflict pawn: Ann's side"),
+                     ("Bob's side", "Conflict pawn: Bob's side"),
+                     ("Ann's side", "Minerva pawn: Ann's side"),
+                     ("Bob's side", "Minerva pawn: Bob's side")]

@@ -500,7 +500,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     phone.tap_start(tuple(p["name"] for p in DUEL_PLAYERS))
     phone.wait_text("Tap a player")
     phone.enter("Spaces from the centre", str(DUEL_CONFLICT["spaces"]))
-    phone.tap(f"{DUEL_CONFLICT['toward']}'s side")
+    phone.tap(f"Conflict pawn: {DUEL_CONFLICT['toward']}'s side")  # its side chip's name
     for i, p in enumerate(DUEL_PLAYERS):
         phone.open_player(p["name"])
         phone.enter("Coins", str(p["coins"]))

@@ -312,14 +312,16 @@ def test_a11y_players_editor_buttons_say_whom(server: tuple[str, float],
 
 
 def test_a11y_duel_table_and_city(server: tuple[str, float], phone: Phone) -> None:
-    """Duel: the conflict pawn's side chips say which is held, its stepper says what it
-    counts; in a city the wonders and progress tokens are chips that say whether held."""
+    """Duel: the conflict pawn's side chips say which is held and which pawn they are for, its
+    stepper says what it counts; in a city the wonders and progress tokens are chips that say
+    whether held."""
     url, _ = server
     start(phone, url, ("Ann", "Bob"), "7 Wonders Duel")
     role(phone, "button", "Spaces from the centre: 0, add one").click()
     role(phone, "button", "Spaces from the centre: 1, add one")
-    role(phone, "checkbox", "Ann's side", checked=False).click()
-    role(phone, "checkbox", "Ann's side", checked=True)
+    # a side chip says which pawn it is for (Pantheon's Minerva has "Ann's side" chips too)
+    role(phone, "checkbox", "Conflict pawn: Ann's side", checked=False).click()
+    role(phone, "checkbox", "Conflict pawn: Ann's side", checked=True)
     phone.open_player("Bob")
     role(phone, "checkbox", "The Colossus", checked=False).click()
     role(phone, "checkbox", "The Colossus", checked=True)

@@ -105,7 +105,7 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     phone.tap("Bắt đầu")  # "Start"
     phone.wait_text("Chạm vào một người chơi")  # "Tap a player to enter their city."
     phone.enter("Số ô tính từ giữa", str(DUEL_CONFLICT["spaces"]))  # "Spaces from the centre"
-    phone.tap(f"Phía {DUEL_CONFLICT['toward']}")  # "{name}'s side"
+    phone.tap(f"Quân cờ xung đột: phía {DUEL_CONFLICT['toward']}")  # "{pawn}: {name}'s side"
     seen["table"] = english_on(phone)
     phone.shot("vi-3-duel-table")
     for i, p in enumerate(DUEL_PLAYERS):

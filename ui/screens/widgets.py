@@ -49,15 +49,19 @@ def toggle(
     icon: ft.IconData | None = None,
     identifier: str | None = None,
     narrow: bool = False,
+    spoken: str = "",
 ) -> ft.Control:
     """A tappable chip, 48 px tall: filled when selected (in the card colour), outlined
     otherwise; to a screen reader, a checkbox named by its label, checked when selected
     (`ui.screens.a11y.checkable`; `identifier` goes on that node). `narrow`: a chip of a
     `grid`, a quarter of a phone's width: smaller margins and type, its words centred on
     up to two lines (`narrow_words`; the grid gives a name too wide for that, such as
-    "Nebuchadnezzar", two slots: `named_grid`)."""
+    "Nebuchadnezzar", two slots: `named_grid`). `spoken`: the name a screen reader reads
+    instead of the label, where two chips on one screen show the same words ("" = the
+    label; not for a `narrow` chip)."""
+    assert not (spoken and narrow), "a narrow chip is named by its words"
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
-    content = narrow_words(label) if narrow else toggle_words(label)
+    content = narrow_words(label) if narrow else toggle_words(label, spoken)
     if selected:
         return checkable(ft.FilledButton(
             content=content,
@@ -104,14 +108,17 @@ TOGGLE_LINE = 30
 label of up to two of them never takes a third line."""
 
 
-def toggle_words(label: str) -> str | ft.Text:
+def toggle_words(label: str, spoken: str = "") -> str | ft.Text:
     """A chip's words: a long label (a player's 75-letter name in "I am ...") ends in "…"
     after two lines, where a third line was cut in half by the chip's 48 px; a screen
-    reader still reads it whole. A short one stays a plain string (no control of its own
-    kept in every session)."""
-    if len(label) <= 2 * TOGGLE_LINE:
+    reader still reads it whole (or `spoken`, its name when given). A short one stays a
+    plain string (no control of its own kept in every session)."""
+    if len(label) <= 2 * TOGGLE_LINE and not spoken:
         return label
-    return ft.Text(label, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    text = ft.Text(label, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    if spoken:
+        text.semantics_label = spoken
+    return text
 
 
 def wrap(controls: list[ft.Control]) -> ft.Row:

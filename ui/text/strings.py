@@ -354,6 +354,12 @@ def toward(name: str) -> str:
     return _("{name}'s side").format(name=name)
 
 
+def pawn_toward(pawn: str, name: str) -> str:
+    """A side chip of a pawn as a screen reader names it: which pawn (the Duel conflict pawn
+    and Pantheon's Minerva pawn each have a chip "Ann's side" on one screen)."""
+    return _("{pawn}: {name}'s side").format(pawn=pawn, name=name)
+
+
 def military_gain(name: str, pts: int) -> str:
     return ngettext("{name} scores {n} military point", "{name} scores {n} military points",
                     pts).format(name=name, n=pts)

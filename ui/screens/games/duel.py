@@ -278,9 +278,11 @@ player whose capital it points toward."""
 
 
 def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: str,
-                   spoken: str, ids: str) -> list[ft.Control]:
+                   spoken: str, ids: str, name: str) -> list[ft.Control]:
     """A pawn's spaces (a stepper, bounded by the track) and whose capital it points
-    toward (a chip per player, `ids` before the name as its identifier)."""
+    toward (a chip per player, `ids` before the name as its identifier; a screen reader
+    hears the pawn's `name` with it: the conflict pawn's and Minerva's chips show the same
+    words on one screen)."""
     spaces_field, toward_field = PAWN_FIELDS[pawn]
     now: str = getattr(draft, toward_field)
 
@@ -295,14 +297,17 @@ def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: str,
     return [stepper(S.SPACES, getattr(draft, spaces_field), spaces, 0,
                     draft.facts.track_spaces, spoken),
             wrap([toggle(S.toward(s.name), now == s.name, toward(s.name),
-                         identifier=f"{ids}{s.name}") for s in draft.seats])]
+                         identifier=f"{ids}{s.name}",
+                         spoken=S.pawn_toward(name, s.name))
+                  for s in draft.seats])]
 
 
 def conflict_editor(draft: DuelDraft, edit: Callable[[AnEdit], None], gains: list[str]
                     ) -> ft.Control:
     """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
     from the engine's result, who scores its military points (`gains`)."""
-    stepper_row, toward_row = _pawn_controls(draft, edit, "conflict", "", "toward-")
+    stepper_row, toward_row = _pawn_controls(draft, edit, "conflict", "", "toward-",
+                                             S.CONFLICT)
     return ft.Column([header(S.CONFLICT), stepper_row, ft.Text(S.TOWARD), toward_row,
                       *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains]])
 
@@ -312,7 +317,8 @@ def minerva_editor(draft: DuelDraft, edit: Callable[[AnEdit], None]) -> ft.Contr
     toward whose capital; the engine checks it against the conflict pawn."""
     return ft.Column([header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
                       *_pawn_controls(draft, edit, "minerva",
-                                      S.for_player(S.SPACES, S.MINERVA), "minerva-toward-")])
+                                      S.for_player(S.SPACES, S.MINERVA), "minerva-toward-",
+                                      S.MINERVA)])
 
 
 def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
