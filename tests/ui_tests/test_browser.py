@@ -49,8 +49,8 @@ TALL: ViewportSize = {"width": 360, "height": 4200}
 """A phone's width, everything on the page at once: only for the one test that still needs
 it (`test_three_player_game_by_tapping`: at 360 x 780, once Ann's board is picked, a tap on
 her "+1" token field scrolled into view does not keep the keyboard: the input is focused
-and loses it at once, chromium 156, every try; an open problem, BENCHMARKS.md "Test suite
-time"). Every other test runs on a phone's screen (`PHONE`)."""
+and loses it at once, chromium 156, every try; as flutter/flutter#192792, an open problem:
+BENCHMARKS.md "Test suite time"). Every other test runs on a phone's screen (`PHONE`)."""
 LOWER_EDGE = 40
 """Pixels over the screen's lower edge that a tap keeps clear of, as a thumb does: a field
 tapped on the edge is scrolled up by Flutter as it takes the keyboard, under the tap."""
