@@ -14,6 +14,7 @@ import pytest
 
 from ui.app import make_main
 from ui.entry.games import from_table
+from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.store.store import Store
 
 from .flet_client import Client, walk
@@ -94,8 +95,6 @@ async def test_accessible_pawn_sides_say_which_pawn(store: Store) -> None:
     """Duel with Pantheon: the table shows the conflict pawn's side chips and Minerva's, each
     "Ann's side" / "Bob's side" on screen; a screen reader hears which pawn each is for (the
     two "Ann's side" read alike before)."""
-    from ui.entry.games.duel import DuelDraft, DuelSeat
-
     store.save_current(DuelDraft(game="duel", expansions=["pantheon"],
                                  seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
     c = await Client(make_main(store), route="/game").start()

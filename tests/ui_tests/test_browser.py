@@ -436,8 +436,7 @@ def phone() -> Iterator[Phone]:
     with sync_playwright() as p:
         browser = launch_chromium(p)
         # a phone's screen: what a test does not see is scrolled to, as a player does (a
-        # 360 x 4200 page, everything on it at once, cost chromium a third more CPU:
-        # BENCHMARKS.md, "Test suite time")
+        # 360 x 4200 page showed everything at once, which no phone does)
         page = browser.new_page(viewport=PHONE, reduced_motion=MOTION)
 
         def offline(route: Any) -> None:
