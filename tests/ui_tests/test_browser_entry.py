@@ -277,6 +277,57 @@ def _coins_field(ph: Phone) -> Any:
     return ph.reveal(ph.page.get_by_role("textbox", name="Coins", exact=True))
 
 
+def _logged_changes(data: Path, code: str) -> list[str]:
+    """The game's change list as the server saved it, oldest first (what each phone sent
+    that was taken), for a failure's message."""
+    store = Store(data / "games.sqlite3")
+    try:
+        rec = store.live_by_code(code)
+        assert rec is not None
+        return [repr(c) for c in reversed(store.changes(rec.id))]
+    finally:
+        store.close()
+
+
+def _type_at_once(a: Phone, b: Phone, mine: int, theirs: int, gap: int) -> tuple[str, str]:
+    """Both phones tap Bob's coins, select what they hold and type their number key
+    between key, `gap` ms between keys; what each field holds then (not yet submitted)."""
+    for ph in (a, b):
+        ph.focus(_coins_field(ph))
+        ph.select_all()
+    for x, y in zip(str(mine), str(theirs), strict=True):
+        a.page.keyboard.type(x)
+        b.page.keyboard.type(y)
+        if gap:
+            a.page.wait_for_timeout(gap)
+    return (a.focused_value(str(mine), 3_000), b.focused_value(str(theirs), 3_000))
+
+
+ROUND_TRIES = 2
+"""Tries at a round: a field that does not hold what its phone typed when Enter is due had
+no keyboard (its keys went nowhere), and that try tests nothing of what is stored. Seen once,
+in CI under load (stop 41: Bob's phone never sent its 57, so no phone was refused). Such a
+try is submitted as it stands, both fields are let to settle on what was stored, and the
+round is typed again with other numbers (each one more); a second such try fails the test,
+saying what the fields held."""
+
+
+def _let_go(phones: tuple[Phone, ...], data: Path, code: str) -> int:
+    """Both fields let go (what a phone typed submitted as it loses the keyboard), and each
+    then showing the stored number, read as its input's value: the number stored."""
+    for ph in phones:
+        ph.page.evaluate("() => document.activeElement?.blur()")
+        ph.page.wait_for_timeout(600)
+    stored = _stored_coins(data, code)
+    for ph in phones:
+        ph.focus(_coins_field(ph))
+        shown = ph.focused_value(str(stored))
+        ph.page.evaluate("() => document.activeElement?.blur()")
+        assert shown == str(stored), (ph.page.url, shown, stored)
+    assert stored is not None
+    return stored
+
+
 @pytest.mark.parametrize("delay_ms", [50, 150])
 def test_entry_two_phones_one_away_never_store_digits_nobody_typed(
         server: tuple[str, float], tmp_path: Path, delay_ms: int) -> None:
@@ -288,16 +339,17 @@ def test_entry_two_phones_one_away_never_store_digits_nobody_typed(
     rounds = [(11, 40, 0), (23, 57, 60), (31, 86, 150), (42, 13, 100)]
     with _two_phones_one_away(url, delay_ms) as (_browser, a, b, code):
         for mine, theirs, gap in rounds:
-            for ph in (a, b):
-                ph.focus(_coins_field(ph))
-                ph.select_all()
-            for x, y in zip(str(mine), str(theirs), strict=True):
-                a.page.keyboard.type(x)
-                b.page.keyboard.type(y)
-                if gap:
-                    a.page.wait_for_timeout(gap)
-            a.page.keyboard.press("Enter")
-            b.page.keyboard.press("Enter")
+            tries: list[tuple[str, str]] = []
+            while True:
+                tries.append(_type_at_once(a, b, mine, theirs, gap))
+                a.page.keyboard.press("Enter")
+                b.page.keyboard.press("Enter")
+                if tries[-1] == (str(mine), str(theirs)):
+                    break
+                assert len(tries) < ROUND_TRIES, (
+                    f"the fields held {tries} when Enter was due, not what was typed")
+                _let_go((a, b), tmp_path, code)
+                mine, theirs = mine + 1, theirs + 1
             # both answers home, over the slow link too: the number stored, and the phone
             # whose number it is not saying so (or, after 20 s, the assertions below say what
             # there is)
@@ -312,14 +364,10 @@ def test_entry_two_phones_one_away_never_store_digits_nobody_typed(
             assert stored in (mine, theirs), f"stored {stored}: typed {mine} and {theirs}"
             loser = b if stored == mine else a
             assert re.search(rf"{stored} now \(changed on another phone\)",
-                             loser.page.inner_text("body")), loser.page.inner_text("body")[:600]
-            for ph in (a, b):  # the stored number in both fields once they let go
-                ph.page.evaluate("() => document.activeElement?.blur()")
-                ph.page.wait_for_timeout(600)
-                ph.focus(_coins_field(ph))  # what the field holds, read as its input's value
-                shown = ph.focused_value(str(stored))
-                ph.page.evaluate("() => document.activeElement?.blur()")
-                assert shown == str(stored), (ph.page.url, shown, stored, mine, theirs)
+                             loser.page.inner_text("body")), (
+                loser.page.inner_text("body")[-300:], tries, _logged_changes(tmp_path, code)[-4:])
+            # the stored number in both fields once they let go
+            assert _let_go((a, b), tmp_path, code) == stored
 
 
 def test_entry_second_players_board_leaves_no_error_on_the_table(
