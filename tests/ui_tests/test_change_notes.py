@@ -4,10 +4,25 @@ to on"), in the reader's language."""
 
 from __future__ import annotations
 
+from typing import get_args
+
+import pytest
+
 from scorer import i18n
 from ui.entry.draft import Draft
-from ui.entry.edits import Refusal, Revert, SetSeat, apply, describe
+from ui.entry.edits import (
+    Refusal,
+    Revert,
+    SeatField,
+    SetSeat,
+    SetTable,
+    TableField,
+    apply,
+    describe,
+)
+from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+from ui.text import strings as S
 
 
 def _table() -> Draft:
@@ -59,3 +74,40 @@ def test_paper_note_a_switch_made_meanwhile_on_another_phone() -> None:
     assert isinstance(refused, Refusal) and refused.code == "stale"
     assert refused.message.startswith("Ann switched to paper totals on another phone")
     assert "changed to" not in refused.message and " on now" not in refused.message
+
+
+def _pantheon_duel() -> Draft:
+    return DuelDraft(game="duel", expansions=["pantheon"], seats=[DuelSeat("Ann"),
+                                                                  DuelSeat("Bob")])
+
+
+@pytest.mark.parametrize("kind, fields", [("seat", get_args(SeatField)),
+                                          ("table", get_args(TableField))])
+def test_entry_note_names_every_field_in_words(kind: str, fields: tuple[str, ...]) -> None:
+    """Every field a change can set has words for its note, in both languages: a field
+    without them was said by its name ("Minerva_spaces changed to 2", "Ann's
+    astarte_coins changed to 3")."""
+    for language in ("en", "vi"):
+        with i18n.language(language):
+            words = S.SEAT_FIELD if kind == "seat" else S.TABLE_FIELD
+            missing = [f for f in fields if f not in words]
+            assert not missing, (language, missing)
+            named = [f for f in fields if "_" in words[f]]  # a field's name, not words
+            assert not named, (language, named)
+
+
+def test_entry_note_minerva_pawn_in_words() -> None:
+    """Minerva's pawn moved 2 spaces (Pantheon, Duel): the note every phone reads says which
+    pawn, in the reader's language (the catalogue's "số ô của quân cờ Minerva")."""
+    moved = SetTable("minerva_spaces", 2, (0,))
+    assert describe(moved, _pantheon_duel()) == "The Minerva pawn's spaces changed to 2"
+    sided = SetTable("minerva_toward", "Ann", ("",))
+    assert describe(sided, _pantheon_duel()) == "The Minerva pawn's side changed to Ann"
+    with i18n.language("vi"):
+        assert describe(moved, _pantheon_duel()).startswith("Số ô của quân cờ Minerva")
+
+
+def test_entry_note_astarte_coins_in_words() -> None:
+    """Coins put on Astarte (Pantheon): "Ann's coins on Astarte changed to 3"."""
+    put = SetSeat(0, "Ann", "astarte_coins", 3, (None,))
+    assert describe(put, _pantheon_duel()) == "Ann's coins on Astarte changed to 3"

@@ -332,7 +332,7 @@ class SetSeat(_Valued):
         if self.field == "quick":
             return Refusal("stale", S.stale_switch(S.switched_entry(self.player, bool(now))))
         return Refusal("stale", S.stale_seat(
-            self.player, S.SEAT_FIELD.get(self.field, self.field), _shown(now)))
+            self.player, S.SEAT_FIELD[self.field], _shown(now)))
 
     def describe(self, before: Draft) -> str:
         if self.field == "side" and isinstance(self.value, str):
@@ -343,7 +343,7 @@ class SetSeat(_Valued):
             return S.switched_entry(self.player, bool(self.value))
         value = S.NO_VALUE if self.value is None else (
             S.yes_no(self.value) if isinstance(self.value, bool) else str(self.value))
-        return S.seat_changed(self.player, S.SEAT_FIELD.get(self.field, self.field), value)
+        return S.seat_changed(self.player, S.SEAT_FIELD[self.field], value)
 
 
 def built_text(built: Sequence[int] | None) -> str:
@@ -707,11 +707,11 @@ class SetTable(_Valued):
         return value
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
-        return Refusal("stale", S.stale_table(S.TABLE_FIELD.get(self.field, self.field),
+        return Refusal("stale", S.stale_table(S.TABLE_FIELD[self.field],
                                               _shown(now)))
 
     def describe(self, before: Draft) -> str:
-        return S.table_changed(S.TABLE_FIELD.get(self.field, self.field), str(self.value))
+        return S.table_changed(S.TABLE_FIELD[self.field], str(self.value))
 
 
 @dataclass(frozen=True)

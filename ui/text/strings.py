@@ -665,10 +665,17 @@ BAD_VALUE = N_("this value does not fit here")
 TABLE_FIELD = {"conflict_toward": N_("the conflict pawn's side"),
                "conflict_spaces": N_("the conflict pawn's spaces"),
                "supremacy_kind": N_("the supremacy"),
-               "supremacy_winner": N_("the supremacy's winner")}
+               "supremacy_winner": N_("the supremacy's winner"),
+               "minerva_toward": N_("the Minerva pawn's side"),
+               "minerva_spaces": N_("the Minerva pawn's spaces")}
 SEAT_FIELD = {"board": N_("wonder"), "side": N_("wonder side"), "stages": N_("stages built"),
               "coins": N_("coins"), "quick": N_("paper totals"), "buried": N_("buried leader"),
-              "buried_cost": N_("buried leader's cost"), "conquests": N_("tokens taken")}
+              "buried_cost": N_("buried leader's cost"), "conquests": N_("tokens taken"),
+              "astarte_coins": N_("coins on Astarte"), "offering_tokens": N_("offering tokens"),
+              "snake": N_("card under the Snake token")}
+"""A field's words in a change's note ("Ann's coins changed to 7"): every `SeatField` and
+`TableField` of ui/entry/edits.py has its words (tests/ui_tests/test_change_notes.py), never
+the field's name."""
 
 
 def join_address(url: str, code: str) -> str:
