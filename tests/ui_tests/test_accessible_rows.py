@@ -108,3 +108,22 @@ async def test_accessible_pawn_sides_say_which_pawn(store: Store) -> None:
                      ("Bob's side", "Conflict pawn: Bob's side"),
                      ("Ann's side", "Minerva pawn: Ann's side"),
                      ("Bob's side", "Minerva pawn: Bob's side")]
+
+
+async def test_accessible_pawn_fields_say_which_pawn(store: Store) -> None:
+    """Duel with Pantheon: the conflict pawn's field and Minerva's both show "Spaces from
+    the centre"; Minerva's is read "Minerva pawn, Spaces from the centre" (its label merged
+    into the field's own name, not a group around it), the conflict pawn's as before (the
+    two fields read alike before)."""
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"],
+                                 seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game").start()
+    said: list[tuple[str, str]] = []  # (the field's label, the words heard before it)
+    for node in walk(c.top()):
+        if isinstance(node, ft.MergeSemantics) and isinstance(node.content, ft.Semantics) \
+                and isinstance(node.content.content, ft.TextField):
+            said.append((str(node.content.content.label), str(node.content.label)))
+        elif isinstance(node, ft.Semantics) and isinstance(node.content, ft.TextField) \
+                and node.label is None and str(node.content.label) == "Spaces from the centre":
+            said.append((str(node.content.label), ""))  # (the one merged: seen above)
+    assert said == [("Spaces from the centre", ""), ("Spaces from the centre", "Minerva pawn")]

@@ -312,16 +312,20 @@ def test_a11y_players_editor_buttons_say_whom(server: tuple[str, float],
 
 
 def test_a11y_duel_table_and_city(server: tuple[str, float], phone: Phone) -> None:
-    """Duel: the conflict pawn's side chips say which is held and which pawn they are for, its
-    stepper says what it counts; in a city the wonders and progress tokens are chips that say
-    whether held."""
+    """Duel with Pantheon: the conflict pawn's side chips say which is held and which pawn
+    they are for, its stepper says what it counts, and Minerva's pawn's field (the same
+    label on screen) is read with its pawn; in a city the wonders and progress tokens are
+    chips that say whether held."""
     url, _ = server
-    start(phone, url, ("Ann", "Bob"), "7 Wonders Duel")
+    start(phone, url, ("Ann", "Bob"), "7 Wonders Duel", ("Pantheon",))
     role(phone, "button", "Spaces from the centre: 0, add one").click()
     role(phone, "button", "Spaces from the centre: 1, add one")
     # a side chip says which pawn it is for (Pantheon's Minerva has "Ann's side" chips too)
     role(phone, "checkbox", "Conflict pawn: Ann's side", checked=False).click()
     role(phone, "checkbox", "Conflict pawn: Ann's side", checked=True)
+    # the two "Spaces from the centre" fields: Minerva's is read with its pawn first
+    role(phone, "textbox", "Spaces from the centre")
+    role(phone, "textbox", "Minerva pawn Spaces from the centre")
     phone.open_player("Bob")
     role(phone, "checkbox", "The Colossus", checked=False).click()
     role(phone, "checkbox", "The Colossus", checked=True)

@@ -204,10 +204,15 @@ def digits_only(minimum: int | None) -> ft.InputFilter:
     return _DIGITS[minimum is None or minimum < 0]
 
 
-def numeric(label: str, field: ft.TextField) -> ft.Control:
+def numeric(label: str, field: ft.TextField, said_first: str = "") -> ft.Control:
     """Marks a number field for the page (ui/web/webapp.py), which gives it the phone's numeric
-    keyboard (inputmode="numeric"): Flutter's web client does not."""
-    return ft.Semantics(identifier=f"number-{label}", content=field)
+    keyboard (inputmode="numeric"): Flutter's web client does not. `said_first`: words a
+    screen reader hears before the field's label, where two fields on one screen show the
+    same label (Minerva's pawn and the conflict pawn: "Minerva pawn, Spaces from the
+    centre"); merged into the field's own name, not a group around it."""
+    marked = ft.Semantics(identifier=f"number-{label}", content=field,
+                          label=said_first or None)
+    return ft.MergeSemantics(content=marked) if said_first else marked
 
 
 def field_width(label: str, least: int) -> int:
@@ -493,12 +498,13 @@ def _step_button(spoken: str, value: int, delta: int,
 
 @ft.component
 def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
-             maximum: int | None, spoken: str = "") -> ft.Control:
+             maximum: int | None, spoken: str = "", said_first: str = "") -> ft.Control:
     """A number with big minus/plus buttons, and a field to type it. Typing is saved on
     submit or when the field loses focus (not per keystroke); what is typed and cannot be
     taken (not a number, out of range) stays in the field with the reason under it, the
     number kept as it was, until it is typed again or a button is tapped. `spoken`: the
-    number in a screen reader's words, whose it is ("Coins for Ann"; "" = `label`)."""
+    number in a screen reader's words, whose it is ("Coins for Ann"; "" = `label`);
+    `said_first`: what the field's name starts with (`numeric`)."""
     entry = _use_number_entry(value)
 
     def done() -> None:
@@ -531,7 +537,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
                 error_max_lines=3, on_change=entry.typed, on_submit=lambda: done(),
                 on_blur=lambda: done(), width=field_width(label, 120),
                 keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
-                text_align=ft.TextAlign.CENTER))),
+                text_align=ft.TextAlign.CENTER)), said_first),
             plus,
         ],
         spacing=2,
@@ -545,11 +551,13 @@ other steppers are then not rebuilt when one number changes)."""
 
 
 def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
-            maximum: int | None = None, spoken: str = "") -> ft.Control:
+            maximum: int | None = None, spoken: str = "", said_first: str = "") -> ft.Control:
     """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons.
     `spoken`: whose number it is, in a screen reader's words ("Coins for Ann", from
-    `S.for_player`); "" when the screen says whose (the label alone)."""
-    return Stepper(label, value, on_change, minimum, maximum, spoken)
+    `S.for_player`); "" when the screen says whose (the label alone). `said_first`: what
+    a screen reader hears before the field's label, where another field on the screen shows
+    the same label ("Minerva pawn")."""
+    return Stepper(label, value, on_change, minimum, maximum, spoken, said_first)
 
 
 @ft.component

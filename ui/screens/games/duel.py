@@ -278,11 +278,12 @@ player whose capital it points toward."""
 
 
 def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: str,
-                   spoken: str, ids: str, name: str) -> list[ft.Control]:
+                   spoken: str, ids: str, name: str, said_first: str = "") -> list[ft.Control]:
     """A pawn's spaces (a stepper, bounded by the track) and whose capital it points
     toward (a chip per player, `ids` before the name as its identifier; a screen reader
     hears the pawn's `name` with it: the conflict pawn's and Minerva's chips show the same
-    words on one screen)."""
+    words on one screen). `said_first`: what the spaces field's name starts with (Minerva's
+    field shows the conflict pawn's label)."""
     spaces_field, toward_field = PAWN_FIELDS[pawn]
     now: str = getattr(draft, toward_field)
 
@@ -295,7 +296,7 @@ def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: str,
         edit(SetTable(spaces_field, n, (was,)))
 
     return [stepper(S.SPACES, getattr(draft, spaces_field), spaces, 0,
-                    draft.facts.track_spaces, spoken),
+                    draft.facts.track_spaces, spoken, said_first),
             wrap([toggle(S.toward(s.name), now == s.name, toward(s.name),
                          identifier=f"{ids}{s.name}",
                          spoken=S.pawn_toward(name, s.name))
@@ -318,7 +319,7 @@ def minerva_editor(draft: DuelDraft, edit: Callable[[AnEdit], None]) -> ft.Contr
     return ft.Column([header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
                       *_pawn_controls(draft, edit, "minerva",
                                       S.for_player(S.SPACES, S.MINERVA), "minerva-toward-",
-                                      S.MINERVA)])
+                                      S.MINERVA, S.MINERVA)])
 
 
 def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
