@@ -281,3 +281,23 @@ async def test_entry_great_wall_stages_ticked_in_any_order_on_the_city_screen(
     wonder = table_of(saved)["players"][0]["wonder"]
     assert wonder["built"] == [2] and wonder["stages"] == 1
     assert c.title() == "Ann · 4 pts"
+
+
+@pytest.mark.asyncio
+async def test_entry_pantheon_mythology_tokens_typed_and_stepped_are_saved(store: Store) -> None:
+    """A Pantheon city's Mythology tokens, one typed and one by its +, on one phone: both
+    saved (each was refused as "changed on another phone" and set back to 0, so Mysticism's
+    2 VP a token never counted: duel-pantheon.md)."""
+    c = await Client(make_main(store)).start()
+    await _new_game(c, "7 Wonders Duel", "Pantheon", ["Ann", "Bob"])
+    await c.go("/game/player/0")
+    await c.type("Greek Mythology tokens", "1")
+    await c.step("Egyptian Mythology tokens", 1)
+    await c.step("Egyptian Mythology tokens", 1)
+    await c.step("Egyptian Mythology tokens", -1)
+    assert not c.has("changed on another phone")
+    saved = store.load_current()
+    assert saved is not None
+    seat = saved.seats[0]
+    assert isinstance(seat, DuelSeat)
+    assert seat.mythology == {"Greek": 1, "Egyptian": 1}

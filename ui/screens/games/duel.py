@@ -103,7 +103,7 @@ def _PantheonPart(edit: Edit, props: PantheonProps) -> ft.Control:
 
     def tokens(name: str) -> Callable[[int, int], None]:
         def go(n: int, was: int) -> None:
-            edit.entry("mythology", name, n or None, (was or None,))
+            edit.entry("mythology", name, n or None, (was,))  # a count: 0 when none held
         return go
 
     def snake(card: str) -> Callable[[], None]:
