@@ -5,6 +5,7 @@ and a history file imported."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.parse
 from dataclasses import replace
 from pathlib import Path
@@ -121,3 +122,24 @@ async def test_group_statistics_expansion_filter_is_named(store: Store) -> None:
     await c.until("Records")
     words = [label(x) for x in c.controls() if isinstance(x, ft.Text) or label(x) == "Any"]
     assert words.index("Any") > 0 and words[words.index("Any") - 1] == "Expansions", words[:8]
+
+
+async def test_group_statistics_each_filter_filters(store: Store) -> None:
+    """Each filter chip of Group statistics filters by what it names (its handler was given
+    the tap's event instead: a game chip or an expansion chip showed no player at all, and
+    "Last 30 days" broke the screen: `Event * int`). One 7 Wonders game without expansions,
+    finished now."""
+    store.save_game(replace(from_table(TABLE), finished=time.time()), SUMMARY)
+    c = await Client(make_main(store), route="/stats").start()
+    await c.until("Records")
+    await c.tap("7 Wonders")  # its family: the game is counted
+    assert c.has("Records") and c.has("Ann · 31 pts")
+    await c.tap("7 Wonders Duel")  # no Duel game
+    assert c.has("Players appear here after their first finished game.")
+    await c.tap("All")
+    await c.tap("None")  # no expansion: the game is counted
+    assert c.has("Records") and c.has("Ann · 31 pts")
+    await c.tap("Last 30 days")  # finished now: counted
+    assert not c.error_boxes() and c.has("Ann · 31 pts")
+    await c.tap("Last 12 months")
+    assert not c.error_boxes() and c.has("Ann · 31 pts")

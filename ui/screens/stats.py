@@ -13,6 +13,7 @@ import asyncio
 import time
 import urllib.parse
 from collections.abc import Callable
+from typing import TypeVar
 
 import flet as ft
 
@@ -37,6 +38,8 @@ from ui.screens.pad_style import WINNER, style
 from ui.screens.widgets import back_to, busy_overlay, header, toggle, use_kept_text, view, wrap
 from ui.session.model import use_model
 from ui.text import strings as S
+
+T = TypeVar("T")
 
 BAR = 14
 """A bar's height (px)."""
@@ -295,6 +298,15 @@ def PlayerScreen() -> ft.View:
     return view(route, name, items)
 
 
+def _choose(choose: Callable[[T], None], value: T) -> Callable[[], None]:
+    """A filter chip's tap: `choose(value)`. A handler without parameters, since Flet gives
+    the tap's event to one that has any: `lambda f=f: ...` was given the event as `f` (every
+    game, expansion and period chip filtered by an event; "Last 30 days" broke the screen)."""
+    def tapped() -> None:
+        choose(value)
+    return tapped
+
+
 PERIODS: list[tuple[str, int | None]] = [("ALL_TIME", None), ("LAST_30_DAYS", 30),
                                          ("LAST_12_MONTHS", 365)]
 
@@ -316,15 +328,15 @@ def StatsScreen() -> ft.View:
                   if not family or r.family == family}
     filters: list[ft.Control] = [
         wrap([toggle(S.ALL, not family, lambda: set_family(""))]
-             + [toggle(family_title(f), family == f, (lambda f=f: set_family(f)))
+             + [toggle(family_title(f), family == f, _choose(set_family, f))
                 for f in FAMILIES]),
         # named: its chips alone ("Any", "None") say nothing of what they choose
         ft.Text(S.EXPANSIONS, weight=ft.FontWeight.BOLD),
         wrap([toggle(S.ANY, expansion == "*", lambda: set_expansion("*")),
               toggle(S.NO_EXPANSION, expansion == "", lambda: set_expansion(""))]
-             + [toggle(shown, expansion == e, (lambda e=e: set_expansion(e)))
+             + [toggle(shown, expansion == e, _choose(set_expansion, e))
                 for e, shown in sorted(expansions.items())]),
-        wrap([toggle(getattr(S, label), days == (n or 0), (lambda n=n: set_days(n or 0)))
+        wrap([toggle(getattr(S, label), days == (n or 0), _choose(set_days, n or 0))
               for label, n in PERIODS]),
     ]
     return view("/stats", S.STATS_TITLE, [*filters, *group_page(group)])
