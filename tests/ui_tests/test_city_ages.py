@@ -10,10 +10,14 @@ from collections import Counter
 import flet as ft
 import pytest
 
+from scorer import i18n
+from scorer.facts import offered_expansions, ruleset
 from ui.app import make_main
 from ui.entry.games import from_table
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+from ui.screens.city_cards import colours_in_play
 from ui.store.store import Store
+from ui.text import strings as S
 
 from .flet_client import Client, walk
 from .game_data import TABLE
@@ -108,3 +112,19 @@ async def test_the_next_city_opens_on_age_one_again(store: Store) -> None:
         c.find("Pantheon (taken)")  # Age III
     await c.tap("Previous player")
     c.find("Pantheon")  # Ann's city as she left it: Age III
+
+
+@pytest.mark.parametrize("game", ["7wonders-1e", "7wonders-2e", "duel"])
+def test_entry_every_colour_swatch_named_in_words(game: str) -> None:
+    """Every card colour a city's filter can show, in every offered expansion and player
+    count, is named in the catalogue's words (Cities' black swatch was read "black", "đen"
+    in Vietnamese: the data's own word)."""
+    for expansion in ["", *offered_expansions(game)]:
+        rules = ruleset(game, [expansion] if expansion else [])
+        players = (2,) if game == "duel" else (3, 7)
+        shown = {c for n in players for c in colours_in_play(rules, n)}
+        for language in ("en", "vi"):
+            with i18n.language(language):
+                named = S.COLOUR
+                assert shown <= set(named), (expansion, shown - set(named))
+                assert all(named[c] != c and named[c][0].isupper() for c in shown)

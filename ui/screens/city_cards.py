@@ -456,10 +456,10 @@ def _ColourFilter(colour: str, colours: tuple[str, ...],
         # button's would not)
         # the tap target is the swatch's slot, the circle drawn inside it: the space between
         # two circles is tappable too
-        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR.get(c, c),
+        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR[c],
                             checked=colour == c, content=ft.Container(
             width=SWATCH_SLOT, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
-            tooltip=quiet_tooltip(S.COLOUR.get(c, c)), on_click=pick_colour(c),
+            tooltip=quiet_tooltip(S.COLOUR[c]), on_click=pick_colour(c),
             content=ft.Container(
                 width=SWATCH, height=SWATCH, border_radius=SWATCH // 2, bgcolor=bg,
                 border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,

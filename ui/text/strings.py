@@ -216,8 +216,12 @@ COLOUR = {
     "green": N_("Science"),
     "red": N_("Military"),
     "purple": N_("Guilds"),
+    "black": N_("City cards (black)"),
     "none": N_("Other"),
 }
+"""A card colour's name on its filter swatch (a checkbox to a screen reader): every colour
+any offered ruleset's cards have (tests/ui_tests/test_city_ages.py), never the data's own
+word ("black" read lower case, "đen" in Vietnamese)."""
 
 CHOICE = {
     "copied_guild": N_("Guild copied by the wonder"),
