@@ -127,3 +127,23 @@ async def test_accessible_pawn_fields_say_which_pawn(store: Store) -> None:
                 and node.label is None and str(node.content.label) == "Spaces from the centre":
             said.append((str(node.content.label), ""))  # (the one merged: seen above)
     assert said == [("Spaces from the centre", ""), ("Spaces from the centre", "Minerva pawn")]
+
+
+async def test_accessible_buried_leader_and_tokens_taken_chips_say_what(store: Store) -> None:
+    """Duel Leaders, Ann's city with Abu Simbel: each leader has a recruit chip and a chip
+    under "Leader buried under Abu Simbel", both showing the leader's name; a screen reader
+    hears the second as "Alexander, buried under Abu Simbel" (two checkboxes read
+    "Alexander" before). Alexander's count chips ("0", "1", ...) are read "2 military tokens
+    taken"."""
+    store.save_current(DuelDraft(game="duel", expansions=["leaders"], seats=[
+        DuelSeat(name="Ann", wonders=["Abu Simbel"], leaders=["Alexander"]),
+        DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    named: dict[str, list[str]] = {}  # words on screen: the names read out
+    for chip in walk(c.top()):
+        if isinstance(chip, ft.OutlinedButton | ft.FilledButton):
+            words = chip.content.value if isinstance(chip.content, ft.Text) else chip.content
+            spoken = chip.content.semantics_label if isinstance(chip.content, ft.Text) else None
+            named.setdefault(str(words), []).append(str(spoken or words))
+    assert named["Alexander"] == ["Alexander", "Alexander, buried under Abu Simbel"]
+    assert named["2"] == ["2 military tokens taken"] and named["1"] == ["1 military token taken"]

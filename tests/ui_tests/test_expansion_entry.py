@@ -301,3 +301,19 @@ async def test_entry_pantheon_mythology_tokens_typed_and_stepped_are_saved(store
     seat = saved.seats[0]
     assert isinstance(seat, DuelSeat)
     assert seat.mythology == {"Greek": 1, "Egyptian": 1}
+
+
+def test_entry_pantheon_mythologies_in_the_readers_words() -> None:
+    """Every Mythology of Pantheon's ruleset has its words in the catalogue: Vietnamese
+    players read "Mã báo Thần thoại Hy Lạp", not "... Greek" (peoples' adjectives, not names
+    printed on a card)."""
+    from scorer import i18n
+    from scorer.facts import ruleset
+    from ui.text import strings as S
+
+    mythologies = ruleset("duel", ["pantheon"]).constants.mythologies
+    assert set(mythologies) == set(S.MYTHOLOGIES)
+    assert S.mythology_tokens("Greek") == "Greek Mythology tokens"
+    with i18n.language("vi"):
+        assert S.mythology_tokens("Greek") == "Mã báo Thần thoại Hy Lạp"
+        assert all(S.mythology_tokens(m) != f"Mã báo Thần thoại {m}" for m in mythologies)

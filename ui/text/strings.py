@@ -450,6 +450,19 @@ def buried_under(wonder: str) -> str:
     return _("Leader buried under {wonder}").format(wonder=wonder)
 
 
+def buried_choice(leader: str, wonder: str) -> str:
+    """A leader's chip under "Leader buried under ...", to a screen reader: the same leader's
+    recruit chip is on the same screen, by the same name."""
+    return _("{leader}, buried under {wonder}").format(leader=leader, wonder=wonder)
+
+
+def conquests_taken(count: int) -> str:
+    """A count's chip of the military tokens a city took (Alexander), to a screen reader:
+    its words are the bare number."""
+    return ngettext("{count} military token taken", "{count} military tokens taken",
+                    count).format(count=count)
+
+
 def printed_cost(cost: int | None) -> str:
     if cost is None:
         return _("Not known to the app: type the cost printed on the card")
@@ -1119,9 +1132,17 @@ def diplomacy_chip(age: str) -> str:
     return _("Diplomacy in Age {age}").format(age=age)
 
 
+MYTHOLOGIES = {"Mesopotamian": N_("Mesopotamian"), "Phoenician": N_("Phoenician"),
+               "Greek": N_("Greek"), "Egyptian": N_("Egyptian"), "Roman": N_("Roman")}
+"""Pantheon's Mythologies (the ruleset's `mythologies`) in the reader's language: peoples'
+adjectives, not names printed on a card (tests/ui_tests/test_expansion_entry.py checks
+that every Mythology of the ruleset is here)."""
+
+
 def mythology_tokens(mythology: str) -> str:
     """A stepper of one Mythology's tokens ("Greek Mythology tokens")."""
-    return _("{mythology} Mythology tokens").format(mythology=mythology)
+    return _("{mythology} Mythology tokens").format(
+        mythology=translated(_MYTHOLOGIES.get(mythology, mythology)))
 
 
 def age_name(age: str) -> str:
@@ -1142,6 +1163,7 @@ def redo_change(what: str) -> str:
 
 
 _CHOICE = CHOICE
+_MYTHOLOGIES = MYTHOLOGIES
 _TEXTS: dict[str, str | dict[str, str]] = {
     k: v
     for k, v in globals().items()

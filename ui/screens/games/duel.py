@@ -195,7 +195,10 @@ def duel_leaders_section(draft: DuelDraft, i: int, rules: Ruleset, edit: Edit, q
         out += [header(S.buried_under(" / ".join(built or burying))),
                 ft.Text(S.buried_hint(facts(rules).buried_factor), italic=True),
                 wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
-                             disabled=n in others and n != seat.buried) for n in shown])]
+                             disabled=n in others and n != seat.buried,
+                             spoken=S.buried_choice(S.card_taken(n) if n in others else n,
+                                                    " / ".join(built or burying)))
+                      for n in shown])]
         if seat.buried:
             printed = leader_cost(rules, seat.buried)
             out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
@@ -211,7 +214,8 @@ def duel_leaders_section(draft: DuelDraft, i: int, rules: Ruleset, edit: Edit, q
     most = facts(ruleset(draft.game, draft.expansions)).max_conquests
     options: list[int | None] = [None, *range(most + 1)]
     out += [header(S.CONQUESTS), ft.Text(S.CONQUESTS_HINT, italic=True),
-            wrap([toggle(S.FROM_PAWN if n is None else str(n), seat.conquests == n, conquer(n))
+            wrap([toggle(S.FROM_PAWN if n is None else str(n), seat.conquests == n, conquer(n),
+                         spoken="" if n is None else S.conquests_taken(n))
                   for n in options]),
             problems(mine.get("conquests", []))]
     return out
