@@ -226,13 +226,13 @@ def heading(group: str) -> str:
 
 def title(game: str, expansions: Sequence[str] = (), every: bool = False) -> str:
     """The game and every expansion chosen, as players name them ("7 Wonders Duel with Duel
-    Leaders and Pantheon"; a ruleset's own title names one expansion)."""
+    Leaders and Pantheon", "7 Wonders 2nd edition with Cities"). Always composed: a 7
+    Wonders expansion's ruleset keeps its game's title (a Cities game was titled "7 Wonders
+    2nd edition", its expansion said nowhere)."""
     game, chosen = _choose(game, expansions, every)
     base = load_ruleset(game).constants.title
     if not chosen:
         return base
-    if len(chosen) == 1:
-        return load_ruleset(game, chosen).constants.title
     return _("{game} with {expansions}").format(
         game=base, expansions=all_of(expansion_title(game, e) for e in chosen))
 

@@ -115,7 +115,7 @@ async def test_the_next_city_opens_on_age_one_again(store: Store) -> None:
 
 
 @pytest.mark.parametrize("game", ["7wonders-1e", "7wonders-2e", "duel"])
-def test_entry_every_colour_swatch_named_in_words(game: str) -> None:
+async def test_entry_every_colour_swatch_named_in_words(game: str) -> None:
     """Every card colour a city's filter can show, in every offered expansion and player
     count, is named in the catalogue's words (Cities' black swatch was read "black", "đen"
     in Vietnamese: the data's own word)."""

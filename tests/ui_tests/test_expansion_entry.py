@@ -8,6 +8,7 @@ coins, a Mythology token, Minerva's pawn, each checked against the ruleset's bou
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -317,3 +318,20 @@ def test_entry_pantheon_mythologies_in_the_readers_words() -> None:
     with i18n.language("vi"):
         assert S.mythology_tokens("Greek") == "Mã báo Thần thoại Hy Lạp"
         assert all(S.mythology_tokens(m) != f"Mã báo Thần thoại {m}" for m in mythologies)
+
+
+@pytest.mark.asyncio
+async def test_entry_expansions_named_with_the_game_on_table_and_history(store: Store) -> None:
+    """Games of one base game with different expansions are told apart: the table and the
+    History list name the expansions ("7 Wonders Duel with Pantheon", "7 Wonders 2nd
+    edition with Cities"); both read "7 Wonders Duel" / "7 Wonders 2nd edition" before."""
+    duel = DuelDraft(game="duel", expansions=["pantheon"], seats=[DuelSeat("Ann"),
+                                                                  DuelSeat("Bob")])
+    store.save_current(duel)
+    c = await Client(make_main(store), route="/game").start()
+    assert c.has("7 Wonders Duel with Pantheon", exact=True)
+    cities = SevenWondersDraft(game="7wonders-2e", expansions=["cities"], seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")])
+    store.save_game(replace(cities, finished=1_700_000_000.0), "Ann 0 · Bob 0 · Cid 0")
+    c = await Client(make_main(store), route="/history").start()
+    await c.until("7 Wonders 2nd edition with Cities")

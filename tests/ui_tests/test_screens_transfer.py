@@ -23,7 +23,7 @@ from ui.entry.games import from_table, table_of
 from ui.store.store import Store
 from ui.web import upload_limit
 
-from .flet_client import Client
+from .flet_client import Client, label
 from .game_data import SUMMARY, TABLE, VERDICT, save_finished
 
 pytestmark = pytest.mark.asyncio
@@ -98,7 +98,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     # the buried-leader picker comes after the recruited leaders
     await c.tap_control([x for x in c.controls()
                          if isinstance(x, ft.OutlinedButton | ft.FilledButton)
-                         and x.content == "Plato"][-1])
+                         and label(x) == "Plato"][-1])
     # Plato's cost is not in the ruleset: the app says so, the engine asks for it
     cost = c.find("Cost printed on the card (coins)", ft.TextField)
     assert cost.value == "" and cost.helper == ("Not known to the app: type the cost "
@@ -107,7 +107,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     # Plato both recruited and buried: the engine says a buried leader is not recruited
     assert c.has('"Plato" is buried, so it is no longer a recruited leader')
     await c.tap_control(next(x for x in c.controls()
-                         if isinstance(x, ft.FilledButton) and x.content == "Plato"))
+                         if isinstance(x, ft.FilledButton) and label(x) == "Plato"))
     assert not c.has("no longer a recruited leader")
     await c.type("Cost printed on the card (coins)", "4")
     assert not c.has("unknown to the ruleset")

@@ -175,11 +175,11 @@ def HistoryScreen() -> ft.View:
         if asking is not None and asking[0] == e.id and current is not None:
             again = asking[1]
             actions = confirm_replace(
-                current, game_title(current.game),
+                current, game_title(current.game, current.expansions),
                 S.REPLACED_BY_NEW if again else S.REPLACED_BY_HISTORY,
                 opener[(e.id, again)], lambda: set_asking(None))
         lines: list[ft.Control] = [
-            ft.Text(game_title(e.game), weight=ft.FontWeight.BOLD),
+            ft.Text(game_title(e.game, e.expansions), weight=ft.FontWeight.BOLD),
             ft.Text(play_line(e), size=13),
             ft.Text(e.summary),
         ]
@@ -262,7 +262,7 @@ def GameScreen() -> ft.View:
 
     changed = (place, note) != (entry.place, entry.note)
     items: list[ft.Control] = [
-        ft.Text(game_title(draft.game), weight=ft.FontWeight.BOLD, size=18),
+        ft.Text(game_title(draft.game, draft.expansions), weight=ft.FontWeight.BOLD, size=18),
         ft.Text(play_line(entry)),
         ft.Text(entry.summary),
         place_field.keep(ft.TextField(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import flet as ft
 
 from scorer.facts import ruleset
+from scorer.rules_list import title as rules_title
 from ui.entry.draft import Draft
 from ui.screens.memo import memo
 from ui.screens.widgets import back_to, header, notice, toggle, use_body_shown, view, wrap
@@ -24,11 +25,18 @@ def themes() -> tuple[tuple[str, str, ft.IconData], ...]:
             ("system", S.THEME_SYSTEM, ft.Icons.BRIGHTNESS_AUTO))
 
 
-def game_title(game: str) -> str:
+def game_title(game: str, expansions: Sequence[str] = ()) -> str:
+    """The game as players name it, with the expansions it is played with ("7 Wonders Duel
+    with Pantheon"): two games of one base game told apart in History, on the table and in
+    what is shared."""
     try:
-        return ruleset(game).constants.title
+        base = ruleset(game).constants.title
     except Exception:  # a game whose ruleset is not there yet
         return game
+    try:
+        return rules_title(game, expansions) if expansions else base
+    except Exception:  # an expansion this version does not know: the game's own title
+        return base
 
 
 @ft.component
@@ -68,7 +76,8 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
         names = ", ".join(s.name for s in draft.seats)
         items.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
             ft.Text(S.IN_PROGRESS, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{game_title(draft.game)} · {S.players_count(len(draft.seats))}"),
+            ft.Text(f"{game_title(draft.game, draft.expansions)} · "
+                    f"{S.players_count(len(draft.seats))}"),
             ft.Text(names),
             ft.FilledButton(content=S.CONTINUE, icon=ft.Icons.PLAY_ARROW,
                             on_click=back_to(address)),

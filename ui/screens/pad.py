@@ -264,7 +264,7 @@ def PadScreen() -> ft.View:
                         ft.OutlinedButton(content=S.HOME, icon=ft.Icons.HOME,
                                           on_click=back_to("/"), height=52)])]
     if evaluation.final and result is not None:
-        items.append(ShareImage(result, tuple(categories), game_title(draft.game),
+        items.append(ShareImage(result, tuple(categories), game_title(draft.game, draft.expansions),
                                 file_name(draft, "pad", "png")))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
                                    on_click=back_to(model.path("/export"))))

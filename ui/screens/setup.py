@@ -217,8 +217,8 @@ def Setup() -> ft.View:
         items.append(ft.Text(S.NEED_NAMES, italic=True))
     current = model.draft
     ask = asking and current is not None and names_ok and count_ok
-    ft.use_dialog(confirm_replace_dialog(current, game_title(current.game), S.REPLACED_BY_NEW,
-                                         begin, lambda: set_asking(False))
+    ft.use_dialog(confirm_replace_dialog(current, game_title(current.game, current.expansions),
+                                         S.REPLACED_BY_NEW, begin, lambda: set_asking(False))
                   if ask and current is not None else None)
     items.append(ft.FilledButton(content=S.START, icon=ft.Icons.PLAY_ARROW,
                                  on_click=start, disabled=not (names_ok and count_ok),

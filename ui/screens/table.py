@@ -154,7 +154,8 @@ def _LiveTable(base: str, on_top: bool) -> ft.Control:
     scored = evaluation is not None
     tiles = [SeatTile(i, base, scored) for i in range(len(draft.seats))]
     items: list[ft.Control] = [busy_overlay(S.SCORING if evaluation is None else ""),
-                               ft.Text(f"{game_title(draft.game)}"), ft.Text(S.TAP_A_PLAYER)]
+                               ft.Text(game_title(draft.game, draft.expansions)),
+                               ft.Text(S.TAP_A_PLAYER)]
     unsettled = evaluation is not None and not evaluation.final
     items.append(ft.Text(f"{S.NOT_FINAL} · {S.problems_count(len(evaluation.problems))}"
                          if evaluation is not None and unsettled else "",

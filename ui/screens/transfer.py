@@ -90,7 +90,8 @@ def ExportScreen() -> ft.View:
     if evaluation is not None and evaluation.final and evaluation.result is not None:
         parts.append((S.RESULT_CSV, result_csv(evaluation.result, play),
                       file_name(draft, "result", "csv")))
-        parts.append((S.SHARE_TEXT, share_text(evaluation.result, game_title(draft.game)), ""))
+        parts.append((S.SHARE_TEXT, share_text(evaluation.result,
+                                               game_title(draft.game, draft.expansions)), ""))
     can = this_browser()  # the copy buttons only where the page may copy (ui/web/browser.py)
     items: list[ft.Control] = []
     if not can.copy_text:
@@ -185,8 +186,8 @@ def ImportScreen() -> ft.View:
         def replace() -> None:
             start(pending)
 
-        items.append(confirm_replace(current, game_title(current.game), S.REPLACED_BY_IMPORT,
-                                     replace, lambda: set_pending(None)))
+        items.append(confirm_replace(current, game_title(current.game, current.expansions),
+                                     S.REPLACED_BY_IMPORT, replace, lambda: set_pending(None)))
     if model.upload_dir is not None:
         items += [
             ft.FilledButton(content=S.CHOOSE_FILE, icon=ft.Icons.FILE_OPEN, height=52,
