@@ -121,6 +121,14 @@ def N_(message: str) -> str:
     return message
 
 
+def one_decimal(value: float) -> str:
+    """An average with one decimal, as the current language writes it ("26.3"; Vietnamese
+    "26,3"; CLDR's number symbols, through Babel)."""
+    from babel.numbers import format_decimal  # only where an average is said (as `all_of`)
+
+    return format_decimal(value, format="0.0", locale=current())
+
+
 def all_of(items: Iterable[str]) -> str:
     """ "Ann, Bob and Cid" in the current language (CLDR's list patterns, through Babel)."""
     from babel.lists import format_list  # only where a list is said: Babel's import and its

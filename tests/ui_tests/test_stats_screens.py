@@ -13,9 +13,11 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+from scorer import i18n
 from scorer.history import history_json
+from scorer.i18n import one_decimal
 from ui.app import make_main
-from ui.entry.games import from_table
+from ui.entry.games import as_seven_wonders, from_table
 from ui.store.store import Store
 
 from .flet_client import Client, label
@@ -143,3 +145,38 @@ async def test_group_statistics_each_filter_filters(store: Store) -> None:
     assert not c.error_boxes() and c.has("Ann · 31 pts")
     await c.tap("Last 12 months")
     assert not c.error_boxes() and c.has("Ann · 31 pts")
+
+
+async def test_group_statistics_says_the_wonder_sides_it_leaves_out(store: Store) -> None:
+    """Wins by wonder and side shows the 12 most played and says how many more there are
+    (the list stopped at 12 without a word, and a player read a board left out as never
+    played): five games of three players, seat i on board i mod 7, side A for the first
+    seven seats and the fifteenth, B for the rest: the 14 sides of the 7 boards, each game's
+    three boards different; 14 - 12 = 2 said as more."""
+    boards = ("Alexandria", "Babylon", "Ephesos", "Gizah", "Halikarnassos", "Olympia",
+              "Rhodos")
+    base = as_seven_wonders(from_table(TABLE))
+    for g in range(5):
+        seats = [replace(seat, board=boards[i % 7], side="B" if 7 <= i < 14 else "A",
+                         stages=0)
+                 for i, seat in ((3 * g + k, seat) for k, seat in enumerate(base.seats))]
+        store.save_game(replace(base, id=f"game-{g}", seats=seats,
+                                finished=1_700_000_000.0 + g), SUMMARY)
+    c = await Client(make_main(store), route="/stats").start()
+    await c.until("5 games")
+    assert c.has("and 2 more wonder sides, played less often")
+
+
+async def test_group_statistics_averages_in_the_readers_numbers(store: Store) -> None:
+    """An average is written as the reader's language writes numbers: the example game's
+    average total (31 + 31 + 17) / 3 = 26.33 reads "26.3" in English and "26,3" in
+    Vietnamese (it read "26.3" in both)."""
+    assert one_decimal(79 / 3) == "26.3"
+    with i18n.language("vi"):
+        assert one_decimal(79 / 3) == "26,3"
+    save_finished(store)
+    c = await Client(make_main(store), route="/players").start()
+    await c.until("1 game · 1 win")
+    await c.tap_control(c.find("Ann", ft.Container))
+    await c.until("Where the points come from (average a game)")
+    assert c.has("31.0")  # Ann's one game: 31 a game

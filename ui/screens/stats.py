@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import flet as ft
 
-from scorer.i18n import translated
+from scorer.i18n import one_decimal, translated
 from scorer.result import CATEGORY_LABELS, category_label
 from scorer.ruleset import expansion_name
 from scorer.stats import (
@@ -96,7 +96,7 @@ def category_chart(averages: list[tuple[str, float]]) -> list[ft.Control]:
         padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=4,
         bgcolor=style(c).bg,
         content=ft.Row([ft.Icon(style(c).icon, color=style(c).fg, size=14),
-                        ft.Text(f"{_category(c)} {v:.1f}", color=style(c).fg, size=13)],
+                        ft.Text(f"{_category(c)} {one_decimal(v)}", color=style(c).fg, size=13)],
                        spacing=4, tight=True))
         for c, v in averages]
     return [bar([(v, style(c).bg) for c, v in averages]), wrap(legend)]
@@ -138,7 +138,7 @@ def _family_section(stats: PlayerStats) -> list[ft.Control]:
         header(family_title(stats.family)),
         wrap([_tile(S.GAMES, str(stats.games)),
               _tile(S.WINS, str(stats.wins), caption=f"{round(100 * stats.win_rate)}%"),
-              _tile(S.AVERAGE, f"{stats.average_total:.1f}"),
+              _tile(S.AVERAGE, one_decimal(stats.average_total)),
               _tile(S.BEST, str(stats.best.total), back_to(game_route(stats.best.game_id)),
                     caption=time.strftime("%Y-%m-%d", time.localtime(stats.best.finished)))]),
         ft.Text(S.POINTS_FROM, weight=ft.FontWeight.W_500),
@@ -207,9 +207,12 @@ def group_page(group: GroupStats) -> list[ft.Control]:
                                    w.wins)),
             bar([(w.wins, WINNER), (w.plays - w.wins, LEVEL)], most - w.plays)], spacing=2)
             for w in shown]
+        if len(group.wins_by_wonder) > len(shown):  # said, not dropped without a word
+            out.append(ft.Text(S.more_wonders(len(group.wins_by_wonder) - len(shown)),
+                               italic=True))
     out.append(header(S.CATEGORY_AVERAGES))
     top_avg = max((v for _c, v in group.categories), default=1.0)
-    out += [value_bar(_category(c), v, top_avg, style(c).bg, f"{v:.1f}")
+    out += [value_bar(_category(c), v, top_avg, style(c).bg, one_decimal(v))
             for c, v in group.categories]
     return out
 

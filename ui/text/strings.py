@@ -456,6 +456,12 @@ def buried_choice(leader: str, wonder: str) -> str:
     return _("{leader}, buried under {wonder}").format(leader=leader, wonder=wonder)
 
 
+def more_wonders(count: int) -> str:
+    """Under the group's most played wonder sides: how many more were played, less often."""
+    return ngettext("and {count} more wonder side, played less often",
+                    "and {count} more wonder sides, played less often", count).format(count=count)
+
+
 def conquests_taken(count: int) -> str:
     """A count's chip of the military tokens a city took (Alexander), to a screen reader:
     its words are the bare number."""
