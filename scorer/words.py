@@ -397,8 +397,10 @@ def say(message: Says) -> str:
                 points=points(_int(p, "points")),
             )
         case "chamber-control":
-            return _("controlled, {mine} cubes to {theirs}: {points}").format(
-                mine=_int(p, "mine"), theirs=_int(p, "theirs"), points=points(_int(p, "points"))
+            mine = _int(p, "mine")
+            return ngettext("controlled, {mine} cube to {theirs}: {points}",
+                            "controlled, {mine} cubes to {theirs}: {points}", mine).format(
+                mine=mine, theirs=_int(p, "theirs"), points=points(_int(p, "points"))
             )
         case "typed":
             return _("typed from the paper score pad")

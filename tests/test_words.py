@@ -17,7 +17,7 @@ import pytest
 from benchmarks.tables import duel_table, seven_player_leaders_table
 from scorer import i18n, score
 from scorer.result import Result
-from scorer.words import LineId, say
+from scorer.words import LineId, Says, say
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -174,3 +174,12 @@ def test_words_explain_json_keeps_the_ids_beside_the_words() -> None:
     assert senate["why_message"] == {"id": "chamber-control", "mine": 2, "theirs": 0, "points": 1}
     assert senate["source_message"] == {"id": "chamber", "number": 1}
     assert senate["why"] == "kiểm soát, 2 khối ảnh hưởng so với 0: 1 điểm"
+
+
+def test_words_a_chamber_held_by_one_cube_says_cube() -> None:
+    """Agora: a Chamber controlled with 1 Influence cube to none reads "1 cube" (it read
+    "1 cubes"); 2 cubes stay plural. Chamber 1 is worth 1 VP (Agora Chamber VP 1-2-3-3-2-1)."""
+    one: Says = {"id": "chamber-control", "mine": 1, "theirs": 0, "points": 1}
+    two: Says = {"id": "chamber-control", "mine": 2, "theirs": 1, "points": 1}
+    assert say(one) == "controlled, 1 cube to 0: 1 point"
+    assert say(two) == "controlled, 2 cubes to 1: 1 point"

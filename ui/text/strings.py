@@ -151,7 +151,7 @@ CONQUESTS_HINT = N_("For Alexander. Leave on \u201cfrom the pawn\u201d unless th
 FROM_PAWN = N_("From the pawn")
 SUPREMACY = N_("Game ended early (supremacy)")
 SUPREMACY_HINT = N_("Only when the game ended at once on a supremacy, in any Age (Age III "
-                  "included); the engine checks it against the table.")
+                  "included); the app checks it against the table.")
 NO_SUPREMACY = N_("No")
 WINNER = N_("Winner")
 PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
