@@ -147,3 +147,14 @@ async def test_accessible_buried_leader_and_tokens_taken_chips_say_what(store: S
             named.setdefault(str(words), []).append(str(spoken or words))
     assert named["Alexander"] == ["Alexander", "Alexander, buried under Abu Simbel"]
     assert named["2"] == ["2 military tokens taken"] and named["1"] == ["1 military token taken"]
+
+
+async def test_accessible_join_qr_code_is_named(store: Store) -> None:
+    """The table's join card: its QR image is named for a screen reader ("QR code of the
+    game's address"; it was an image with no name, read as nothing)."""
+    store.save_current(DuelDraft(game="duel", seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game").start()
+    [qr] = [x for x in walk(c.top())
+            if isinstance(x, ft.Semantics) and x.identifier == "join-qr"]
+    assert isinstance(qr.content, ft.Image)
+    assert qr.content.semantics_label == "QR code of the game's address"

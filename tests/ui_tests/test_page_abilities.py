@@ -72,6 +72,8 @@ async def test_missing_feature_share_on_plain_http_is_not_offered(store: Store) 
                  "image from it: download it, or scan the result's QR code.", exact=True)
     [qr] = qr_codes(c)
     assert isinstance(qr.content, ft.Image) and isinstance(qr.content.src, str)
+    # named for a screen reader (an image without a name is read as nothing)
+    assert qr.content.semantics_label == "QR code of the result"
     prefix, _, encoded = qr.content.src.partition(",")
     assert prefix == "data:image/png;base64"
     assert base64.b64decode(encoded)[:8] == b"\x89PNG\r\n\x1a\n"

@@ -177,7 +177,8 @@ def share_card(model: AppModel) -> ft.Control:
             ft.Text(S.SHARE_TITLE, weight=ft.FontWeight.BOLD),
             ft.Row([
                 ft.Semantics(identifier="join-qr", content=ft.Image(
-                    src=qr_svg(address), width=132, height=132)),
+                    src=qr_svg(address), width=132, height=132,
+                    semantics_label=S.JOIN_QR_NAME)),
                 ft.Column([
                     ft.Text(S.JOIN_CODE),
                     ft.Semantics(identifier="join-code-shown", content=ft.Text(

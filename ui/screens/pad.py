@@ -325,6 +325,6 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
                                content=ft.Text(can.why_no_share(), italic=True)),
                   ft.Semantics(identifier="result-qr", content=ft.Image(
                       src=_data_url(qr_png(share_text(result, title))), width=220,
-                      height=220)),
+                      height=220, semantics_label=S.RESULT_QR_NAME)),
                   ft.Text(S.RESULT_QR, size=12)]
     return ft.Column(items, spacing=4)

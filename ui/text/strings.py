@@ -243,6 +243,9 @@ COPY_IMAGE = N_("Copy image")
 COPIED_IMAGE = N_("Image copied: paste it into a chat.")
 SHARE_FAILED = N_("The phone did not share the image: download it instead.")
 RESULT_QR = N_("The result as a QR code: another phone's camera reads it as text.")
+RESULT_QR_NAME = N_("QR code of the result")
+"""The result's QR image, to a screen reader (an image without a name is read as nothing)."""
+JOIN_QR_NAME = N_("QR code of the game's address")
 SHARE_NOT_SECURE = N_("This page is not secure (http), so the phone cannot share or copy the "
                       "image from it: download it, or scan the result's QR code.")
 SHARE_MISSING = N_("This browser cannot share files: download the image, or scan the "
