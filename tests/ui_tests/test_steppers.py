@@ -27,29 +27,18 @@ GAMES = [(game, (expansion,) if expansion else ())
 """Each game alone and with each expansion it offers."""
 
 
-def _steppers(c: Client) -> list[str]:
-    """The identifiers of the number fields with a - and a + (`ui.screens.widgets.stepper`)
-    on screen, top to bottom."""
-    out = []
+def _pluses(c: Client) -> dict[str, Any]:
+    """The + of each number field with a - and a + (`ui.screens.widgets.stepper`) on
+    screen, by the field's identifier, top to bottom."""
+    out = {}
     for row in c.controls():
         if isinstance(row, ft.Row) and len(row.controls) == 3:
-            field = row.controls[1]
-            if isinstance(field, ft.MergeSemantics):
+            field: ft.Control | None = row.controls[1]
+            if isinstance(field, ft.MergeSemantics):  # a field read with words before it
                 field = field.content
             if isinstance(field, ft.Semantics) and str(field.identifier).startswith("number-"):
-                out.append(str(field.identifier))
+                out[str(field.identifier)] = row.controls[2]
     return out
-
-
-def _plus(c: Client, identifier: str) -> Any:
-    for row in c.controls():
-        if isinstance(row, ft.Row) and len(row.controls) == 3:
-            field = row.controls[1]
-            if isinstance(field, ft.MergeSemantics):
-                field = field.content
-            if isinstance(field, ft.Semantics) and field.identifier == identifier:
-                return row.controls[2]
-    raise AssertionError(f"no stepper {identifier!r} on {c.title()!r}")
 
 
 @pytest.mark.parametrize("game, expansions", GAMES)
@@ -65,8 +54,8 @@ async def test_entry_every_stepper_steps_up_unrefused(store: Store, game: str,
     stepped = 0
     for route in ("/game/player/0", "/game"):
         c = await Client(make_main(store), route=route).start()
-        for identifier in _steppers(c):
-            await c.tap_control(_plus(c, identifier))
+        for identifier in list(_pluses(c)):
+            await c.tap_control(_pluses(c)[identifier])  # as rendered now
             note = c.note()
             said = str(note.label or "") if note is not None else ""
             assert "changed on another phone" not in " ".join(c.texts()) + said, (
