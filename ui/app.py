@@ -37,7 +37,11 @@ ROUTES = [
         ft.Route(path="g/:code", component=at_address(TableScreen, lambda: S.TABLE_TITLE),
                  children=[
             ft.Route(path="player/:i", component=at_address(CityScreen, lambda: S.TABLE_TITLE)),
-            ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD)),
+            # Export from the pad is a screen over the pad: the app bar's back arrow and the
+            # phone's back both lead to the pad (the arrow led to the table)
+            ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD),
+                     children=[ft.Route(path="export", component=at_address(
+                         ExportScreen, lambda: S.EXPORT_TITLE))]),
             ft.Route(path="export", component=at_address(ExportScreen, lambda: S.EXPORT_TITLE)),
             ft.Route(path="changes", component=at_address(ChangesScreen, lambda: S.CHANGES)),
         ]),

@@ -182,3 +182,23 @@ def test_missing_feature_what_the_page_left_is_read_strictly() -> None:
         got = Browser.parse(junk)
         assert not (got.secure or got.share_files or got.copy_text or got.copy_image)
     assert Browser.parse(json.dumps({"secure": "yes"})).known  # said, but not "true"
+
+
+@pytest.mark.asyncio
+async def test_export_opened_from_the_pad_goes_back_to_the_pad(store: Store) -> None:
+    """Export opened from the score pad is a screen over the pad: the app bar's back arrow
+    (a pop of the top view, as the phone's back) leads to the pad, where it led to the
+    table while the phone's back led to the pad. Opened from the table, back is the table."""
+    c = client(store, PLAIN_HTTP)
+    await c.start()
+    await finished_pad(c)
+    await c.tap("Export")
+    assert c.title() == "Export" and c.top().route.endswith("/pad/export")
+    await c.back()
+    assert c.title() == "Score pad" and c.has(VERDICT, exact=True)
+    await c.go("/game")
+    await c.tap_control(next(x for x in c.controls() if isinstance(x, ft.IconButton)
+                             and label(x) == "Export"))
+    assert c.title() == "Export"
+    await c.back()
+    assert c.title() == "Table"

@@ -267,7 +267,7 @@ def PadScreen() -> ft.View:
         items.append(ShareImage(result, tuple(categories), game_title(draft.game, draft.expansions),
                                 file_name(draft, "pad", "png")))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
-                                   on_click=back_to(model.path("/export"))))
+                                   on_click=back_to(model.path("/pad/export"))))
     return view(model.path("/pad"), S.SCORE_PAD, items)
 
 

@@ -77,7 +77,10 @@ def played(store: Store, draft: Draft) -> dict[str, Any] | None:
 
 @ft.component
 def ExportScreen() -> ft.View:
+    """The game's files and text to take away: over the table or over the pad, wherever it
+    was opened from (its view's own address: `ft.use_view_path`)."""
     model = use_model()
+    here = ft.use_view_path()
     copied, set_copied = ft.use_state("")
     picker = ft.use_memo(lambda: ft.FilePicker(), [])
     draft = model.draft
@@ -125,7 +128,7 @@ def ExportScreen() -> ft.View:
         ]
     if copied:
         items.insert(0, ft.Text(copied, italic=True))
-    return view(model.path("/export"), S.EXPORT_TITLE, items)
+    return view(here or model.path("/export"), S.EXPORT_TITLE, items)
 
 
 @ft.component
