@@ -485,3 +485,23 @@ async def test_entry_colour_swatch_row_fits_a_320_px_phone(store: Store) -> None
         widths.append(target.width)
     assert row.spacing is not None  # Flet's own is 10
     assert sum(widths) + row.spacing * (len(widths) - 1) <= PHONE_WIDTH - 2 * PAGE_PADDING
+
+
+async def test_entry_a_held_card_not_in_the_game_can_be_taken_out(store: Store) -> None:
+    """An imported 3-player city holding Excavation (in the deck from 4 players: the 1st
+    edition's card table) and "Lumbr Yard" (no such card): the engine names both, and
+    each is a held chip under "Held, but not in this game" whose tap takes it out (no chip
+    offered them, so the city could not be corrected on the phone)."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat(name="Ann", board="Gizah", cards=["Loom", "Excavation", "Lumbr Yard"]),
+        SevenWondersSeat(name="Bob"), SevenWondersSeat(name="Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.has("Held, but not in this game (tap to take out):", exact=True)
+    assert c.has('"Excavation" is not in the 3-player deck (it is used from 4 players)')
+    assert c.has('no card "Lumbr Yard"')
+    await c.tap("Excavation")
+    await c.tap("Lumbr Yard")
+    assert not c.has("Held, but not in this game (tap to take out):", exact=True)
+    assert not c.has("is not in the 3-player deck") and not c.has('no card "Lumbr Yard"')
+    saved = as_seven_wonders(store.load_current())
+    assert saved.seats[0].cards == ["Loom"]

@@ -10,7 +10,7 @@ from functools import lru_cache
 import flet as ft
 
 from scorer import i18n
-from scorer.facts import facts, field_bounds, ruleset
+from scorer.facts import cards_in_play, facts, field_bounds, ruleset
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
@@ -442,6 +442,43 @@ def _CardsSection(i: int, game: str, expansions: tuple[str, ...], players: int, 
                                      for name, detail in cards), on_flip, player)
 
 
+def off_deck(m: AppModel, i: int) -> tuple[str, ...]:
+    """The cards seat `i` holds that no chip of its game offers, as entered: a name the
+    game does not have or a card its player count leaves out (an imported table's). The
+    engine names each; here each can be taken out."""
+    got = seat_of(m, i)
+    if got is None:
+        return ()
+    draft, seat = got
+    rules = ruleset(draft.game, draft.expansions)
+    offered = {u.card.name for u in cards_in_play(rules, len(draft.seats))}
+    return tuple(c for c in seat.cards if (rules.cards.canonical(c) or c) not in offered)
+
+
+@ft.component
+def _OffDeckCards(i: int, player: str) -> ft.Control:
+    """Cards the city holds that its chips do not offer, each a held chip whose tap takes
+    it out: without them such a card, named by the engine as not in the game, could not be
+    taken out on the phone ("Excavation" in a 3-player game, a misspelled name)."""
+    model = use_model_unwatched()
+    held = use_watch(lambda m: off_deck(m, i), (i,))
+    if not held:
+        return ft.Container()
+
+    def take_out(entered: str) -> Callable[[], None]:
+        def go() -> None:
+            SeatEdits(model.edit, i, player).hold("cards", entered, False, entered)
+        return go
+
+    return ft.Column([ft.Text(S.NOT_IN_THIS_GAME, italic=True),
+                      wrap([toggle(name, True, take_out(name),
+                                   spoken=S.take_out_card(name)) for name in held])],
+                     spacing=4)
+
+
+OffDeckCards = memo(_OffDeckCards)
+
+
 @ft.component
 def _CardProblems(i: int) -> ft.Control:
     return problems(list(use_watch(lambda m: messages_of(m, i, "cards"), (i,))))
@@ -589,6 +626,7 @@ def CityScreen() -> ft.View:
         items.append(CardsSection(i, frame.game, frame.expansions, frame.seats, query, age,
                                   colour, on_flip, frame.name))
         items.append(ColourFilter(colour, colours_in_play(rules, frame.seats), set_colour))
+        items.append(OffDeckCards(i, frame.name))
         items.append(CardProblems(i))
         items.append(NamedSections(i, query, clear_query))
         items.append(SeatPart(i, _tokens, TokensPart))

@@ -586,6 +586,14 @@ def one_less(card: str, player: str, count: int) -> str:
         card=card, player=player, count=count)
 
 
+NOT_IN_THIS_GAME = N_("Held, but not in this game (tap to take out):")
+
+
+def take_out_card(name: str) -> str:
+    """A held card no chip of the game offers, to a screen reader: what its tap does."""
+    return _("{card}: held, not in this game; tap to take it out").format(card=name)
+
+
 def card_taken(name: str) -> str:
     return _("{card} (taken)").format(card=name)
 
