@@ -222,9 +222,14 @@ class CardUse:
 
 
 def cards_in_play(rules: Ruleset, players: int) -> list[CardUse]:
-    """Every card a game of `players` players can hold, in ruleset order, with its copies."""
+    """Every card a game of `players` players can hold, in ruleset order, with its copies.
+    No guild where the game deals none (Pantheon: its Grand Temples take their place) unless
+    a leader can bring one in (Duel Leaders' Ramses): the engine refuses such a guild."""
     in_deck = copies_in_deck(rules, players)
-    return [CardUse(c, in_deck[c.name]) for c in rules.cards.values() if in_deck[c.name]]
+    const = rules.constants
+    no_guild = not (const.guilds_in_game or const.guilds_per_player or const.guilds_extra_with)
+    return [CardUse(c, in_deck[c.name]) for c in rules.cards.values()
+            if in_deck[c.name] and not (no_guild and c.is_guild)]
 
 
 def cards_of_age(rules: Ruleset, players: int, age: int) -> list[CardUse]:

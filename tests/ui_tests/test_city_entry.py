@@ -8,11 +8,13 @@ import pytest
 
 from ui.app import make_main
 from ui.entry.games import as_seven_wonders
+from ui.entry.games.duel import DuelDraft, DuelSeat
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.screens.city_cards import ChipLines
 from ui.store.store import Store
 
 from .flet_client import Client, walk
+from .flet_client import label as words_of
 
 pytestmark = pytest.mark.asyncio
 
@@ -505,3 +507,24 @@ async def test_entry_a_held_card_not_in_the_game_can_be_taken_out(store: Store) 
     assert not c.has("is not in the 3-player deck") and not c.has('no card "Lumbr Yard"')
     saved = as_seven_wonders(store.load_current())
     assert saved.seats[0].cards == ["Loom"]
+
+
+async def test_entry_pantheon_offers_no_guild(store: Store) -> None:
+    """Duel with Pantheon: the 7 Guilds stay in the box, 3 Grand Temples take their place
+    (duel-pantheon.md §2), so a city's chips offer the Grand Temples and no Guild (all 7
+    were tappable, each then refused by the engine); a Guild an imported city holds shows
+    under "Held, but not in this game". Duel alone still offers its Guilds."""
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat(name="Ann", cards=["Merchants Guild"]), DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap("All Ages")
+    chips = {words_of(x) for x in c.controls() if isinstance(x, ft.OutlinedButton)}
+    assert "Greek Grand Temple" in chips and "Scientists Guild" not in chips
+    assert c.has("Held, but not in this game (tap to take out):", exact=True)
+    held = {words_of(x) for x in c.controls() if isinstance(x, ft.FilledButton)}
+    assert "Merchants Guild" not in chips and "Merchants Guild" in held  # to take out
+    store.save_current(DuelDraft(game="duel", seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap("All Ages")
+    assert "Scientists Guild" in {words_of(x) for x in c.controls()
+                                  if isinstance(x, ft.OutlinedButton)}
