@@ -151,6 +151,8 @@ class GameFacts:
     """Pantheon: the Offering tokens in play (0: none)."""
     minerva_pawn: bool = False
     """Pantheon: Minerva's pawn can be on the track."""
+    minerva_pawn_by: str = ""
+    """Pantheon: the Divinity that puts Minerva's pawn on the track (Minerva)."""
     entombing_boards: tuple[str, ...] = ()
     """Wonder Pack: the boards with a stage that entombs leaders (Abu Simbel)."""
 
@@ -196,6 +198,7 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         mythologies=tuple(const.mythologies),
         offering_tokens=const.offering_tokens_in_game,
         minerva_pawn=bool(const.minerva_pawn_by),
+        minerva_pawn_by=const.minerva_pawn_by,
         entombing_boards=tuple(
             w.name for w in rules.wonders.values()
             if any(isinstance(e, EntombedLeaders) for side in w.sides.values()

@@ -95,8 +95,8 @@ async def test_accessible_pawn_sides_say_which_pawn(store: Store) -> None:
     """Duel with Pantheon: the table shows the conflict pawn's side chips and Minerva's, each
     "Ann's side" / "Bob's side" on screen; a screen reader hears which pawn each is for (the
     two "Ann's side" read alike before)."""
-    store.save_current(DuelDraft(game="duel", expansions=["pantheon"],
-                                 seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat(name="Ann", divinities=["Minerva"]), DuelSeat(name="Bob")]))  # her pawn
     c = await Client(make_main(store), route="/game").start()
     sides: list[tuple[str, str]] = []  # (words on screen, name read out)
     for chip in walk(c.top()):
@@ -115,8 +115,8 @@ async def test_accessible_pawn_fields_say_which_pawn(store: Store) -> None:
     the centre"; Minerva's is read "Minerva pawn, Spaces from the centre" (its label merged
     into the field's own name, not a group around it), the conflict pawn's as before (the
     two fields read alike before)."""
-    store.save_current(DuelDraft(game="duel", expansions=["pantheon"],
-                                 seats=[DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat(name="Ann", divinities=["Minerva"]), DuelSeat(name="Bob")]))  # her pawn
     c = await Client(make_main(store), route="/game").start()
     said: list[tuple[str, str]] = []  # (the field's label, the words heard before it)
     for node in walk(c.top()):

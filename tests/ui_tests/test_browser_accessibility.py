@@ -318,6 +318,11 @@ def test_a11y_duel_table_and_city(server: tuple[str, float], phone: Phone) -> No
     chips that say whether held."""
     url, _ = server
     start(phone, url, ("Ann", "Bob"), "7 Wonders Duel", ("Pantheon",))
+    phone.open_player("Ann")  # Minerva's pawn is on the table once a city holds Minerva
+    role(phone, "checkbox", "Minerva", checked=False).click()
+    role(phone, "checkbox", "Minerva", checked=True)
+    phone.page.go_back()
+    phone.wait_text("Tap a player")
     role(phone, "button", "Spaces from the centre: 0, add one").click()
     role(phone, "button", "Spaces from the centre: 1, add one")
     # a side chip says which pawn it is for (Pantheon's Minerva has "Ann's side" chips too)

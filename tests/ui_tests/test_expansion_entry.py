@@ -168,7 +168,9 @@ async def test_entry_cities_debt_and_diplomacy_on_the_city_screen(store: Store) 
 @pytest.mark.asyncio
 async def test_entry_pantheon_divinities_and_astarte_on_the_city_screen(store: Store) -> None:
     """A Pantheon game: Aphrodite is worth 9 VP and each coin left on Astarte 1 VP
-    (duel-pantheon.md §4): Aphrodite, Astarte and 3 coins on her give Ann 9 + 3 = 12."""
+    (duel-pantheon.md §4): Aphrodite, Astarte and 3 coins on her give Ann 9 + 3 = 12.
+    Minerva's pawn is on the table only once a city holds Minerva (she puts it on the
+    track, §4)."""
     c = await Client(make_main(store)).start()
     await _new_game(c, "7 Wonders Duel", "Pantheon", ["Ann", "Bob"])
     await c.go("/game/player/0")
@@ -178,6 +180,10 @@ async def test_entry_pantheon_divinities_and_astarte_on_the_city_screen(store: S
     await c.tap("Astarte")
     await c.type("Coins on Astarte", "3")
     assert c.title() == "Ann · 12 pts"
+    await c.go("/game")  # Minerva's pawn: on the table once a city holds Minerva
+    assert not c.has("Minerva pawn")
+    await c.go("/game/player/0")
+    await c.tap("Minerva")
     await c.go("/game")
     assert c.has("Minerva pawn")
 

@@ -239,6 +239,16 @@ def senate_section(seat: DuelSeat, count: int, edit: Edit, most: int) -> list[ft
         for c in range(count)]]
 
 
+def minerva_in_play(draft: DuelDraft) -> bool:
+    """Whether the table shows Minerva's pawn: once a city holds the Divinity that puts it on
+    the track (the ruleset's `minerva_pawn_by`), or while the table says where it is (a
+    value entered never disappears with its field). Shown in every Pantheon game, it read
+    as a pawn to place when nobody had taken Minerva."""
+    by = draft.facts.minerva_pawn_by
+    return (any(by in s.divinities for s in draft.seats)
+            or bool(draft.minerva_spaces or draft.minerva_toward))
+
+
 def table_sections(draft: Draft, edit: Callable[[AnEdit], None], evaluation: Evaluation | None,
                    rest: list[Problem]) -> tuple[list[ft.Control], list[Problem]]:
     """The table's parts of a Duel game: the conflict pawn (with who scores its military
@@ -262,7 +272,7 @@ def table_sections(draft: Draft, edit: Callable[[AnEdit], None], evaluation: Eva
                  if p.categories.get("military", 0) > 0]
         items += [conflict_editor(draft, edit, gains), problems(about("conflict"))]
         rest = without("conflict")
-    if has.minerva_pawn:
+    if has.minerva_pawn and minerva_in_play(draft):
         items += [minerva_editor(draft, edit), problems(about("minerva"))]
         rest = without("minerva")
     if has.supremacies:
