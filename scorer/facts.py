@@ -20,9 +20,11 @@ from scorer.effects import (
     EntombedLeaders,
     ScienceSymbol,
     ScienceWildcard,
+    SnakeSymbol,
     Symbol,
 )
 from scorer.games.checks import repeats_in_city
+from scorer.games.duel.pantheon import divinities_with
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
 from scorer.games.duel.scoring import SUPREMACY_KINDS, buried_cost_factor, burying_wonders
 from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
@@ -149,6 +151,10 @@ class GameFacts:
     """Pantheon: the Mythologies of the Mythology tokens."""
     offering_tokens: int = 0
     """Pantheon: the Offering tokens in play (0: none)."""
+    coins_kept_by: tuple[str, ...] = ()
+    """Pantheon: the Divinities that keep coins on their card (Astarte)."""
+    snake_placed_by: tuple[str, ...] = ()
+    """Pantheon: the Divinities that place the Snake token (Nisaba)."""
     minerva_pawn: bool = False
     """Pantheon: Minerva's pawn can be on the track."""
     minerva_pawn_by: str = ""
@@ -197,6 +203,8 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         divinities=tuple(rules.divinities.names()),
         mythologies=tuple(const.mythologies),
         offering_tokens=const.offering_tokens_in_game,
+        coins_kept_by=tuple(divinities_with(rules, CoinsOnCard)),
+        snake_placed_by=tuple(divinities_with(rules, SnakeSymbol)),
         minerva_pawn=bool(const.minerva_pawn_by),
         minerva_pawn_by=const.minerva_pawn_by,
         entombing_boards=tuple(

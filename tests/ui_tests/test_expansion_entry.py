@@ -341,3 +341,23 @@ async def test_entry_expansions_named_with_the_game_on_table_and_history(store: 
     store.save_game(replace(cities, finished=1_700_000_000.0), "Ann 0 · Bob 0 · Cid 0")
     c = await Client(make_main(store), route="/history").start()
     await c.until("7 Wonders 2nd edition with Cities")
+
+
+@pytest.mark.asyncio
+async def test_entry_pantheon_divinity_parts_once_held(store: Store) -> None:
+    """Coins on Astarte and the Snake's card are asked for once the city holds Astarte or
+    Nisaba, whose effects they are (duel-pantheon.md §4: Astarte keeps coins on her card,
+    Nisaba places the Snake on an opponent's green card); every Pantheon city asked for
+    both before. Bob holds a green card (Scriptorium), where the Snake could lie."""
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat("Ann"), DuelSeat("Bob", cards=["Scriptorium"])]))
+    c = await Client(make_main(store)).start()
+    await c.go("/game/player/0")
+    assert not c.has("Coins on Astarte") and not c.has("The Snake token lies on")
+    await c.tap("Astarte")
+    assert c.has("Coins on Astarte") and not c.has("The Snake token lies on")
+    await c.tap("Nisaba")
+    assert c.has("The Snake token lies on")
+    await c.tap("Scriptorium")  # the Snake on Bob's Scriptorium
+    await c.tap("Nisaba")  # given back: the Snake said stays, with the engine's problem
+    assert c.has("The Snake token lies on") and c.has("whom this player has not activated")

@@ -32,8 +32,10 @@ def _held(rules: Ruleset, p: DuelPlayer) -> set[str]:
     return {d.name for d in rules.divinities.get_all(p.divinities) if d is not None}
 
 
-def _with_effect(rules: Ruleset, kind: type) -> list[str]:
-    """The Divinities that have an effect of this kind (Astarte's coins, Nisaba's Snake)."""
+def divinities_with(rules: Ruleset, kind: type) -> list[str]:
+    """The Divinities that have an effect of this kind (Astarte's coins, Nisaba's Snake):
+    the engine's checks, and the app's city screen (which shows a Divinity's part once the
+    city holds it), ask the same question."""
     return [
         d.name for d in rules.divinities.values() if any(isinstance(e, kind) for e in d.effects)
     ]
@@ -112,8 +114,8 @@ def needs_divinity(table: DuelTable, rules: Ruleset) -> list[Problem]:
     if not _has_pantheon(rules):
         return []
     out = []
-    coin_keepers = _with_effect(rules, CoinsOnCard)
-    snake_keepers = _with_effect(rules, SnakeSymbol)
+    coin_keepers = divinities_with(rules, CoinsOnCard)
+    snake_keepers = divinities_with(rules, SnakeSymbol)
     for i, p in enumerate(table.players):
         held = _held(rules, p)
         if p.astarte_coins and not held & set(coin_keepers):

@@ -150,12 +150,18 @@ def pantheon_props(m: AppModel, i: int) -> PantheonProps | None:
     if seat.quick or not has.divinities:
         return None
     const = rules.constants
+    # a Divinity's part once the city holds it (or the table says something of it: a value
+    # entered never disappears with its field): shown always, Astarte's coins and the Snake
+    # read as things to enter in every Pantheon city
+    held = {rules.divinities.canonical(d) or d for d in seat.divinities}
+    coins = held & set(has.coins_kept_by) or seat.astarte_coins
     # Nisaba's Snake lies on a green card of the opponent's city
     green = tuple(dict.fromkeys(
         c for k, s in enumerate(draft.seats) if k != i for c in s.cards
-        if (card := rules.cards.get(c)) is not None and card.colour == "green"))
+        if (card := rules.cards.get(c)) is not None and card.colour == "green"
+    )) if held & set(has.snake_placed_by) or seat.snake else ()
     return PantheonProps(
-        seat.name, seat.astarte_coins, field_bounds(rules).coins_on_divinity,
+        seat.name, seat.astarte_coins, field_bounds(rules).coins_on_divinity if coins else 0,
         tuple((name, seat.mythology.get(name, 0)) for name in has.mythologies),
         const.mythology_tokens_each, seat.offering_tokens, has.offering_tokens, seat.snake,
         green, messages_of(m, i, "astarte_coins", "mythology_tokens", "offering_tokens",
