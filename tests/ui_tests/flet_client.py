@@ -323,16 +323,27 @@ class Client:
         await self.session.dispatch_event(c._i, "change", value)
         await self.idle()
 
-    def step_button(self, field_label: str, delta: int) -> Any:
-        """The - (`delta` -1) or + (1) of the stepper whose field is `field_label`, in any
-        language (its name says whose number and what it is now: "Coins for Ann: 7, add
-        one")."""
+    def steppers(self) -> list[tuple[str, Any, Any]]:
+        """Each stepper on screen (`ui.screens.widgets.stepper`), top to bottom: its field's
+        label, its - and its +. Two may show one label (the conflict pawn's and Minerva's);
+        a field read with words before its label (Minerva's) sits in a `MergeSemantics`."""
+        out: list[tuple[str, Any, Any]] = []
         for c in self.controls():
             if isinstance(c, ft.Row) and len(c.controls) == 3:
-                minus, field, plus = c.controls
-                if (isinstance(field, ft.Semantics)
-                        and field.identifier == f"number-{field_label}"):
-                    return plus if delta > 0 else minus
+                minus, shown, plus = c.controls
+                field = shown.content if isinstance(shown, ft.MergeSemantics) else shown
+                marked = str(getattr(field, "identifier", "") or "")
+                if isinstance(field, ft.Semantics) and marked.startswith("number-"):
+                    out.append((marked.removeprefix("number-"), minus, plus))
+        return out
+
+    def step_button(self, field_label: str, delta: int) -> Any:
+        """The - (`delta` -1) or + (1) of the first stepper whose field is `field_label`, in
+        any language (its name says whose number and what it is now: "Coins for Ann: 7,
+        add one")."""
+        for label, minus, plus in self.steppers():
+            if label == field_label:
+                return plus if delta > 0 else minus
         raise AssertionError(f"no stepper {field_label!r} on {self.title()!r}")
 
     async def step(self, field_label: str, delta: int) -> None:
