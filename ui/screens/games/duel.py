@@ -289,36 +289,45 @@ def table_sections(draft: Draft, edit: Callable[[AnEdit], None], evaluation: Eva
     return items, rest
 
 
-PAWN_FIELDS: dict[str, tuple[TableField, TableField]] = {
-    "conflict": ("conflict_spaces", "conflict_toward"),
-    "minerva": ("minerva_spaces", "minerva_toward"),
-}
-"""A pawn on the Duel track: the table's fields of its spaces from the centre and of the
-player whose capital it points toward."""
+@dataclass(frozen=True)
+class _Pawn:
+    """A pawn on the Duel track: the table's fields of its spaces from the centre and of
+    the player whose capital it points toward, and its side chips' identifiers (this, then
+    the player's name)."""
+
+    spaces: TableField
+    toward: TableField
+    ids: str
+    second: bool = False
+    """Another pawn's controls show the same words on its screen (Minerva's beside the
+    conflict pawn's): its stepper's buttons and field say which pawn too."""
 
 
-def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: str,
-                   spoken: str, ids: str, name: str, said_first: str = "") -> list[ft.Control]:
+CONFLICT_PAWN = _Pawn("conflict_spaces", "conflict_toward", "toward-")
+MINERVA_PAWN = _Pawn("minerva_spaces", "minerva_toward", "minerva-toward-", second=True)
+
+
+def _pawn_controls(draft: DuelDraft, edit: Callable[[AnEdit], None], pawn: _Pawn,
+                   name: str) -> list[ft.Control]:
     """A pawn's spaces (a stepper, bounded by the track) and whose capital it points
-    toward (a chip per player, `ids` before the name as its identifier; a screen reader
-    hears the pawn's `name` with it: the conflict pawn's and Minerva's chips show the same
-    words on one screen). `said_first`: what the spaces field's name starts with (Minerva's
-    field shows the conflict pawn's label)."""
-    spaces_field, toward_field = PAWN_FIELDS[pawn]
-    now: str = getattr(draft, toward_field)
+    toward (a chip per player). A screen reader hears the pawn's `name` with each side chip
+    (the conflict pawn's and Minerva's chips both show "Ann's side"), and with the second
+    pawn's stepper ("Minerva pawn, Spaces from the centre")."""
+    now: str = getattr(draft, pawn.toward)
 
-    def toward(name: str) -> Callable[[], None]:
+    def toward(player: str) -> Callable[[], None]:
         def go() -> None:
-            edit(SetTable(toward_field, name, (now,)))
+            edit(SetTable(pawn.toward, player, (now,)))
         return go
 
     def spaces(n: int, was: int) -> None:
-        edit(SetTable(spaces_field, n, (was,)))
+        edit(SetTable(pawn.spaces, n, (was,)))
 
-    return [stepper(S.SPACES, getattr(draft, spaces_field), spaces, 0,
-                    draft.facts.track_spaces, spoken, said_first),
+    return [stepper(S.SPACES, getattr(draft, pawn.spaces), spaces, 0, draft.facts.track_spaces,
+                    S.for_player(S.SPACES, name) if pawn.second else "",
+                    name if pawn.second else ""),
             wrap([toggle(S.toward(s.name), now == s.name, toward(s.name),
-                         identifier=f"{ids}{s.name}",
+                         identifier=f"{pawn.ids}{s.name}",
                          spoken=S.pawn_toward(name, s.name))
                   for s in draft.seats])]
 
@@ -327,8 +336,7 @@ def conflict_editor(draft: DuelDraft, edit: Callable[[AnEdit], None], gains: lis
                     ) -> ft.Control:
     """The Duel conflict pawn: how many spaces from the centre, toward whose capital; and,
     from the engine's result, who scores its military points (`gains`)."""
-    stepper_row, toward_row = _pawn_controls(draft, edit, "conflict", "", "toward-",
-                                             S.CONFLICT)
+    stepper_row, toward_row = _pawn_controls(draft, edit, CONFLICT_PAWN, S.CONFLICT)
     return ft.Column([header(S.CONFLICT), stepper_row, ft.Text(S.TOWARD), toward_row,
                       *[ft.Text(g, weight=ft.FontWeight.BOLD) for g in gains]])
 
@@ -337,9 +345,7 @@ def minerva_editor(draft: DuelDraft, edit: Callable[[AnEdit], None]) -> ft.Contr
     """Pantheon: Minerva's pawn while it is still on the track (0 spaces: not on it), and
     toward whose capital; the engine checks it against the conflict pawn."""
     return ft.Column([header(S.MINERVA), ft.Text(S.MINERVA_HINT, italic=True),
-                      *_pawn_controls(draft, edit, "minerva",
-                                      S.for_player(S.SPACES, S.MINERVA), "minerva-toward-",
-                                      S.MINERVA, S.MINERVA)])
+                      *_pawn_controls(draft, edit, MINERVA_PAWN, S.MINERVA)])
 
 
 def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
