@@ -10,7 +10,7 @@ from functools import lru_cache
 import flet as ft
 
 from scorer import i18n
-from scorer.facts import cards_in_play, facts, field_bounds, ruleset
+from scorer.facts import facts, field_bounds, ruleset
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
@@ -29,6 +29,7 @@ from ui.screens.city_cards import (
     chip_layout,
     city_holdings,
     colours_in_play,
+    names_in_play,
     on_chip,
 )
 from ui.screens.city_parts import Edit, SeatPart, messages_of, seat_of
@@ -451,7 +452,7 @@ def off_deck(m: AppModel, i: int) -> tuple[str, ...]:
         return ()
     draft, seat = got
     rules = ruleset(draft.game, draft.expansions)
-    offered = {u.card.name for u in cards_in_play(rules, len(draft.seats))}
+    offered = names_in_play(rules, len(draft.seats))
     return tuple(c for c in seat.cards if (rules.cards.canonical(c) or c) not in offered)
 
 

@@ -177,6 +177,13 @@ def matches(query: str, name: str) -> bool:
 
 
 @lru_cache(maxsize=64)
+def names_in_play(rules: Ruleset, players: int) -> frozenset[str]:
+    """The cards a game of `players` offers as chips (`cards_in_play`), by ruleset name:
+    asked at every change of a city (what it holds that no chip offers), made once."""
+    return frozenset(u.card.name for u in cards_in_play(rules, players))
+
+
+@lru_cache(maxsize=64)
 def colours_in_play(rules: Ruleset, players: int) -> tuple[str, ...]:
     """The card colours a game of `players` uses, in the ruleset's colour order (a colour
     the order does not list comes last)."""
@@ -456,10 +463,13 @@ def _ColourFilter(colour: str, colours: tuple[str, ...],
         # button's would not)
         # the tap target is the swatch's slot, the circle drawn inside it: the space between
         # two circles is tappable too
-        return ft.Semantics(identifier=f"filter-{c}", label=S.COLOUR[c],
+        # a colour without words (a ruleset's new one) reads "Other", never the data's word
+        # nor a broken screen (tests/ui_tests/test_city_ages.py names every colour in play)
+        words = S.COLOUR.get(c) or S.COLOUR["none"]
+        return ft.Semantics(identifier=f"filter-{c}", label=words,
                             checked=colour == c, content=ft.Container(
             width=SWATCH_SLOT, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
-            tooltip=quiet_tooltip(S.COLOUR[c]), on_click=pick_colour(c),
+            tooltip=quiet_tooltip(words), on_click=pick_colour(c),
             content=ft.Container(
                 width=SWATCH, height=SWATCH, border_radius=SWATCH // 2, bgcolor=bg,
                 border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
