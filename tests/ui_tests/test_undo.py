@@ -430,3 +430,23 @@ def test_note_seconds_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> N
         assert model_module._note_seconds() == seconds, raw
     monkeypatch.delenv(model_module.NOTE_SECONDS_ENV)
     assert model_module._note_seconds() == 5.0
+
+
+@pytest.mark.asyncio
+async def test_undo_note_of_one_game_is_not_offered_in_the_next(store: Store) -> None:
+    """Ann adds Altar to Bob's city, then starts a new game while its note (with Undo)
+    still shows: the new game's screens show no note of the old game, so its Undo cannot
+    take back, in the new game, a change made in the old one (seen: "Excavation taken from
+    Ann's city" with Undo on a new game's city and on the statistics)."""
+    a, _code = await host_game(store, shared_hub())
+    await a.go("/game/player/1")
+    await a.tap("Altar")
+    assert a.snacks() == ["Altar added to Bob's city"]
+    await a.go("/new")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await a.type(f"Name {i + 1}", n)
+    await a.tap("Start")
+    if a.has("Replace"):  # the game in progress is asked about first
+        await a.tap("Replace")
+    assert a.title() == "Table"
+    assert a.note() is None and a.snacks() == []

@@ -241,8 +241,12 @@ class AppModel(ft.Observable):
     def open_game(self, rec: LiveRecord | None) -> None:
         """Show this game, and hear every change of it from now on."""
         old = self.game
-        if self.page is not None and old is not None and (rec is None or old.id != rec.id):
-            self.page.pubsub.unsubscribe_topic(topic(old.id))
+        if old is not None and (rec is None or old.id != rec.id):
+            if self.page is not None:
+                self.page.pubsub.unsubscribe_topic(topic(old.id))
+            # the note says a change of the old game, and its Undo would take it back in
+            # this one: it goes with its game
+            self.note = None
         self.game = rec
         self.draft = None if rec is None else rec.draft
         self.selected = (-1, "")
