@@ -653,13 +653,16 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.wait_text("31 pts")
     # export: a real download of the table JSON and the result CSV
     phone.open(url.rstrip("/") + "/game/export", ready="Download JSON")
-    with phone.page.expect_download(timeout=10_000) as dl:
-        phone.button("Download JSON").click()
+    # each button scrolled to where a thumb taps it (on a phone's screen a line said after
+    # the first download can push the second under the note at the foot), and a loaded
+    # machine given 20 s to make the file (stop 42's full run: the CSV's 10 s ran out once)
+    with phone.page.expect_download(timeout=20_000) as dl:
+        phone.reveal(phone.button("Download JSON")).click()
     saved = Path(dl.value.path())
     assert dl.value.suggested_filename.endswith("-table.json")
     assert json.loads(saved.read_text()) == {**TABLE, "expansions": []}
-    with phone.page.expect_download(timeout=10_000) as dl:
-        phone.button("Download CSV").click()
+    with phone.page.expect_download(timeout=20_000) as dl:
+        phone.reveal(phone.button("Download CSV")).click()
     lines = Path(dl.value.path()).read_text().splitlines()
     assert lines[1:] == ["Ann,1,7,2,8,14,0,0,0,31", "Bob,2,-5,1,10,7,18,0,0,31",
                          "Cid,3,10,1,3,0,0,3,0,17"]
