@@ -461,19 +461,27 @@ async def test_entry_chip_lines_stay_clear_of_the_chip_border() -> None:
             assert reach < CHIP_INSET / 2, (depth, reach)
 
 
-async def test_entry_colour_swatch_row_fits_a_320_px_phone(store: Store) -> None:
-    """Issue 31: the colour filter's 7 swatches (1st edition, 3 players: brown, grey, blue,
-    yellow, green, red, purple) lie in one row of a 320 px phone: 320 - 2 x 12 (the
-    screen's margins) = 296 px for 7 tap targets at least 40 px wide and tall and the
-    space between them. Before: circles of 44 px, 4 px apart: 7 x 44 + 6 x 4 = 332 > 296,
-    the 7th on a second row. Each swatch keeps its name for a screen reader."""
+@pytest.mark.parametrize(("expansions", "colours"), [
+    ([], ["brown", "grey", "blue", "yellow", "green", "red", "purple"]),
+    (["cities"], ["brown", "grey", "blue", "yellow", "green", "red", "purple", "black"]),
+], ids=["7-colours", "cities-8-colours"])
+async def test_entry_colour_swatch_row_fits_a_320_px_phone(
+        store: Store, expansions: list[str], colours: list[str]) -> None:
+    """Issue 31: the colour filter's swatches lie in one row of a 320 px phone: 320 - 2 x 12
+    (the screen's margins) = 296 px for the tap targets side by side. The 1st edition's 7
+    colours (3 players) before: circles of 44 px, 4 px apart: 7 x 44 + 6 x 4 = 332 > 296,
+    the 7th on a second row. With Cities, 8 colours (its black City cards, cities.md §1):
+    at 41 px each 8 x 41 = 328 > 296, the 8th on a second row; 296 / 8 = 37 px each fit.
+    A target stays at least 36 px wide (WCAG 2.2's least target is 24 px) and 44 px tall
+    (Apple's least), and each swatch keeps its name for a screen reader."""
     from ui.screens.fit import PAGE_PADDING, PHONE_WIDTH
     from ui.text import strings as S
 
-    c = await ann_s_empty_city(store)
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=expansions, seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
     swatches = [s for s in c.controls() if isinstance(s, ft.Semantics)
                 and (s.identifier or "").startswith("filter-")]
-    colours = ["brown", "grey", "blue", "yellow", "green", "red", "purple"]
     assert [s.identifier for s in swatches] == [f"filter-{x}" for x in colours]
     assert [s.label for s in swatches] == [S.COLOUR[x] for x in colours]
     row = next(r for r in c.controls() if isinstance(r, ft.Row)
@@ -483,7 +491,10 @@ async def test_entry_colour_swatch_row_fits_a_320_px_phone(store: Store) -> None
         target = s.content
         assert isinstance(target, ft.Container) and target.on_click is not None
         assert target.width is not None and target.height is not None
-        assert target.width >= 40 and target.height >= 40
+        assert target.width >= 36 and target.height >= 44
+        circle = target.content
+        assert isinstance(circle, ft.Container) and circle.width is not None
+        assert circle.width < target.width  # a gap between two circles
         widths.append(target.width)
     assert row.spacing is not None  # Flet's own is 10
     assert sum(widths) + row.spacing * (len(widths) - 1) <= PHONE_WIDTH - 2 * PAGE_PADDING

@@ -35,7 +35,14 @@ from scorer.ruleset import Card, Ruleset, symbol_word
 from ui.entry.draft import Draft
 from ui.entry.edits import SeatEdits
 from ui.screens.a11y import checkable, icon_button, quiet_tooltip
-from ui.screens.fit import fitted_columns, lines_needed, slot_width, xs_share
+from ui.screens.fit import (
+    PAGE_PADDING,
+    PHONE_WIDTH,
+    fitted_columns,
+    lines_needed,
+    slot_width,
+    xs_share,
+)
 from ui.screens.memo import memo
 from ui.screens.widgets import CARD_COLOURS, GRID_COLUMNS, TAP, grid, wrap
 from ui.session.model import AppModel, SharedWatch, use_part
@@ -468,25 +475,35 @@ def _ColourFilter(colour: str, colours: tuple[str, ...],
         words = S.COLOUR.get(c) or S.COLOUR["none"]
         return ft.Semantics(identifier=f"filter-{c}", label=words,
                             checked=colour == c, content=ft.Container(
-            width=SWATCH_SLOT, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
+            width=slot, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
             tooltip=quiet_tooltip(words), on_click=pick_colour(c),
             content=ft.Container(
-                width=SWATCH, height=SWATCH, border_radius=SWATCH // 2, bgcolor=bg,
+                width=circle, height=circle, border_radius=circle // 2, bgcolor=bg,
                 border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,
                 alignment=ft.Alignment.CENTER,
                 content=ft.Icon(ft.Icons.CHECK, color=fg) if colour == c else None)))
 
+    slot, circle = swatch_sizes(len(colours))
     return ft.Row([swatch(c) for c in colours], wrap=True, spacing=0, run_spacing=4)
 
 
 SWATCH = 36
-"""A colour swatch's circle (px), drawn in the middle of its slot (`SWATCH_SLOT`)."""
+"""A colour swatch's circle (px), drawn in the middle of its slot, at most."""
 SWATCH_SLOT = 41
-"""A colour swatch's tap target across (px), side by side with the next one's: the 7 colours
-of a game in one row of a 320 px phone (7 x 41 = 287 px of its 296 inside the screen's
-margins), and the 8 of a game with Cities in one row from 352 px (8 x 41 = 328; at 320 px
-the 8th goes to a second row: 8 targets of 40 px would need 320). Circles of 44 px 4 px
-apart took 332 px, two rows at 320 (issue 31)."""
+"""A colour swatch's tap target across (px) at most, side by side with the next one's: the
+7 colours of a game in one row of a 320 px phone (7 x 41 = 287 px of its 296 inside the
+screen's margins). Circles of 44 px 4 px apart took 332 px, two rows at 320 (issue 31)."""
+SWATCH_GAP = 5
+"""The space between two swatches' circles (px), their slots side by side."""
+
+
+def swatch_sizes(count: int) -> tuple[int, int]:
+    """A swatch's tap target across and its circle (px) for `count` colours in one row of
+    the narrowest phone: Cities' 8 take 296 / 8 = 37 px each (at 41 px the 8th went to a
+    second row), still above WCAG 2.2's least target (24 px) and 44 px tall."""
+    inner = PHONE_WIDTH - 2 * PAGE_PADDING
+    slot = min(SWATCH_SLOT, inner // max(1, count))
+    return slot, min(SWATCH, slot - SWATCH_GAP)
 SWATCH_HEIGHT = 44
 """A colour swatch's tap target, up and down (px): Apple's least touch target."""
 
