@@ -237,10 +237,9 @@ def cards_in_play(rules: Ruleset, players: int) -> list[CardUse]:
     No guild where the game deals none (Pantheon: its Grand Temples take their place) unless
     a leader can bring one in (Duel Leaders' Ramses): the engine refuses such a guild."""
     in_deck = copies_in_deck(rules, players)
-    const = rules.constants
-    no_guild = not (const.guilds_in_game or const.guilds_per_player or const.guilds_extra_with)
+    guilds = rules.constants.guilds_possible(players)
     return [CardUse(c, in_deck[c.name]) for c in rules.cards.values()
-            if in_deck[c.name] and not (no_guild and c.is_guild)]
+            if in_deck[c.name] and (guilds or not c.is_guild)]
 
 
 def cards_of_age(rules: Ruleset, players: int, age: int) -> list[CardUse]:

@@ -8,7 +8,7 @@ ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are d
 
 import os
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -369,6 +369,19 @@ class Constants(_Data):
     def title(self) -> str:
         """The game's name in the reader's words (through the catalogue)."""
         return translated(self.printed_title)
+
+    def most_guilds(self, seats: int, recruited: Collection[str] = ()) -> int:
+        """The most different guilds a game of `seats` players can hold: `guilds_in_game`
+        plus `guilds_per_player` a seat, plus one for each leader of `guilds_extra_with`
+        among the `recruited` (the one place the engine's check and the app's offer read
+        it)."""
+        extra = sum(1 for name in self.guilds_extra_with if name in recruited)
+        return self.guilds_in_game + self.guilds_per_player * seats + extra
+
+    def guilds_possible(self, seats: int) -> bool:
+        """Whether any guild can be in a game of `seats` players: with every leader that
+        brings one in recruited (Pantheon alone deals none; with Duel Leaders, Ramses can)."""
+        return self.most_guilds(seats, self.guilds_extra_with) > 0
 
 
 class RulesetLoadError(Exception):

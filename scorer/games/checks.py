@@ -117,9 +117,8 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     const = rules.constants
     guilds = sorted({card.name for c in cities for card in c.guilds})
     recruited = {ld.name for c in cities for ld in c.leaders_ever}  # buried: still used
-    extra = sum(1 for n in const.guilds_extra_with if n in recruited)
     seats = len(cities)
-    most = const.guilds_in_game + const.guilds_per_player * seats + extra
+    most = const.most_guilds(seats, recruited)
     if len(guilds) <= most:
         return []
     if most == 0 and const.guilds_replaced_by:
