@@ -16,6 +16,7 @@ from ui.app import make_main
 from ui.entry.games import from_table
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.screens.city_cards import colours_in_play
+from ui.screens.widgets import CARD_COLOURS
 from ui.store.store import Store
 from ui.text import strings as S
 
@@ -112,6 +113,21 @@ async def test_the_next_city_opens_on_age_one_again(store: Store) -> None:
         c.find("Pantheon (taken)")  # Age III
     await c.tap("Previous player")
     c.find("Pantheon")  # Ann's city as she left it: Age III
+
+
+@pytest.mark.parametrize("game", ["7wonders-1e", "7wonders-2e", "duel"])
+async def test_entry_every_colour_swatch_drawn_in_its_colour(game: str) -> None:
+    """Every card colour a city can show, in every offered expansion and player count, has
+    its own paint for chips and swatches: Cities' black cards fell back to the chips'
+    default outline (brown-ish, like the brown cards) and to a slate swatch, so a player
+    looking for a black card among the chips saw none (cities.md §1: the black City
+    cards). Black is drawn near black (a dark grey a dark theme still shows), its words white."""
+    for expansion in ["", *offered_expansions(game)]:
+        rules = ruleset(game, [expansion] if expansion else [])
+        players = (2,) if game == "duel" else (3, 7)
+        shown = {c for n in players for c in colours_in_play(rules, n)}
+        assert shown <= set(CARD_COLOURS), (expansion, shown - set(CARD_COLOURS))
+    assert CARD_COLOURS.get("black", ("", ""))[1] == "#FFFFFF"
 
 
 @pytest.mark.parametrize("game", ["7wonders-1e", "7wonders-2e", "duel"])

@@ -27,6 +27,7 @@ CARD_COLOURS: dict[str, tuple[str, str]] = {
     "green": ("#2E8B3E", "#FFFFFF"),
     "red": ("#C62828", "#FFFFFF"),
     "purple": ("#6A3D9A", "#FFFFFF"),
+    "black": ("#424242", "#FFFFFF"),  # Cities' City cards: near black, seen on a dark theme too
     "none": ("#546E7A", "#FFFFFF"),
 }
 ACCENT = "#B8860B"
