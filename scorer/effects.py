@@ -304,7 +304,8 @@ class PerVictoryTokenIn(_PerCity):
 
 class EntombedLeaders(_Effect):
     """Abu Simbel (Wonder Pack): the stage entombs one recruited leader; at game end each
-    entombed leader is worth `factor` x the coins printed on it."""
+    entombed leader is worth `factor` x the coins printed on it, in the leaders row (as
+    Duel's buried leader: table-format.md's Result)."""
 
     kind: Literal["entombed_leaders"]
     factor: int = Field(ge=1)

@@ -435,11 +435,12 @@ def _copyable_symbols(board: Board, city: City) -> dict[Symbol, str]:
 
 def _entombed(city: City, tally: Tally) -> None:
     """Abu Simbel: each entombed leader, one per entombing stage built, is worth the
-    stage's factor x its printed cost, in the wonders row (it is the board's points)."""
+    stage's factor x its printed cost, in the leaders row: the spec's Result puts Abu
+    Simbel's buried leader there (table-format.md), as for Duel's Abu Simbel."""
     for leader, (source, factor) in zip(city.entombed, tally.entomb, strict=False):
         cost = leader.cost or 0
         tally.add(
-            "wonders",
+            "leaders",
             says("entombed", leader=leader.name, wonder=source.name),
             factor * cost,
             says("buried-cost", factor=factor, cost=cost),
