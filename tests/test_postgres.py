@@ -66,6 +66,7 @@ def test_postgres_history_rows_and_statistics(pg_url: str) -> None:
     assert entry.id == game.id and entry.summary == "Ann 0 · Bob 0"
     assert s.set_play(game.id, "Club", "a note")
     assert s.saved_game(game.id)[0].place == "Club"  # type: ignore[index]
+    assert s.saved_game(game.id)[0].corrects  # type: ignore[index]  # its own game
     assert s.rename_player("Bob", "Robert").games in (0, 1)
     assert [p.id for p in s.history_export()[0]] == [game.id]
     s.close()

@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from scorer import i18n
@@ -214,3 +215,34 @@ def test_hostile_an_import_past_the_address_bound_is_said() -> None:
                     "games.")
     with i18n.language("vi"):
         assert "mạng" in S.imports_over_here(2, 10_000)  # "network", through the catalogue
+
+
+@pytest.mark.asyncio
+async def test_hostile_a_members_games_page_offers_no_correction(store: Store) -> None:
+    """A finished game's page on a member's phone (Bob joined Ann's game by its code) shows
+    its place and note to read, says only the host's phone corrects them, and offers no
+    Save: a walk typed "Café B" on Bob's phone, tapped Save, saw no word, and the place was
+    gone after a reload (the store refused it, as it must). On the host's phone the same
+    page keeps its fields and its Save."""
+    from ui.app import make_main
+
+    from .flet_client import Client
+
+    _tables, game = _finished_game(store)
+    assert store.for_owner("ann-phone").set_play(game.id, "Ann's", "Bob counted twice")
+    bob = await Client(make_main(store), route="/history/" + game.id,
+                       device="bob-phone").start()
+    await bob.until("Bob counted twice")
+    assert bob.has("Ann's") and bob.has(S.HOST_CORRECTS_PLAY, exact=True)
+    assert not [c for c in bob.controls() if isinstance(c, ft.TextField)]
+    with pytest.raises(AssertionError):
+        bob.find("Save")
+    ann = await Client(make_main(store), route="/history/" + game.id,
+                       device="ann-phone").start()
+    await ann.until("Log to BG Stats")
+    assert not ann.has(S.HOST_CORRECTS_PLAY, exact=True)
+    await ann.type("Place", "Ann's house")
+    await ann.tap("Save")
+    assert ann.has(S.SAVED, exact=True)  # said on the page Save was tapped on
+    (entry,) = store.for_owner("bob-phone").history_page(0, 5)
+    assert entry.place == "Ann's house"

@@ -234,6 +234,7 @@ def GameScreen() -> ft.View:
     place, place_now, set_place = use_latest_state("")
     note, note_now, set_note = use_latest_state("")
     place_field, note_field = use_kept_text(), use_kept_text()
+    said, set_said = ft.use_state("")  # what Save did, on this page only
     version = model.history_version
 
     async def load() -> None:
@@ -255,27 +256,38 @@ def GameScreen() -> ft.View:
     def save() -> None:
         # what was typed up to the tap, even keys whose render is still to come
         if not model.store.set_play(gid, place_now(), note_now()):  # only the host corrects
-            model.say(S.HOST_CORRECTS)
+            set_said(S.HOST_CORRECTS)
             return
         model.history_version += 1
-        model.say(S.SAVED)
+        set_said(S.SAVED)
 
     changed = (place, note) != (entry.place, entry.note)
+    pad = ft.OutlinedButton(content=S.OPEN_PAD, icon=ft.Icons.OPEN_IN_NEW,
+                            on_click=_open_or_again(model, gid, False), height=48)
     items: list[ft.Control] = [
         ft.Text(game_title(draft.game, draft.expansions), weight=ft.FontWeight.BOLD, size=18),
         ft.Text(play_line(entry)),
         ft.Text(entry.summary),
-        place_field.keep(ft.TextField(
-            label=S.PLACE, value=place_field.text(place), max_length=MAX_PLACE,
-            on_change=lambda e: set_place(place_field.hear(e.control.value or "")))),
-        note_field.keep(ft.TextField(
-            label=S.NOTE, value=note_field.text(note), max_length=MAX_NOTE, multiline=True,
-            min_lines=2, max_lines=6,
-            on_change=lambda e: set_note(note_field.hear(e.control.value or "")))),
-        wrap([ft.FilledButton(content=S.SAVE, icon=ft.Icons.SAVE, on_click=save,
-                              disabled=not changed, height=48),
-              ft.OutlinedButton(content=S.OPEN_PAD, icon=ft.Icons.OPEN_IN_NEW,
-                                on_click=_open_or_again(model, gid, False), height=48)]),
+    ]
+    if entry.corrects:
+        items += [
+            place_field.keep(ft.TextField(
+                label=S.PLACE, value=place_field.text(place), max_length=MAX_PLACE,
+                on_change=lambda e: set_place(place_field.hear(e.control.value or "")))),
+            note_field.keep(ft.TextField(
+                label=S.NOTE, value=note_field.text(note), max_length=MAX_NOTE,
+                multiline=True, min_lines=2, max_lines=6,
+                on_change=lambda e: set_note(note_field.hear(e.control.value or "")))),
+            wrap([ft.FilledButton(content=S.SAVE, icon=ft.Icons.SAVE, on_click=save,
+                                  disabled=not changed, height=48), pad])]
+        if said and not changed:  # until the next key: then it is no longer what was saved
+            items.append(notice(said))
+    else:  # a member reads them: only the host's phone corrects a finished game
+        items += [ft.Text(said, selectable=True) for said, text in (
+            (S.place_read(entry.place), entry.place), (S.note_read(entry.note), entry.note))
+            if text]
+        items += [ft.Text(S.HOST_CORRECTS_PLAY, italic=True), pad]
+    items += [
         wrap([ft.FilledTonalButton(content=S.LOG_BG_STATS, icon=ft.Icons.LEADERBOARD,
                                    height=48, url=bg_stats_link(entry, draft)),
               ft.OutlinedButton(content=S.LOG_BG_STATS_WEB, icon=ft.Icons.OPEN_IN_BROWSER,

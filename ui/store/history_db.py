@@ -224,6 +224,9 @@ class HistoryEntry:
     note: str
     readable: bool = True
     """Its saved game is JSON that can be read (else it is listed as damaged, with Delete)."""
+    corrects: bool = True
+    """The device that read it may correct it (`CORRECTS`: it hosted the game, or it is its
+    own imported copy); read with one game (`entry`), not in the list's pages."""
 
     @property
     def duration_min(self) -> int | None:
@@ -278,10 +281,14 @@ def count(db: Tx, owner: str) -> int:
 
 
 def entry(db: Tx, owner: str, game_id: str) -> tuple[HistoryEntry, str] | None:
-    """One game of the history and its stored draft (None: not one `owner` sees)."""
-    got = db.execute(f"SELECT {_ENTRY}, draft FROM games WHERE id = ? AND deleted = 0 AND "
-                     f"{MINE}", (game_id, owner)).fetchone()
-    return None if got is None else (_entry(got[:-1]), str(got[-1]))
+    """One game of the history and its stored draft (None: not one `owner` sees), with
+    whether `owner` may correct it."""
+    got = db.execute(f"SELECT {_ENTRY}, CASE WHEN {CORRECTS} THEN 1 ELSE 0 END, draft "
+                     f"FROM games WHERE id = ? AND deleted = 0 AND {MINE}",
+                     (owner, owner, game_id, owner)).fetchone()
+    if got is None:
+        return None
+    return replace(_entry(got[:-2]), corrects=bool(got[-2])), str(got[-1])
 
 
 MAX_PLACE = 100

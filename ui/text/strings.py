@@ -668,6 +668,18 @@ NOT_SAVED_BUSY = N_("Other phones kept changing the game at the same moment: thi
                     "not saved. The game as saved is shown; try again.")
 HOST_CORRECTS = N_("This game is finished: only the host's phone can correct it. Play again "
                    "starts a new game.")
+HOST_CORRECTS_PLAY = N_("Only the host's phone can correct this game's place and note.")
+
+
+def place_read(place: str) -> str:
+    """A finished game's place, on a phone that reads it only ("Place: Ann's")."""
+    return _("Place: {place}").format(place=place)
+
+
+def note_read(note: str) -> str:
+    """A finished game's note, on a phone that reads it only."""
+    return _("Note: {note}").format(note=note)
+
 CHANGED_BEFORE_FINISH = N_("The game changed on another phone just now: check the score pad, "
                          "then finish again.")
 HOST_FREES = N_("Only the host's phone can free a seat held by another phone.")
