@@ -28,7 +28,11 @@ from scorer.games.duel.pantheon import divinities_with
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
 from scorer.games.duel.scoring import SUPREMACY_KINDS, buried_cost_factor, burying_wonders
 from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
-from scorer.games.seven_wonders.expansions import gives_diplomacy
+from scorer.games.seven_wonders.expansions import (
+    diplomacy_for_anyone,
+    diplomacy_sides,
+    gives_diplomacy,
+)
 from scorer.i18n import current, translated
 from scorer.ruleset import (
     Card,
@@ -145,6 +149,11 @@ class GameFacts:
     shows its cards one Age at a time: `cards_of_age`)."""
     diplomacy_ages: tuple[int, ...] = ()
     """Cities: the Ages a diplomacy token can be used in (none: nothing gives one)."""
+    diplomacy_for_anyone: bool = False
+    """A card or leader gives a diplomacy token (Cities): every city may use one."""
+    diplomacy_sides: frozenset[tuple[str, str]] = frozenset()
+    """The boards' sides (board, side) whose stage gives a diplomacy token (the Great Wall
+    B): without `diplomacy_for_anyone`, only a city on one of them may use one."""
     divinities: tuple[str, ...] = ()
     """Pantheon: the Divinities (and the Gate) a city can activate."""
     mythologies: tuple[str, ...] = ()
@@ -161,6 +170,15 @@ class GameFacts:
     """Pantheon: the Divinity that puts Minerva's pawn on the track (Minerva)."""
     entombing_boards: tuple[str, ...] = ()
     """Wonder Pack: the boards with a stage that entombs leaders (Abu Simbel)."""
+
+
+def diplomacy_ages_of(known: GameFacts, board: str, side: str) -> tuple[int, ...]:
+    """The Ages a city on `board`'s `side` may use a diplomacy token in: every Age where a
+    card or leader gives one (Cities), else only on a side whose stage gives one (the Great
+    Wall B); none elsewhere."""
+    if known.diplomacy_for_anyone or (board, side) in known.diplomacy_sides:
+        return known.diplomacy_ages
+    return ()
 
 
 def facts(rules: Ruleset) -> GameFacts:
@@ -200,6 +218,8 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         ages=tuple(sorted({a for c in rules.cards.values() for a in c.ages})),
         diplomacy_ages=tuple(range(1, len(const.victory_token_by_age) + 1))
         if gives_diplomacy(rules) else (),
+        diplomacy_for_anyone=diplomacy_for_anyone(rules),
+        diplomacy_sides=diplomacy_sides(rules),
         divinities=tuple(rules.divinities.names()),
         mythologies=tuple(const.mythologies),
         offering_tokens=const.offering_tokens_in_game,

@@ -361,3 +361,40 @@ async def test_entry_pantheon_divinity_parts_once_held(store: Store) -> None:
     await c.tap("Scriptorium")  # the Snake on Bob's Scriptorium
     await c.tap("Nisaba")  # given back: the Snake said stays, with the engine's problem
     assert c.has("The Snake token lies on") and c.has("whom this player has not activated")
+
+
+@pytest.mark.asyncio
+async def test_entry_diplomacy_offered_only_to_a_city_that_can_use_it(store: Store) -> None:
+    """1st edition + Wonder Pack: only The Great Wall's side B gives a diplomacy token (its
+    stage 3, wonder-pack.md §2; Cities' cards are not in the game), so only a city on that
+    side is offered the Diplomacy Ages: a walk saw them on Abu Simbel, Stonehenge and
+    Manneken Pis, where a tap could only bring the engine's "no diplomacy token for it".
+    With Cities, every city is offered them (its Residence, Consulate and Embassy can be
+    anyone's). A diplomacy Age already entered is shown whatever the board, so it can be
+    taken back."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["wonder-pack"], seats=[
+        SevenWondersSeat(name="Ann", board="The Great Wall", side="B"),
+        SevenWondersSeat(name="Bob", board="The Great Wall", side="A"),
+        SevenWondersSeat(name="Cid", board="Stonehenge", side="A", diplomacy={"1": 1})]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert _offered(c, "Diplomacy in Age III")
+    await c.go("/game/player/1")
+    assert c.title().startswith("Bob") and not _offered(c, "Diplomacy in Age I")
+    await c.go("/game/player/2")
+    assert c.title().startswith("Cid") and _offered(c, "Diplomacy in Age I")  # entered: shown
+    await c.tap("Diplomacy in Age I")  # taken back
+    assert not _offered(c, "Diplomacy in Age I")
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["cities"], seats=[
+        SevenWondersSeat(name="Ann", board="Gizah"), SevenWondersSeat(name="Bob"),
+        SevenWondersSeat(name="Cid")]))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    assert c.title().startswith("Bob") and _offered(c, "Diplomacy in Age II")
+
+
+def _offered(c: Client, chip: str) -> bool:
+    """Whether the screen shows the chip named `chip`."""
+    try:
+        c.find(chip)
+    except AssertionError:
+        return False
+    return True

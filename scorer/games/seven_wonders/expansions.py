@@ -200,15 +200,23 @@ def diplomacy_entries(table: SevenWondersTable, rules: Ruleset) -> list[Problem]
 def gives_diplomacy(rules: Ruleset) -> bool:
     """Whether anything of the ruleset gives a diplomacy token (Cities' cards, the Great
     Wall B)."""
-    if any(isinstance(e, Diplomacy) for c in rules.cards.values() for e in c.effects):
-        return True
-    if any(isinstance(e, Diplomacy) for ld in rules.leaders.values() for e in ld.effects):
-        return True
-    return any(
-        isinstance(e, Diplomacy)
-        for w in rules.wonders.values() for side in w.sides.values()
-        for stage in side.stages for e in stage.effects
-    )
+    return diplomacy_for_anyone(rules) or bool(diplomacy_sides(rules))
+
+
+def diplomacy_for_anyone(rules: Ruleset) -> bool:
+    """Whether a card or a leader gives a diplomacy token (Cities' Residence, Consulate,
+    Embassy): any city may hold it."""
+    return any(isinstance(e, Diplomacy) for c in rules.cards.values() for e in c.effects) \
+        or any(isinstance(e, Diplomacy) for ld in rules.leaders.values() for e in ld.effects)
+
+
+def diplomacy_sides(rules: Ruleset) -> frozenset[tuple[str, str]]:
+    """The boards' sides (board, side) with a stage that gives a diplomacy token (the
+    Wonder Pack's Great Wall B): only a city on one of them gets a token from its board."""
+    return frozenset(
+        (w.name, name)
+        for w in rules.wonders.values() for name, side in w.sides.items()
+        if any(isinstance(e, Diplomacy) for stage in side.stages for e in stage.effects))
 
 
 def _expansion_with_diplomacy(rules: Ruleset) -> str:

@@ -9,7 +9,7 @@ from functools import partial
 
 import flet as ft
 
-from scorer.facts import facts, ruleset
+from scorer.facts import diplomacy_ages_of, facts, ruleset
 from scorer.i18n import translated
 from scorer.problems import Problem
 from scorer.ruleset import Ruleset
@@ -245,8 +245,9 @@ def pieces_props(m: AppModel, i: int) -> PiecesProps | None:
             rows.append(PieceRow(key, said, seat.pieces.get(key, 0),
                                  0 if piece.held == "tokens" else piece.least, piece.most,
                                  piece.basis != "exact"))
-    ages = facts(rules).diplomacy_ages
     used = tuple(sorted(int(a) for a, n in seat.diplomacy.items() if n))
+    # an Age already entered stays in sight, whatever the board, so it can be taken back
+    ages = tuple(sorted({*diplomacy_ages_of(facts(rules), seat.board, seat.side), *used}))
     return PiecesProps(seat.name, tuple(rows), ages, used,
                        messages_of(m, i, "tokens", "counts", "printed", "diplomacy"))
 
