@@ -275,9 +275,12 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
         flip = list_flipper(edit, "entombed", seat.entombed, clear_query)
         shown = [n for n in rules.leaders.names() if n in seat.entombed or matches(query, n)]
         # each chip named apart from the same leader's chip among the leaders recruited
+        # a leader held by another city (or recruited here) reads taken, as among the
+        # leaders: each leader card is in the box once
         items += [header(S.ENTOMBED), wrap([
-            toggle(S.entombed_leader(n), n in seat.entombed, flip(n),
-                   disabled=n in taken and n not in seat.entombed) for n in shown]),
+            toggle(S.card_taken(S.entombed_leader(n)) if out else S.entombed_leader(n),
+                   n in seat.entombed, flip(n), disabled=out)
+            for n in shown for out in [n in taken and n not in seat.entombed]]),
             problems(mine["entombed"])]
     return items
 
