@@ -148,7 +148,7 @@ def test_damage_while_running_is_recovered_once(tmp_path: Path) -> None:
         calls.append(1)
         if len(calls) == 1:
             broken(db)
-        db.execute("INSERT INTO names VALUES ('Zed', 0)")
+        db.execute("INSERT INTO device_names VALUES ('', 'Zed', 0)")
     s._shared.run(once, None)
     assert "could not be read" in s.notice and s.names() == ["Zed"]
     assert any(".broken-" in p.name for p in tmp_path.iterdir())
@@ -196,7 +196,7 @@ def _crashed_copy(tmp_path: Path) -> tuple[Path, Path]:
     s.close()
     db = sqlite3.connect(src, isolation_level=None)
     db.execute("PRAGMA wal_autocheckpoint=0")
-    db.execute("INSERT INTO names VALUES ('Only in the WAL', 1)")
+    db.execute("INSERT INTO device_names VALUES ('', 'Only in the WAL', 1)")
     crashed = tmp_path / "crashed"
     crashed.mkdir()
     for suffix in ("", "-wal"):
@@ -258,6 +258,6 @@ def test_a_name_longer_than_the_format_allows_is_not_remembered(tmp_path: Path) 
     s.remember(["A" * 1_000_000, "B" * 101, "C" * 100, "Dan"])
     assert sorted(s.names()) == ["C" * 100, "Dan"]  # 100: the table format's limit
     # one stored by an older version is not sent to the devices either
-    s._shared.db.execute("INSERT INTO names VALUES (?, 9e9)", ("E" * 5000,))
+    s._shared.db.execute("INSERT INTO device_names VALUES ('', ?, 9e9)", ("E" * 5000,))
     assert "E" * 5000 not in s.names()
     s.close()

@@ -246,3 +246,53 @@ async def test_hostile_a_members_games_page_offers_no_correction(store: Store) -
     assert ann.has(S.SAVED, exact=True)  # said on the page Save was tapped on
     (entry,) = store.for_owner("bob-phone").history_page(0, 5)
     assert entry.place == "Ann's house"
+
+
+def test_a_correction_keeps_the_plays_date_and_length(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host corrects a finished game a day later (renames Bob, then finishes again):
+    the play keeps the time it ended and its length, and the corrected name is saved. A
+    walk saw "23:09 · 1 min" become "23:10 · 3 min" after a rename (a correction the next
+    day would have made a 40-minute game last a day), and BG Stats got the new length."""
+    import time as clock
+
+    from ui.entry.edits import RenamePlayer
+    from ui.live import tables as tables_module
+
+    _tables, game = _finished_game(store)
+    tables = tables_for(store)
+    played = game.draft.finished
+    assert played is not None
+    (before,) = store.for_owner("ann-phone").history_page(0, 5)
+    later = clock.time() + 86_400
+    monkeypatch.setattr(tables_module.time, "time", lambda: later)
+    renamed = tables.commit(game.id, "ann-phone", RenamePlayer(1, "Bob", "Robert"))
+    assert isinstance(renamed, Change) and renamed.game.draft.finished is None  # unfinished
+    done = tables.finish(game.id, "ann-phone", "Robert 82 · Ann 62 · Dan 35 · Cid 33",
+                         renamed.game.version)
+    assert isinstance(done, Change)
+    assert done.game.draft.finished == played
+    (after,) = store.for_owner("ann-phone").history_page(0, 5)
+    assert (after.finished, after.duration_min) == (before.finished, before.duration_min)
+    assert after.summary.startswith("Robert 82")
+
+
+def test_hostile_names_typed_on_one_device_are_not_offered_to_another(store: Store) -> None:
+    """New game's "Earlier players" are the device's own: names a stranger's device starts
+    games with (here 20 insults) are never offered on another device's New game screen,
+    and a device's rename changes only its own list. Before, the list was one for the
+    whole server: any device filled every other's with its 20 names, and every table's
+    players were shown to strangers."""
+    tables = tables_for(store)
+    ann = tables.host(from_table(_table()), "ann-phone")  # Ann, Bob, Cid, Dan
+    assert isinstance(ann, LiveRecord)
+    store.for_owner("ann-phone").remember(["Ann", "Bob", "Cid", "Dan"])
+    store.for_owner("mallory-phone").remember([f"Insult {i}" for i in range(20)])
+    assert sorted(store.for_owner("ann-phone").names()) == ["Ann", "Bob", "Cid", "Dan"]
+    assert store.for_owner("eve-phone").names() == []
+    assert len(store.for_owner("mallory-phone").names()) == 20
+    store.for_owner("mallory-phone").rename_player("Ann", "Mallory")
+    assert "Ann" in store.for_owner("ann-phone").names()
+    # a device keeps a bounded list: its most recent names
+    store.for_owner("mallory-phone").remember([f"More {i}" for i in range(200)])
+    assert len(store.for_owner("mallory-phone").names(limit=1_000)) <= history_db.KEPT_NAMES

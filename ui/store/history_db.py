@@ -291,6 +291,9 @@ def entry(db: Tx, owner: str, game_id: str) -> tuple[HistoryEntry, str] | None:
     return replace(_entry(got[:-2]), corrects=bool(got[-2])), str(got[-1])
 
 
+KEPT_NAMES = 50
+"""The earlier players a device's list keeps (the New game screen shows 20): a device that
+starts game after game with new names keeps no more."""
 MAX_PLACE = 100
 MAX_NOTE = 1000
 
@@ -351,9 +354,11 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
         db.execute("UPDATE games SET draft = ?, summary = ? WHERE id = ?",
                    (draft.to_json(), summary.text if summary else "", gid))
         write(db, draft, finished, summary)
-    db.execute("INSERT INTO names (name, used) SELECT ?, used FROM names WHERE name = ? "
-               "ON CONFLICT (name) DO NOTHING", (new, old))
-    db.execute("DELETE FROM names WHERE name = ?", (old,))
+    # the device's own earlier players (another device's list is its own)
+    db.execute("INSERT INTO device_names (device, name, used) SELECT device, ?, used FROM "
+               "device_names WHERE device = ? AND name = ? ON CONFLICT (device, name) "
+               "DO NOTHING", (new, owner, old))
+    db.execute("DELETE FROM device_names WHERE device = ? AND name = ?", (owner, old))
     return Renamed(len(games), (), kept)
 
 

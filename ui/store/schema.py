@@ -160,6 +160,19 @@ MIGRATIONS: list[tuple[str, list[Migration]]] = [
         "CREATE INDEX games_address ON games (address)",
         "CREATE INDEX live_open_address ON live (address) WHERE closed = 0 AND spent = 0",
     ]),
+    ("earlier players per device: a device is offered the names it started games with, never "
+     "another device's (the one list of the server showed every table's players to anyone, "
+     "and any device could fill it); the server-wide list's names go to the file's first "
+     "device, which no phone is", [
+        """CREATE TABLE device_names (
+            device TEXT NOT NULL,
+            name TEXT NOT NULL,
+            used DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (device, name))""",
+        f"INSERT INTO device_names (device, name, used) SELECT '{DEFAULT_OWNER}', name, used "
+        "FROM names",
+        "DROP TABLE names",
+    ]),
 ]
 """Each migration: what it brings, and its steps. Never edit one that has shipped: add the
 next."""

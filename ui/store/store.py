@@ -586,23 +586,29 @@ class Store:
         self._run(work, write=True)
         self._shared.history_version += 1
 
-    # remembered names
+    # remembered names: each device's own
     def remember(self, names: list[str]) -> None:
+        """The names this device started a game with, for its New game screen: its own list
+        (`history_db.KEPT_NAMES` most recent), never shown to another device."""
         now = time.time()
 
         def work(db: Tx) -> None:
             db.executemany(
-                "INSERT INTO names (name, used) VALUES (?, ?) "
-                "ON CONFLICT (name) DO UPDATE SET used = excluded.used",
-                [(n, now) for n in names if n.strip() and len(n) <= MAX_NAME],
+                "INSERT INTO device_names (device, name, used) VALUES (?, ?, ?) "
+                "ON CONFLICT (device, name) DO UPDATE SET used = excluded.used",
+                [(self.owner, n, now) for n in names if n.strip() and len(n) <= MAX_NAME],
             )
+            db.execute("DELETE FROM device_names WHERE device = ? AND name NOT IN (SELECT name "
+                       "FROM device_names WHERE device = ? ORDER BY used DESC, name LIMIT ?)",
+                       (self.owner, self.owner, history_db.KEPT_NAMES))
         self._run(work, write=True)
 
     def names(self, limit: int = 20) -> list[str]:
+        """This device's earlier players, the most recent first."""
         # a name stored by an older version beyond the limit: not sent
         return [str(r[0]) for r in self._rows(
-            "SELECT name FROM names WHERE length(name) <= ? ORDER BY used DESC, name LIMIT ?",
-            (MAX_NAME, limit))]
+            "SELECT name FROM device_names WHERE device = ? AND length(name) <= ? "
+            "ORDER BY used DESC, name LIMIT ?", (self.owner, MAX_NAME, limit))]
 
     # the history's plays and statistics (ui/store/history_db.py)
     def history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
