@@ -158,3 +158,22 @@ async def test_accessible_join_qr_code_is_named(store: Store) -> None:
             if isinstance(x, ft.Semantics) and x.identifier == "join-qr"]
     assert isinstance(qr.content, ft.Image)
     assert qr.content.semantics_label == "QR code of the game's address"
+
+
+async def test_accessible_earlier_players_say_what_a_tap_does(store: Store) -> None:
+    """New game's earlier players (the names this phone started a game with: Ann, Bob,
+    Cid) are buttons a screen reader names by what a tap does, "Add Ann to the players",
+    not the bare name a walk heard ("Ann", "Bob"...: a list of names, with no word of what
+    they do)."""
+    from ui.text import strings as S
+
+    store.remember(["Ann", "Bob", "Cid"])
+    c = await Client(make_main(store)).start()
+    await c.tap("New game")
+    earlier = {}
+    for b in walk(c.top()):
+        if isinstance(b, ft.OutlinedButton) and isinstance(b.content, ft.Text) \
+                and b.content.value in ("Ann", "Bob", "Cid"):
+            earlier[b.content.value] = b.content.semantics_label
+    assert earlier == {n: S.add_earlier_player(n) for n in ("Ann", "Bob", "Cid")}
+    assert S.add_earlier_player("Ann") == "Add Ann to the players"

@@ -92,6 +92,10 @@ class Draft:
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: float = field(default_factory=time.time)
     finished: float | None = None
+    played: float | None = None
+    """When the play ended: its first finish, kept while a finished game is corrected
+    (unfinished again), so Finish gives the corrected game the play's own date and length,
+    not the correction's."""
 
     SEAT: ClassVar[type[Seat]] = Seat
     """The type of this game's seats."""
@@ -152,7 +156,7 @@ class Draft:
         replacing it loses nothing worth asking about."""
         blank = type(self)(game=self.game, expansions=list(self.expansions), id=self.id,
                            created=self.created, finished=self.finished,
-                           seats=[s.blank() for s in self.seats])
+                           played=self.played, seats=[s.blank() for s in self.seats])
         return self == blank
 
 

@@ -970,14 +970,14 @@ def read_logged(text: str) -> Edit | None:
 def apply(draft: Draft, edit: Edit) -> Draft | Refusal:
     """The draft after `edit` (a new value; `draft` is left as it was), or why not: what
     the kind refuses (bounds, a stale value), then what it does. A finished game that is
-    corrected is unfinished again until Finish saves it."""
+    corrected is unfinished again until Finish saves it, keeping when the play ended."""
     problem = edit.refused(draft)
     if problem is not None:
         return problem
     new = edit.apply(draft)
     if isinstance(new, Refusal) or new.finished is None:
         return new
-    return replace(new, finished=None)
+    return replace(new, finished=None, played=new.played or new.finished)
 
 
 def _over(steps: list[Step], after: Draft) -> tuple[Step, ...]:

@@ -413,7 +413,8 @@ class Tables:
                 return Refusal("host-finishes", S.HOST_FINISHES)
             if rec.version != seen:
                 return Refusal("changed", S.CHANGED_BEFORE_FINISH)
-            done = replace(rec.draft, finished=time.time())
+            # a corrected game keeps the time its play ended (and so its length)
+            done = replace(rec.draft, finished=rec.draft.played or time.time())
             return replace(rec, draft=done, version=rec.version + 1, touched=time.time(),
                            closed=True, spent=True)
         with self._lock:

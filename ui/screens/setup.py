@@ -12,6 +12,7 @@ from scorer.facts import facts, games, max_name_length, offered_expansions, rule
 from scorer.ruleset import expansion_name
 from ui.entry.games import new_draft
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+from ui.screens import a11y
 from ui.screens.a11y import icon_button
 from ui.screens.home import game_title
 from ui.screens.widgets import (
@@ -206,7 +207,8 @@ def Setup() -> ft.View:
                                        on_click=add(), height=TAP))
     if unused:
         items += [ft.Text(S.REMEMBERED),
-                  wrap([ft.OutlinedButton(content=n, icon=ft.Icons.ADD, on_click=add(n), height=TAP)
+                  wrap([ft.OutlinedButton(content=a11y.spoken(n, S.add_earlier_player(n)),
+                                          icon=ft.Icons.ADD, on_click=add(n), height=TAP)
                         for n in unused])]
     if has_boards:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,

@@ -68,6 +68,12 @@ PLAYER_NAME = N_("Name")
 PLAYER = N_("Player")
 ADD_PLAYER = N_("Add player")
 REMEMBERED = N_("Earlier players")
+
+
+def add_earlier_player(name: str) -> str:
+    """An earlier player's button as a screen reader names it: what a tap does."""
+    return _("Add {name} to the players").format(name=name)
+
 RANDOM_WONDERS = N_("Random wonders")
 START = N_("Start")
 DRAG_HINT = N_("Drag a player by the handle, or use the arrows, to match the seating.")
