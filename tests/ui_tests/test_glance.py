@@ -76,6 +76,22 @@ async def test_first_edition_sides_stay_a_and_b(store: Store) -> None:
     c.find("Side B")
 
 
+async def test_table_lines_name_each_board_with_its_side(store: Store) -> None:
+    """The table's line of a player names the board and its side, in the edition's words
+    ("Gizah, Night"; the 1st edition's "Babylon, Side B"): the side changes the stages and
+    their points (rules_multiplayer.md, the boards), and the line said only "Gizah"."""
+    store.save_current(SevenWondersDraft(game="7wonders-2e", seats=[
+        SevenWondersSeat("Ann", board="Gizah", side="B"),
+        SevenWondersSeat("Bob", board="Babylon", side="A"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game").start()
+    assert c.has("Gizah, Night") and c.has("Babylon, Day") and c.has("no wonder yet")
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Babylon", side="B"), SevenWondersSeat("Bob"),
+        SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game").start()
+    assert c.has("Babylon, Side B")
+
+
 async def test_stage_texts_wrap_beside_their_box(store: Store) -> None:
     store.save_current(from_table(TABLE))
     c = await Client(make_main(store), route="/game/player/1").start()  # Bob: Babylon A

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorer.facts import ruleset
 from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import icon_button
 from ui.screens.games import city_game
@@ -63,8 +64,11 @@ def _tile(m: AppModel, i: int) -> TileView | None:
     count = evaluation.count_for(i) if evaluation else 0
     total = evaluation.total(i) if evaluation else None
     board = seat.board if isinstance(seat, SevenWondersSeat) else ""
-    subtitle = board if has_boards else ""
-    if has_boards and not board:
+    subtitle = ""
+    if has_boards and board and isinstance(seat, SevenWondersSeat):  # its side: its stages
+        side = ruleset(draft.game, draft.expansions).side_name(seat.side)
+        subtitle = S.board_on_side(board, S.side_label(side))
+    elif has_boards:
         subtitle = S.NO_WONDER
     if seat.quick:
         subtitle = f"{subtitle} · {S.QUICK}"

@@ -187,6 +187,11 @@ def side_label(name: str) -> str:
     return _("Side {name}").format(name=name)
 
 
+def board_on_side(board: str, side: str) -> str:
+    """A city's board and its side, as the table's line names them ("Gizah, Night")."""
+    return _("{board}, {side}").format(board=board, side=side)
+
+
 def place(rank: int) -> str:
     """A player's place in the ranking, short (in a badge)."""
     return _("#{rank}").format(rank=rank)
