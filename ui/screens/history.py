@@ -283,7 +283,7 @@ def GameScreen() -> ft.View:
         if said and not changed:  # until the next key: then it is no longer what was saved
             items.append(notice(said))
     else:  # a member reads them: only the host's phone corrects a finished game
-        items += [ft.Text(said, selectable=True) for said, text in (
+        items += [ft.Text(line, selectable=True) for line, text in (
             (S.place_read(entry.place), entry.place), (S.note_read(entry.note), entry.note))
             if text]
         items += [ft.Text(S.HOST_CORRECTS_PLAY, italic=True), pad]
