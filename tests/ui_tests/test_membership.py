@@ -296,3 +296,29 @@ def test_hostile_names_typed_on_one_device_are_not_offered_to_another(store: Sto
     # a device keeps a bounded list: its most recent names
     store.for_owner("mallory-phone").remember([f"More {i}" for i in range(200)])
     assert len(store.for_owner("mallory-phone").names(limit=1_000)) <= history_db.KEPT_NAMES
+
+
+def test_hostile_a_device_deletes_a_shared_game_from_its_own_history_only(
+        store: Store, tmp_path: Path) -> None:
+    """Games the operator imported for every device (`python -m ui.store.backup import`)
+    are every device's: a visitor's Delete takes one out of the visitor's history only, its
+    Undo puts it back there, and nothing is purged at the next start. Before, the Delete
+    marked the game deleted for every device and the next start removed it from the file:
+    any phone could wipe the operator's history."""
+    plays = [Play(f"shared-{i}", 1000.0 + i, _table()) for i in range(3)]
+    assert store.import_plays(plays, everyone=True)
+    visitor, other = store.for_owner("visitor-phone"), store.for_owner("ann-phone")
+    assert visitor.history_count() == other.history_count() == 3
+    visitor.delete_game("shared-1")
+    assert visitor.history_count() == 2 and other.history_count() == 3
+    assert "shared-1" not in {e.id for e in visitor.history_page(0, 10)}
+    visitor.delete_game("shared-1", deleted=False)  # its Undo
+    assert visitor.history_count() == 3
+    visitor.delete_game("shared-2")
+    path = Path(store._shared.path)  # the same file, opened again: a restart
+    again = Store(path)
+    try:
+        assert again.for_owner("ann-phone").history_count() == 3  # nothing purged
+        assert again.for_owner("visitor-phone").history_count() == 2
+    finally:
+        again.close()

@@ -70,9 +70,11 @@ GAME_COLUMNS = {
 }
 
 MINE = ("(id IN (SELECT game FROM members WHERE device = ? AND hidden = 0) OR "
-        "id NOT IN (SELECT game FROM members))")
-"""The finished games a device may see (as `Store.games`): its own, and those from before
-participants were recorded."""
+        "(id NOT IN (SELECT game FROM members) AND "
+        "id NOT IN (SELECT game FROM shared_hidden WHERE device = ?)))")
+"""The finished games a device may see (as `Store.games`): its own, and those every device
+shares (from before participants were recorded, or imported by the operator) unless it took
+them out of its own history (`shared_hidden`). Takes the device twice."""
 
 CORRECTS = ("(id IN (SELECT id FROM live WHERE host = ?) OR (id NOT IN (SELECT id FROM live) "
             "AND id IN (SELECT game FROM members WHERE device = ? AND hidden = 0)))")
@@ -207,7 +209,7 @@ def all_rows(db: Tx) -> dict[str, list[PlayerRow]]:
 def visible(db: Tx, owner: str) -> set[str]:
     """The ids of the finished games `owner` sees."""
     return {r[0] for r in db.execute(f"SELECT id FROM games WHERE deleted = 0 AND {MINE}",
-                                     (owner,))}
+                                     (owner, owner))}
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,8 @@ def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
     """A page of the history, newest first (the index on `finished` reads just this page);
     a row whose draft is not a game is listed as damaged."""
     found = db.execute(f"SELECT {_ENTRY}, draft FROM games WHERE deleted = 0 AND {MINE} "
-                       "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (owner, limit, offset))
+                       "ORDER BY finished DESC, id LIMIT ? OFFSET ?",
+                       (owner, owner, limit, offset))
     out = []
     for *v, text in found:  # each of the page's games read (20): JSON that is no game too
         e = _entry(v)
@@ -276,7 +279,7 @@ def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
 
 def count(db: Tx, owner: str) -> int:
     got = db.execute(f"SELECT count(*) FROM games WHERE deleted = 0 AND {MINE}",
-                     (owner,)).fetchone()
+                     (owner, owner)).fetchone()
     return int(got[0])
 
 
@@ -285,7 +288,7 @@ def entry(db: Tx, owner: str, game_id: str) -> tuple[HistoryEntry, str] | None:
     whether `owner` may correct it."""
     got = db.execute(f"SELECT {_ENTRY}, CASE WHEN {CORRECTS} THEN 1 ELSE 0 END, draft "
                      f"FROM games WHERE id = ? AND deleted = 0 AND {MINE}",
-                     (owner, owner, game_id, owner)).fetchone()
+                     (owner, owner, game_id, owner, owner)).fetchone()
     if got is None:
         return None
     return replace(_entry(got[:-2]), corrects=bool(got[-2])), str(got[-1])
@@ -306,7 +309,7 @@ def set_play(db: Tx, owner: str, game_id: str, place: str, note: str) -> bool:
     cur = db.execute(f"UPDATE games SET place = ?, note = ? WHERE id = ? AND deleted = 0 AND "
                      f"{MINE} AND {CORRECTS}",
                      (clean(place, MAX_PLACE, False), clean(note, MAX_NOTE, True), game_id,
-                      owner, owner, owner))
+                      owner, owner, owner, owner))
     return cur.rowcount > 0
 
 
@@ -338,12 +341,13 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
     visible = f"game IN (SELECT id FROM games WHERE deleted = 0 AND {MINE} AND {CORRECTS})"
     games = [r[0] for r in db.execute(
         f"SELECT DISTINCT game FROM results WHERE name = ? AND {visible}",
-        (old, owner, owner, owner))]
+        (old, owner, owner, owner, owner))]
     kept = len(db.execute(f"SELECT DISTINCT game FROM results WHERE name = ? AND {seen}",
-                          (old, owner)).fetchall()) - len(games)
+                          (old, owner, owner)).fetchall()) - len(games)
     together = tuple(r[0] for r in db.execute(
         f"SELECT DISTINCT a.game FROM results a JOIN results b ON a.game = b.game "
-        f"WHERE a.name = ? AND b.name = ? AND a.{visible}", (old, new, owner, owner, owner)))
+        f"WHERE a.name = ? AND b.name = ? AND a.{visible}",
+        (old, new, owner, owner, owner, owner)))
     if together:
         return Renamed(0, together, kept)
     for gid in games:  # in the caller's transaction
@@ -379,7 +383,7 @@ def plays_and_left_out(db: Tx, owner: str | None) -> tuple[list[Play], list[Left
     games left out because their saved row is not a game that can be read."""
     out = []
     left: list[LeftOut] = []
-    mine, args = (MINE, (owner,)) if owner is not None else ("1 = 1", ())
+    mine, args = (MINE, (owner, owner)) if owner is not None else ("1 = 1", ())
     for gid, text, finished, started, place, note, summary in db.execute(
             f"SELECT id, draft, finished, started, place, note, summary FROM games "
             f"WHERE deleted = 0 AND {mine} ORDER BY finished", args):
@@ -489,7 +493,7 @@ def import_plays(db: Tx, owner: str | None, found: Iterable[Play],
                 continue
         elif db.execute(f"SELECT 1 FROM games WHERE (id = ? OR fingerprint = ?) AND "
                         f"deleted = 0 AND {MINE}",
-                        (play.id, summary.fingerprint, owner)).fetchone():
+                        (play.id, summary.fingerprint, owner, owner)).fetchone():
             already += 1
             continue
         if room is not None and room <= 0:

@@ -173,6 +173,13 @@ MIGRATIONS: list[tuple[str, list[Migration]]] = [
         "FROM names",
         "DROP TABLE names",
     ]),
+    ("a game every device shares leaves one device's history only: Delete on a phone marked "
+     "it deleted for every device, and the next start removed it from the file", [
+        """CREATE TABLE shared_hidden (
+            game TEXT NOT NULL,
+            device TEXT NOT NULL,
+            PRIMARY KEY (game, device))""",
+    ]),
 ]
 """Each migration: what it brings, and its steps. Never edit one that has shipped: add the
 next."""

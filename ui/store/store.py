@@ -566,7 +566,7 @@ class Store:
         out = []
         for gid, text, summary, finished in self._rows(
                 "SELECT id, draft, summary, finished FROM games WHERE deleted = 0 AND "
-                f"{self._MINE} ORDER BY finished DESC", (self.owner,)):
+                f"{self._MINE} ORDER BY finished DESC", (self.owner, self.owner)):
             try:
                 out.append(SavedGame(str(gid), read_draft(str(text)), str(summary),
                                      float(finished)))
@@ -576,13 +576,20 @@ class Store:
 
     def delete_game(self, game_id: str, deleted: bool = True) -> None:
         """Takes a game out of this device's history (or puts it back, to undo); the other
-        players keep theirs. A game from before participants were recorded is marked deleted
-        for all, and purged at next start. Another device's game is left alone."""
+        players keep theirs. A game every device shares (from before participants were
+        recorded, or imported by the operator) leaves this device's history only
+        (`shared_hidden`): no device takes it from another. Another device's game is left
+        alone."""
         def work(db: Tx) -> None:
             db.execute("UPDATE members SET hidden = ? WHERE game = ? AND device = ?",
                        (int(deleted), game_id, self.owner))
-            db.execute("UPDATE games SET deleted = ? WHERE id = ? AND "
-                       "id NOT IN (SELECT game FROM members)", (int(deleted), game_id))
+            if not deleted:
+                db.execute("DELETE FROM shared_hidden WHERE game = ? AND device = ?",
+                           (game_id, self.owner))
+                return
+            db.execute("INSERT INTO shared_hidden (game, device) SELECT id, ? FROM games "
+                       "WHERE id = ? AND id NOT IN (SELECT game FROM members) "
+                       "ON CONFLICT DO NOTHING", (self.owner, game_id))
         self._run(work, write=True)
         self._shared.history_version += 1
 
