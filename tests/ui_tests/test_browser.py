@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -82,6 +83,11 @@ SAID = """() => {
     return out.join('\\n');
 }"""
 """The page's words and its accessible names, node by node in document (screen) order."""
+
+PUSH_ROUTE = """path => { history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate', {state: null})); }"""
+"""The page's address changed as the browser's back and forward change it: Flutter's router
+follows it and the app asks the server for that screen, without loading the page again."""
 
 FOCUSED = """() => { const e = document.activeElement;
     return !!e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'); }"""
@@ -194,6 +200,21 @@ class Phone:
         self.page.wait_for_selector("flt-semantics", timeout=15_000)
         self.button(ready).wait_for(timeout=15_000)
         return time.monotonic() - t0
+
+    def go(self, url: str, ready: str = "Back") -> None:
+        """Another screen of the app in this page, by its address (a full URL or a path), as
+        a link or the browser's back and forward move: the app's route follows the address
+        and the server renders that screen; the page is not loaded again. A page load costs
+        a phone ~3 s of CPU (Flutter's wasm compiled anew), this ~0.3 s (BENCHMARKS.md,
+        "Test suite time"): a test that visits many screens opens the page once. `ready`:
+        a button of the new screen, waited for once the server has answered."""
+        parts = urllib.parse.urlsplit(url)
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        if path != urllib.parse.urlsplit(self.page.url).path:  # else on it already
+            before = self.heard
+            self.page.evaluate(PUSH_ROUTE, path or "/")
+            self.settle(before, answer_s=5.0)
+        self.button(ready).wait_for(timeout=15_000)
 
     def reveal(self, found: Any) -> Any:
         """The first element of a locator, scrolled onto the screen with the mouse wheel
@@ -637,7 +658,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.open_player("Cid")  # something entered: the game is not replaced without asking
     phone.tap("Gizah")
     phone.wait_text("Side A")
-    phone.open(url)
+    phone.go("/", ready="Import")
     # import a file: the browser PUTs it to the app's upload handler, on 127.0.0.1
     table = tmp_path / "game.json"
     table.write_text(json.dumps(TABLE))
@@ -652,7 +673,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.wait_text("Tap a player", timeout=20)
     phone.wait_text("31 pts")
     # export: a real download of the table JSON and the result CSV
-    phone.open(url.rstrip("/") + "/game/export", ready="Download JSON")
+    phone.go("/game/export", ready="Download JSON")
     # each button scrolled to where a thumb taps it (on a phone's screen a line said after
     # the first download can push the second under the note at the foot), and a loaded
     # machine given 20 s to make the file (stop 42's full run: the CSV's 10 s ran out once)
@@ -667,7 +688,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     assert lines[1:] == ["Ann,1,7,2,8,14,0,0,0,31", "Bob,2,-5,1,10,7,18,0,0,31",
                          "Cid,3,10,1,3,0,0,3,0,17"]
     # desktop width: the score pad in a wide window
-    phone.open(url.rstrip("/") + "/game/pad", ready="Finish and save")
+    phone.go("/game/pad", ready="Finish and save")
     phone.wait_text(re.escape(VERDICT), timeout=15)
     SHOTS.mkdir(parents=True, exist_ok=True)
     phone.page.set_viewport_size(DESKTOP)
@@ -840,7 +861,7 @@ def test_the_app_shell_seven_players_and_every_screen(
         phone.button("Choose a file (.json)").click()
     chooser.value.set_files(str(table))
     phone.wait_text("Tap a player", timeout=20)
-    phone.open(phone.page.url.rstrip("/") + "/pad", ready="Back")
+    phone.go(phone.page.url.rstrip("/") + "/pad")
     phone.wait_text("Maximilian wins")
     phone.no_error_box()
     for k, name in enumerate(SEVEN):
@@ -859,13 +880,13 @@ def test_the_app_shell_seven_players_and_every_screen(
                                ("/import", "Back", ""), ("/history", "Back", ""),
                                ("/rules", "Back", "16-rules"), ("/new", "Back", ""),
                                ("/", "New game", "")]:
-        phone.open(url.rstrip("/") + route, ready=ready)
+        phone.go(route, ready=ready)
         phone.frames()
         phone.no_error_box()
         if shot:
             phone.shot(shot)
     # number fields open the numeric keyboard; the search field does not
-    phone.open(url.rstrip("/") + "/game/player/6", ready="Back")
+    phone.go("/game/player/6")
     coins = phone.page.locator('[flt-semantics-identifier="number-Coins"] input').first
     coins.wait_for(state="attached", timeout=10_000)
     assert coins.get_attribute("inputmode") == "numeric"

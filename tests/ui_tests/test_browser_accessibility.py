@@ -162,9 +162,9 @@ def test_a11y_every_screen_names_every_control(server: tuple[str, float], phone:
     for screen, route, ready in [("history", "history", "Back"), ("players", "players", "Back"),
                                  ("stats", "stats", "Back"), ("rules", "rules", "Back"),
                                  ("join", "join", "Join"), ("import", "import", "Back")]:
-        phone.open(url + route, ready=ready)
+        phone.go("/" + route, ready=ready)
         found += walk(phone, screen)
-    phone.open(url + "history", ready="Back")
+    phone.go("/history")
     phone.starting("Details").click()  # each row's button names its game
     phone.wait_text("Log to BG Stats")
     found += walk(phone, "a game of the history")

@@ -148,7 +148,7 @@ def test_entry_note_keeps_every_character(server: tuple[str, float], phone: Phon
     phone.tap("Score pad")
     phone.tap("Finish and save")
     phone.wait_text("Saved to history")
-    phone.open(url + "history", ready="Back")
+    phone.go("/history")
     phone.reveal(phone.page.get_by_role("button", name=re.compile(r"^Details"))).click()
     phone.wait_text("Log to BG Stats")
     note = "Bob counted the guilds twice with the score pad"

@@ -106,7 +106,7 @@ def test_a_long_note_wraps_on_both_phones(server: tuple[str, float]) -> None:
 
         # a long name: Bob's phone enters its city; the note beside Undo wraps
         a.open_player(LONG)
-        b.open(f"{url}g/{code}/player/2", ready="Babylon")
+        b.go(f"/g/{code}/player/2", ready="Babylon")
         b.tap("Babylon")
         b.card("Altar").click()
         own = _note(b, f"Altar added to {LONG}'s city")
@@ -147,6 +147,7 @@ def test_a_long_note_wraps_on_both_phones(server: tuple[str, float]) -> None:
 
         # a desktop width: the same note on one line
         a.page.set_viewport_size({"width": 1280, "height": 800})
+        a.frames(4)  # the new width laid out (on a loaded machine the note came first once)
         b.card("Theater").click()
         wide = _note(a, f"Theater added to {LONG}'s city on Bob's phone")
         _within_the_screen(a, wide)

@@ -212,12 +212,12 @@ def test_plain_http_origin_every_screen_degrades_none_crashes(plain_http: str,
         found = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert "not-from-secure-origin" in [e["errorId"] for e in found]
         for route in SCREENS:
-            phone.open(url.rstrip("/") + route, ready="Back" if route != "/" else "New game")
+            phone.go(route, ready="Back" if route != "/" else "New game")
             _page_ok(phone, errors)
         _import(phone, url, tmp_path)
         # the pad: no Share image, no Copy image; the download and the QR code instead
         game = page.url.rstrip("/")  # the game's own address, /g/<code>
-        phone.open(game + "/pad", ready="Download PNG")
+        phone.go(game + "/pad", ready="Download PNG")
         phone.wait_text("This page is not secure \\(http\\), so the phone cannot share or copy "
                         "the image from it")
         assert page.get_by_role("button", name="Share image").count() == 0
@@ -229,7 +229,7 @@ def test_plain_http_origin_every_screen_degrades_none_crashes(plain_http: str,
         phone.shot("http-pad")
         _page_ok(phone, errors)
         # the export: no Copy; the texts to select, the files to download
-        phone.open(game + "/export", ready="Download JSON")
+        phone.go(game + "/export", ready="Download JSON")
         phone.wait_text("This page is not secure \\(http\\), so the phone cannot copy from it")
         assert page.get_by_role("button", name="Copy").count() == 0
         with page.expect_download(timeout=15_000) as dl:
@@ -237,7 +237,7 @@ def test_plain_http_origin_every_screen_degrades_none_crashes(plain_http: str,
         assert json.loads(Path(dl.value.path()).read_text()) == {**TABLE, "expansions": []}
         phone.shot("http-export")
         for route in ("", "/player/0"):
-            phone.open(game + route, ready="Back")
+            phone.go(game + route)
             _page_ok(phone, errors)
         ctx.close()
 

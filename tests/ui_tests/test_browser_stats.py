@@ -38,22 +38,22 @@ def test_statistics_screens(history: None, server: tuple[str, float], phone: Pho
     phone.wait_text("Ann")
     phone.no_error_box()
     phone.shot("18-players")
-    phone.open(url + "players/Ann", ready="Rename")
+    phone.go("/players/Ann", ready="Rename")
     phone.wait_text("Where the points come from")
     phone.wait_text("against Bob")
     phone.no_error_box()
     phone.shot("19-player")
     phone.shot("19b-player-duel", scroll=1500)
-    phone.open(url + "stats", ready="7 Wonders Duel")
+    phone.go("/stats", ready="7 Wonders Duel")
     phone.wait_text("Closest finish")
     phone.no_error_box()
     phone.shot("20-group-stats")
     phone.shot("20b-group-stats-wonders", scroll=900)
-    phone.open(url + "history", ready="Export all games")
+    phone.go("/history", ready="Export all games")
     phone.starting("Details")  # each row's button names its game
     phone.no_error_box()
     phone.shot("21-history")
-    phone.open(url + "history/example-06", ready="Log to BG Stats")
+    phone.go("/history/example-06", ready="Log to BG Stats")
     phone.no_error_box()
     phone.shot("22-game")
 
@@ -67,7 +67,7 @@ def test_statistics_in_vietnamese(history: None, server: tuple[str, float],
     assert english_on(phone) == set()
     phone.no_error_box()
     phone.shot("vi-6-player")
-    phone.open(url + "stats", ready="Tất cả")  # "All"
+    phone.go("/stats", ready="Tất cả")  # "All"
     phone.wait_text("Kỷ lục")  # "Records"
     assert english_on(phone) == set()
     phone.shot("vi-7-group-stats")

@@ -59,8 +59,7 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
         b.tap_card("Theater")  # kept: Bob leads the table (rules_multiplayer.md: 2 VP)
         b.wait_text(r"Bob · 2 pts")
         # Ann's phone, the host: free Bob's seat (named, beside Bob, asked first)
-        a.page.reload()
-        a.open(f"{url}g/{code}", ready="Free Bob's seat")
+        a.go(f"/g/{code}", ready="Free Bob's seat")  # its table shows Bob's claim live
         a.button("Free Bob's seat")
         _shot(a, "31-free-seat-beside-its-player", scroll=250)
         a.tap("Free Bob's seat")
@@ -83,18 +82,18 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
             _shot(a, "33-remove-then-undo")
             note.click()
         except PlaywrightTimeout:  # the note came and went while the page was busy: the list
-            a.open(f"{url}g/{code}/changes", ready="Back")
+            a.go(f"/g/{code}/changes")
             # each Undo of the list names its change ("Undo: Cid left the table")
             a.page.get_by_role("button", name=re.compile(r"^Undo: ")).first.click()
-            a.open(f"{url}g/{code}", ready="Score pad")
+            a.go(f"/g/{code}", ready="Score pad")
         a.wait_text("I am Cid", timeout=20)  # back, with the whole city
         # the change list, on Bob's phone: every change, who made it, Undo on each
-        b.open(f"{url}g/{code}/changes", ready="Back")
+        b.go(f"/g/{code}/changes")
         b.wait_text("Undone: Cid left the table")
         assert re.search(r"on the host's phone", b.page.inner_text("body"))
         _shot(b, "34-changes")
         # the table at a glance on Bob's phone: places, totals, this phone's seat
-        b.open(f"{url}g/{code}", ready="Score pad")
+        b.go(f"/g/{code}", ready="Score pad")
         said(b, "Bob (you)")
         _shot(b, "35-table-at-a-glance")
         browser.close()
