@@ -714,7 +714,10 @@ def host_game(a: Phone, url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cid")
     """Phone `a` opens the app, starts a game of `names` (a 4th and later player added with
     Add player, as a player does) and returns the join code its table shows. `game`: its
     chip ("" the first), and the chips of its `expansions`."""
-    a.open(url)
+    if a.page.url.startswith(url):  # the app is open: Home in this page
+        a.go("/", ready="New game")
+    else:
+        a.open(url)
     a.tap("New game")
     for chip in (game, *expansions) if game else expansions:
         a.tap(chip)

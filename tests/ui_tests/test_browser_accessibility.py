@@ -105,7 +105,10 @@ def import_table(phone: Phone, url: str, table: dict[str, object], folder: Path)
     """A game imported from a table file, as a player would."""
     path = folder / "table.json"
     path.write_text(json.dumps(table))
-    phone.open(url)
+    if phone.page.url.startswith(url):  # the app is open: Home in this page
+        phone.go("/", ready="Import")
+    else:
+        phone.open(url)
     phone.tap("Import")
     with phone.page.expect_file_chooser(timeout=10_000) as chooser:
         phone.button("Choose a file (.json)").click()
