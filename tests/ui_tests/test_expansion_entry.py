@@ -416,3 +416,33 @@ async def test_entry_abu_simbel_leader_held_elsewhere_reads_taken(store: Store) 
     chip = c.find(S.card_taken(S.entombed_leader("Sappho")))
     assert chip.disabled
     assert not c.find(S.entombed_leader("Caesar")).disabled
+
+
+@pytest.mark.asyncio
+async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> None:
+    """Cities allows up to 8 players (cities.md §7; rulesets/7wonders-1e+cities max_players
+    8): New game with the 1st edition and Cities offers Add player at 7 names and starts an
+    8-player game (a walk found Add player gone at 7, an earlier player's button doing
+    nothing, while the table's Players panel took an 8th). Without Cities, 7 at most."""
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    c = await Client(make_main(store)).start()
+    await c.tap("New game")
+    await c.tap("7 Wonders 1st edition")
+    await c.tap("Cities")
+    for i, n in enumerate(names):
+        if i >= 3:
+            await c.tap("Add player")
+        await c.type(f"Name {i + 1}", n)
+    with pytest.raises(AssertionError):
+        c.find("Add player")  # 8: the most
+    await c.tap("Start")
+    assert c.title() == "Table"
+    saved = store.load_current()
+    assert saved is not None and [s.name for s in saved.seats] == names
+    await c.go("/")
+    await c.tap("New game")
+    await c.tap("7 Wonders 1st edition")
+    for i in range(3, 7):
+        await c.tap("Add player")
+    with pytest.raises(AssertionError):
+        c.find("Add player")  # 7 without Cities

@@ -69,7 +69,8 @@ def Setup() -> ft.View:
     kept = use_kept_texts()
     """Each row's field, by row id: a render gives it the text the phone holds."""
 
-    const = ruleset(game).constants
+    # the game with its chosen expansions: Cities takes an 8th player
+    const = ruleset(game, chosen).constants
     has_boards = facts(ruleset(game)).has_boards  # boards to deal (not Duel's wonder cards)
 
     def pick_game(g: str) -> Callable[[], None]:
@@ -207,8 +208,10 @@ def Setup() -> ft.View:
                                        on_click=add(), height=TAP))
     if unused:
         items += [ft.Text(S.REMEMBERED),
+                  # at the most players the game takes, a tap would add nobody: disabled
                   wrap([ft.OutlinedButton(content=a11y.spoken(n, S.add_earlier_player(n)),
-                                          icon=ft.Icons.ADD, on_click=add(n), height=TAP)
+                                          icon=ft.Icons.ADD, on_click=add(n), height=TAP,
+                                          disabled=len(names) >= const.max_players)
                         for n in unused])]
     if has_boards:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
