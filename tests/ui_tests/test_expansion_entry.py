@@ -442,7 +442,7 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
     await c.go("/")
     await c.tap("New game")
     await c.tap("7 Wonders 1st edition")
-    for i in range(3, 7):
+    for _ in range(3, 7):
         await c.tap("Add player")
     with pytest.raises(AssertionError):
         c.find("Add player")  # 7 without Cities

@@ -257,7 +257,6 @@ def test_a_correction_keeps_the_plays_date_and_length(
     import time as clock
 
     from ui.entry.edits import RenamePlayer
-    from ui.live import tables as tables_module
 
     _tables, game = _finished_game(store)
     tables = tables_for(store)
@@ -265,7 +264,7 @@ def test_a_correction_keeps_the_plays_date_and_length(
     assert played is not None
     (before,) = store.for_owner("ann-phone").history_page(0, 5)
     later = clock.time() + 86_400
-    monkeypatch.setattr(tables_module.time, "time", lambda: later)
+    monkeypatch.setattr(clock, "time", lambda: later)  # the finish's clock, a day on
     renamed = tables.commit(game.id, "ann-phone", RenamePlayer(1, "Bob", "Robert"))
     assert isinstance(renamed, Change) and renamed.game.draft.finished is None  # unfinished
     done = tables.finish(game.id, "ann-phone", "Robert 82 · Ann 62 · Dan 35 · Cid 33",
@@ -315,7 +314,7 @@ def test_hostile_a_device_deletes_a_shared_game_from_its_own_history_only(
     visitor.delete_game("shared-1", deleted=False)  # its Undo
     assert visitor.history_count() == 3
     visitor.delete_game("shared-2")
-    path = Path(store._shared.path)  # the same file, opened again: a restart
+    path = store.path  # the same file, opened again: a restart
     again = Store(path)
     try:
         assert again.for_owner("ann-phone").history_count() == 3  # nothing purged

@@ -450,3 +450,37 @@ async def test_undo_note_of_one_game_is_not_offered_in_the_next(store: Store) ->
         await a.tap("Replace")
     assert a.title() == "Table"
     assert a.note() is None and a.snacks() == []
+
+
+def test_undo_follows_its_player_renamed_or_moved(store: Store) -> None:
+    """An undo acts on its player's city wherever the player now sits and whatever they are
+    now called: Bob's coins set to 4, then Bob renamed "Bảo" (the same player, the same
+    seat): "Undo: Bob's coins changed to 4" gives Bảo his 0 back. Ann's 9 coins, then Ann
+    moved to seat 2: its undo finds her there. A walk was told "The seats changed meanwhile
+    (Bob is not there any more)" and could not undo either. A player removed since is
+    still refused (their city left with them)."""
+    from ui.entry.edits import MoveSeat, RemovePlayer, RenamePlayer, SetSeat
+    from ui.entry.games import new_draft
+    from ui.live.tables import Change
+
+    tables = tables_for(store)
+    game = tables.host(new_draft("7wonders-1e", (), ["Ann", "Bob", "Cid", "Dan"]), "ann-phone")
+    coins = tables.commit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4, (0,)))
+    assert isinstance(coins, Change)
+    assert isinstance(tables.commit(game.id, "ann-phone", RenamePlayer(1, "Bob", "Bảo")),
+                      Change)
+    back = tables.revert(game.id, "ann-phone", coins.game.version)
+    assert isinstance(back, Change), back
+    assert [(s.name, s.coins) for s in back.game.draft.seats][1] == ("Bảo", 0)
+    nine = tables.commit(game.id, "ann-phone", SetSeat(0, "Ann", "coins", 9, (0,)))
+    assert isinstance(nine, Change)
+    assert isinstance(tables.commit(game.id, "ann-phone", MoveSeat(0, "Ann", 2)), Change)
+    back = tables.revert(game.id, "ann-phone", nine.game.version)
+    assert isinstance(back, Change), back
+    seats = back.game.draft.seats
+    assert [s.name for s in seats] == ["Bảo", "Cid", "Ann", "Dan"] and seats[2].coins == 0
+    dan = tables.commit(game.id, "ann-phone", SetSeat(3, "Dan", "coins", 5, (0,)))
+    assert isinstance(dan, Change)
+    assert isinstance(tables.commit(game.id, "ann-phone", RemovePlayer(3, "Dan")), Change)
+    refused = tables.revert(game.id, "ann-phone", dan.game.version)
+    assert not isinstance(refused, Change)

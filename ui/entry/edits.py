@@ -924,6 +924,37 @@ class Revert:
 Edit = Step | Revert
 
 
+SEAT_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, RemovePlayer,
+              RenamePlayer, MoveSeat)
+"""The steps about one player's seat: each names its seat and its player."""
+
+
+def renames_in(edit: Edit) -> list[tuple[str, str]]:
+    """The players an edit renames, as (old name, new name), in order: a rename, and the
+    renames an undo or a redo of one makes."""
+    steps = edit.steps if isinstance(edit, Revert) else (edit,)
+    return [(s.player, s.name.strip()) for s in steps if isinstance(s, RenamePlayer)]
+
+
+def followed(undo: Revert, renames: Sequence[tuple[str, str]], draft: Draft) -> Revert:
+    """`undo` as it applies now: each step about a player's seat names that player as they
+    are now called (`renames` made since, in order) at the seat they now hold in `draft`.
+    An undo follows its player renamed or moved (it was refused as "the seats changed");
+    a player who left keeps the step as it was, refused as before."""
+    def now(step: Step) -> Step:
+        if not isinstance(step, SEAT_STEPS):  # the table's, or a player's return
+            return step
+        player = step.player
+        for old, new in renames:
+            if player == old:
+                player = new
+        at = [i for i, s in enumerate(draft.seats) if s.name == player]
+        if not at or (at[0], player) == (step.seat, step.player):
+            return step
+        return replace(step, seat=at[0], player=player)
+    return replace(undo, steps=tuple(now(step) for step in undo.steps))
+
+
 def _meaning(edit: Edit) -> EditKind:
     """Never called: mypy checks here that every kind of `Edit` has its whole meaning."""
     return edit

@@ -40,9 +40,11 @@ from ui.entry.edits import (
     Revert,
     apply,
     describe,
+    followed,
     inverse,
     name_problem,
     read_logged,
+    renames_in,
     to_json,
 )
 from ui.store.codes import HISTORY_CODE_LENGTH, JOIN_LETTERS, LEGACY_CODE_LENGTH
@@ -372,6 +374,12 @@ class Tables:
             undo = read_logged(logged.undo)  # None: logged by another version, unreadable
             if not isinstance(undo, Revert) or not undo.steps:
                 return Refusal("bad-value", S.NOT_UNDOABLE)
+            rec = self._get(game_id)
+            if rec is not None:  # its player as now called, where now seated
+                renames = [pair for later in self.store.changes_since(game_id, version)
+                           if (edit := read_logged(later.edit)) is not None
+                           for pair in renames_in(edit)]
+                undo = followed(undo, renames, rec.draft)
             return self.commit(game_id, device, undo, publish)  # read and saved in one lock
 
     def claim(self, game_id: str, device: str, player: str) -> Change | Refusal:

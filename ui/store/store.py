@@ -405,6 +405,13 @@ class Store:
             "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
             "ORDER BY version DESC LIMIT ?", (game_id, limit))]
 
+    def changes_since(self, game_id: str, version: int,
+                      limit: int = MAX_CHANGES_SHOWN) -> list[LoggedChange]:
+        """The game's logged changes after `version`, oldest first (at most `limit`)."""
+        return [_logged(row) for row in self._rows(
+            "SELECT version, device, edit, saved, undo, phone FROM edits WHERE game = ? "
+            "AND version > ? ORDER BY version LIMIT ?", (game_id, version, limit))]
+
     def change(self, game_id: str, version: int) -> LoggedChange | None:
         """One logged change of the game, by the version it made."""
         rows = self._rows("SELECT version, device, edit, saved, undo, phone FROM edits "
