@@ -484,3 +484,33 @@ def test_undo_follows_its_player_renamed_or_moved(store: Store) -> None:
     assert isinstance(tables.commit(game.id, "ann-phone", RemovePlayer(3, "Dan")), Change)
     refused = tables.revert(game.id, "ann-phone", dan.game.version)
     assert not isinstance(refused, Change)
+
+
+def test_undo_a_redo_once_done_is_offered_no_more(store: Store) -> None:
+    """The change list after Mai's coins set to 14, undone, then done again (Redo on the
+    undo's line): the undo's Redo is no longer offered (nothing is undone to do again), the
+    redo's line offers Undo, and the change itself is not marked undone. A walk tapped the
+    same Redo twice: the second said "14 now (changed on another phone)"; for a card, it
+    logged a second "Done again" that changed nothing."""
+    import time as clock
+
+    from ui.entry.edits import SetSeat
+    from ui.entry.games import new_draft
+    from ui.live.tables import Change
+    from ui.screens.changes import change_lines
+
+    tables = tables_for(store)
+    game = tables.host(new_draft("7wonders-1e", (), ["Ann", "Mai", "Cid"]), "ann-phone")
+    made = tables.commit(game.id, "ann-phone", SetSeat(1, "Mai", "coins", 14, (0,)))
+    assert isinstance(made, Change)
+    undo = tables.revert(game.id, "ann-phone", made.game.version)
+    assert isinstance(undo, Change)
+    redo = tables.revert(game.id, "ann-phone", undo.game.version)
+    assert isinstance(redo, Change) and redo.game.draft.seats[1].coins == 14
+    lines = {line.version: line for line in change_lines(
+        redo.game, tables.changes(game.id, "ann-phone"), clock.time())}
+    change, undone, redone = (lines[made.game.version], lines[undo.game.version],
+                              lines[redo.game.version])
+    assert not change.undone and change.can_undo  # done again: it can be undone
+    assert undone.redoes and not undone.can_undo  # its Redo is spent
+    assert not redone.redoes and redone.can_undo  # the redo's own Undo

@@ -48,9 +48,15 @@ def change_lines(rec: LiveRecord, logged: list[LoggedChange], now: float) -> lis
                   S.HOST_PHONE if row.device == rec.host else S.A_PHONE)
         redoes = (describe(edit.undoes, blank) if isinstance(edit, Revert) and not edit.redo
                   else "")
+        # an undo's Redo while its change stays taken back; a redo's Undo while its change
+        # stays done (a Redo tapped again did it twice, or was refused in wrong words)
+        if isinstance(edit, Revert) and edit.version:
+            can = bool(row.undo) and undone.get(edit.version, False) != edit.redo
+        else:
+            can = bool(row.undo)
         out.append(ChangeLine(row.version, describe(edit, blank),
                               S.made_on(device, S.minutes_ago(int(now - row.saved) // 60)),
-                              undone.get(row.version, False), bool(row.undo), redoes))
+                              undone.get(row.version, False), can, redoes))
     return out
 
 
