@@ -188,6 +188,10 @@ def read_history(data: Any) -> tuple[list[ScoredPlay], list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(data, dict):
         return [], [_problem("not-an-object", "", _("a history file is a JSON object"))]
+    if "games" not in data and "players" in data and "game" in data:  # one game's table
+        return [], [_problem("not-allowed", "", _(
+            "this is one game's table file, not a history file: import it with Import on "
+            "the home screen (or the command line's score)"))]
     for key in data:
         if key not in ("format", "version", "games"):
             problems.append(_problem("unknown-field", key, _(

@@ -326,3 +326,14 @@ def test_hostile_stats_stops_reading_at_an_early_syntax_error(
     assert len(text) > 500 * len(game)
     # the first game and the @ lie in the first chunks; one more chunk at the most is read
     assert f.read_so_far <= text.index("@") + 2 * 4096
+
+
+def test_history_a_table_file_is_named_as_one(tmp_path: Path) -> None:
+    """A table file (one game) given where a history file is read is said to be one, with
+    where to import it, not refused field by field ("game: no such field", "version:
+    version 1 is the one this score pad reads" for a file that has no version: a walk
+    pasted a table into History's import)."""
+    table = json.loads((ROOT / "examples" / "7wonders-1e-4p-full-game.json").read_text())
+    plays, problems = read_history(table)
+    assert plays == [] and len(problems) == 1
+    assert problems[0].code == "not-allowed" and "table file" in problems[0].message

@@ -345,7 +345,8 @@ def HistoryImportScreen() -> ft.View:
                                 cancel_upload_on_window_blur=False)))
     items += [
         pasted.keep(ft.TextField(
-            label=S.PASTE, value=pasted.text(text), multiline=True, min_lines=4, max_lines=10,
+            label=S.PASTE_HISTORY, value=pasted.text(text), multiline=True, min_lines=4,
+            max_lines=10,
             max_length=MAX_IMPORT_BYTES,
             on_change=lambda e: set_text(pasted.hear(e.control.value or "")))),
         problems(list(found)),

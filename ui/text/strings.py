@@ -303,6 +303,7 @@ CANNOT = N_("Not possible here")
 # Import
 IMPORT_TITLE = N_("Import a table")
 PASTE = N_("Paste a table file (JSON)")
+PASTE_HISTORY = N_("Paste a history file (JSON)")
 IMPORTED = N_("Imported.")
 CHOOSE_FILE = N_("Choose a file (.json)")
 OR_PASTE = N_("or paste it below")
