@@ -117,3 +117,21 @@ async def test_join_field_counts_to_the_code_length(store: Store) -> None:
     c = await Client(make_main(store), route="/join").start()
     field = c.find("Join code", ft.TextField)
     assert field.max_length == 7  # ui/store/store.py CODE_LENGTH: a code is seven letters
+
+
+async def test_pad_every_category_has_a_row_of_its_own_look(store: Store) -> None:
+    """Every category a game can have (`scorer.ruleset.Category`) has its own colour and
+    icon on the pad: Debt and Cities (and Pantheon's Divinities) shared the one star on
+    grey of a row without a style, so on the 8-player pad, whose rows are icons with a
+    legend, a walk saw two identical rows and two identical legend chips."""
+    from typing import get_args
+
+    from scorer.ruleset import Category
+    from ui.screens.pad_style import PAD_ROWS
+
+    categories = get_args(Category)
+    assert set(categories) <= set(PAD_ROWS), set(categories) - set(PAD_ROWS)
+    looks = [(PAD_ROWS[c].bg, PAD_ROWS[c].icon) for c in categories]
+    assert len(set(looks)) == len(looks)
+    assert len({PAD_ROWS[c].icon for c in categories}) == len(categories)
+    assert PAD_ROWS["cities"].bg == "#424242"  # the black City cards' own paint

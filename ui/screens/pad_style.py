@@ -35,6 +35,17 @@ PAD_ROWS: dict[str, RowStyle] = {
     "progress": RowStyle("#43A047", "#FFFFFF", ft.Icons.TOLL),
     "senate": RowStyle("#5D4037", "#FFFFFF", ft.Icons.GAVEL),
     "leaders": RowStyle("#ECEFF1", "#000000", ft.Icons.PERSON),
+    # the expansions' rows: each its own colour and icon (on a pad of many players the rows
+    # are icons with a legend: two alike could not be told apart)
+    "divinities": RowStyle("#F9A825", "#000000", ft.Icons.AUTO_AWESOME),  # Pantheon
+    "cities": _card("black", ft.Icons.LOCATION_CITY),  # Cities' black cards
+    "debt": RowStyle("#B0BEC5", "#000000", ft.Icons.MONEY_OFF),  # Cities' debt tokens
+    "naval": RowStyle("#0277BD", "#FFFFFF", ft.Icons.SAILING),  # Armada
+    "islands": RowStyle("#00897B", "#FFFFFF", ft.Icons.TERRAIN),
+    "shipyard": RowStyle("#3949AB", "#FFFFFF", ft.Icons.ANCHOR),
+    "tower": RowStyle("#8D6E63", "#FFFFFF", ft.Icons.CASTLE),  # Babel
+    "projects": RowStyle("#FFB300", "#000000", ft.Icons.CONSTRUCTION),
+    "edifice": RowStyle("#7E57C2", "#FFFFFF", ft.Icons.DOMAIN),  # Edifice
 }
 OTHER = RowStyle("#78909C", "#FFFFFF", ft.Icons.STAR)
 """A row of a category added later (an expansion's), until it has its own colour."""
