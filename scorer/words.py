@@ -263,8 +263,9 @@ def say(message: Says) -> str:
             return _word(GROUP_WORDS, _str(p, "group"))
         case "group-count":
             n = _int(p, "count")
+            # "=", not an arrow: the app's offline font has no "→" (a box on the phone)
             scale = ", ".join(
-                f"{k} → {v}" for k, v in enumerate(_ints(p, "table")) if k
+                f"{k} = {v}" for k, v in enumerate(_ints(p, "table")) if k
             )
             return ngettext(
                 "{count} in the city ({names}): {points} (by how many: {scale})",
