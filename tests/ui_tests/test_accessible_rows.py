@@ -177,3 +177,17 @@ async def test_accessible_earlier_players_say_what_a_tap_does(store: Store) -> N
             earlier[b.content.value] = b.content.semantics_label
     assert earlier == {n: S.add_earlier_player(n) for n in ("Ann", "Bob", "Cid")}
     assert S.add_earlier_player("Ann") == "Add Ann to the players"
+
+
+async def test_accessible_supremacy_winner_chips_say_what_they_claim(store: Store) -> None:
+    """A Duel game ended by Military Supremacy: the winner chips are named "Military
+    Supremacy won by Ann", not "Ann", which the player's own line on the same table screen
+    reads (a screen reader heard two "Ann" controls that do different things)."""
+    from ui.text import strings as S
+
+    store.save_current(DuelDraft(game="duel", seats=[DuelSeat("Ann"), DuelSeat("Bob")],
+                                 supremacy_kind="military"))
+    c = await Client(make_main(store), route="/game").start()
+    names = {w.semantics_label for w in walk(c.top()) if isinstance(w, ft.Text)
+             and w.value in ("Ann", "Bob") and w.semantics_label}
+    assert names == {S.supremacy_won_by("Military Supremacy", n) for n in ("Ann", "Bob")}

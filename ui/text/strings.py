@@ -161,6 +161,13 @@ SUPREMACY_HINT = N_("Only when the game ended at once on a supremacy, in any Age
 NO_SUPREMACY = N_("No")
 WINNER = N_("Winner")
 PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
+
+
+def supremacy_won_by(supremacy: str, player: str) -> str:
+    """A winner's chip as a screen reader names it ("Military Supremacy won by Mai"): the
+    player's own line on the table reads "Mai"."""
+    return _("{supremacy} won by {player}").format(supremacy=supremacy, player=player)
+
 NO_VALUE = "\u2014"
 ALL_AGES = N_("All Ages")
 def vp(n: int) -> str:

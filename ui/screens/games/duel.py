@@ -376,7 +376,10 @@ def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
     if draft.supremacy_kind:
         out += [ft.Text(S.WINNER if draft.supremacy_winner else S.PICK_WINNER,
                         italic=not draft.supremacy_winner),
-                wrap([toggle(s.name, draft.supremacy_winner == s.name, winner(s.name))
+                # named apart from the player's own line on the same screen ("Mai")
+                wrap([toggle(s.name, draft.supremacy_winner == s.name, winner(s.name),
+                             spoken=S.supremacy_won_by(kinds.get(draft.supremacy_kind, ""),
+                                                       s.name))
                       for s in draft.seats])]
     out.append(problems(messages))
     return ft.Column(out)
