@@ -514,3 +514,24 @@ def test_undo_a_redo_once_done_is_offered_no_more(store: Store) -> None:
     assert not change.undone and change.can_undo  # done again: it can be undone
     assert undone.redoes and not undone.can_undo  # its Redo is spent
     assert not redone.redoes and redone.can_undo  # the redo's own Undo
+
+
+def test_undo_of_a_removal_gives_the_seat_back_to_its_phone(store: Store) -> None:
+    """Dan's phone held Dan's seat; the host removed Dan, then undid it: Dan's city is back
+    and so is his phone's hold on the seat ("Dan (you)" on it, taken on the others). A
+    walk saw the city back but the seat free for any phone to take."""
+    from ui.entry.edits import RemovePlayer
+    from ui.entry.games import new_draft
+    from ui.live.tables import Change
+    from ui.store.store import LiveRecord
+
+    tables = tables_for(store)
+    game = tables.host(new_draft("7wonders-1e", (), ["Ann", "Bob", "Cid", "Dan"]), "ann-phone")
+    assert isinstance(tables.join(game.code, "dan-phone", "192.168.1.24"), LiveRecord)
+    assert isinstance(tables.claim(game.id, "dan-phone", "Dan"), Change)
+    gone = tables.commit(game.id, "ann-phone", RemovePlayer(3, "Dan"))
+    assert isinstance(gone, Change) and "Dan" not in gone.game.claims
+    back = tables.revert(game.id, "ann-phone", gone.game.version)
+    assert isinstance(back, Change), back
+    assert [s.name for s in back.game.draft.seats] == ["Ann", "Bob", "Cid", "Dan"]
+    assert back.game.claims.get("Dan") == "dan-phone"

@@ -844,6 +844,10 @@ class ReturnPlayer(_Step):
 
     seat: int
     city: AnySeat
+    holder: str = ""
+    """The device that held the player's seat when they left: the server's log keeps it in
+    the removal's undo (phones are sent words, never an edit), and the undo gives the
+    seat back to that phone (`ui.live.tables`)."""
     kind: Literal["return_player"] = "return_player"
 
     def refused(self, draft: Draft) -> Refusal | None:

@@ -37,6 +37,7 @@ from ui.entry.edits import (
     Edit,
     Refusal,
     RenamePlayer,
+    ReturnPlayer,
     Revert,
     apply,
     describe,
@@ -528,6 +529,10 @@ def _undo(edit: Edit, before: LiveRecord, after: LiveRecord) -> Revert:
     """The change that takes `edit` back, made to `before` and saved as `after`: it
     reverts `after`'s version (an undo's redo reverts what the undo reverted)."""
     undo = replace(inverse(edit, before.draft, after.draft), version=after.version)
+    # a removed player's seat goes back to the phone that held it
+    undo = replace(undo, steps=tuple(
+        replace(step, holder=before.claims.get(step.city.name, ""))
+        if isinstance(step, ReturnPlayer) else step for step in undo.steps))
     return replace(undo, version=edit.version) if isinstance(edit, Revert) else undo
 
 
@@ -537,11 +542,16 @@ def _holding(rec: LiveRecord, device: str) -> str:
 
 
 def _claims_after(rec: LiveRecord, edit: Edit, new: Draft) -> dict[str, str]:
-    """Claimed seats follow a renamed player and go with a removed one."""
+    """Claimed seats follow a renamed player and go with a removed one; an undo of the
+    removal (only an undo: from the server's log) gives the seat back to the phone that
+    held it, unless that phone holds another seat now or the seat is taken."""
     names = {s.name for s in new.seats}
     claims = dict(rec.claims)
     for step in edit.steps if isinstance(edit, Revert) else (edit,):
         if isinstance(step, RenamePlayer) and step.player in claims:
             claims[step.name.strip()] = claims.pop(step.player)
+        elif (isinstance(edit, Revert) and isinstance(step, ReturnPlayer) and step.holder
+              and step.city.name not in claims and step.holder not in claims.values()):
+            claims[step.city.name] = step.holder
     return {n: d for n, d in claims.items() if n in names}
 
