@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import flet as ft
 
-from scorer.facts import cards_of_age, facts, ruleset
+from scorer.facts import cards_of_age, facts, ruleset, unscorable
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
 from ui.entry.edits import SeatEdits
@@ -157,11 +157,17 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         return go
 
     nothing = bool(query.strip()) and shown is None
+    said = S.nothing_found(query.strip()) if nothing else ""
+    if nothing and model.draft is not None:  # a card of the box the app cannot score: why
+        rules = ruleset(model.draft.game, model.draft.expansions)
+        known, why = unscorable(rules, query)
+        if known:
+            said = S.cannot_score(known, rules.constants.title, why)
     field = searched.keep(ft.TextField(
         label=S.SEARCH, value=searched.text(query), prefix_icon=ft.Icons.SEARCH,
         hint_text=S.SEARCH_HINT,
         helper=found_words(shown) if shown is not None else None,
-        error=S.nothing_found(query.strip()) if nothing else None,
+        error=said or None,
         helper_max_lines=2, error_max_lines=2,
         # what the search offers, under the field, stays above the keyboard
         scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=120),

@@ -576,6 +576,13 @@ def enter_picks_board(name: str) -> str:
     return _("Enter picks the wonder {wonder}").format(wonder=name)
 
 
+def cannot_score(name: str, game: str, reason: str) -> str:
+    """Under the city's search when the text names a card of the box the app cannot score
+    (with the ruleset's reason, as the command line says it)."""
+    return _("“{name}” cannot be scored in {game}: {reason}").format(
+        name=name, game=game, reason=reason)
+
+
 def nothing_found(typed: str) -> str:
     """Under the city's search when no name the city can still take holds the text."""
     return _("Nothing left to add is called “{typed}”").format(typed=typed)
