@@ -220,13 +220,16 @@ def _military(board: Board, city: City, result: Tally) -> None:
     if lead is None or lead[0] is not city:
         return
     spaces = lead[1]
+    capital = board.ruleset.constants.supremacy_space
+    if capital and spaces >= capital:  # Military Supremacy: the game ended, no VP (§1.1)
+        return
     zones = sorted(board.ruleset.constants.military_zones, key=lambda z: z.first)
     reached = [z for z in zones if spaces >= z.first]
     if not reached:
         return
     zone = reached[-1]
     following = [z.first for z in zones if z.first > zone.first]
-    last = (following[0] if following else board.ruleset.constants.supremacy_space) - 1
+    last = (following[0] if following else capital) - 1
     loser = board.neighbour(city, "opponent")
     why = says(
         "pawn", count=spaces, name=loser.name, first=zone.first, last=last, points=zone.points
