@@ -226,7 +226,9 @@ class PlayerStats:
     average_total: float
     best: Best
     categories: list[tuple[str, float]]
-    """Average points per game in each category, in pad order (every category seen)."""
+    """Average points per game in each category, in pad order (every category seen), over
+    all the player's games of the family (0 in a game without it: the parts add up to the
+    average total)."""
     favourite_wonders: list[WonderCount]
     head_to_head: list[HeadToHead]
 
@@ -240,9 +242,16 @@ def _ordered(categories: Iterable[str]) -> list[str]:
     return [c for c in CATEGORIES if c in seen] + sorted(seen - set(CATEGORIES))
 
 
-def _averages(rows: Sequence[PlayerRow]) -> list[tuple[str, float]]:
+def _averages(rows: Sequence[PlayerRow], over_all: bool = False) -> list[tuple[str, float]]:
     """Each category's average over the rows that have it (a Duel row has no `leaders`
-    unless the game had Duel Leaders)."""
+    unless the game had Duel Leaders); `over_all`: over every row (0 where a row has not
+    the category), so that the averages add up to the average total."""
+    if over_all:
+        summed: dict[str, int] = defaultdict(int)
+        for r in rows:
+            for c, v in r.categories.items():
+                summed[c] += v
+        return [(c, summed[c] / len(rows)) for c in _ordered(summed)]
     sums: dict[str, int] = defaultdict(int)
     shapes: Counter[tuple[str, ...]] = Counter()
     for r in rows:
@@ -298,7 +307,8 @@ def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHIN
         out.append(PlayerStats(
             name=name, family=family, games=len(own), wins=sum(r.won for r in own),
             average_total=sum(r.total for r in own) / len(own),
-            best=Best(best.total, best.game_id, best.finished), categories=_averages(own),
+            best=Best(best.total, best.game_id, best.finished),
+            categories=_averages(own, over_all=True),
             favourite_wonders=favourites[:FAVOURITES], head_to_head=h2h))
     return out
 
