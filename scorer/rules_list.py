@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from scorer.i18n import N_, _, all_of, translated
+from scorer.i18n import N_, _, translated
 from scorer.names import closest, normalize
 from scorer.ruleset import (
     Basis,
@@ -22,6 +22,7 @@ from scorer.ruleset import (
     Wonder,
     available_expansions,
     available_games,
+    composed_title,
     expansion_title,
     load_ruleset,
     origins,
@@ -230,11 +231,7 @@ def title(game: str, expansions: Sequence[str] = (), every: bool = False) -> str
     Wonders expansion's ruleset keeps its game's title (a Cities game was titled "7 Wonders
     2nd edition", its expansion said nowhere)."""
     game, chosen = _choose(game, expansions, every)
-    base = load_ruleset(game).constants.title
-    if not chosen:
-        return base
-    return _("{game} with {expansions}").format(
-        game=base, expansions=all_of(expansion_title(game, e) for e in chosen))
+    return composed_title(game, chosen)
 
 
 def as_text(found: Sequence[Component], game_title: str) -> str:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from scorer.data import data_folder
 from scorer.effects import CardColour, Effect
-from scorer.i18n import ngettext, translated
+from scorer.i18n import _, all_of, ngettext, translated
 from scorer.names import NameIndex, normalize
 
 RULESETS_DIR = Path(os.environ.get("WONDERS_RULESETS") or data_folder("rulesets"))
@@ -430,6 +430,12 @@ class Ruleset:
         self._side_shown: dict[str, str] = {v: k for k, v in constants.side_names.items()}
         """Each side by the last name the ruleset gives it: the edition's own (Night)."""
 
+    @property
+    def title(self) -> str:
+        """The game with every expansion in it, in the reader's words ("7 Wonders Duel with
+        Agora and Duel Leaders"): what a message calls the game (`composed_title`)."""
+        return composed_title(self.game, self.expansions)
+
     def side_name(self, side: str) -> str:
         """A board side ("A", "B", or as a file spells it: "night") as its edition names it:
         "day" and "night" in the 2nd edition, "A" and "B" in the 1st (the last name
@@ -552,6 +558,18 @@ def expansion_name(game: str, expansion: str) -> str:
     """The expansion as its box names it (its folder's `[ruleset] name`), else its id."""
     name = _raw(f"{game}+{expansion}").header.get("name")
     return name if isinstance(name, str) and name else expansion
+
+
+def composed_title(game: str, expansions: Sequence[str]) -> str:
+    """The game and every expansion in it, as players name them ("7 Wonders Duel with Agora
+    and Duel Leaders", "7 Wonders 1st edition with Cities and Leaders"), in the reader's
+    words: what a message says a game is (a merged ruleset's own title is its base game's
+    or its last expansion's)."""
+    base = load_ruleset(game).constants.title
+    if not expansions:
+        return base
+    return _("{game} with {expansions}").format(
+        game=base, expansions=all_of(expansion_title(game, e) for e in expansions))
 
 
 def expansion_title(game: str, expansion: str) -> str:

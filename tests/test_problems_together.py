@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from scorer import assess
 from ui.entry.export import read_table
 
@@ -232,3 +234,24 @@ def test_all_at_once_a_seat_that_is_not_an_object_is_named_once_in_the_import() 
     raw = json.dumps({"game": "duel", "players": [{"name": "Ann"}, "Bob"],
                       "conflict": {"spaces": 0}})
     assert read_table(raw).problems == ("player 2 must be an object {...}, not text",)
+
+
+@pytest.mark.parametrize(("game", "expansions", "named"), [
+    ("duel", ["agora", "leaders"], "7 Wonders Duel with Agora and Duel Leaders"),
+    ("duel", ["agora", "pantheon"], "7 Wonders Duel with Agora and Pantheon"),
+    ("7wonders-1e", ["cities", "leaders"], "7 Wonders 1st edition with Cities and Leaders"),
+])
+def test_problems_name_the_game_with_every_expansion(game: str, expansions: list[str],
+                                                      named: str) -> None:
+    """A card no expansion of the game has is said to be missing from the game as played,
+    with every expansion in it: a walk read "in 7 Wonders Duel with Duel Leaders" for a
+    game with Agora too, and "in 7 Wonders 1st edition" for one with Cities and Leaders."""
+    seat = {"cards": ["Zzyzx"], "wonders": [], "progress": []} if game == "duel" else {
+        "cards": ["Zzyzx"], "wonder": {"board": "Gizah", "side": "A", "stages": 0}}
+    players = [{"name": n, **seat} for n in (["Ann", "Bob"] if game == "duel"
+                                             else ["Ann", "Bob", "Cid"])]
+    table: dict[str, Any] = {"game": game, "expansions": expansions, "players": players}
+    if game == "duel":
+        table["conflict"] = {"toward": "", "spaces": 0}
+    said = [p.message for p in assess(table).problems if p.code == "unknown-name"]
+    assert said and all(named in m for m in said), said

@@ -182,7 +182,7 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
     if normalize(name) in refused:
         known_as, why = refused[normalize(name)]
         return "not-supported", _('{kind} "{name}" cannot be scored in {game}: {reason}').format(
-            kind=kind, name=known_as, game=const.title, reason=translated(why)
+            kind=kind, name=known_as, game=rules.title, reason=translated(why)
         )
     full = _everything(rules.game)
     elsewhere = full and index(full, section).canonical(name)
@@ -216,14 +216,14 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
         if other_full is not None and index(other_full, section).canonical(name):
             title = load_ruleset(other).constants.title
             return "other-game", _('{kind} "{name}" belongs to {other}, not {game}').format(
-                kind=kind, name=name, other=title, game=const.title
+                kind=kind, name=name, other=title, game=rules.title
             )
     hint = closest(name, index(rules, section).names())
     if hint is None:
         message = _('no {kind} "{name}" in {game}')
     else:
         message = _('no {kind} "{name}" in {game}; did you mean "{hint}"?')
-    return "unknown-name", message.format(kind=kind, name=name, game=const.title, hint=hint)
+    return "unknown-name", message.format(kind=kind, name=name, game=rules.title, hint=hint)
 
 
 def unknown_names(table: AnyTable, rules: Ruleset, fields: Sequence[NamedField]) -> list[Problem]:

@@ -101,7 +101,7 @@ def pieces(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
                 )
                 out.append(problem("unknown-piece", text.format(
                     key=key, kind=translated(_KINDS[_ENTERED_AS[field]]),
-                    game=rules.constants.title, expected=any_of(known)), i, where))
+                    game=rules.title, expected=any_of(known)), i, where))
                 continue
             if piece.held != _ENTERED_AS[field]:
                 text = _("{label} are {right}, not {way}")
