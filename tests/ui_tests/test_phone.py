@@ -5,6 +5,8 @@ and says what each card gives, no Semantics wraps hidden content, and the shared
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import flet as ft
 import pytest
@@ -14,11 +16,22 @@ from scorer import score
 from scorer.facts import ruleset
 from ui.app import make_main
 from ui.entry.games import as_seven_wonders, from_table
-from ui.screens.share_image import CELL_W, LABEL_W, PAD, ROW_H, TITLE_H, image_size, pad_png
+from ui.screens.share_image import (
+    CELL_W,
+    LABEL_W,
+    PAD,
+    ROW_H,
+    TITLE_H,
+    TITLE_LINE,
+    image_size,
+    pad_png,
+)
 from ui.store.store import Store
 
 from .flet_client import Client, walk
 from .game_data import SUMMARY, TABLE, VERDICT
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.asyncio
 
@@ -179,6 +192,36 @@ async def test_the_shared_image_is_the_pad() -> None:
     total_y = PAD + TITLE_H + ROW_H * (rows + 1) + 6
     assert rgb.getpixel((PAD + LABEL_W + 6, total_y)) == (0xB8, 0x86, 0x0B)
     assert rgb.getpixel((PAD + LABEL_W + CELL_W + 6, total_y)) == (0xFF, 0xFF, 0xFF)
+
+
+def _level(gray: Image.Image, x: int, y: int) -> int:
+    """A grey image's pixel, 0 (black) to 255."""
+    value = gray.getpixel((x, y))
+    assert isinstance(value, int)
+    return value
+
+
+async def test_the_shared_image_wraps_a_long_title() -> None:
+    """A Duel game with two expansions on the 2-player image (438 px wide): its title,
+    "7 Wonders Duel with Agora and Duel Leaders", takes two lines, every line within the
+    image (a walk's PNG read "7 Wonders Duel with Agora and", the rest cut at the edge)."""
+    result = score(json.loads((ROOT / "examples" / "duel-agora-leaders.json").read_text()))
+    categories = [c for c in ruleset("duel", ("agora", "leaders")).constants.categories
+                  if c in result.players[0].categories]
+    title = "7 Wonders Duel with Agora and Duel Leaders"
+    img = Image.open(io.BytesIO(pad_png(result, categories, title)))
+    rows = len(categories)
+    assert img.size[0] == 2 * PAD + LABEL_W + 2 * CELL_W == 438
+    assert img.size[1] in {image_size(2, rows, v, 2)[1] for v in (1, 2, 3)}
+    # the title's two lines leave ink on both, nothing past the right margin on either
+    gray = img.convert("L")
+    for n in (0, 1):
+        y = PAD + TITLE_H // 2 + TITLE_LINE * n
+        row = [_level(gray, x, y + dy) for dy in range(-8, 9) for x in range(img.size[0])]
+        assert min(row) < 100  # ink on the line
+        right = [_level(gray, x, y + dy) for dy in range(-8, 9)
+                 for x in range(img.size[0] - PAD + 2, img.size[0])]
+        assert min(right) > 200  # the margin stays clear
 
 
 async def test_screens_below_catch_up_when_back_on_top(store: Store) -> None:

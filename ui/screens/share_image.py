@@ -22,7 +22,10 @@ CELL_W = 110
 ROW_H = 56
 PAD = 24
 TITLE_H = 64
-VERDICT_H = 60
+"""The title's block with one line (30 px type); each more line adds `TITLE_LINE`."""
+TITLE_LINE = 38
+VERDICT_H = 36
+"""A line of the verdict (24 px type)."""
 BG = "#FFF8F0"
 LINE = "#8D5A2B"
 
@@ -45,11 +48,17 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size) if path is None else ImageFont.truetype(str(path), size)
 
 
-def image_size(players: int, rows: int, verdict_lines: int = 1) -> tuple[int, int]:
+def image_size(players: int, rows: int, verdict_lines: int = 1,
+               title_lines: int = 1) -> tuple[int, int]:
     """Width and height of the image for a pad of `players` columns and `rows` category
-    rows (plus the name, total and rank rows) and a verdict of so many lines."""
+    rows (plus the name, total and rank rows), a verdict and a title of so many lines."""
     return (2 * PAD + LABEL_W + CELL_W * players,
-            2 * PAD + TITLE_H + ROW_H * (rows + 3) + VERDICT_H * verdict_lines)
+            2 * PAD + _title_h(title_lines) + ROW_H * (rows + 3) + VERDICT_H * verdict_lines
+            + VERDICT_H // 2)
+
+
+def _title_h(lines: int) -> int:
+    return TITLE_H + TITLE_LINE * (max(1, lines) - 1)
 
 
 def pad_png(result: Result, categories: Sequence[Category], title: str) -> bytes:
@@ -60,13 +69,18 @@ def pad_png(result: Result, categories: Sequence[Category], title: str) -> bytes
     font = _font(24)
     small = _font(20)
     width, _ = image_size(len(players), len(categories))
-    verdict = _wrap(ImageDraw.Draw(Image.new("RGB", (1, 1))), result.verdict, font,
-                    width - 2 * PAD)
-    width, height = image_size(len(players), len(categories), len(verdict))
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    verdict = _wrap(measure, result.verdict, font, width - 2 * PAD)
+    # a long title ("7 Wonders Duel with Agora and Duel Leaders") on lines of its own: on
+    # a 2-player image it was cut at the right edge
+    titled = _wrap(measure, title, big, width - 2 * PAD)
+    width, height = image_size(len(players), len(categories), len(verdict), len(titled))
     img = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(img)
-    draw.text((PAD, PAD + TITLE_H // 2), title, font=big, fill="#000000", anchor="lm")
-    top = PAD + TITLE_H
+    for n, line in enumerate(titled):
+        draw.text((PAD, PAD + TITLE_H // 2 + TITLE_LINE * n), line, font=big, fill="#000000",
+                  anchor="lm")
+    top = PAD + _title_h(len(titled))
     winners = {k for k, p in enumerate(players) if p.rank == 1}
 
     def cell(col: int, row: int, text: str, fill: str | None, ink: str,
