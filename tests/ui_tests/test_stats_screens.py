@@ -19,6 +19,7 @@ from scorer.i18n import one_decimal
 from ui.app import make_main
 from ui.entry.games import as_seven_wonders, from_table
 from ui.store.store import Store
+from ui.text import strings as S
 
 from .flet_client import Client, label
 from .game_data import SUMMARY, TABLE, save_finished
@@ -180,3 +181,20 @@ async def test_group_statistics_averages_in_the_readers_numbers(store: Store) ->
     await c.tap_control(c.find("Ann", ft.Container))
     await c.until("Where the points come from (average a game)")
     assert c.has("31.0")  # Ann's one game: 31 a game
+
+
+async def test_history_says_who_won_a_game_ended_on_a_supremacy(store: Store) -> None:
+    """A Duel game won by Military Supremacy (the pawn on Bob's capital: rules_duel.md
+    §1.1) where Ann has fewer points: its History row says "Ann won on a supremacy" under
+    "Bob 20 · Ann 0" ranked by place, so a player reads why the lower total won (a walk
+    saw "Tú 23 · Huy 63" with nothing said). A game won on points says nothing more."""
+    from ui.entry.games import from_table
+
+    table = json.loads((Path(__file__).resolve().parents[1] / "scenarios" / "duel"
+                        / "supremacy-military-detected.json").read_text())["table"]
+    store.save_game(replace(from_table(table), finished=1_700_000_000.0), "Ann 0 · Bob 20")
+    save_finished(store)  # a 7 Wonders game won on points (game_data.py)
+    c = await Client(make_main(store), route="/history").start()
+    await c.until("Ann 0 · Bob 20")
+    assert c.has(S.won_on_a_supremacy(["Ann"]), exact=True)
+    assert sum(t.startswith("Ann won") or "won on a supremacy" in t for t in c.texts()) == 1

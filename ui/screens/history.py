@@ -183,6 +183,8 @@ def HistoryScreen() -> ft.View:
             ft.Text(play_line(e), size=13),
             ft.Text(e.summary),
         ]
+        if e.early_winners:  # the lower total won: why, in words
+            lines.append(ft.Text(S.won_on_a_supremacy(list(e.early_winners)), italic=True))
         if e.note:
             lines.append(ft.Text(e.note, italic=True, max_lines=3,
                                  overflow=ft.TextOverflow.ELLIPSIS))

@@ -229,6 +229,9 @@ class HistoryEntry:
     corrects: bool = True
     """The device that read it may correct it (`CORRECTS`: it hosted the game, or it is its
     own imported copy); read with one game (`entry`), not in the list's pages."""
+    early_winners: tuple[str, ...] = ()
+    """The winners when a winner has fewer points than another player (a Duel supremacy:
+    the totals did not decide); read with the list's pages."""
 
     @property
     def duration_min(self) -> int | None:
@@ -274,6 +277,26 @@ def page(db: Tx, owner: str, offset: int, limit: int) -> list[HistoryEntry]:
     for *v, text in found:  # each of the page's games read (20): JSON that is no game too
         e = _entry(v)
         out.append(replace(e, readable=e.readable and is_game(str(text))))
+    early = _early_winners(db, [e.id for e in out])
+    return [replace(e, early_winners=early[e.id]) if e.id in early else e for e in out]
+
+
+def _early_winners(db: Tx, games: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The games of `games` whose winners have fewer points than another player (ended on a
+    supremacy), with those winners in seat order: one query for a page of the history."""
+    if not games:
+        return {}
+    rows = db.execute(f"SELECT game, name, total, won FROM results WHERE game IN "
+                      f"({', '.join('?' for _ in games)}) ORDER BY game, seat", tuple(games))
+    seats: dict[str, list[tuple[str, int, bool]]] = {}
+    for game, name, total, won in rows:
+        seats.setdefault(str(game), []).append((str(name), int(total), bool(won)))
+    out = {}
+    for game, players in seats.items():
+        most = max(t for _, t, _ in players)
+        winners = tuple(n for n, _, w in players if w)
+        if winners and any(t < most for _, t, w in players if w):
+            out[game] = winners
     return out
 
 

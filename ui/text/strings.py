@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, Protocol, assert_never
 
-from scorer.i18n import N_, _, ngettext, translated
+from scorer.i18n import N_, _, all_of, ngettext, translated
 from scorer.result import CATEGORY_LABELS
 from scorer.words import SIDE_WORDS, side_word
 
@@ -161,6 +161,12 @@ SUPREMACY_HINT = N_("Only when the game ended at once on a supremacy, in any Age
 NO_SUPREMACY = N_("No")
 WINNER = N_("Winner")
 PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
+
+
+def won_on_a_supremacy(winners: list[str]) -> str:
+    """Under a History row whose winner has fewer points (the game ended on a supremacy)."""
+    return ngettext("{names} won on a supremacy", "{names} won on a supremacy",
+                    len(winners)).format(names=all_of(winners))
 
 
 def supremacy_won_by(supremacy: str, player: str) -> str:
