@@ -129,7 +129,7 @@ async def test_entry_search_says_why_a_card_cannot_be_scored(store: Store) -> No
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.type_only("Search", "prison")
     said = helper_of(c)
-    assert said.startswith("“Prison” cannot be scored in 7 Wonders 2nd edition"), said
+    assert said.startswith("“Prison” cannot be scored in 7 Wonders 2nd edition with Cities:"), said
     assert "only one source (NF) gives its points" in said
 
 

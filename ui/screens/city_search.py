@@ -162,7 +162,7 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         rules = ruleset(model.draft.game, model.draft.expansions)
         known, why = unscorable(rules, query)
         if known:
-            said = S.cannot_score(known, rules.constants.title, why)
+            said = S.cannot_score(known, rules.title, why)  # with every expansion
     field = searched.keep(ft.TextField(
         label=S.SEARCH, value=searched.text(query), prefix_icon=ft.Icons.SEARCH,
         hint_text=S.SEARCH_HINT,
