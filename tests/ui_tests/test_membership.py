@@ -321,3 +321,24 @@ def test_hostile_a_device_deletes_a_shared_game_from_its_own_history_only(
         assert again.for_owner("visitor-phone").history_count() == 2
     finally:
         again.close()
+
+
+@pytest.mark.asyncio
+async def test_hostile_a_refused_save_is_said_beside_what_was_typed(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's page, but the store refuses the place (the game's host changed between
+    the page and the tap): the refusal is said while the typed place is still in its field
+    (it was shown only once nothing was left to save, so never)."""
+    from ui.app import make_main
+
+    from .flet_client import Client
+
+    _tables, game = _finished_game(store)
+    ann = await Client(make_main(store), route="/history/" + game.id,
+                       device="ann-phone").start()
+    await ann.until("Log to BG Stats")
+    monkeypatch.setattr(Store, "set_play", lambda self, *args: False)
+    await ann.type("Place", "Ann's house")
+    await ann.tap("Save")
+    assert ann.has(S.HOST_CORRECTS, exact=True)
+    assert ann.find("Place", ft.TextField).value == "Ann's house"  # kept as typed

@@ -282,7 +282,9 @@ def GameScreen() -> ft.View:
                 on_change=lambda e: set_note(note_field.hear(e.control.value or "")))),
             wrap([ft.FilledButton(content=S.SAVE, icon=ft.Icons.SAVE, on_click=save,
                                   disabled=not changed, height=48), pad])]
-        if said and not changed:  # until the next key: then it is no longer what was saved
+        # "Saved" until the next key (then it is no longer what was saved); a refusal
+        # while the text it refused is still there
+        if said and (said != S.SAVED or not changed):
             items.append(notice(said))
     else:  # a member reads them: only the host's phone corrects a finished game
         items += [ft.Text(line, selectable=True) for line, text in (

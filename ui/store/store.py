@@ -192,7 +192,8 @@ class Store:
     runs handlers on threads).
 
     A `Store` is the view of one owner (one device): `for_owner(key)` gives another owner's
-    view of the same database; the history and the names are common to all."""
+    view of the same database: a device sees the finished games it took part in (and those
+    shared with every device), and its own earlier players."""
 
     def __init__(self, path: Path | None = None, url: str | None = None) -> None:
         self.path = path or data_dir() / "games.sqlite3"
