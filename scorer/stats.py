@@ -242,28 +242,15 @@ def _ordered(categories: Iterable[str]) -> list[str]:
     return [c for c in CATEGORIES if c in seen] + sorted(seen - set(CATEGORIES))
 
 
-def _averages(rows: Sequence[PlayerRow], over_all: bool = False) -> list[tuple[str, float]]:
-    """Each category's average over the rows that have it (a Duel row has no `leaders`
-    unless the game had Duel Leaders); `over_all`: over every row (0 where a row has not
-    the category), so that the averages add up to the average total."""
-    if over_all:
-        summed: dict[str, int] = defaultdict(int)
-        for r in rows:
-            for c, v in r.categories.items():
-                summed[c] += v
-        return [(c, summed[c] / len(rows)) for c in _ordered(summed)]
-    sums: dict[str, int] = defaultdict(int)
-    shapes: Counter[tuple[str, ...]] = Counter()
+def _averages(rows: Sequence[PlayerRow]) -> list[tuple[str, float]]:
+    """Each category's average over every row (0 where a row has not the category: a Duel
+    row has no `leaders` unless the game had Duel Leaders), so that the averages add up to
+    the average total."""
+    summed: dict[str, int] = defaultdict(int)
     for r in rows:
-        cats = r.categories
-        shapes[tuple(cats)] += 1
-        for c, v in cats.items():
-            sums[c] += v
-    counts: dict[str, int] = defaultdict(int)
-    for shape, n in shapes.items():
-        for c in shape:
-            counts[c] += n
-    return [(c, sums[c] / counts[c]) for c in _ordered(sums)]
+        for c, v in r.categories.items():
+            summed[c] += v
+    return [(c, summed[c] / len(rows)) for c in _ordered(summed)]
 
 
 def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHING,
@@ -308,7 +295,7 @@ def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHIN
             name=name, family=family, games=len(own), wins=sum(r.won for r in own),
             average_total=sum(r.total for r in own) / len(own),
             best=Best(best.total, best.game_id, best.finished),
-            categories=_averages(own, over_all=True),
+            categories=_averages(own),
             favourite_wonders=favourites[:FAVOURITES], head_to_head=h2h))
     return out
 
