@@ -24,6 +24,7 @@ from scorer.effects import (
     Symbol,
 )
 from scorer.games.checks import repeats_in_city
+from scorer.games.checks import unscorable as unscorable  # said by the city search too
 from scorer.games.duel.pantheon import divinities_with
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
 from scorer.games.duel.scoring import SUPREMACY_KINDS, buried_cost_factor, burying_wonders
@@ -34,7 +35,6 @@ from scorer.games.seven_wonders.expansions import (
     gives_diplomacy,
 )
 from scorer.i18n import current, translated
-from scorer.names import normalize
 from scorer.ruleset import (
     Card,
     Category,
@@ -171,16 +171,6 @@ class GameFacts:
     """Pantheon: the Divinity that puts Minerva's pawn on the track (Minerva)."""
     entombing_boards: tuple[str, ...] = ()
     """Wonder Pack: the boards with a stage that entombs leaders (Abu Simbel)."""
-
-
-def unscorable(rules: Ruleset, name: str) -> tuple[str, str]:
-    """A name of the box this ruleset knows but cannot score (`not_supported`), as the
-    ruleset spells it, with the reason in the reader's words; ("", "") for any other."""
-    wanted = normalize(name)
-    for known, why in rules.constants.not_supported.items():
-        if normalize(known) == wanted:
-            return known, translated(why)
-    return "", ""
 
 
 def diplomacy_ages_of(known: GameFacts, board: str, side: str) -> tuple[int, ...]:

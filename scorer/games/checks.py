@@ -172,17 +172,25 @@ def _everything(game: str) -> Ruleset | None:
         return None
 
 
+def unscorable(rules: Ruleset, name: str) -> tuple[str, str]:
+    """A name of the box this ruleset knows but cannot score (`not_supported`), as the
+    ruleset spells it, with the reason in the reader's words; ("", "") for any other."""
+    wanted = normalize(name)
+    for known, why in rules.constants.not_supported.items():
+        if normalize(known) == wanted:
+            return known, translated(why)
+    return "", ""
+
+
 def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[ProblemCode, str]:
     """A name not in this ruleset: which expansion or other game has it, or the closest
     name, or why this ruleset knows it but cannot score it. `kind` is the `N_` word for
     one of the section's things."""
-    const = rules.constants
     kind = translated(kind)
-    refused = {normalize(k): (k, why) for k, why in const.not_supported.items()}
-    if normalize(name) in refused:
-        known_as, why = refused[normalize(name)]
+    known_as, why = unscorable(rules, name)
+    if known_as:
         return "not-supported", _('{kind} "{name}" cannot be scored in {game}: {reason}').format(
-            kind=kind, name=known_as, game=rules.title, reason=translated(why)
+            kind=kind, name=known_as, game=rules.title, reason=why
         )
     full = _everything(rules.game)
     elsewhere = full and index(full, section).canonical(name)
@@ -316,7 +324,7 @@ def player_count(
         text = _("{game} is for exactly {least} players, this table has {seats}")
     else:
         text = _("{game} is for {least} to {most} players, this table has {seats}")
-    message = text.format(game=const.title, least=least, most=most, seats=seats)
+    message = text.format(game=rules.title, least=least, most=most, seats=seats)
     return [problem("player-count", message, None, "players")]
 
 
