@@ -321,7 +321,7 @@ def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
                      "{takers})")
         else:
             text = _("{count} wonders built, but a city has at most {most} in {game}")
-        message = text.format(count=len(c.wonders), most=most, game=const.title,
+        message = text.format(count=len(c.wonders), most=most, game=game.board.ruleset.title,
                               takers=all_of(takers))
         out.append(problem("too-many-wonders", message, c.index, "wonders"))
     return out
