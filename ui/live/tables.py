@@ -36,7 +36,6 @@ from ui.entry.draft import Draft
 from ui.entry.edits import (
     Edit,
     Refusal,
-    RenamePlayer,
     ReturnPlayer,
     Revert,
     apply,
@@ -547,11 +546,12 @@ def _claims_after(rec: LiveRecord, edit: Edit, new: Draft) -> dict[str, str]:
     held it, unless that phone holds another seat now or the seat is taken."""
     names = {s.name for s in new.seats}
     claims = dict(rec.claims)
-    for step in edit.steps if isinstance(edit, Revert) else (edit,):
-        if isinstance(step, RenamePlayer) and step.player in claims:
-            claims[step.name.strip()] = claims.pop(step.player)
-        elif (isinstance(edit, Revert) and isinstance(step, ReturnPlayer) and step.holder
-              and step.city.name not in claims and step.holder not in claims.values()):
+    for old, renamed in renames_in(edit):
+        if old in claims:
+            claims[renamed] = claims.pop(old)
+    for step in edit.steps if isinstance(edit, Revert) else ():  # an undo, from the log
+        if (isinstance(step, ReturnPlayer) and step.holder
+                and step.city.name not in claims and step.holder not in claims.values()):
             claims[step.city.name] = step.holder
     return {n: d for n, d in claims.items() if n in names}
 
