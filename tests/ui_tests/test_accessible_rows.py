@@ -191,3 +191,4 @@ async def test_accessible_supremacy_winner_chips_say_what_they_claim(store: Stor
     names = {w.semantics_label for w in walk(c.top()) if isinstance(w, ft.Text)
              and w.value in ("Ann", "Bob") and w.semantics_label}
     assert names == {S.supremacy_won_by("Military Supremacy", n) for n in ("Ann", "Bob")}
+    assert "Military Supremacy won by Ann" in names  # the words, as a screen reader says them
