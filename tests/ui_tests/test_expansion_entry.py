@@ -446,3 +446,16 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
         await c.tap("Add player")
     with pytest.raises(AssertionError):
         c.find("Add player")  # 7 without Cities
+
+
+def test_entry_minerva_pawn_shown_for_a_divinity_spelled_otherwise() -> None:
+    """An imported Pantheon city holding "minerva" (the table format takes names in any
+    case) puts Minerva's pawn on the table as "Minerva" does (duel-pantheon.md: Minerva
+    places the pawn); the pawn's part was read by the exact spelling only."""
+    from ui.screens.games.duel import minerva_in_play
+
+    draft = DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat("Ann", divinities=["minerva"]), DuelSeat("Bob")])
+    assert minerva_in_play(draft)
+    assert not minerva_in_play(DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat("Ann"), DuelSeat("Bob")]))

@@ -251,7 +251,8 @@ def minerva_in_play(draft: DuelDraft) -> bool:
     value entered never disappears with its field). Shown in every Pantheon game, it read
     as a pawn to place when nobody had taken Minerva."""
     by = draft.facts.minerva_pawn_by
-    return (any(by in s.divinities for s in draft.seats)
+    names = ruleset(draft.game, draft.expansions).divinities  # an imported "minerva" too
+    return (any(by == (names.canonical(d) or d) for s in draft.seats for d in s.divinities)
             or bool(draft.minerva_spaces or draft.minerva_toward))
 
 
