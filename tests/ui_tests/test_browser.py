@@ -49,6 +49,9 @@ APP_BAR = 56
 TOOLTIP_EXIT_MS = 250
 """How long a tooltip takes to go once the pointer has left its control: Flutter's wait for
 a mouse (100 ms) and its fade, with a frame to spare."""
+TAP_SENT_S = 1.5
+"""How long a tapped control has to send its event before the tap is taken as lost (it
+landed on no control) and made again: a loaded machine's tab sent within ~0.3 s."""
 LOWER_EDGE = 40
 """Pixels over the screen's lower edge that a tap keeps clear of, as a thumb does: a field
 tapped on the edge is scrolled up by Flutter as it takes the keyboard, under the tap."""
@@ -166,7 +169,16 @@ class Phone:
         self.heard = 0
         """Messages this tab's app socket has received (Flet's answers to what it sent)."""
         self.last_heard = time.monotonic()
-        page.on("websocket", lambda ws: ws.on("framereceived", self._heard))
+        self.sent = 0
+        """Messages this tab's app socket has sent (a tap on a live control sends its event)."""
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framereceived", self._heard)
+        socket.on("framesent", self._sent)
+
+    def _sent(self, _frame: Any) -> None:
+        self.sent += 1
 
     def _heard(self, _frame: Any) -> None:
         self.heard += 1
@@ -315,8 +327,18 @@ class Phone:
         self.wait_text(rf"{re.escape(title_name(name))} · ")  # a long name is cut there
 
     def tap(self, name: str) -> None:
-        button, before = self.button(name), self.heard
-        button.click()
+        """Tap a control by its name; tapped again if the tab sent nothing within
+        `TAP_SENT_S` (on a loaded machine a click can land while the screen is still being
+        laid out, on no control: a player sees nothing happen and taps again). A tap that
+        reached the server is never repeated."""
+        for attempt in range(3):
+            button, before, sent = self.button(name), self.heard, self.sent
+            button.click()
+            deadline = time.monotonic() + TAP_SENT_S
+            while self.sent == sent and time.monotonic() < deadline:
+                self.page.wait_for_timeout(10)
+            if self.sent != sent:
+                break
         self.settle(before)
 
     def type(self, label: str, text: str) -> None:
