@@ -20,6 +20,7 @@ from scorer.effects import (
     EntombedLeaders,
     ScienceSymbol,
     ScienceWildcard,
+    Shields,
     SnakeSymbol,
     Symbol,
 )
@@ -336,6 +337,9 @@ class FieldBounds:
     """The coins printed on a buried leader: the table format's bound."""
     coins_on_divinity: int = 0
     """Pantheon: the most coins a Divinity puts on its card (Astarte's; 0 without)."""
+    shields: int = 0
+    """A city's shields at the end of an Age (a table's per-Age `shields`): every source of
+    one, and the defeat tokens a leader counts as shields (Semiramis) where one is in play."""
 
 
 def _table_le(model: type[BaseModel], name: str) -> int:
@@ -413,4 +417,8 @@ def field_bounds(rules: Ruleset) -> FieldBounds:
         buried_cost=_table_le(Buried, "cost"),
         coins_on_divinity=max((e.most for d in rules.divinities.values() for e in d.effects
                                if isinstance(e, CoinsOnCard)), default=0),
+        shields=_most(rules, lambda effects: sum(
+            e.shields for e in effects if isinstance(e, Shields))) + (
+            tokens.get(const.defeat_token, 0) if any(
+                ld.shields_from_defeats for ld in rules.leaders.values()) else 0),
     )

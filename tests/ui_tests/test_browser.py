@@ -331,7 +331,7 @@ class Phone:
         `TAP_SENT_S` (on a loaded machine a click can land while the screen is still being
         laid out, on no control: a player sees nothing happen and taps again). A tap that
         reached the server is never repeated."""
-        for attempt in range(3):
+        for _ in range(3):
             button, before, sent = self.button(name), self.heard, self.sent
             button.click()
             deadline = time.monotonic() + TAP_SENT_S

@@ -553,3 +553,51 @@ async def test_entry_pantheon_offers_no_guild(store: Store) -> None:
     await c.tap("All Ages")
     assert "Scientists Guild" in {words_of(x) for x in c.controls()
                                   if isinstance(x, ft.OutlinedButton)}
+
+
+def _shields_table() -> SevenWondersDraft:
+    """A 3-player 1st-edition table that gives each city's shields at the end of each Age
+    (table-format.md: the engine derives the conflict tokens when every player has them),
+    no tokens entered. The red cards' shields (rules_multiplayer.md, 1st edition: Age I 1,
+    Age II 2, Age III 3 each) make each last total: Ann Stockade 1 + Walls 2 +
+    Fortifications 3 = 6; Bob Archery Range 2; Cid Guard Tower 1 + Barracks 1 + Arsenal 3
+    = 5."""
+    def city(name: str, board: str, cards: list[str], shields: list[int]) -> SevenWondersSeat:
+        return SevenWondersSeat(name, board=board, cards=cards, shields=shields)
+
+    return SevenWondersDraft(game="7wonders-1e", seats=[
+        city("Ann", "Gizah", ["Stockade", "Walls", "Fortifications"], [1, 3, 6]),
+        city("Bob", "Babylon", ["Archery Range"], [0, 2, 2]),
+        city("Cid", "Ephesos", ["Guard Tower", "Barracks", "Arsenal"], [2, 2, 5])])
+
+
+async def test_entry_shields_of_an_imported_table_are_shown_and_changed(store: Store) -> None:
+    """A table that gives shields (an imported file) shows each Age's shields on the city
+    screen, and a change of them is saved and scored: before, the screen showed the tokens
+    at 0 and no shields, while the score counted the tokens the shields gave.
+
+    1st edition tokens (rules_multiplayer.md): a win +1 / +3 / +5 in Age I / II / III, a
+    defeat -1; with 3 players every two cities are neighbours. Ann [1, 3, 6] against Bob
+    [0, 2, 2] and Cid [2, 2, 5]: Age I +1 (Bob) -1 (Cid), Age II +3 +3, Age III +5 +5:
+    16. Her Age II typed down to 2 ties both: 1 - 1 + 0 + 0 + 5 + 5 = 10."""
+    store.save_current(_shields_table())
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.title() == "Ann · 16 pts"
+    assert c.has("Shields at the end of each Age")
+    assert [c.find(f"Age {a}", ft.TextField).value for a in ("I", "II", "III")] == [
+        "1", "3", "6"]
+    await c.type("Age II", "2")
+    assert c.title() == "Ann · 10 pts"
+    saved = store.load_current()
+    assert saved is not None
+    ann = saved.seats[0]
+    assert isinstance(ann, SevenWondersSeat) and ann.shields == [1, 2, 6]
+    await c.step("Age III", 1)  # 7: more than her cards give
+    assert c.has("7 shields at the end of the last Age", exact=False)
+
+
+async def test_entry_shields_not_shown_where_the_table_gives_none(store: Store) -> None:
+    """A city entered on the phone (no shields given) has no shields steppers: its tokens
+    are entered."""
+    c = await ann_s_empty_city(store)
+    assert c.has("Conflict tokens") and not c.has("Shields at the end of each Age")

@@ -31,6 +31,7 @@ from ui.entry.edits import (
     SetCubes,
     SetEntry,
     SetSeat,
+    SetShields,
     SetTable,
     apply,
     from_json,
@@ -78,6 +79,12 @@ def _great_wall() -> Draft:
         SevenWondersSeat("Bob"), SevenWondersSeat("Cid")])
 
 
+def _shields() -> Draft:
+    """A city whose table gives its shields at the end of each Age (an imported file)."""
+    draft = _seven()
+    return draft.with_seat(0, replace(draft.seats[0], shields=[1, 3, 6]))
+
+
 def _coins_nine() -> Draft:
     draft = _seven()
     return draft.with_seat(0, replace(draft.seats[0], coins=9))
@@ -114,6 +121,11 @@ SAMPLES: dict[str, list[tuple[Draft, Edit]]] = {
     ],
     "set_copies": [(_agora(), SetCopies(0, "Ann", "Politician", 3))],
     "set_cubes": [(_agora(), SetCubes(0, "Ann", 1, 2, 6, (0,)))],
+    "set_shields": [
+        (_shields(), SetShields(0, "Ann", (1, 2, 6), ("1, 3, 6",))),
+        (_shields(), SetShields(0, "Ann", None)),  # taken away: the undo gives them back
+        (_seven(), SetShields(1, "Bob", (0, 1, 1), ("",))),  # given where there were none
+    ],
     "set_table": [
         (_agora(), SetTable("conflict_spaces", 6, (2,))),
         (_agora(), SetTable("conflict_toward", "Ann")),
@@ -171,7 +183,7 @@ def test_edit_registry_is_the_json_union() -> None:
     own tag, each with its whole meaning (the protocol's four methods)."""
     from ui.entry.edits import Edit as Union
     assert set(KINDS.values()) == set(get_args(Union))
-    assert len(KINDS) == 13  # 12 steps + Revert
+    assert len(KINDS) == 14  # 13 steps + Revert
     for tag, cls in KINDS.items():
         assert vars(cls)["kind"] == tag  # the default of its `kind` field
         for meaning in ("refused", "apply", "inverse", "describe"):
@@ -197,6 +209,8 @@ OLD_JSON: list[tuple[str, Edit]] = [
      SetCopies(0, "Ann", "Politician", 3)),
     ('{"seat":1,"player":"Bob","chamber":2,"value":4,"chambers":6,"was":[1],'
      '"kind":"set_cubes"}', SetCubes(1, "Bob", 2, 4, 6, (1,))),
+    ('{"seat":0,"player":"Ann","shields":[1,3,6],"was":["1, 2, 6"],"kind":"set_shields"}',
+     SetShields(0, "Ann", (1, 3, 6), ("1, 2, 6",))),
     ('{"field":"conflict_spaces","value":3,"was":[0],"kind":"set_table"}',
      SetTable("conflict_spaces", 3, (0,))),
     ('{"name":"Eve","kind":"add_player"}', AddPlayer("Eve")),

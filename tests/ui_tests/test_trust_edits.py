@@ -23,6 +23,7 @@ from ui.entry.edits import (
     SetCubes,
     SetEntry,
     SetSeat,
+    SetShields,
     SetTable,
     apply,
     from_json,
@@ -70,6 +71,13 @@ OUT_OF_BOUNDS: list[tuple[str, Any, Edit]] = [
     # 3 Ages x 7 players: at most 21 defeat tokens; 7 victory tokens of each face
     ("more defeat tokens than 21 conflicts give", seven,
      SetEntry(0, "Ann", "military", "-1", 22)),
+    # 1st edition: every red card once (rules_multiplayer.md: 3 x 1 + 4 x 2 + 4 x 3 = 23)
+    # and the best board's stages (Rhodes: 2) give at most 25 shields
+    ("more shields than every card and board give (25)", seven,
+     SetShields(0, "Ann", (1, 3, 26))),
+    ("shields of a fourth Age", seven, SetShields(0, "Ann", (1, 1, 1, 1))),
+    ("shields below 0", seven, SetShields(0, "Ann", (-1, 0, 0))),
+    ("shields in Duel", duel, SetShields(0, "Ann", (0, 0, 0))),
     ("a card the game does not have", seven, Hold(0, "Ann", "cards", "Moon Base", True)),
     ("a copied guild that is no card", seven,
      SetEntry(0, "Ann", "choices", "copied_guild", "Nobody")),
@@ -113,6 +121,7 @@ IN_BOUNDS: list[tuple[str, Any, Edit]] = [
     ("a card of an import taken out, whatever its name", seven,
      Hold(0, "Ann", "cards", "Moon Base", False)),
     ("12 cubes", duel, SetCubes(0, "Ann", 5, 12, 6)),
+    ("shields at their bound (25)", seven, SetShields(0, "Ann", (1, 3, 25))),
     ("the pawn at the capital", duel, SetTable("conflict_spaces", 9)),
     ("a buried leader of Duel Leaders", duel, SetSeat(0, "Ann", "buried", "Darius")),
     ("a name of 100 characters", seven, RenamePlayer(0, "Ann", "A" * 100)),

@@ -660,6 +660,68 @@ class SetCubes(_Valued):
         return S.seat_changed(self.player, f"{S.CHAMBER} {self.chamber + 1}", str(self.value))
 
 
+def shields_text(shields: Sequence[int] | None) -> str:
+    """A city's shields at the end of each Age as a change note says them ("1, 3, 5"; ""
+    for none given): the value a `SetShields` replaces."""
+    return ", ".join(map(str, shields or ()))
+
+
+@dataclass(frozen=True)
+class SetShields(_Valued):
+    """A 7 Wonders city's shields at the end of each Age (a table that gives them: the
+    engine works out every city's conflict tokens from them when every city has them), all
+    Ages at once; None takes them away. `was`: the shields it replaces, as `shields_text`
+    says them."""
+
+    seat: int
+    player: str
+    shields: tuple[int, ...] | None
+    was: Was = ()
+    kind: Literal["set_shields"] = "set_shields"
+
+    def refused(self, draft: Draft) -> Refusal | None:
+        if not has_field(draft.SEAT, "shields"):  # a Duel seat: the pawn instead
+            return _bad()
+        rules = _rules(draft)
+        most = field_bounds(rules).shields
+        if self.shields is not None and (
+                len(self.shields) != len(rules.constants.victory_token_by_age)
+                or not all(_within(n, 0, most) for n in self.shields)):
+            return _bad()
+        return self.stale_at(draft, self.seat, self.player)
+
+    def apply(self, draft: Draft) -> Draft | Refusal:
+        seat = _seat(draft, self.seat, self.player)
+        if isinstance(seat, Refusal):
+            return seat
+        if not isinstance(seat, SevenWondersSeat):
+            return _bad()
+        shields = None if self.shields is None else list(self.shields)
+        return draft.with_seat(self.seat, replace(seat, shields=shields))
+
+    def undo_steps(self, before: Draft) -> list[Step]:
+        if not 0 <= self.seat < len(before.seats):
+            return []
+        seat = before.seats[self.seat]
+        if not isinstance(seat, SevenWondersSeat):
+            return []
+        was = None if seat.shields is None else tuple(seat.shields)
+        return [SetShields(self.seat, self.player, was)]
+
+    def saved(self, draft: Draft) -> str | int | bool | None:
+        if not 0 <= self.seat < len(draft.seats):
+            return None
+        seat = draft.seats[self.seat]
+        return shields_text(seat.shields) if isinstance(seat, SevenWondersSeat) else None
+
+    def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
+        return Refusal("stale", S.stale_seat(self.player, S.SHIELDS_FIELD, _shown(now)))
+
+    def describe(self, before: Draft) -> str:
+        return S.seat_changed(self.player, S.SHIELDS_FIELD,
+                              shields_text(self.shields) or S.NO_VALUE)
+
+
 @dataclass(frozen=True)
 class SetTable(_Valued):
     """A value of the whole table: the Duel conflict pawn, a claimed supremacy."""
@@ -876,8 +938,8 @@ class ReturnPlayer(_Step):
         return S.player_back(self.city.name)
 
 
-Step = SetSeat | SetBuilt | SetEntry | Hold | SetCopies | SetCubes | SetTable | AddPlayer | \
-    RemovePlayer | RenamePlayer | MoveSeat | ReturnPlayer
+Step = SetSeat | SetBuilt | SetEntry | Hold | SetCopies | SetCubes | SetShields | SetTable | \
+    AddPlayer | RemovePlayer | RenamePlayer | MoveSeat | ReturnPlayer
 """One change as a player makes it."""
 
 MAX_STEPS = 4
@@ -928,7 +990,7 @@ class Revert:
 Edit = Step | Revert
 
 
-SEAT_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, RemovePlayer,
+SEAT_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, SetShields, RemovePlayer,
               RenamePlayer, MoveSeat)
 """The steps about one player's seat: each names its seat and its player."""
 
@@ -1070,3 +1132,7 @@ class SeatEdits:
 
     def cubes(self, chamber: int, value: int, chambers: int, was: Was = ()) -> None:
         self.send(SetCubes(self.seat, self.player, chamber, value, chambers, was))
+
+    def shields(self, shields: tuple[int, ...] | None, was: Was = ()) -> None:
+        """The city's shields at the end of each Age, all at once (`shields_text` for `was`)."""
+        self.send(SetShields(self.seat, self.player, shields, was))

@@ -15,7 +15,7 @@ from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
 from ui.entry.draft import Draft, Seat, has_field
-from ui.entry.edits import SeatEdits
+from ui.entry.edits import SeatEdits, shields_text
 from ui.entry.games import table_of
 from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import icon_button
@@ -98,6 +98,10 @@ class TokensProps:
     values: tuple[int, ...]
     most_tokens: tuple[int | None, ...]
     messages: tuple[str, ...]
+    shields: tuple[int, ...] | None = None
+    """The city's shields at the end of each Age, where its table gives them (an imported
+    table file): shown with the tokens, since the tokens can come from them."""
+    most_shields: int = 0
 
 
 @ft.component
@@ -116,6 +120,8 @@ def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
     # the same handlers while the seat is the same (SeatEdits are equal then): a change of
     # one token rebuilds its stepper, not every token's with it
     handlers = ft.use_memo(lambda: {str(v): token(str(v)) for v in values}, [edit, values])
+    shields = props.shields
+    shield_handlers = ft.use_memo(lambda: _shield_handlers(edit, shields), [edit, shields])
     out: list[ft.Control] = []
     if values:
         out.append(header(S.MILITARY))
@@ -124,8 +130,35 @@ def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
             label = f"{'+' if value > 0 else ''}{value}"
             out.append(stepper(label, held.get(key, 0), handlers[key], maximum=most,
                                spoken=S.for_player(S.conflict_tokens(label), edit.player)))
+    if shields is not None:
+        out.extend(_shield_steppers(edit.player, shields, props.most_shields, shield_handlers))
     out.append(problems(list(props.messages)))
     return ft.Column(out, spacing=12, visible=bool(values or props.messages))
+
+
+def _shield_handlers(edit: SeatEdits, shields: tuple[int, ...] | None,
+                     ) -> tuple[Callable[[int, int], None], ...]:
+    """Each Age's shields stepper's handler: the city's shields with that Age's changed,
+    over the shields shown (`was`)."""
+    def at(k: int, shown: tuple[int, ...]) -> Callable[[int, int], None]:
+        def go(n: int, _was: int) -> None:
+            edit.shields((*shown[:k], n, *shown[k + 1:]), (shields_text(shown),))
+        return go
+
+    return () if shields is None else tuple(at(k, shields) for k in range(len(shields)))
+
+
+def _shield_steppers(player: str, shields: tuple[int, ...], most: int,
+                     handlers: tuple[Callable[[int, int], None], ...]) -> list[ft.Control]:
+    """The city's shields at the end of each Age, each Age's by its stepper (a table file
+    gave them: before, the screen showed the tokens at 0 and no shields, while the score
+    counted the tokens the shields gave)."""
+    out: list[ft.Control] = [header(S.SHIELDS_EACH_AGE), ft.Text(S.SHIELDS_HINT, italic=True)]
+    for k, (n, handler) in enumerate(zip(shields, handlers, strict=True)):
+        age = S.age_label((k + 1,))
+        out.append(stepper(S.age_name(age), n, handler, maximum=most,
+                           spoken=S.for_player(S.shields_at_end(age), player)))
+    return out
 
 
 TokensPart = memo(_TokensPart)
@@ -315,10 +348,13 @@ def _tokens(m: AppModel, i: int) -> TokensProps | None:
     if got is None:
         return None
     draft, seat = got
-    values, _most, tokens = _coin_bounds(ruleset(draft.game, draft.expansions))
+    rules = ruleset(draft.game, draft.expansions)
+    values, _most, tokens = _coin_bounds(rules)
     military = seat.military if isinstance(seat, SevenWondersSeat) else {}
+    shields = seat.shields if isinstance(seat, SevenWondersSeat) else None
     return TokensProps(seat.name, tuple(sorted(military.items())), values, tokens,
-                       messages_of(m, i, "military"))
+                       messages_of(m, i, "military", "shields"),
+                       None if shields is None else tuple(shields), field_bounds(rules).shields)
 
 
 @lru_cache(maxsize=64)

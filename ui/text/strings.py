@@ -130,6 +130,10 @@ CHANGE_WONDER = N_("Change")
 STAGES = N_("Stages built")
 COINS = N_("Coins")
 MILITARY = N_("Conflict tokens")
+SHIELDS_EACH_AGE = N_("Shields at the end of each Age")
+SHIELDS_HINT = N_("When every city has its shields, the conflict tokens are worked out from "
+                  "them: leave the tokens at 0, or enter them to have them checked.")
+SHIELDS_FIELD = N_("shields at the end of each Age")
 CARDS = N_("Cards")
 SEARCH = N_("Search")
 LEADERS = N_("Leaders")
@@ -1204,6 +1208,12 @@ def mythology_tokens(mythology: str) -> str:
     """A stepper of one Mythology's tokens ("Greek Mythology tokens")."""
     return _("{mythology} Mythology tokens").format(
         mythology=translated(_MYTHOLOGIES.get(mythology, mythology)))
+
+
+def shields_at_end(age: str) -> str:
+    """A stepper of a city's shields at the end of one Age, as a screen reader says it
+    ("Shields at the end of Age II": the stepper shows "Age II" under its heading)."""
+    return _("Shields at the end of Age {age}").format(age=age)
 
 
 def age_name(age: str) -> str:
