@@ -82,7 +82,9 @@ def _great_wall() -> Draft:
 def _shields() -> Draft:
     """A city whose table gives its shields at the end of each Age (an imported file)."""
     draft = _seven()
-    return draft.with_seat(0, replace(draft.seats[0], shields=[1, 3, 6]))
+    ann = draft.seats[0]
+    assert isinstance(ann, SevenWondersSeat)
+    return draft.with_seat(0, replace(ann, shields=[1, 3, 6]))
 
 
 def _coins_nine() -> Draft:
