@@ -345,3 +345,15 @@ def test_edit_kinds_undo_law_for_any_sequence(data: st.DataObject) -> None:
             assert not isinstance(again, Refusal)
             assert _city(again) == _city(after)
         draft = after
+
+
+def test_edit_registry_seat_steps_are_every_step_about_a_player_s_seat() -> None:
+    """`SEAT_STEPS` (the steps an undo follows to their player's seat after a rename or a
+    move) is written out for mypy's narrowing: it holds every kind of step that names a
+    seat and its player, so a new kind cannot be left out (SetShields nearly was)."""
+    from dataclasses import fields
+
+    from ui.entry.edits import SEAT_STEPS, Step
+    about_a_seat = {kind for kind in get_args(Step)
+                    if {"seat", "player"} <= {f.name for f in fields(kind)}}
+    assert set(SEAT_STEPS) == about_a_seat
