@@ -10,7 +10,10 @@ and, when the process runs under tracemalloc (`PYTHONTRACEMALLOC=N`), the memory
 and the lines that allocated most of what is held now that was not at the last probe.
 The handler runs on the main thread (between two steps of the event loop): a probe is a
 pause of every session, taken only when the benchmark asks. On SIGUSR2 the line says
-everything the process holds, the frozen objects too, by type (`probe_all`).
+everything the process holds, the frozen objects too, by type (`probe_all`); with
+`WONDERS_PROBE_CLEAR_CACHES` set, it then empties every `functools` cache and the verdicts'
+cache (`ui.session.verdicts`) and says jemalloc's figures after each: what the caches' entries
+pin of the pages (BENCHMARKS.md, "RSS after churn").
 """
 
 from __future__ import annotations
@@ -191,6 +194,20 @@ def probe_all() -> dict[str, Any]:
            "types": dict(types.most_common(40)), "modules": dict(modules.most_common(15)),
            "jemalloc_mib": jemalloc_stats()}
     del objects
+    if os.environ.get("WONDERS_PROBE_CLEAR_CACHES"):  # what the caches' entries pin
+        cleared = 0
+        import functools
+        for o in gc.get_objects():
+            if isinstance(o, functools._lru_cache_wrapper):
+                cleared += o.cache_info().currsize
+                o.cache_clear()
+        from ui.session import verdicts
+        out["verdicts_cleared"] = len(verdicts._VERDICTS)
+        out["jemalloc_after_lru_clear_mib"] = jemalloc_stats()
+        verdicts._VERDICTS.clear()
+        gc.collect()
+        out["cache_entries_cleared"] = cleared
+        out["jemalloc_after_clear_mib"] = jemalloc_stats()
     gc.freeze()
     out["rss_after_kib"] = rss_kb(os.getpid())
     return out
