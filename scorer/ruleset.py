@@ -86,6 +86,9 @@ class Card(_Entry):
     uses_chain: tuple[str, ...] = ()
     """Duel: the chain symbol that makes this card free."""
     text: str = ""
+    extra_cards: int = Field(default=0, ge=0)
+    """Age cards this card can add to the city beyond one per turn (Cities' Forging Agency
+    builds from the discard), for the card count check and the shields of each Age."""
     group: str = ""
     """A set of the box its colour does not tell apart, named as printed ("Grand Temple":
     Pantheon's purple cards, which are no guilds); empty for the rest."""
@@ -208,6 +211,9 @@ class Piece(_Data):
     """Per city: the largest count or points (tokens: of one face)."""
     boards: tuple[str, ...] = ()
     """Only a city with one of these boards holds it; empty: any city."""
+    uses_card_play: bool = False
+    """A count whose each one took a card play, its card given up (a Babel tile: the card
+    discarded to place it): the city holds one card fewer for each (the card count check)."""
     effects: tuple[Effect, ...] = ()
     text: str = ""
     source: str = ""

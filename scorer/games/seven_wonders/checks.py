@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Literal
 
@@ -44,7 +44,7 @@ from scorer.games.checks import (
     unknown_names,
 )
 from scorer.games.seven_wonders import expansions
-from scorer.i18n import N_, _, all_of, any_of, ngettext
+from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.problems import Problem, problem
 from scorer.ruleset import Card, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
@@ -431,14 +431,25 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
     out = []
     for c in board.cities:
         built = c.built_stages
-        extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders)
+        extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders) \
+            + sum(card.extra_cards for card in c.cards)
         extra_recruits = sum(s.leader_recruits for s in built)
         recruited = len(c.leaders) + len(c.entombed)  # an entombed leader was recruited first
         by_leaders = max(0, const.leaders_recruited_max - max(0, recruited - extra_recruits))
         tucked = max(0, len(built) - by_leaders)
-        most = const.plays_per_age * ages + extra - tucked
+        # a piece that takes a card play (a Babel tile: its card discarded) leaves no card
+        given_up = {name: n for name, n in c.counts.items()
+                    if (piece := board.ruleset.pieces.get(name)) is not None
+                    and piece.uses_card_play and n > 0}
+        most = const.plays_per_age * ages + extra - tucked - sum(given_up.values())
         if len(c.cards) > most:
-            if extra:
+            if given_up:
+                text = _(
+                    "{count} cards, but a city plays {plays} cards in each of {ages} Ages "
+                    "(+{extra} from its wonder and leaders), {tucked} went under wonder "
+                    "stages and {given} were given up for {pieces}: at most {most}"
+                )
+            elif extra:
                 text = _(
                     "{count} cards, but a city plays {plays} cards in each of {ages} Ages "
                     "(+{extra} from its wonder and leaders) and {tucked} went under wonder "
@@ -456,6 +467,8 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
                 extra=extra,
                 tucked=tucked,
                 most=most,
+                given=sum(given_up.values()),
+                pieces=all_of(translated(board.ruleset.pieces[name].label) for name in given_up),
             )
             out.append(problem("too-many-cards", message, c.index, "cards"))
     return out
@@ -599,6 +612,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
                 s[-1],
             ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
             out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
+        if known and not counts_defeats:
+            out += _shields_by_age(c, s, max(possible))
         if not every:
             continue  # no tokens derived from one city's shields: the entered ones count
         if p.military is None and derived is None:
@@ -618,6 +633,42 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
                 derived=military.describe(derived[c.index]), entered=military.describe(c.tokens)
             )
             out.append(problem("tokens-disagree", text, c.index, "military"))
+    return out
+
+
+def _shields_by_age(c: City, s: Sequence[int], most_at_end: int) -> list[Problem]:
+    """Each Age but the last (checked against the whole city): no more shields than the
+    cards of the Ages up to then, every stage and every leader give (a stage or a leader can
+    come in any Age; a card never before its Age's deck), and, where no card can have come
+    from the discard in a later Age (no stage or leader or card that builds one), no fewer
+    than the cards of those Ages alone give."""
+    out = []
+    from_discard = sum(st.extra_cards for st in c.built_stages) + sum(
+        ld.extra_cards for ld in c.leaders) + sum(card.extra_cards for card in c.cards)
+    for k, count in enumerate(s[:-1]):
+        age = k + 1
+        later = _shields_of([card for card in c.cards if min(card.ages) > age])
+        most = most_at_end - later
+        least = _shields_of([card for card in c.cards if max(card.ages) <= age])
+        if count > most:
+            text = ngettext(
+                "{count} shield at the end of Age {age}, but this city's cards of the Ages up "
+                "to then, its wonder and its leaders give at most {most}",
+                "{count} shields at the end of Age {age}, but this city's cards of the Ages up "
+                "to then, its wonder and its leaders give at most {most}",
+                count,
+            ).format(count=count, age=ROMAN[age], most=most)
+        elif count < least and not from_discard:
+            text = ngettext(
+                "{count} shield at the end of Age {age}, but this city's cards of the Ages up "
+                "to then give {least} already",
+                "{count} shields at the end of Age {age}, but this city's cards of the Ages up "
+                "to then give {least} already",
+                count,
+            ).format(count=count, age=ROMAN[age], least=least)
+        else:
+            continue
+        out.append(problem("shields-impossible", text, c.index, "shields", k))
     return out
 
 
