@@ -342,3 +342,33 @@ async def test_hostile_a_refused_save_is_said_beside_what_was_typed(
     await ann.tap("Save")
     assert ann.has(S.HOST_CORRECTS, exact=True)
     assert ann.find("Place", ft.TextField).value == "Ann's house"  # kept as typed
+
+
+@pytest.mark.asyncio
+async def test_a_rename_on_the_players_page_reaches_the_game_opened_again(store: Store) -> None:
+    """Ann renamed on her player page (in the host's words: "Anh Thư"): the game opened
+    again from History shows the new name, and finishing a correction keeps it. Before, the
+    game's record on the server kept "Ann": the table opened from History said "Ann", and
+    the correction's Finish put "Ann" back in the history (a walk's finding)."""
+    from ui.app import make_main
+
+    from .flet_client import Client
+
+    tables, game = _finished_game(store)
+    ann = await Client(make_main(store), route="/players/Ann", device="ann-phone").start()
+    await ann.until("Where the points come from (average a game)")
+    await ann.type("New name", "Anh Thư")
+    await ann.tap("Rename")
+    assert _names(store, "ann-phone", game.id)[0] == "Anh Thư"
+    saved = store.for_owner("ann-phone").saved_game(game.id)
+    assert saved is not None
+    opened = tables.open_finished(saved[1], "ann-phone")
+    assert isinstance(opened, LiveRecord) and opened.id == game.id
+    assert opened.draft.seats[0].name == "Anh Thư" and opened.draft.finished is not None
+    # a correction, then Finish: the history keeps the new name
+    fixed = tables.commit(game.id, "ann-phone", SetSeat(0, "Anh Thư", "coins", 8))
+    assert isinstance(fixed, Change)
+    done = tables.finish(game.id, "ann-phone", "", fixed.game.version)
+    assert isinstance(done, Change)
+    assert _names(store, "ann-phone", game.id)[0] == "Anh Thư"
+    assert _names(store, "bob-phone", game.id)[0] == "Anh Thư"

@@ -36,6 +36,7 @@ from ui.entry.draft import Draft
 from ui.entry.edits import (
     Edit,
     Refusal,
+    RenamePlayer,
     ReturnPlayer,
     Revert,
     apply,
@@ -352,6 +353,39 @@ class Tables:
             out = self._save(game_id, device, change, edit, "edit")
         if publish is not None and isinstance(out, Change):
             publish(out)  # Flet's hub only queues it: no phone waits on another
+        return out
+
+    def rename_in_game(self, game_id: str, device: str, old: str, new: str,
+                       publish: Callable[[Change], None] | None = None
+                       ) -> Change | Refusal | None:
+        """A player renamed in this device's history (`Store.rename_player`, which renamed
+        the finished game's saved table): the game's record on the server, when it keeps
+        one, renamed too, as a logged rename that leaves the game finished (or in
+        correction) as it was; None when there is no record or no such player. Before, the
+        record kept the old name: the game opened again from History showed it, and the
+        Finish of a correction put it back in the history. Only the host renames (as only
+        the host's history renames a game: `history_db.CORRECTS`)."""
+        with self._lock:
+            rec = self._get(game_id)
+            at = None if rec is None else next(
+                (i for i, s in enumerate(rec.draft.seats) if s.name == old), None)
+            if at is None:
+                return None
+            edit = RenamePlayer(at, old, new)
+
+            def change(now: LiveRecord) -> LiveRecord | Refusal:
+                if now.host != device:
+                    return Refusal("host-corrects", S.HOST_CORRECTS)
+                # the kind's own meaning, not `apply`: the game stays finished (a history's
+                # rename is no correction to finish again)
+                made = edit.refused(now.draft) or edit.apply(now.draft)
+                if isinstance(made, Refusal):
+                    return made
+                return replace(now, draft=made, claims=_claims_after(now, edit, made),
+                               version=now.version + 1, touched=time.time())
+            out = self._save(game_id, device, change, edit, "edit")
+        if publish is not None and isinstance(out, Change):
+            publish(out)
         return out
 
     def changes(self, game_id: str, device: str) -> list[LoggedChange]:

@@ -264,8 +264,7 @@ def RenameBox(name: str) -> ft.Control:
         new = typed.strip()
         if not new or new == name:
             return
-        done = model.store.rename_player(name, new)
-        model.history_version += 1
+        done = model.rename_person(name, new)
         if done.kept:  # games another phone hosted: only their host corrects them
             model.say(S.renamed_elsewhere(done.kept))
         if done.together:

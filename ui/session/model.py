@@ -23,6 +23,7 @@ from ui.entry.draft import Draft
 from ui.entry.edits import Edit, Refusal, Revert, describe
 from ui.live.tables import Change, HostRefused, JoinRefused, Tables, tables_for, topic
 from ui.session.verdicts import Evaluation, evaluate, is_evaluated
+from ui.store.history_db import Renamed
 from ui.store.store import LiveRecord, Store
 from ui.text import strings as S
 from ui.text.language import LANGUAGE_KEY, flutter_locale, set_session_language
@@ -169,6 +170,19 @@ class AppModel(ft.Observable):
         self.undo_id = ""
         self._outcome(self.tables.commit(self.game.id, self.device, change, self._publish),
                       published=True)
+
+    def rename_person(self, old: str, new: str) -> Renamed:
+        """`old` is `new` in every game of this device's history that it corrects (a merge
+        when `new` already plays: `Store.rename_player`), and in those games' records on the
+        server, told to every phone on them: a game opened again from History, or finished
+        again after a correction, keeps the new name."""
+        done = self.store.rename_player(old, new)
+        for game_id in done.ids:
+            out = self.tables.rename_in_game(game_id, self.device, old, new, self._publish)
+            if isinstance(out, Change) and self.game is not None and self.game.id == game_id:
+                self._show(out.game)
+        self.history_version += 1
+        return done
 
     def claim(self, player: str) -> None:
         """This device holds `player`'s seat ("" gives it back)."""

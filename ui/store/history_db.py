@@ -348,6 +348,8 @@ class Renamed:
     kept: int = 0
     """Games this device sees with `old` in them that another device hosted: left as their
     host saved them (only the host corrects a finished game)."""
+    ids: tuple[str, ...] = ()
+    """The games renamed (their records on the server follow: `Tables.rename_in_game`)."""
 
 
 def _renamed_draft(draft: Draft, old: str, new: str) -> Draft:
@@ -386,7 +388,7 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
                "device_names WHERE device = ? AND name = ? ON CONFLICT (device, name) "
                "DO NOTHING", (new, owner, old))
     db.execute("DELETE FROM device_names WHERE device = ? AND name = ?", (owner, old))
-    return Renamed(len(games), (), kept)
+    return Renamed(len(games), (), kept, tuple(str(g) for g in games))
 
 
 # --- the whole history as a file ---------------------------------------------------------------
