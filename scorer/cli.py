@@ -268,7 +268,9 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
 def render_pad(result: Result) -> str:
     """The score pad as players know it: categories as rows, players as columns."""
     free = _("(Free City)")
-    names = [p.name + (f" {free}" if p.free_city else "") for p in result.players]
+    # a seat the app named "Free City" is not said twice ("Free City (Free City)")
+    names = [p.name + (f" {free}" if p.free_city and f"({p.name})" != free else "")
+             for p in result.players]
     cats = list(result.players[0].categories) if result.players else []
     total, rank = _("Total"), _("Rank")
     label_w = max(len(x) for x in [*map(category_label, cats), total, rank]) + 1

@@ -139,6 +139,9 @@ class GameFacts:
     science_sets: bool
     """Science scores compass, gear and tablet sets (7 Wonders): a paper pad's calculator."""
     free_city: bool
+    fewest_players: int
+    """The fewest players New game takes: with the 2-player variant (`free_city`), one
+    fewer than the seats a table needs, the Free City taking the last seat."""
     burying_wonders: tuple[str, ...]
     """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
     buried_factor: int
@@ -214,6 +217,7 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         colour_order=const.colour_order,
         science_sets=const.science_set_points > 0,
         free_city=const.free_city,
+        fewest_players=const.min_players - 1 if const.free_city else const.min_players,
         burying_wonders=tuple(burying_wonders(rules)),
         buried_factor=buried_cost_factor(rules),
         counted_cards=frozenset(c.name for c in rules.cards.values() if repeats_in_city(rules, c)),

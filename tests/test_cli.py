@@ -286,3 +286,21 @@ def test_version_is_printed_on_standard_output() -> None:
     out = run("--version")
     assert out.returncode == 0
     assert out.stdout.strip() == package_version() and out.stderr == ""
+
+
+def test_score_names_the_free_city_once() -> None:
+    """The example's Free City seat is named "Free City": its column says so once, not
+    "Free City (Free City)" (a walk's finding); another name keeps the mark."""
+    from scorer.api import assess
+    from scorer.cli import render_pad
+
+    table = json.loads((Path(__file__).parents[1] / "examples" /
+                        "7wonders-1e-2p-free-city.json").read_text())
+    def header() -> str:
+        result = assess(table).result
+        assert result is not None
+        return render_pad(result).splitlines()[0]
+
+    assert "Free City" in header() and "(Free City)" not in header()
+    table["players"][2]["name"] = "Neutral"
+    assert "Neutral (Free City)" in header()

@@ -79,6 +79,11 @@ class Seat:
         """The seat as the new-game screen makes it (the name, what set-up decides)."""
         return type(self)(name=self.name)
 
+    @property
+    def claimable(self) -> bool:
+        """Whether a phone can hold this seat ("I am ..."): a player's seat can."""
+        return True
+
 
 @with_config(STORED)
 @dataclass(frozen=True)

@@ -196,8 +196,8 @@ def _seats(m: AppModel) -> tuple[tuple[tuple[str, str | None], ...], str, bool] 
     device, and whether it is the host's."""
     if m.game is None or m.draft is None:
         return None
-    return (tuple((s.name, m.game.claims.get(s.name)) for s in m.draft.seats), m.device,
-            m.is_host)
+    return (tuple((s.name, m.game.claims.get(s.name)) for s in m.draft.seats
+                  if s.claimable), m.device, m.is_host)
 
 
 @ft.component

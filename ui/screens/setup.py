@@ -71,7 +71,9 @@ def Setup() -> ft.View:
 
     # the game with its chosen expansions: Cities takes an 8th player
     const = ruleset(game, chosen).constants
-    has_boards = facts(ruleset(game)).has_boards  # boards to deal (not Duel's wonder cards)
+    has = facts(ruleset(game, chosen))
+    has_boards = has.has_boards  # boards to deal (not Duel's wonder cards)
+    fewest = has.fewest_players  # the 1st edition's 2-player game: the Free City added
 
     def pick_game(g: str) -> Callable[[], None]:
         """Another game: as many rows as it needs at least; blank rows beyond the most it
@@ -154,7 +156,7 @@ def Setup() -> ft.View:
 
     def begin() -> None:
         set_asking(False)
-        draft = new_draft(game, chosen, [n.strip() for n in names_now()])
+        draft = new_draft(game, chosen, [n.strip() for n in names_now()], S.FREE_CITY)
         if deal and isinstance(draft, SevenWondersDraft):  # boards to deal
             draft = replace(draft, seats=random_boards(game, draft.seats, random.Random()))
         if model.start(draft):
@@ -169,7 +171,7 @@ def Setup() -> ft.View:
 
     stripped = [n.strip() for n in names]
     names_ok = all(stripped) and len(set(stripped)) == len(stripped)
-    count_ok = const.min_players <= len(names) <= const.max_players
+    count_ok = fewest <= len(names) <= const.max_players
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         row = ids[i] if i < len(ids) else i
@@ -188,7 +190,7 @@ def Setup() -> ft.View:
             icon_button(ft.Icons.ARROW_DOWNWARD, S.move_down(who), move(i, 1),
                         disabled=i == len(names) - 1),
             icon_button(ft.Icons.CLOSE, S.remove_player(who), remove(i),
-                        disabled=len(names) <= const.min_players),
+                        disabled=len(names) <= fewest),
         ], spacing=0)))
     unused = [n for n in remembered if n not in stripped]
     items: list[ft.Control] = [
@@ -217,7 +219,9 @@ def Setup() -> ft.View:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
                                on_change=lambda e: set_deal(bool(e.control.value))))
     if not count_ok:
-        items.append(ft.Text(S.players_for(const.min_players, const.max_players), italic=True))
+        items.append(ft.Text(S.players_for(fewest, const.max_players), italic=True))
+    elif len(names) < const.min_players:  # the seats the table needs: the Free City's too
+        items.append(ft.Text(S.FREE_CITY_HINT, italic=True))
     if not names_ok:
         items.append(ft.Text(S.NEED_NAMES, italic=True))
     current = model.draft

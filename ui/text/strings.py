@@ -639,6 +639,11 @@ def age_label(ages: tuple[int, ...]) -> str:
     return "/".join(roman.get(a, str(a)) for a in ages)
 
 
+FREE_CITY = N_("Free City")
+"""The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
+FREE_CITY_HINT = N_("With two players, the Free City takes the third seat: its cards, wonder "
+                    "and coins are entered like a player's, and it is never ranked.")
+
 # Saved games (ui/store/store.py): what went wrong with the file, and what was done about it
 DISMISS = N_("OK")
 IMPORT_TOO_LARGE = N_("This is too large for a table file")

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Protocol
 
 from pydantic import BeforeValidator, Discriminator, Tag, ValidationError
 
-from scorer.facts import ruleset
+from scorer.facts import facts, ruleset
 from scorer.games.registry import game_of
 from scorer.ruleset import RulesetLoadError
 from ui.entry.draft import Draft, Seat, adapter_of, field_names, stored_problem
@@ -87,10 +87,18 @@ def from_table(data: dict[str, Any]) -> Draft:
     return ENTRIES[protocol_of(str(data.get("game", "")))].from_table(data)
 
 
-def new_draft(game: str, expansions: list[str] | tuple[str, ...], names: list[str]) -> Draft:
-    """A new game of `names` (empty cities), of the game's own draft type."""
+def new_draft(game: str, expansions: list[str] | tuple[str, ...], names: list[str],
+              free_city: str = "") -> Draft:
+    """A new game of `names` (empty cities), of the game's own draft type. With fewer names
+    than a table's seats where the game has a 2-player variant (the 1st edition's Free
+    City), the Free City's seat comes last, named `free_city` (the words of the phone that
+    starts the game)."""
     kind = DRAFTS[protocol_of(game, expansions)]
-    return kind(game=game, expansions=list(expansions), seats=[kind.SEAT(name=n) for n in names])
+    seats = [kind.SEAT(name=n) for n in names]
+    rules = ruleset(game, list(expansions))
+    if facts(rules).free_city and len(names) < rules.constants.min_players and free_city:
+        seats.append(SevenWondersSeat(name=free_city, free_city=True))
+    return kind(game=game, expansions=list(expansions), seats=seats)
 
 
 def read_draft(text: str) -> Draft:

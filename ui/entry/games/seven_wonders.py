@@ -53,6 +53,11 @@ class SevenWondersSeat(Seat):
     def blank(self) -> Self:
         return type(self)(name=self.name, free_city=self.free_city)
 
+    @property
+    def claimable(self) -> bool:
+        """The Free City is no player's: every phone enters it, none holds it."""
+        return not self.free_city
+
 
 @with_config(STORED)
 @dataclass(frozen=True)

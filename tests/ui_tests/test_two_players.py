@@ -1,0 +1,63 @@
+"""The 1st edition's 2-player game (seed 002, "2-PLAYER"; table-format.md: the Free City as
+a third seat, scored and never ranked), started on a phone: New game takes two names and
+adds the Free City; no phone takes the Free City's seat. A walk found Start disabled at two
+names and no Free City anywhere but in an imported file."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui.app import make_main
+from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+from ui.live.tables import Change, tables_for
+from ui.store.store import Store
+
+from .flet_client import Client
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _two_names(store: Store, game: str) -> Client:
+    c = await Client(make_main(store)).start()
+    await c.tap("New game")
+    await c.tap(game)
+    await c.tap("Remove player 3")
+    await c.type("Name 1", "Hal")
+    await c.type("Name 2", "Ivy")
+    return c
+
+
+async def test_two_players_start_a_1st_edition_game_with_the_free_city(store: Store) -> None:
+    c = await _two_names(store, "7 Wonders 1st edition")
+    assert c.has("With two players, the Free City takes the third seat")
+    await c.tap("Start")
+    assert c.title() == "Table"
+    saved = store.load_current()
+    assert isinstance(saved, SevenWondersDraft)
+    assert [(s.name, s.free_city) for s in saved.seats] == [
+        ("Hal", False), ("Ivy", False), ("Free City", True)]
+    # the Free City is a city to enter (its cards, wonder and coins score), never a phone's
+    c.find("I am Hal")
+    with pytest.raises(AssertionError):
+        c.find("I am Free City")
+
+
+async def test_two_players_are_too_few_for_the_2nd_edition(store: Store) -> None:
+    """The 2nd edition has no 2-player game (3 to 7 players: its rulebook, seed 001): its
+    third row cannot be removed."""
+    c = await Client(make_main(store)).start()
+    await c.tap("New game")
+    await c.tap("7 Wonders 2nd edition")
+    assert c.find("Remove player 3").disabled
+    await c.tap("7 Wonders 1st edition")
+    assert not c.find("Remove player 3").disabled
+
+
+def test_two_players_no_phone_claims_the_free_city(store: Store) -> None:
+    tables = tables_for(store)
+    rec = tables.host(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Hal"), SevenWondersSeat("Ivy"),
+        SevenWondersSeat("Free City", free_city=True)]), "hal-phone")
+    refused = tables.claim(rec.id, "hal-phone", "Free City")
+    assert not isinstance(refused, Change)
+    assert isinstance(tables.claim(rec.id, "hal-phone", "Hal"), Change)
