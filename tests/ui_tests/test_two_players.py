@@ -14,7 +14,6 @@ from ui.store.store import Store
 
 from .flet_client import Client
 
-pytestmark = pytest.mark.asyncio
 
 
 async def _two_names(store: Store, game: str) -> Client:
@@ -27,6 +26,7 @@ async def _two_names(store: Store, game: str) -> Client:
     return c
 
 
+@pytest.mark.asyncio
 async def test_two_players_start_a_1st_edition_game_with_the_free_city(store: Store) -> None:
     c = await _two_names(store, "7 Wonders 1st edition")
     assert c.has("With two players, the Free City takes the third seat")
@@ -42,6 +42,7 @@ async def test_two_players_start_a_1st_edition_game_with_the_free_city(store: St
         c.find("I am Free City")
 
 
+@pytest.mark.asyncio
 async def test_two_players_are_too_few_for_the_2nd_edition(store: Store) -> None:
     """The 2nd edition has no 2-player game (3 to 7 players: its rulebook, seed 001): its
     third row cannot be removed."""
