@@ -135,3 +135,4 @@ async def test_pad_every_category_has_a_row_of_its_own_look(store: Store) -> Non
     assert len(set(looks)) == len(looks)
     assert len({PAD_ROWS[c].icon for c in categories}) == len(categories)
     assert PAD_ROWS["cities"].bg == "#424242"  # the black City cards' own paint
+

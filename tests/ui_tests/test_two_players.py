@@ -15,7 +15,6 @@ from ui.store.store import Store
 from .flet_client import Client
 
 
-
 async def _two_names(store: Store, game: str) -> Client:
     c = await Client(make_main(store)).start()
     await c.tap("New game")

@@ -35,6 +35,14 @@ from ui.web.browser import this_browser
 
 LABEL_W = 120
 """The category column with its label (a few players)."""
+LABEL_SIZE = 13
+LABEL_LINES = 2
+"""A category's label takes up to two lines, broken between words ("Naval / conflicts",
+"Xưởng đóng / tàu"): on one line of 14 px the longest lost their last letters under the
+column's border (a walk's finding)."""
+LABEL_ICON = 20
+LABEL_ROOM = LABEL_W - 2 - 4 - LABEL_ICON - 4
+"""The label's width: the column less its border (1 + 1), padding (2 + 2), icon and gap."""
 ICON_W = 44
 """The category column with its icon only: seven players fit a 360 px phone."""
 CELL_H = 44
@@ -105,12 +113,13 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
 
     def label(c: str) -> ft.Control:
         st = style(c)
-        icon = ft.Icon(st.icon, color=st.fg, size=20,
+        icon = ft.Icon(st.icon, color=st.fg, size=LABEL_ICON,
                        semantics_label=None if wide else S.CATEGORY.get(c, c))
         if not wide:
             return _cell(icon, bg=st.bg, width=label_w, tooltip=S.CATEGORY.get(c, c))
-        return _cell(ft.Row([icon, _text(S.CATEGORY.get(c, c), st.fg, size=14)], spacing=4,
-                            tight=True), bg=st.bg, width=label_w)
+        words = ft.Text(S.CATEGORY.get(c, c), color=st.fg, size=LABEL_SIZE,
+                        max_lines=LABEL_LINES, overflow=ft.TextOverflow.ELLIPSIS, expand=True)
+        return _cell(ft.Row([icon, words], spacing=4), bg=st.bg, width=label_w)
 
     def name(k: int) -> ft.Control:
         p = players[k]
