@@ -95,6 +95,10 @@ follows it and the app asks the server for that screen, without loading the page
 FOCUSED = """() => { const e = document.activeElement;
     return !!e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'); }"""
 """Whether a text field has the keyboard (Flutter focuses an input element for it)."""
+FOCUSED_ID = """() => { const e = document.activeElement;
+    const s = e && e.closest('flt-semantics');
+    return s ? s.getAttribute('flt-semantics-identifier') : null; }"""
+"""The semantics identifier of the control that has the keyboard (None: none marked)."""
 ALL_SELECTED = """() => { const e = document.activeElement;
     return !!e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')
         && e.selectionStart === 0 && e.selectionEnd === e.value.length; }"""
@@ -371,6 +375,18 @@ class Phone:
         box.click()
         with suppress(PlaywrightTimeout):
             self.page.wait_for_function(FOCUSED, timeout=timeout_ms)
+
+    def tab_to(self, identifier: str, most: int = 80) -> bool:
+        """Press Tab (from the page's first control) until the control marked `identifier`
+        has the keyboard, as a keyboard-only player does; False when `most` presses never
+        reach it."""
+        self.page.mouse.click(2, APP_BAR + 2)  # nothing there: focus goes back to the page
+        for _ in range(most):
+            if self.page.evaluate(FOCUSED_ID) == identifier:
+                return True
+            self.page.keyboard.press("Tab")
+            self.frames(2)
+        return False
 
     def hover_nothing(self) -> None:
         """The pointer moved onto the app bar's title, where it shows no tooltip, and the
@@ -716,6 +732,19 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.page.set_viewport_size(DESKTOP)
     phone.page.wait_for_timeout(800)
     phone.page.screenshot(path=str(SHOTS / "9-desktop-score-pad.png"))
+    # the keyboard alone: Tab reaches each cell (a walk found them out of Tab's reach, so
+    # what gave a cell its points could not be read without a pointer), Enter explains it
+    assert phone.tab_to("cell-Bob-science")
+    phone.page.keyboard.press("Enter")
+    phone.wait_text(r"Points for Bob · Science")
+    # and a city's colour filter (its swatches were out of Tab's reach too)
+    phone.go("/game/player/1", ready="Next player")
+    assert phone.tab_to("filter-green")
+    phone.page.keyboard.press("Enter")
+    phone.page.wait_for_function(  # the swatch held: only Bob's green cards shown
+        """() => document.querySelector('flt-semantics[flt-semantics-identifier="filter-green"]')
+            ?.getAttribute('aria-checked') === 'true'""", timeout=10_000)
+    assert "Baths" not in phone.said() and "Scriptorium" in phone.said()
 
 
 def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:

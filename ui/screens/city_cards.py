@@ -476,7 +476,7 @@ def _ColourFilter(colour: str, colours: tuple[str, ...],
         return ft.Semantics(identifier=f"filter-{c}", label=words,
                             checked=colour == c, content=ft.Container(
             width=slot, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
-            tooltip=quiet_tooltip(words), on_click=pick_colour(c),
+            tooltip=quiet_tooltip(words), on_click=pick_colour(c), ink=True,
             content=ft.Container(
                 width=circle, height=circle, border_radius=circle // 2, bgcolor=bg,
                 border=ft.Border.all(3, ft.Colors.ON_SURFACE) if colour == c else None,

@@ -59,6 +59,7 @@ def _cell(content: ft.Control, on_click: Callable[[], None] | None = None,
         border=ft.Border.all(3 if selected else 1,
                              ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
         bgcolor=bg, on_click=on_click, tooltip=quiet_tooltip(tooltip) if tooltip else None,
+        ink=on_click is not None,
     )
     if ident:
         return ft.Semantics(identifier=ident, content=box, button=on_click is not None,
