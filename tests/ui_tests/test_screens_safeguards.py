@@ -93,6 +93,24 @@ async def test_a_correction_to_a_finished_game_is_saved_again(store: Store) -> N
     assert [g.summary for g in store.games()] == ["Ann 31 · Bob 31 · Cid 18"]
 
 
+async def test_a_game_opened_again_says_no_word_of_an_earlier_action(store: Store) -> None:
+    """"Saved to history." is said on the pad where Finish was tapped, once: the game opened
+    again from History (its correction begins) does not say it again, nor a game imported
+    earlier "Imported." (a walk read both on a game opened from History, in English under
+    Vietnamese words)."""
+    store.save_current(from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    await c.until(VERDICT)
+    await c.tap("Finish and save")
+    assert c.has("Saved to history.", exact=True)
+    await c.go("/history")
+    await c.until(SUMMARY)
+    await c.tap("Open")
+    await c.go("/game/pad")
+    await c.until(VERDICT)
+    assert not c.has("Saved to history.", exact=True) and not c.has("Imported.", exact=True)
+
+
 # --- a mistyped link -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("link", ["abc", "-1", "3", "1.5"])

@@ -255,6 +255,10 @@ class AppModel(ft.Observable):
     def open_game(self, rec: LiveRecord | None) -> None:
         """Show this game, and hear every change of it from now on."""
         old = self.game
+        # a notice says what was just done ("Saved to history.", "Imported."): not of a
+        # game opened now (an import says its own after opening)
+        self.notice = ""
+        self.undo_id = ""
         if old is not None and (rec is None or old.id != rec.id):
             if self.page is not None:
                 self.page.pubsub.unsubscribe_topic(topic(old.id))
