@@ -459,3 +459,11 @@ def test_entry_minerva_pawn_shown_for_a_divinity_spelled_otherwise() -> None:
     assert minerva_in_play(draft)
     assert not minerva_in_play(DuelDraft(game="duel", expansions=["pantheon"], seats=[
         DuelSeat("Ann"), DuelSeat("Bob")]))
+
+
+def test_entry_token_faces_are_signed_as_the_conflict_tokens() -> None:
+    """Armada's naval tokens read "+3" as the land conflict tokens do ("Naval conflict
+    tokens 3" read beside "+3"); Cities' debt faces keep their minus."""
+    assert S.piece_face("Naval conflict tokens", "3") == "Naval conflict tokens +3"
+    assert S.piece_face("Naval conflict tokens", "-2") == "Naval conflict tokens -2"
+    assert S.piece_face("Debt tokens", "-1") == "Debt tokens -1"

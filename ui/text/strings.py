@@ -1177,8 +1177,11 @@ def pad_rank(player: str, rank: int | None) -> str:
 
 
 def piece_face(label: str, face: str) -> str:
-    """A stepper of tokens of one face value ("debt tokens -5")."""
-    return _("{label} {face}").format(label=label, face=face)
+    """A stepper of tokens of one face value, the face signed as the conflict tokens' are
+    ("debt tokens -5", "naval conflict tokens +3": a walk read "naval conflict tokens 3"
+    beside the land tokens' "+3")."""
+    signed = f"+{face}" if face.isdigit() and int(face) > 0 else face
+    return _("{label} {face}").format(label=label, face=signed)
 
 
 def diplomacy_in(age: str) -> str:
