@@ -467,3 +467,17 @@ def test_entry_token_faces_are_signed_as_the_conflict_tokens() -> None:
     assert S.piece_face("Naval conflict tokens", "3") == "Naval conflict tokens +3"
     assert S.piece_face("Naval conflict tokens", "-2") == "Naval conflict tokens -2"
     assert S.piece_face("Debt tokens", "-1") == "Debt tokens -1"
+
+
+@pytest.mark.asyncio
+async def test_entry_a_sections_steppers_are_one_width(store: Store) -> None:
+    """Armada's pieces on a city: every field of the section as wide as its widest label's
+    (the Islands' and the shipyard's fields were of two widths, one under the other: a
+    walk's screenshot)."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["armada"], seats=[
+        SevenWondersSeat(name=n, board=b) for n, b in
+        (("Ann", "Gizah"), ("Bob", "Babylon"), ("Cid", "Rhodos"))]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    labels = ["Naval conflict tokens +1", "Shipyard (blue fleet) points", "Island card points"]
+    widths = {c.find(label, ft.TextField).width for label in labels}
+    assert len(widths) == 1, widths

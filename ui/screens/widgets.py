@@ -499,7 +499,8 @@ def _step_button(spoken: str, value: int, delta: int,
 
 @ft.component
 def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
-             maximum: int | None, spoken: str = "", said_first: str = "") -> ft.Control:
+             maximum: int | None, spoken: str = "", said_first: str = "",
+             least_width: int = 120) -> ft.Control:
     """A number with big minus/plus buttons, and a field to type it. Typing is saved on
     submit or when the field loses focus (not per keystroke); what is typed and cannot be
     taken (not a number, out of range) stays in the field with the reason under it, the
@@ -536,7 +537,7 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
                 key=f"typed-{entry.generation}", label=label, value=entry.shown(str(value)),
                 error=None if entry.rejected is None else S.number_range(minimum, maximum),
                 error_max_lines=3, on_change=entry.typed, on_submit=lambda: done(),
-                on_blur=lambda: done(), width=field_width(label, 120),
+                on_blur=lambda: done(), width=field_width(label, least_width),
                 keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
                 text_align=ft.TextAlign.CENTER)), said_first),
             plus,
@@ -552,13 +553,15 @@ other steppers are then not rebuilt when one number changes)."""
 
 
 def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
-            maximum: int | None = None, spoken: str = "", said_first: str = "") -> ft.Control:
+            maximum: int | None = None, spoken: str = "", said_first: str = "",
+            least_width: int = 120) -> ft.Control:
     """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons.
     `spoken`: whose number it is, in a screen reader's words ("Coins for Ann", from
     `S.for_player`); "" when the screen says whose (the label alone). `said_first`: what
     a screen reader hears before the field's label, where another field on the screen shows
-    the same label ("Minerva pawn")."""
-    return Stepper(label, value, on_change, minimum, maximum, spoken, said_first)
+    the same label ("Minerva pawn"). `least_width`: the field at least this wide (the
+    steppers of one section as wide as its widest label's: `field_width`)."""
+    return Stepper(label, value, on_change, minimum, maximum, spoken, said_first, least_width)
 
 
 @ft.component
