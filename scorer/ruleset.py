@@ -23,8 +23,14 @@ from scorer.names import NameIndex, normalize
 RULESETS_DIR = Path(os.environ.get("WONDERS_RULESETS") or data_folder("rulesets"))
 
 Category = Literal[
+    # in the order a page of several games lists them (`scorer.stats`): each expansion's
+    # row where its pad puts it (Armada's naval conflicts under Military, Cities' debt under
+    # the treasury; a walk read Naval after Guilds on a player's page, after Military on the
+    # pad); a score pad itself follows its ruleset's `categories`
     "military",
+    "naval",
     "treasury",
+    "debt",
     "wonders",
     "civilian",
     "commercial",
@@ -34,12 +40,9 @@ Category = Literal[
     "senate",
     "leaders",
     "divinities",  # Pantheon (Duel): Aphrodite, the coins left on Astarte
-    # --- multiplayer expansions (issue 34) ---
     "cities",
-    "debt",
-    "naval",
-    "islands",
     "shipyard",
+    "islands",
     "tower",
     "projects",
     "edifice",

@@ -192,3 +192,15 @@ def test_the_free_city_is_no_player() -> None:
     rows = rows_of("x", 5.0, table, score(table))
     assert [r.name for r in rows] == ["Ann", "Bob", "Free City"]
     assert [p.name for p in players(rows)] == ["Ann", "Bob"]  # one game each, by name
+
+
+def test_a_players_page_lists_an_expansions_rows_where_its_pad_does() -> None:
+    """Armada's naval conflicts come under Military on a player's page, as on its pad
+    (rulesets/7wonders-1e+armada: military, naval, treasury, ...), not after Guilds; Cities'
+    debt under the treasury. Averages of one game: the points themselves."""
+    rows = [row("a1", "7wonders-1e", 0, "Eve", 20, 1, True, ("Gizah",), "A", T4,
+                ("armada", "cities"), guilds=3, treasury=2, naval=4, military=6,
+                debt=-1, shipyard=6)]
+    (seven,) = player_stats(rows, "Eve")
+    assert [c for c, _v in seven.categories] == [
+        "military", "naval", "treasury", "debt", "guilds", "shipyard"]
