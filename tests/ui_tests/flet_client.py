@@ -154,6 +154,14 @@ def walk(root: Any) -> Iterator[Any]:
         stack.extend(reversed(list(_children(c))))
 
 
+def held_chips(root: Any) -> list[Any]:
+    """The chips under `root` that are held (`ui.screens.widgets.toggle`: a checked
+    checkbox to a screen reader; a held chip is the same kind of button as an unheld one,
+    filled by its style)."""
+    return [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.checked
+            and isinstance(c.content, ft.OutlinedButton | ft.FilledButton)]
+
+
 def label(c: Any) -> str:
     """The words a control shows (button text, field label, text value)."""
     if isinstance(c, ft.Text):
@@ -270,6 +278,12 @@ class Client:
         dialogs = [d for d in self.page._dialogs.controls
                    if getattr(d, "open", False)]
         return list(walk(self.top())) + [c for d in dialogs for c in walk(d)]
+
+    def held(self) -> list[Any]:
+        """The held chips of the screen (`held_chips`)."""
+        return [c for d in [self.top()] for c in held_chips(d)] + [
+            c for d in self.page._dialogs.controls if getattr(d, "open", False)
+            for c in held_chips(d)]
 
     def cell(self, identifier: str) -> str:
         """The text of the control marked with this semantics identifier (a pad cell)."""

@@ -106,8 +106,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     assert c.has("the cost of Plato is printed on the card but unknown here")
     # Plato both recruited and buried: the engine says a buried leader is not recruited
     assert c.has('"Plato" is buried, so it is no longer a recruited leader')
-    await c.tap_control(next(x for x in c.controls()
-                         if isinstance(x, ft.FilledButton) and label(x) == "Plato"))
+    await c.tap_control(next(x for x in c.held() if label(x) == "Plato"))
     assert not c.has("no longer a recruited leader")
     await c.type("Cost printed on the card (coins)", "4")
     assert not c.has("unknown to the ruleset")

@@ -6,6 +6,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TypeVar
 
 import flet as ft
@@ -64,13 +65,17 @@ def toggle(
     bg, fg = CARD_COLOURS.get(colour or "", (None, None))
     content = narrow_words(label) if narrow else toggle_words(label, spoken)
     if selected:
-        return checkable(ft.FilledButton(
+        # the same kind of button as an unheld chip's, filled by its style: a chip of
+        # another kind is a new widget in the page, and the keyboard's focus left it for the
+        # top of the screen at each Space (a walk's second Space then switched the city to
+        # paper totals)
+        return checkable(ft.OutlinedButton(
             content=content,
             icon=None if narrow else ft.Icons.CHECK,  # narrow: the fill says it, the name fits
             on_click=on_click,
             disabled=disabled,
             height=TAP,
-            style=ft.ButtonStyle(bgcolor=bg, color=fg) if bg else _NARROW if narrow else None,
+            style=_held_style(bg, fg, narrow),
         ), True, disabled, identifier)
     return checkable(ft.OutlinedButton(
         content=content,
@@ -90,6 +95,18 @@ drawn over it)."""
 _NARROW = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4),
                          text_style=ft.TextStyle(size=NARROW_TEXT))
 """A grid chip's style (one object for every chip of every session: never changed)."""
+
+
+@cache
+def _held_style(bg: str | None, fg: str | None, narrow: bool) -> ft.ButtonStyle:
+    """A held chip's fill: its card colour, else the theme's primary (as a filled button's),
+    edged in the same colour; a grid chip's smaller margins and type kept. One object per
+    look for every chip of every session (never changed), as `_NARROW`."""
+    fill = bg or ft.Colors.PRIMARY
+    return ft.ButtonStyle(
+        bgcolor=fill, color=fg or ft.Colors.ON_PRIMARY, side=ft.BorderSide(2, fill),
+        padding=_NARROW.padding if narrow else None,
+        text_style=_NARROW.text_style if narrow else None)
 
 
 def narrow_words(label: str) -> str | ft.Text:
