@@ -146,4 +146,12 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
         seen[button] = english_on(phone)
         phone.shot(f"vi-{7 + i}-{i}")
         phone.no_error_box()
+    # the phone loses its network: said at once, in its language, read out as an alert
+    # (the screen said nothing, and a tap went nowhere; issue 31), and gone when it is back
+    phone.page.context.set_offline(True)
+    lost = phone.page.get_by_role("alert").filter(has_text="Điện thoại này không có mạng")
+    lost.wait_for(timeout=10_000)
+    phone.shot("vi-11-network-lost")
+    phone.page.context.set_offline(False)
+    lost.wait_for(state="detached", timeout=10_000)
     assert {k: v for k, v in seen.items() if v} == {}

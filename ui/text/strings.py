@@ -639,6 +639,8 @@ def age_label(ages: tuple[int, ...]) -> str:
     return "/".join(roman.get(a, str(a)) for a in ages)
 
 
+NETWORK_LOST = N_("No network on this phone: what you change is not saved until it is back.")
+"""Over the foot of the page while the browser has no network (ui/web/network_lost.py)."""
 FREE_CITY = N_("Free City")
 """The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
 FREE_CITY_HINT = N_("With two players, the Free City takes the third seat: its cards, wonder "

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from scorer import i18n
 from ui.text import strings as S
-from ui.web import flet_door
+from ui.web import flet_door, network_lost
 from ui.web.browser import FEATURES_SCRIPT
 
 WEB = Path(__file__).resolve().parent / "assets"
@@ -77,10 +77,11 @@ def web_names() -> dict[str, str]:
 
 def index_html(flet_index: str | None = None) -> str:
     """Flet's page with our theme colour and scripts in its head: the offline guard, the
-    numeric keyboard, and what the browser can do (ui/web/browser.py). The name and
-    description are Flet's to write (`web_names`)."""
+    numeric keyboard, what the browser can do (ui/web/browser.py) and the notice of a lost
+    network (ui/web/network_lost.py). The name and description are Flet's to write
+    (`web_names`)."""
     head = (f'<meta name="theme-color" content="{THEME_COLOUR}">\n  {OFFLINE_GUARD}\n'
-            f"  {NUMERIC_KEYBOARD}\n  {FEATURES_SCRIPT}\n")
+            f"  {NUMERIC_KEYBOARD}\n  {FEATURES_SCRIPT}\n  {network_lost.script()}\n")
     return flet_door.flet_page_with(head, flet_index)
 
 
