@@ -39,6 +39,23 @@ async def test_two_players_start_a_1st_edition_game_with_the_free_city(store: St
     c.find("I am Hal")
     with pytest.raises(AssertionError):
         c.find("I am Free City")
+    # the Free City is no earlier player to offer the next New game
+    assert "Free City" not in store.names() and {"Hal", "Ivy"} <= set(store.names())
+
+
+@pytest.mark.asyncio
+async def test_two_players_one_named_free_city_is_asked_for_another_name(store: Store) -> None:
+    """A player typed "free city": two seats of that name, the Free City's and a player's
+    (a walk's finding: the table ranked the Free City, and a rename renamed both). Start
+    waits for another name, saying so; so does a name typed twice in another case."""
+    c = await _two_names(store, "7 Wonders 1st edition")
+    await c.type("Name 1", "free city")
+    assert c.find("Start").disabled and c.has("Give every player a different name.")
+    await c.type("Name 1", "Hal")
+    await c.type("Name 2", "hal")
+    assert c.find("Start").disabled
+    await c.type("Name 2", "Ivy")
+    assert not c.find("Start").disabled
 
 
 @pytest.mark.asyncio
@@ -61,3 +78,20 @@ def test_two_players_no_phone_claims_the_free_city(store: Store) -> None:
     refused = tables.claim(rec.id, "hal-phone", "Free City")
     assert not isinstance(refused, Change)
     assert isinstance(tables.claim(rec.id, "hal-phone", "Hal"), Change)
+
+
+def test_two_players_a_third_player_takes_the_free_citys_seat() -> None:
+    """A player added to a 2-player game takes the Free City's seat (it plays only in a
+    2-player game, seed 002): before, the table took a fourth seat and could not be
+    finished, with nothing telling the host why. Its undo brings the Free City back."""
+    from ui.entry.edits import AddPlayer, Refusal, apply, inverse
+
+    draft = SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Hal"), SevenWondersSeat("Free City", coins=4, free_city=True),
+        SevenWondersSeat("Ivy")])
+    added = apply(draft, AddPlayer("Joe"))
+    assert not isinstance(added, Refusal)
+    assert [(s.name, s.claimable) for s in added.seats] == [
+        ("Hal", True), ("Ivy", True), ("Joe", True)]
+    back = apply(added, inverse(AddPlayer("Joe"), draft, added))
+    assert back == draft

@@ -789,14 +789,20 @@ class AddPlayer(_Step):
         if len(draft.seats) >= most:
             return Refusal("player-count", S.players_for(
                 ruleset(draft.game).constants.min_players, most))
+        # a third player takes the Free City's seat: it plays only in a 2-player game (seed
+        # 002; before, the table took a fourth seat it could not be finished with)
+        players = replace(draft, seats=[s for s in draft.seats if s.claimable])
         name = self.name.strip()
-        problem = name_problem(draft, len(draft.seats), name)
+        problem = name_problem(players, len(players.seats), name)
         if problem is not None:
             return problem
-        return replace(draft, seats=[*draft.seats, draft.new_seat(name)])
+        return replace(players, seats=[*players.seats, draft.new_seat(name)])
 
     def undo_steps(self, before: Draft) -> list[Step]:
-        return [RemovePlayer(len(before.seats), self.name.strip())]
+        steps: list[Step] = [ReturnPlayer(k, any_seat(s)) for k, s in enumerate(before.seats)
+                             if not s.claimable]  # the Free City back first: 4 seats, then 3
+        players = sum(1 for s in before.seats if s.claimable)
+        return [*steps, RemovePlayer(players + len(steps), self.name.strip())]
 
     def describe(self, before: Draft) -> str:
         return S.player_added(self.name.strip())

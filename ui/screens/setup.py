@@ -170,8 +170,13 @@ def Setup() -> ft.View:
             begin()
 
     stripped = [n.strip() for n in names]
-    names_ok = all(stripped) and len(set(stripped)) == len(stripped)
     count_ok = fewest <= len(names) <= const.max_players
+    adds_free_city = count_ok and len(names) < const.min_players  # the seats the table needs
+    # names differ as the engine tells them apart (whatever their case), the Free City's too
+    # (a player typed "Free City": two seats of that name, one a player's; a walk's finding)
+    told = [n.casefold() for n in stripped] + ([S.FREE_CITY.casefold()] if adds_free_city
+                                                else [])
+    names_ok = all(stripped) and len(set(told)) == len(told)
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         row = ids[i] if i < len(ids) else i
@@ -220,7 +225,7 @@ def Setup() -> ft.View:
                                on_change=lambda e: set_deal(bool(e.control.value))))
     if not count_ok:
         items.append(ft.Text(S.players_for(fewest, const.max_players), italic=True))
-    elif len(names) < const.min_players:  # the seats the table needs: the Free City's too
+    elif adds_free_city:
         items.append(ft.Text(S.FREE_CITY_HINT, italic=True))
     if not names_ok:
         items.append(ft.Text(S.NEED_NAMES, italic=True))

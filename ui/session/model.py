@@ -377,7 +377,7 @@ class AppModel(ft.Observable):
         if got is None:
             return False
         self.open_game(got)
-        self.store.remember([s.name for s in draft.seats])
+        self.store.remember([s.name for s in draft.seats if s.claimable])  # no Free City
         return True
 
     def open_finished(self, draft: Draft) -> bool:
