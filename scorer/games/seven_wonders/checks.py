@@ -612,7 +612,10 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
                 s[-1],
             ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
             out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
-        if known and not counts_defeats:
+        # each earlier Age once the last is right (one cause, one problem), on a board whose
+        # stages are data (Manneken Pis copies a neighbour's stage: its shields, or a build
+        # from the discard, are not known)
+        if known and not counts_defeats and s[-1] in possible and c.wonder.basis == "exact":
             out += _shields_by_age(c, s, max(possible))
         if not every:
             continue  # no tokens derived from one city's shields: the entered ones count
