@@ -53,6 +53,12 @@ def duel() -> Draft:
     return from_table(DUEL)
 
 
+def shields() -> Draft:
+    """The table with Ann's shields at the end of each Age given (an imported file)."""
+    return from_table({**TABLE, "players": [{**TABLE["players"][0], "shields": [1, 3, 6]},
+                                            *TABLE["players"][1:]]})
+
+
 # (draft, edit): each a value no real table has; every bound is the ruleset's or the format's
 OUT_OF_BOUNDS: list[tuple[str, Any, Edit]] = [
     ("paper total of 4,300 digits", seven, SetEntry(0, "Ann", "typed", "civilian", HUGE)),
@@ -73,11 +79,13 @@ OUT_OF_BOUNDS: list[tuple[str, Any, Edit]] = [
      SetEntry(0, "Ann", "military", "-1", 22)),
     # 1st edition: every red card once (rules_multiplayer.md: 3 x 1 + 4 x 2 + 4 x 3 = 23)
     # and the best board's stages (Rhodes: 2) give at most 25 shields
-    ("more shields than every card and board give (25)", seven,
-     SetShields(0, "Ann", (1, 3, 26))),
-    ("shields of a fourth Age", seven, SetShields(0, "Ann", (1, 1, 1, 1))),
-    ("shields below 0", seven, SetShields(0, "Ann", (-1, 0, 0))),
-    ("shields in Duel", duel, SetShields(0, "Ann", (0, 0, 0))),
+    ("more shields than every card and board give (25)", shields,
+     SetShields(0, "Ann", 2, 26)),
+    ("shields of a fourth Age", shields, SetShields(0, "Ann", 3, 1)),
+    ("shields below 0", shields, SetShields(0, "Ann", 0, -1)),
+    ("shields in Duel", duel, SetShields(0, "Ann", 0, 0)),
+    ("shields where the table gives none (its tokens are entered)", seven,
+     SetShields(1, "Bob", 0, 1)),
     ("a card the game does not have", seven, Hold(0, "Ann", "cards", "Moon Base", True)),
     ("a copied guild that is no card", seven,
      SetEntry(0, "Ann", "choices", "copied_guild", "Nobody")),
@@ -121,7 +129,7 @@ IN_BOUNDS: list[tuple[str, Any, Edit]] = [
     ("a card of an import taken out, whatever its name", seven,
      Hold(0, "Ann", "cards", "Moon Base", False)),
     ("12 cubes", duel, SetCubes(0, "Ann", 5, 12, 6)),
-    ("shields at their bound (25)", seven, SetShields(0, "Ann", (1, 3, 25))),
+    ("shields at their bound (25)", shields, SetShields(0, "Ann", 2, 25)),
     ("the pawn at the capital", duel, SetTable("conflict_spaces", 9)),
     ("a buried leader of Duel Leaders", duel, SetSeat(0, "Ann", "buried", "Darius")),
     ("a name of 100 characters", seven, RenamePlayer(0, "Ann", "A" * 100)),

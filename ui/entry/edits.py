@@ -660,33 +660,26 @@ class SetCubes(_Valued):
         return S.seat_changed(self.player, f"{S.CHAMBER} {self.chamber + 1}", str(self.value))
 
 
-def shields_text(shields: Sequence[int] | None) -> str:
-    """A city's shields at the end of each Age as a change note says them ("1, 3, 5"; ""
-    for none given): the value a `SetShields` replaces."""
-    return ", ".join(map(str, shields or ()))
-
-
 @dataclass(frozen=True)
 class SetShields(_Valued):
-    """A 7 Wonders city's shields at the end of each Age (a table that gives them: the
-    engine works out every city's conflict tokens from them when every city has them), all
-    Ages at once; None takes them away. `was`: the shields it replaces, as `shields_text`
-    says them."""
+    """A 7 Wonders city's shields at the end of one Age (`age`: 0 for Age I), where its
+    table gives them (an imported file: the engine works out every city's conflict tokens
+    from them when every city has them). One Age at a time, as a Chamber's cubes: two
+    phones changing two Ages refuse neither, and an Age imported beyond the bound is
+    corrected alone."""
 
     seat: int
     player: str
-    shields: tuple[int, ...] | None
+    age: int
+    value: int
     was: Was = ()
     kind: Literal["set_shields"] = "set_shields"
 
     def refused(self, draft: Draft) -> Refusal | None:
-        if not has_field(draft.SEAT, "shields"):  # a Duel seat: the pawn instead
-            return _bad()
         rules = _rules(draft)
-        most = field_bounds(rules).shields
-        if self.shields is not None and (
-                len(self.shields) != len(rules.constants.victory_token_by_age)
-                or not all(_within(n, 0, most) for n in self.shields)):
+        if not has_field(draft.SEAT, "shields") or not (
+                0 <= self.age < len(rules.constants.victory_token_by_age)
+                and _within(self.value, 0, field_bounds(rules).shields)):
             return _bad()
         return self.stale_at(draft, self.seat, self.player)
 
@@ -694,32 +687,37 @@ class SetShields(_Valued):
         seat = _seat(draft, self.seat, self.player)
         if isinstance(seat, Refusal):
             return seat
-        if not isinstance(seat, SevenWondersSeat):
-            return _bad()
-        shields = None if self.shields is None else list(self.shields)
+        if not isinstance(seat, SevenWondersSeat) or seat.shields is None or not (
+                0 <= self.age < len(seat.shields)):
+            return _bad()  # a city whose table gives no shields: its tokens are entered
+        shields = list(seat.shields)
+        shields[self.age] = self.value
         return draft.with_seat(self.seat, replace(seat, shields=shields))
 
     def undo_steps(self, before: Draft) -> list[Step]:
         if not 0 <= self.seat < len(before.seats):
             return []
-        seat = before.seats[self.seat]
-        if not isinstance(seat, SevenWondersSeat):
-            return []
-        was = None if seat.shields is None else tuple(seat.shields)
-        return [SetShields(self.seat, self.player, was)]
+        was = self._at(before.seats[self.seat])
+        return [] if was is None else [SetShields(self.seat, self.player, self.age, was)]
+
+    def _at(self, seat: Seat) -> int | None:
+        if not isinstance(seat, SevenWondersSeat) or seat.shields is None:
+            return None
+        return seat.shields[self.age] if 0 <= self.age < len(seat.shields) else None
 
     def saved(self, draft: Draft) -> str | int | bool | None:
         if not 0 <= self.seat < len(draft.seats):
             return None
-        seat = draft.seats[self.seat]
-        return shields_text(seat.shields) if isinstance(seat, SevenWondersSeat) else None
+        return self._at(draft.seats[self.seat])
+
+    def _label(self) -> str:
+        return S.shields_at_end(S.age_label((self.age + 1,)))
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
-        return Refusal("stale", S.stale_seat(self.player, S.SHIELDS_FIELD, _shown(now)))
+        return Refusal("stale", S.stale_seat(self.player, self._label(), _shown(now)))
 
     def describe(self, before: Draft) -> str:
-        return S.seat_changed(self.player, S.SHIELDS_FIELD,
-                              shields_text(self.shields) or S.NO_VALUE)
+        return S.seat_changed(self.player, self._label(), str(self.value))
 
 
 @dataclass(frozen=True)
@@ -1139,6 +1137,6 @@ class SeatEdits:
     def cubes(self, chamber: int, value: int, chambers: int, was: Was = ()) -> None:
         self.send(SetCubes(self.seat, self.player, chamber, value, chambers, was))
 
-    def shields(self, shields: tuple[int, ...] | None, was: Was = ()) -> None:
-        """The city's shields at the end of each Age, all at once (`shields_text` for `was`)."""
-        self.send(SetShields(self.seat, self.player, shields, was))
+    def shields(self, age: int, value: int, was: Was = ()) -> None:
+        """The city's shields at the end of one Age (0: Age I)."""
+        self.send(SetShields(self.seat, self.player, age, value, was))

@@ -15,7 +15,7 @@ from scorer.paper import science_points
 from scorer.ruleset import Ruleset
 from scorer.whatif import choice_options
 from ui.entry.draft import Draft, Seat, has_field
-from ui.entry.edits import SeatEdits, shields_text
+from ui.entry.edits import SeatEdits
 from ui.entry.games import table_of
 from ui.entry.games.seven_wonders import SevenWondersSeat
 from ui.screens.a11y import icon_button
@@ -121,7 +121,8 @@ def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
     # one token rebuilds its stepper, not every token's with it
     handlers = ft.use_memo(lambda: {str(v): token(str(v)) for v in values}, [edit, values])
     shields = props.shields
-    shield_handlers = ft.use_memo(lambda: _shield_handlers(edit, shields), [edit, shields])
+    ages = len(shields or ())
+    shield_handlers = ft.use_memo(lambda: _shield_handlers(edit, ages), [edit, ages])
     out: list[ft.Control] = []
     if values:
         out.append(header(S.MILITARY))
@@ -136,16 +137,14 @@ def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
     return ft.Column(out, spacing=12, visible=bool(values or props.messages))
 
 
-def _shield_handlers(edit: SeatEdits, shields: tuple[int, ...] | None,
-                     ) -> tuple[Callable[[int, int], None], ...]:
-    """Each Age's shields stepper's handler: the city's shields with that Age's changed,
-    over the shields shown (`was`)."""
-    def at(k: int, shown: tuple[int, ...]) -> Callable[[int, int], None]:
-        def go(n: int, _was: int) -> None:
-            edit.shields((*shown[:k], n, *shown[k + 1:]), (shields_text(shown),))
+def _shield_handlers(edit: SeatEdits, ages: int) -> tuple[Callable[[int, int], None], ...]:
+    """Each Age's shields stepper's handler: that Age's shields, over the number shown."""
+    def at(k: int) -> Callable[[int, int], None]:
+        def go(n: int, was: int) -> None:
+            edit.shields(k, n, (was,))
         return go
 
-    return () if shields is None else tuple(at(k, shields) for k in range(len(shields)))
+    return tuple(at(k) for k in range(ages))
 
 
 def _shield_steppers(player: str, shields: tuple[int, ...], most: int,

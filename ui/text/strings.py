@@ -133,7 +133,6 @@ MILITARY = N_("Conflict tokens")
 SHIELDS_EACH_AGE = N_("Shields at the end of each Age")
 SHIELDS_HINT = N_("When every city has its shields, the conflict tokens are worked out from "
                   "them: leave the tokens at 0, or enter them to have them checked.")
-SHIELDS_FIELD = N_("shields at the end of each Age")
 CARDS = N_("Cards")
 SEARCH = N_("Search")
 LEADERS = N_("Leaders")
