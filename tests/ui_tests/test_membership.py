@@ -372,3 +372,23 @@ async def test_a_rename_on_the_players_page_reaches_the_game_opened_again(store:
     assert isinstance(done, Change)
     assert _names(store, "ann-phone", game.id)[0] == "Anh Thư"
     assert _names(store, "bob-phone", game.id)[0] == "Anh Thư"
+
+
+def test_a_rename_on_the_players_page_is_no_correction_to_undo(store: Store) -> None:
+    """The history's rename reaches the game's record as a change with no undo: taken back
+    from the change list it made the finished game a correction (unfinished), while the
+    history kept the new name (a review's finding). A name only another case of a player
+    at the same table ("bob" beside Bob) is refused as both at one table: the record would
+    refuse it, and a correction's Finish would put the old name back."""
+    tables, game = _finished_game(store)
+    ann = store.for_owner("ann-phone")
+    assert ann.rename_player("Ann", "bob").together == (game.id,)
+    done = ann.rename_player("Ann", "Anna")
+    assert done.ids == (game.id,)
+    renamed = tables.rename_in_game(game.id, "ann-phone", "Ann", "Anna")
+    assert isinstance(renamed, Change) and renamed.undo is None
+    assert renamed.game.closed and renamed.game.draft.finished is not None
+    logged = tables.changes(game.id, "ann-phone")[0]
+    assert logged.undo == ""
+    # an outsider who knows the id renames nothing
+    assert not isinstance(tables.rename_in_game(game.id, "mallory", "Anna", "Mal"), Change)

@@ -279,14 +279,16 @@ class Tables:
 
     def _save(self, game_id: str, device: str,
               change: Callable[[LiveRecord], LiveRecord | Refusal],
-              edit: Edit | None = None, kind: str = "", player: str = "") -> Change | Refusal:
+              edit: Edit | None = None, kind: str = "", player: str = "",
+              undoable: bool = True) -> Change | Refusal:
         """Make a change to the newest saved game: `change` gives the game after it (or a
         refusal); saved compare-and-set on the version. When another process saved first,
         the change is made again to the newest game, read and saved with its row locked
         (`change` refuses what no longer applies). An edit is logged with its undo and the
         seat the device held, both of the game it was made to (the first read or the
-        fresh one). Only a member of the game changes it: checked by the save itself (one
-        transaction per change), and on every way that saves nothing."""
+        fresh one; none when not `undoable`). Only a member of the game changes it: checked
+        by the save itself (one transaction per change), and on every way that saves
+        nothing."""
         rec = self._get(game_id)
         if rec is None:
             return _not_in_game()
@@ -306,8 +308,10 @@ class Tables:
             """The edit's undo (JSON) and the seat the device held, made to `before`."""
             if edit is None:
                 return "", ""
+            if not undoable:
+                return "", _holding(before, device)
             return to_json(_undo(edit, before, after)), _holding(before, device)
-        undo = _undo(edit, rec, saved) if edit else None
+        undo = _undo(edit, rec, saved) if edit and undoable else None
         if self.store.save_live(saved, device, logged, kind, player,
                                 undo=to_json(undo) if undo is not None else "",
                                 phone=_holding(rec, device) if edit else "", member=True):
@@ -328,7 +332,7 @@ class Tables:
         if isinstance(out, LiveRecord):
             self._games[game_id] = out
             return Change(out, edit, device, before[0], kind, player,
-                          undo=_undo(edit, before[0], out) if edit else None)
+                          undo=_undo(edit, before[0], out) if edit and undoable else None)
         return out if isinstance(out, Refusal) else Refusal("changed", S.NOT_SAVED_BUSY)
 
     def commit(self, game_id: str, device: str, edit: Edit,
@@ -383,7 +387,9 @@ class Tables:
                     return made
                 return replace(now, draft=made, claims=_claims_after(now, edit, made),
                                version=now.version + 1, touched=time.time())
-            out = self._save(game_id, device, change, edit, "edit")
+            # no undo: the history's rename is taken back by another rename, on the
+            # player's page (an undo from the change list made the game a correction)
+            out = self._save(game_id, device, change, edit, "edit", undoable=False)
         if publish is not None and isinstance(out, Change):
             publish(out)
         return out

@@ -179,7 +179,9 @@ class AppModel(ft.Observable):
         done = self.store.rename_player(old, new)
         for game_id in done.ids:
             out = self.tables.rename_in_game(game_id, self.device, old, new, self._publish)
-            if isinstance(out, Change) and self.game is not None and self.game.id == game_id:
+            if isinstance(out, Refusal):  # the history's rename stands: said, never unseen
+                self.say(out.message)
+            elif isinstance(out, Change) and self.game is not None and self.game.id == game_id:
                 self._show(out.game)
         self.history_version += 1
         return done

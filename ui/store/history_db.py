@@ -369,10 +369,12 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
         (old, owner, owner, owner, owner))]
     kept = len(db.execute(f"SELECT DISTINCT game FROM results WHERE name = ? AND {seen}",
                           (old, owner, owner)).fetchall()) - len(games)
-    together = tuple(r[0] for r in db.execute(
-        f"SELECT DISTINCT a.game FROM results a JOIN results b ON a.game = b.game "
-        f"WHERE a.name = ? AND b.name = ? AND a.{visible}",
-        (old, new, owner, owner, owner, owner)))
+    # both at one table, the names told apart as the engine tells them (whatever their case:
+    # "bob" beside Bob is the same name, and the game's record would refuse the rename)
+    told = new.strip().casefold()
+    together = tuple(gid for gid in games if any(
+        name != old and name.casefold() == told
+        for (name,) in db.execute("SELECT name FROM results WHERE game = ?", (gid,))))
     if together:
         return Renamed(0, together, kept)
     for gid in games:  # in the caller's transaction
