@@ -18,7 +18,7 @@ from ui.session.model import AppModel
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
 from ui.store.store import IDLE_EXPIRY_S, Store
 
-from .flet_client import Client, shared_hub
+from .flet_client import Client, label, shared_hub
 from .game_data import SUMMARY, TABLE
 
 pytestmark = pytest.mark.asyncio
@@ -530,3 +530,27 @@ def test_an_undo_logged_by_another_version_is_refused_in_words(store: Store) -> 
     assert isinstance(got, Refusal) and got.code == "bad-value"
     saved = store.live(game.id)
     assert saved is not None and saved.draft.seats[0].coins == 7  # the change stands
+
+
+async def test_a_chip_made_wider_by_another_phone_moves_its_row_and_draws(store: Store) -> None:
+    """Bob's phone takes the Siege Workshop (one copy at 3 players: rules_multiplayer.md,
+    1st edition, Age III 3+/5+): on Ann's phone its chip reads "(taken)" and takes half a row
+    instead of a third, so the chips beside it move in their row. A chip kept from the last
+    drawing could not be moved ("Frozen controls cannot be updated" in a walk's server log)
+    and the Age's chips were not drawn: they are drawn, each in its place."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}", hub=hub)
+    await a.go("/game/player/0")
+    await a.tap("III")
+    await b.go("/game/player/1")
+    await b.tap("III")
+    await b.tap("Siege Workshop")
+    await a.idle()
+    assert not a.has("Something went wrong", exact=False)
+    taken = [x for x in a.controls() if isinstance(x, ft.OutlinedButton)
+             and label(x).startswith("Siege Workshop")]
+    assert taken and "(taken)" in label(taken[0]) and taken[0].disabled
+    # Ann's own tap after it draws too
+    await a.tap("Pantheon")
+    assert a.title() == "Ann · 7 pts"  # rules_multiplayer.md: Pantheon 7 VP

@@ -41,6 +41,7 @@ from ui.screens.fit import (
     fitted_columns,
     lines_needed,
     slot_width,
+    without_holes,
     xs_share,
 )
 from ui.screens.memo import memo
@@ -417,13 +418,17 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
         # whose place it had (Flet 1.0.5 patched that chip's words, not its handler)
         kept = {}
     chips: dict[str, tuple[Chip, ft.Control, ft.Control]] = {}
-    spans: list[ft.ResponsiveNumber] = []
-    for name, detail, colour in cards:
-        chip = chip_of(held, name, detail)
-        span = chip_span(chip)
-        spans.append(span)
+    made = [chip_of(held, name, detail) for name, detail, _ in cards]
+    spans = [chip_span(chip) for chip in made]
+    # each chip's place in its row: a kept chip (a control already sent, which cannot be
+    # changed) stays only where it was; a chip that another one's new width moves in its
+    # row is made anew (setting its place raised "Frozen controls cannot be updated", and
+    # the Age's chips were not drawn: a walk's server log)
+    places = without_holes(spans)
+    for (name, detail, colour), chip, span, place in zip(cards, made, spans, places,
+                                                         strict=True):
         was = kept.get(name)
-        if was is not None and was[0] == chip:
+        if was is not None and was[0] == chip and was[1].col == place:
             chips[name] = was
             continue
         # a tap changes a chip's icon and style, seldom its words: kept, not compared again
