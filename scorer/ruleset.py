@@ -92,6 +92,9 @@ class Card(_Entry):
     extra_cards: int = Field(default=0, ge=0)
     """Age cards this card can add to the city beyond one per turn (Cities' Forging Agency
     builds from the discard), for the card count check and the shields of each Age."""
+    moves_tokens: bool = False
+    """Gives or takes conflict tokens outside the conflicts (Cities' Raider cards, 2nd
+    edition): in play, the token-count laws do not hold (as a leader's `moves_tokens`)."""
     group: str = ""
     """A set of the box its colour does not tell apart, named as printed ("Grand Temple":
     Pantheon's purple cards, which are no guilds); empty for the rest."""

@@ -501,11 +501,12 @@ def leader_count(table: SevenWondersTable, board: Board) -> list[Problem]:
 
 def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     """What conflicts can give: each city meets its neighbours once per Age, and every
-    conflict gives one victory and one defeat token. A leader that gives, takes or
-    redirects tokens lifts these laws."""
+    conflict gives one victory and one defeat token. A leader or card in play that gives,
+    takes or redirects tokens lifts these laws (Cities' Raider cards, 2nd edition)."""
     cities = board.cities
     const = board.ruleset.constants
-    if any(ld.moves_tokens for c in cities for ld in c.leaders):
+    if any(ld.moves_tokens for c in cities for ld in c.leaders) or any(
+            card.moves_tokens for c in cities for card in c.cards):
         return []
     if not const.tokens_from_conflicts_only:  # an expansion gives or takes tokens too
         return []
