@@ -443,11 +443,17 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
                     and piece.uses_card_play and n > 0}
         most = const.plays_per_age * ages + extra - tucked - sum(given_up.values())
         if len(c.cards) > most:
-            if given_up:
+            if given_up and extra:
                 text = _(
                     "{count} cards, but a city plays {plays} cards in each of {ages} Ages "
-                    "(+{extra} from its wonder and leaders), {tucked} went under wonder "
-                    "stages and {given} were given up for {pieces}: at most {most}"
+                    "(+{extra} from its wonder, leaders and cards), {tucked} went under wonder "
+                    "stages, and each of its {pieces} ({given}) took a card: at most {most}"
+                )
+            elif given_up:
+                text = _(
+                    "{count} cards, but a city plays {plays} cards in each of {ages} Ages, "
+                    "{tucked} went under wonder stages, and each of its {pieces} ({given}) took "
+                    "a card: at most {most}"
                 )
             elif extra:
                 text = _(
