@@ -180,6 +180,11 @@ def _cards(colours: Sequence[str], count: int) -> str:
     )
 
 
+def coloured_cards(colour: str, count: int) -> str:
+    """ "6 black cards": a count of cards of one colour, in the reader's words."""
+    return _cards([colour], count)
+
+
 def _items(what: str, count: int, params: Mapping[str, Param]) -> str:
     """A count of what a "per item" effect counts, in words."""
     if what == "cards":

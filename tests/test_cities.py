@@ -88,3 +88,19 @@ def test_a_mask_never_lowers_science(own: list[str], beside: list[str], mask: st
     assert with_mask >= science(own)
     if neighbour:  # something to copy: the copy adds one symbol to the squares at least
         assert with_mask > science(own)
+
+
+def test_too_many_drawn_names_their_colour() -> None:
+    """Cities deals one black card per player and Age (cities.md): nine black cards of Age
+    III at eight seats are one too many, said as black cards, not as every card of the Age
+    (a walk read "6 cards of Age III are built (Capitol, Cenotaph, ...)")."""
+    import json
+    from pathlib import Path
+
+    from scorer import assess
+
+    scenario = json.loads((Path(__file__).parent / "scenarios" / "7wonders" / "cities" /
+                           "invalid-nine-age-three-black-cards-at-eight.json").read_text())
+    (drawn,) = [p for p in assess(scenario["table"]).problems if p.code == "too-many-drawn"]
+    assert drawn.message.startswith("9 black cards of Age III are built (")
+    assert "a game of 8 players draws only 8" in drawn.message

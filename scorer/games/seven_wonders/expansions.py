@@ -26,6 +26,7 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.table import SevenWondersPlayer, SevenWondersTable
+from scorer.words import coloured_cards
 
 _ENTERED_AS = {"tokens": "tokens", "counts": "count", "printed": "points"}
 """The table's field for each way a piece is held (`Piece.held`)."""
@@ -282,11 +283,12 @@ def drawn_cards(table: SevenWondersTable, board: Board) -> list[Problem]:
                 if card.colour == colour and card.ages == (age,)
             )
             if len(held) > per_seat * seats:
-                text = _("{count} cards of Age {age} are built ({cards}), but a {seats}-player "
-                         "game draws only {most} of them into that Age")
+                # "6 black cards of Age III": the colour drawn, not every card of the Age
+                text = _("{counted} of Age {age} are built ({cards}), but a game of {seats} "
+                         "players draws only {most} of them into that Age")
                 out.append(problem("too-many-drawn", text.format(
-                    count=len(held), age=ROMAN[age], cards=all_of(held), seats=seats,
-                    most=per_seat * seats), None, "players"))
+                    counted=coloured_cards(colour, len(held)), age=ROMAN[age],
+                    cards=all_of(held), seats=seats, most=per_seat * seats), None, "players"))
     return out
 
 
