@@ -612,18 +612,20 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
         if s[-1] not in possible and known and not counts_defeats:
             # else a thing set aside may give the shields
             text = ngettext(
-                "{count} shield at the end of the last Age, but this city's cards, wonder and "
-                "leaders give {possible}",
-                "{count} shields at the end of the last Age, but this city's cards, wonder and "
-                "leaders give {possible}",
+                "{count} shield at the end of the last Age, but this city's {sources} give "
+                "{possible}",
+                "{count} shields at the end of the last Age, but this city's {sources} give "
+                "{possible}",
                 s[-1],
-            ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)))
+            ).format(count=s[-1], possible=any_of(str(x) for x in sorted(possible)),
+                     sources=_("cards, wonder and leaders") if board.ruleset.leaders
+                     else _("cards and wonder"))
             out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
         # each earlier Age once the last is right (one cause, one problem), on a board whose
         # stages are data (Manneken Pis copies a neighbour's stage: its shields, or a build
         # from the discard, are not known)
         if known and not counts_defeats and s[-1] in possible and c.wonder.basis == "exact":
-            out += _shields_by_age(c, s, max(possible))
+            out += _shields_by_age(c, s, max(possible), bool(board.ruleset.leaders))
         if not every:
             continue  # no tokens derived from one city's shields: the entered ones count
         if p.military is None and derived is None:
@@ -646,13 +648,17 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-def _shields_by_age(c: City, s: Sequence[int], most_at_end: int) -> list[Problem]:
+def _shields_by_age(c: City, s: Sequence[int], most_at_end: int,
+                    with_leaders: bool) -> list[Problem]:
     """Each Age but the last (checked against the whole city): no more shields than the
     cards of the Ages up to then, every stage and every leader give (a stage or a leader can
     come in any Age; a card never before its Age's deck), and, where no card can have come
     from the discard in a later Age (no stage or leader or card that builds one), no fewer
-    than the cards of those Ages alone give."""
+    than the cards of those Ages alone give. `with_leaders`: the game has leaders (said
+    among what gives shields only then)."""
     out = []
+    sources = (_("cards of the Ages up to then, its wonder and its leaders") if with_leaders
+               else _("cards of the Ages up to then and its wonder"))
     from_discard = sum(st.extra_cards for st in c.built_stages) + sum(
         ld.extra_cards for ld in c.leaders) + sum(card.extra_cards for card in c.cards)
     for k, count in enumerate(s[:-1]):
@@ -662,12 +668,12 @@ def _shields_by_age(c: City, s: Sequence[int], most_at_end: int) -> list[Problem
         least = _shields_of([card for card in c.cards if max(card.ages) <= age])
         if count > most:
             text = ngettext(
-                "{count} shield at the end of Age {age}, but this city's cards of the Ages up "
-                "to then, its wonder and its leaders give at most {most}",
-                "{count} shields at the end of Age {age}, but this city's cards of the Ages up "
-                "to then, its wonder and its leaders give at most {most}",
+                "{count} shield at the end of Age {age}, but this city's {sources} give at "
+                "most {most}",
+                "{count} shields at the end of Age {age}, but this city's {sources} give at "
+                "most {most}",
                 count,
-            ).format(count=count, age=ROMAN[age], most=most)
+            ).format(count=count, age=ROMAN[age], most=most, sources=sources)
         elif count < least and not from_discard:
             text = ngettext(
                 "{count} shield at the end of Age {age}, but this city's cards of the Ages up "
