@@ -198,3 +198,24 @@ async def test_history_says_who_won_a_game_ended_on_a_supremacy(store: Store) ->
     await c.until("Ann 0 · Bob 20")
     assert c.has(S.won_on_a_supremacy(["Ann"]), exact=True)
     assert sum(t.startswith("Ann won") or "won on a supremacy" in t for t in c.texts()) == 1
+
+
+async def test_a_rename_tapped_before_the_render_of_the_last_keys_takes_them(
+        store: Store) -> None:
+    """The new name typed and Rename tapped before the render the last keys asked for (a
+    loaded server, a fast thumb): the rename takes the name as typed. A walk's merge into an
+    existing name cleared the field twice with no word and no merge: the tap read the name
+    of the render before."""
+    save_finished(store)  # Ann, Bob and Cid
+    c = await Client(make_main(store), route="/players/Cid").start()
+    await c.until("Where the points come from (average a game)")
+    field = c.find("New name", ft.TextField)
+    session = c.session
+    assert session is not None
+    for text in ("C", "Ci", "Cyd"):
+        session.apply_patch(field._i, {"value": text})
+        await session.dispatch_event(field._i, "change", text)
+    await session.dispatch_event(c.find("Rename")._i, "click", None)
+    await c.idle()
+    saved = store.saved_game(store.history_page(0, 1)[0].id)
+    assert saved is not None and {p.name for p in saved[1].seats} == {"Ann", "Bob", "Cyd"}

@@ -35,7 +35,16 @@ from scorer.stats import (
 from scorer.stats_text import FAMILY_TITLES
 from scorer.words import side_word
 from ui.screens.pad_style import WINNER, style
-from ui.screens.widgets import back_to, busy_overlay, header, toggle, use_kept_text, view, wrap
+from ui.screens.widgets import (
+    back_to,
+    busy_overlay,
+    header,
+    toggle,
+    use_kept_text,
+    use_latest_state,
+    view,
+    wrap,
+)
 from ui.session.model import use_model
 from ui.text import strings as S
 
@@ -256,12 +265,14 @@ def PlayersScreen() -> ft.View:
 def RenameBox(name: str) -> ft.Control:
     """Rename this player in every game, or merge them into another player's name."""
     model = use_model()
-    typed, set_typed = ft.use_state("")
+    # the tap reads the name as typed now, not as the last render had it (a tap can come
+    # before the render its last keys asked for: a walk's merge did nothing, twice)
+    typed, typed_now, set_typed = use_latest_state("")
     new_name = use_kept_text()
     said, set_said = ft.use_state("")
 
     def go() -> None:
-        new = typed.strip()
+        new = typed_now().strip()
         if not new or new == name:
             return
         done = model.rename_person(name, new)
