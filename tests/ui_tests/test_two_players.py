@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ui.app import make_main
+from ui.entry.edits import Refusal
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.live.tables import Change, tables_for
 from ui.store.store import Store
@@ -76,7 +77,7 @@ def test_two_players_no_phone_claims_the_free_city(store: Store) -> None:
         SevenWondersSeat("Hal"), SevenWondersSeat("Ivy"),
         SevenWondersSeat("Free City", free_city=True)]), "hal-phone")
     refused = tables.claim(rec.id, "hal-phone", "Free City")
-    assert not isinstance(refused, Change)
+    assert isinstance(refused, Refusal) and "no player's seat" in refused.message
     assert isinstance(tables.claim(rec.id, "hal-phone", "Hal"), Change)
 
 

@@ -429,7 +429,7 @@ class Tables:
             if player and player not in [s.name for s in rec.draft.seats]:
                 return Refusal("seats-moved", S.seats_moved(player))
             if player and not all(s.claimable for s in rec.draft.seats if s.name == player):
-                return Refusal("bad-value", S.BAD_VALUE)  # the Free City: no phone's
+                return Refusal("bad-value", S.FREE_CITY_NO_PHONE)
             if holder not in (None, device):
                 return Refusal("seat-taken", S.seat_taken(player))
             claims = {n: d for n, d in rec.claims.items() if d != device}

@@ -642,6 +642,8 @@ NETWORK_LOST = N_("No network on this phone: what you change is not saved until 
 """Over the foot of the page while the browser has no network (ui/web/network_lost.py)."""
 FREE_CITY = N_("Free City")
 """The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
+FREE_CITY_NO_PHONE = N_("The Free City is no player's seat: any phone of the game enters its "
+                        "city.")
 FREE_CITY_HINT = N_("With two players, the Free City takes the third seat: its cards, wonder "
                     "and coins are entered like a player's, and it is never ranked.")
 
