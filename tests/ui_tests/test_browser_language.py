@@ -92,6 +92,17 @@ def phone_vi() -> Iterator[Phone]:
 def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> None:
     url, _ = server
     phone = phone_vi
+    # the app's socket through the test (Playwright's routing), to drop it at the end
+    routes: list[Any] = []
+    refuse = [False]
+
+    def through(socket: Any) -> None:
+        if refuse[0]:  # the server "down": every reconnection refused
+            socket.close()
+            return
+        socket.connect_to_server()
+        routes.append(socket)
+    phone.page.route_web_socket(re.compile(r"/ws$"), through)
     phone.open(url, ready="Ván mới")  # "New game"
     seen: dict[str, set[str]] = {}
     seen["home"] = english_on(phone)
@@ -154,4 +165,14 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     phone.shot("vi-11-network-lost")
     phone.page.context.set_offline(False)
     lost.wait_for(state="detached", timeout=10_000)
+    # the connection drops (a server restarted): Flet's "Working..." is English only; the
+    # line says it in Vietnamese until a connection opens again
+    refuse[0] = True
+    routes[-1].close()
+    dropped = phone.page.get_by_role("alert").filter(has_text="Kết nối với bảng điểm bị ngắt")
+    dropped.wait_for(timeout=10_000)
+    phone.shot("vi-12-connection-lost")
+    refuse[0] = False
+    dropped.wait_for(state="detached", timeout=20_000)
+    phone.button("Tham gia").wait_for(timeout=20_000)  # the Join screen again: "Join"
     assert {k: v for k, v in seen.items() if v} == {}

@@ -640,6 +640,10 @@ def age_label(ages: tuple[int, ...]) -> str:
 
 NETWORK_LOST = N_("No network on this phone: what you change is not saved until it is back.")
 """Over the foot of the page while the browser has no network (ui/web/network_lost.py)."""
+CONNECTION_LOST = N_("The connection to the score pad dropped: reconnecting. Changes are saved "
+                     "again once it is back.")
+"""Over the foot of the page while the app's connection is down (Flet's own "Working..."
+is in English only)."""
 FREE_CITY = N_("Free City")
 """The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
 FREE_CITY_NO_PHONE = N_("The Free City is no player's seat: any phone of the game enters its "
