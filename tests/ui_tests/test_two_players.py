@@ -96,3 +96,4 @@ def test_two_players_a_third_player_takes_the_free_citys_seat() -> None:
         ("Hal", True), ("Ivy", True), ("Joe", True)]
     back = apply(added, inverse(AddPlayer("Joe"), draft, added))
     assert back == draft
+    assert AddPlayer("Joe").describe(draft) == "Joe joined the table in the Free City's seat"

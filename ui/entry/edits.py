@@ -803,6 +803,8 @@ class AddPlayer(_Step):
         return [*steps, RemovePlayer(players + len(steps), self.name.strip())]
 
     def describe(self, before: Draft) -> str:
+        if not all(s.claimable for s in before.seats):
+            return S.player_added_for_free_city(self.name.strip())
         return S.player_added(self.name.strip())
 
 

@@ -965,6 +965,11 @@ def player_added(name: str) -> str:
     return _("{name} joined the table").format(name=name)
 
 
+def player_added_for_free_city(name: str) -> str:
+    """A third player added to a 2-player game: the Free City leaves the table."""
+    return _("{name} joined the table in the Free City's seat").format(name=name)
+
+
 def player_removed(name: str) -> str:
     return _("{name} left the table").format(name=name)
 
