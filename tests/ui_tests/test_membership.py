@@ -392,3 +392,41 @@ def test_a_rename_on_the_players_page_is_no_correction_to_undo(store: Store) -> 
     assert logged.undo == ""
     # an outsider who knows the id renames nothing
     assert not isinstance(tables.rename_in_game(game.id, "mallory", "Anna", "Mal"), Change)
+
+
+@pytest.mark.asyncio
+async def test_a_rename_reaches_a_game_in_correction_at_once_and_a_finished_one_when_opened(
+        store: Store) -> None:
+    """A rename on a player's page rewrites no finished record on the tap (years of games
+    are not rewritten at once): the record follows its history when it is opened again. A
+    game being corrected (opened again, changed, not finished yet) is renamed at once, told
+    to its phones, and its Finish keeps the new name."""
+    from ui.app import make_main
+
+    from .flet_client import Client
+
+    tables, game = _finished_game(store)
+    before = store.live(game.id)
+    assert before is not None
+    ann = await Client(make_main(store), route="/players/Bob", device="ann-phone").start()
+    await ann.until("Where the points come from (average a game)")
+    await ann.type("New name", "Robert")
+    await ann.tap("Rename")
+    kept = store.live(game.id)
+    assert kept is not None and kept.version == before.version  # not rewritten on the tap
+    saved = store.for_owner("ann-phone").saved_game(game.id)
+    assert saved is not None
+    opened = tables.open_finished(saved[1], "ann-phone")
+    assert isinstance(opened, LiveRecord) and opened.draft.seats[1].name == "Robert"
+    # in correction: Cid's coins changed, then Cid renamed on his page: at once
+    fixed = tables.commit(game.id, "ann-phone", SetSeat(2, "Cid", "coins", 9))
+    assert isinstance(fixed, Change) and not fixed.game.closed
+    await ann.go("/players/Cid")
+    await ann.until("Where the points come from (average a game)")
+    await ann.type("New name", "Cyd")
+    await ann.tap("Rename")
+    now = store.live(game.id)
+    assert now is not None and now.draft.seats[2].name == "Cyd"
+    done = tables.finish(game.id, "ann-phone", "", now.version)
+    assert isinstance(done, Change)
+    assert _names(store, "bob-phone", game.id)[1:3] == ["Robert", "Cyd"]

@@ -215,7 +215,7 @@ class Tables:
         with self._lock:
             rec = self._get(draft.id)
             if rec is not None:
-                return rec
+                return self._as_in_history(rec, draft, device)
             if self.store.is_member(draft.id, device):
                 return self.host(draft, device, address)
             now = time.time()
@@ -225,6 +225,28 @@ class Tables:
             rec = self.host(replace(draft, id=uuid.uuid4().hex), device, address)
             self._hosted.opened(now, device, address)
             return rec
+
+    def _as_in_history(self, rec: LiveRecord, draft: Draft, device: str) -> LiveRecord:
+        """A finished game's record with its players as its history names them now (`draft`,
+        the history's): a player renamed on their page since is renamed in the record when
+        the game is opened again (else the table showed the old name, and a correction's
+        Finish put it back in the history). Logs nothing: the rename was said where it was
+        made. A record that is not finished, or whose seats changed otherwise, is as it
+        is (only a member's opening saves, `_save`)."""
+        names = [s.name for s in draft.seats]
+        had = [s.name for s in rec.draft.seats]
+        if not rec.closed or had == names or len(had) != len(names):
+            return rec
+        renames = dict(zip(had, names, strict=True))
+
+        def change(now: LiveRecord) -> LiveRecord | Refusal:
+            if not now.closed or [s.name for s in now.draft.seats] != had:
+                return Refusal("changed", S.NOT_SAVED_BUSY)  # changed meanwhile: as it is
+            claims = {renames.get(n, n): d for n, d in now.claims.items()}
+            return replace(now, draft=draft, claims=claims, version=now.version + 1,
+                           touched=time.time())
+        out = self._save(rec.id, device, change)
+        return out.game if isinstance(out, Change) else rec
 
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""

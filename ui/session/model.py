@@ -177,7 +177,9 @@ class AppModel(ft.Observable):
         server, told to every phone on them: a game opened again from History, or finished
         again after a correction, keeps the new name."""
         done = self.store.rename_player(old, new)
-        for game_id in done.ids:
+        # a game being corrected now, at once; a finished one when it is opened again
+        # (`Tables.open_finished`: years of games are not rewritten on one tap)
+        for game_id in self.store.in_correction(list(done.ids)):
             out = self.tables.rename_in_game(game_id, self.device, old, new, self._publish)
             if isinstance(out, Refusal):  # the history's rename stands: said, never unseen
                 self.say(out.message)

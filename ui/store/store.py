@@ -49,7 +49,7 @@ import copy
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -435,6 +435,18 @@ class Store:
             out.append(LiveRecord(str(gid), str(code), str(host), draft, dict(seats),
                                   int(version), float(touched), bool(closed), bool(spent)))
         return out
+
+    def in_correction(self, game_ids: Sequence[str]) -> list[str]:
+        """Of these games, those whose record is open again (a finished game being
+        corrected): a rename in the history reaches them at once (`Tables.rename_in_game`);
+        a finished record follows its history when it is opened (`Tables.open_finished`)."""
+        found: list[str] = []
+        for start in range(0, len(game_ids), 500):  # a bound on one statement's arguments
+            part = tuple(game_ids[start:start + 500])
+            marks = ", ".join("?" * len(part))
+            found += [str(r[0]) for r in self._rows(
+                f"SELECT id FROM live WHERE closed = 0 AND id IN ({marks})", part)]
+        return found
 
     def live(self, game_id: str) -> LiveRecord | None:
         found = self._live_rows("id = ?", (game_id,))
