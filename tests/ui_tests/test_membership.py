@@ -430,3 +430,28 @@ async def test_a_rename_reaches_a_game_in_correction_at_once_and_a_finished_one_
     done = tables.finish(game.id, "ann-phone", "", now.version)
     assert isinstance(done, Change)
     assert _names(store, "bob-phone", game.id)[1:3] == ["Robert", "Cyd"]
+
+
+def test_hostile_devices_that_hide_a_shared_game_are_bounded(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A device is a key its browser makes: one address minting keys, each taking every
+    shared game out of its history, would fill the file without end. At most
+    `SHARED_HIDDEN_MOST` devices hide one shared game (here 2): the next is refused, said,
+    and keeps the game; an Undo frees its place. A device's own game is never bounded."""
+    from ui.store import store as store_module
+
+    monkeypatch.setattr(store_module, "SHARED_HIDDEN_MOST", 2)
+    assert store.import_plays([Play("shared-0", 1000.0, _table())], everyone=True)
+    assert store.for_owner("minted-1").delete_game("shared-0")
+    assert store.for_owner("minted-2").delete_game("shared-0")
+    third = store.for_owner("minted-3")
+    assert not third.delete_game("shared-0")
+    assert third.history_count() == 1  # kept in its history
+    assert store.for_owner("minted-1").delete_game("shared-0", deleted=False)
+    assert third.delete_game("shared-0")
+    assert third.history_count() == 0
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT COUNT(*) FROM shared_hidden").fetchone()[0] == 2
+    # a game of the device's own (a member's) is hidden whatever the bound
+    _tables, game = _finished_game(store)
+    assert store.for_owner("bob-phone").delete_game(game.id)

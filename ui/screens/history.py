@@ -109,8 +109,10 @@ def HistoryScreen() -> ft.View:
 
     def delete(e: HistoryEntry) -> Callable[[], None]:
         def go() -> None:
-            model.store.delete_game(e.id)
-            model.say(S.deleted(e.summary), e.id)
+            if model.store.delete_game(e.id):
+                model.say(S.deleted(e.summary), e.id)
+            else:  # a game every phone shares, hidden by the most phones it takes
+                model.say(S.SHARED_HIDDEN_FULL)
             model.history_version += 1
         return go
 

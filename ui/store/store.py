@@ -92,6 +92,10 @@ DATABASE_URL = "WONDERS_DATABASE_URL"
 MAX_NAME = max_name_length()
 """The longest player name kept (the table format's limit): a longer one is not remembered."""
 
+SHARED_HIDDEN_MOST = 1000
+"""Devices that may take one shared game out of their history (`Store.delete_game`): a
+household's or a club's phones many times over; the rows stay bounded whatever keys one
+address mints (issue 32)."""
 IDLE_EXPIRY_S = 24 * 3600
 """A join code no longer admits anyone after a day without a change (or once finished), and
 never again (a later change to the game does not revive it: by then a new game may hold the
@@ -594,24 +598,35 @@ class Store:
                 continue
         return out
 
-    def delete_game(self, game_id: str, deleted: bool = True) -> None:
+    def delete_game(self, game_id: str, deleted: bool = True) -> bool:
         """Takes a game out of this device's history (or puts it back, to undo); the other
         players keep theirs. A game every device shares (from before participants were
         recorded, or imported by the operator) leaves this device's history only
-        (`shared_hidden`): no device takes it from another. Another device's game is left
-        alone."""
-        def work(db: Tx) -> None:
+        (`shared_hidden`): no device takes it from another, and at most
+        `SHARED_HIDDEN_MOST` devices hide one (a device is a key its browser makes: one
+        address could otherwise fill the file with devices that each hide every shared
+        game). False when that bound refused it. Another device's game is left alone."""
+        def work(db: Tx) -> bool:
             db.execute("UPDATE members SET hidden = ? WHERE game = ? AND device = ?",
                        (int(deleted), game_id, self.owner))
             if not deleted:
                 db.execute("DELETE FROM shared_hidden WHERE game = ? AND device = ?",
                            (game_id, self.owner))
-                return
-            db.execute("INSERT INTO shared_hidden (game, device) SELECT id, ? FROM games "
-                       "WHERE id = ? AND id NOT IN (SELECT game FROM members) "
-                       "ON CONFLICT DO NOTHING", (self.owner, game_id))
-        self._run(work, write=True)
+                return True
+            shared = db.execute("SELECT 1 FROM games WHERE id = ? AND id NOT IN "
+                                "(SELECT game FROM members)", (game_id,)).fetchone()
+            if shared is None:
+                return True
+            hiders = db.execute("SELECT COUNT(*) FROM shared_hidden WHERE game = ?",
+                                (game_id,)).fetchone()[0]
+            if hiders >= SHARED_HIDDEN_MOST:
+                return False
+            db.execute("INSERT INTO shared_hidden (game, device) VALUES (?, ?) "
+                       "ON CONFLICT DO NOTHING", (game_id, self.owner))
+            return True
+        done = self._shared.run(work, False, write=True)
         self._shared.history_version += 1
+        return done
 
     # remembered names: each device's own
     def remember(self, names: list[str]) -> None:

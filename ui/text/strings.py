@@ -644,6 +644,8 @@ CONNECTION_LOST = N_("The connection to the score pad dropped: reconnecting. Cha
                      "again once it is back.")
 """Over the foot of the page while the app's connection is down (Flet's own "Working..."
 is in English only)."""
+SHARED_HIDDEN_FULL = N_("This game is in every phone's history, and too many phones have "
+                        "taken it out of theirs already: it stays in this one.")
 FREE_CITY = N_("Free City")
 """The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
 FREE_CITY_NO_PHONE = N_("The Free City is no player's seat: any phone of the game enters its "
