@@ -97,3 +97,51 @@ def test_two_players_a_third_player_takes_the_free_citys_seat() -> None:
     back = apply(added, inverse(AddPlayer("Joe"), draft, added))
     assert back == draft
     assert AddPlayer("Joe").describe(draft) == "Joe joined the table in the Free City's seat"
+
+
+@pytest.mark.parametrize("free_at", [0, 1, 2])
+def test_two_players_undo_of_the_third_player_from_the_change_list(
+        store: Store, free_at: int) -> None:
+    """The third player's arrival undone from the change list (a review's finding: always
+    refused, "the seats changed"), wherever the Free City sat, and after the new player was
+    renamed: the Free City is back in its place, the new player gone; redone, the new player
+    takes its seat again."""
+    from ui.entry.edits import AddPlayer, RenamePlayer
+
+    seats = [SevenWondersSeat("Hal"), SevenWondersSeat("Ivy")]
+    seats.insert(free_at, SevenWondersSeat("Free City", coins=4, free_city=True))
+    tables = tables_for(store)
+    rec = tables.host(SevenWondersDraft(game="7wonders-1e", seats=seats), "hal-phone")
+    added = tables.commit(rec.id, "hal-phone", AddPlayer("Joe"))
+    assert isinstance(added, Change)
+    renamed = tables.commit(rec.id, "hal-phone", RenamePlayer(2, "Joe", "Jo"))
+    assert isinstance(renamed, Change)
+    undone = tables.revert(rec.id, "hal-phone", added.game.version)
+    assert isinstance(undone, Change), undone
+    assert [(s.name, s.claimable) for s in undone.game.draft.seats] == [
+        (s.name, s.claimable) for s in seats]
+    assert undone.game.draft.seats[free_at].coins == 4  # its city as it was
+    redone = tables.revert(rec.id, "hal-phone", undone.game.version)
+    assert isinstance(redone, Change), redone
+    assert [s.name for s in redone.game.draft.seats] == ["Hal", "Ivy", "Jo"]
+
+
+def test_two_players_the_free_city_never_comes_back_beside_three(store: Store) -> None:
+    """Joe, then Kim, added to Hal and Ivy's 2-player game; Joe's arrival undone: the Free
+    City would sit beside three players, a table no rule has (seed 002): refused, said."""
+    from ui.entry.edits import AddPlayer
+
+    tables = tables_for(store)
+    rec = tables.host(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Hal"), SevenWondersSeat("Ivy"),
+        SevenWondersSeat("Free City", free_city=True)]), "hal-phone")
+    joe = tables.commit(rec.id, "hal-phone", AddPlayer("Joe"))
+    assert isinstance(joe, Change)
+    assert isinstance(tables.commit(rec.id, "hal-phone", AddPlayer("Kim")), Change)
+    refused = tables.revert(rec.id, "hal-phone", joe.game.version)
+    assert isinstance(refused, Refusal) and "only to a 2-player game" in refused.message
+    # a player named as the Free City is refused as any name taken
+    again = tables.host(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Hal"), SevenWondersSeat("Ivy"),
+        SevenWondersSeat("Free City", free_city=True)]), "hal-phone")
+    assert isinstance(tables.commit(again.id, "hal-phone", AddPlayer("free city")), Refusal)

@@ -787,20 +787,21 @@ class AddPlayer(_Step):
         if len(draft.seats) >= most:
             return Refusal("player-count", S.players_for(
                 ruleset(draft.game).constants.min_players, most))
-        # a third player takes the Free City's seat: it plays only in a 2-player game (seed
-        # 002; before, the table took a fourth seat it could not be finished with)
-        players = replace(draft, seats=[s for s in draft.seats if s.claimable])
         name = self.name.strip()
-        problem = name_problem(players, len(players.seats), name)
+        problem = name_problem(draft, len(draft.seats), name)  # the Free City's name too
         if problem is not None:
             return problem
-        return replace(players, seats=[*players.seats, draft.new_seat(name)])
+        # a third player takes the Free City's seat: it plays only in a 2-player game (seed
+        # 002; before, the table took a fourth seat it could not be finished with)
+        players = [s for s in draft.seats if s.claimable]
+        return replace(draft, seats=[*players, draft.new_seat(name)])
 
     def undo_steps(self, before: Draft) -> list[Step]:
-        steps: list[Step] = [ReturnPlayer(k, any_seat(s)) for k, s in enumerate(before.seats)
-                             if not s.claimable]  # the Free City back first: 4 seats, then 3
-        players = sum(1 for s in before.seats if s.claimable)
-        return [*steps, RemovePlayer(players + len(steps), self.name.strip())]
+        free = [(k, s) for k, s in enumerate(before.seats) if not s.claimable]
+        if free:  # the Free City back in its place, the new player gone: one step
+            k, city = free[0]
+            return [ReturnPlayer(k, any_seat(city), replaces=self.name.strip())]
+        return [RemovePlayer(len(before.seats), self.name.strip())]
 
     def describe(self, before: Draft) -> str:
         if not all(s.claimable for s in before.seats):
@@ -916,6 +917,10 @@ class ReturnPlayer(_Step):
     """The device that held the player's seat when they left: the server's log keeps it in
     the removal's undo (phones are sent words, never an edit), and the undo gives the
     seat back to that phone (`ui.live.tables`)."""
+    replaces: str = ""
+    """The player who leaves in the same step ("" none): the Free City comes back in place of
+    the third player added to a 2-player game (and that player in its place again), in one
+    step, so that the table never holds a Free City beside three players."""
     kind: Literal["return_player"] = "return_player"
 
     def refused(self, draft: Draft) -> Refusal | None:
@@ -923,7 +928,12 @@ class ReturnPlayer(_Step):
 
     def apply(self, draft: Draft) -> Draft | Refusal:
         limits = _rules(draft).constants
-        if len(draft.seats) >= limits.max_players:
+        if self.replaces:
+            gone = [i for i, s in enumerate(draft.seats) if s.name == self.replaces]
+            if not gone:
+                return Refusal("seats-moved", S.seats_moved(self.replaces))
+            draft = replace(draft, seats=[s for i, s in enumerate(draft.seats) if i != gone[0]])
+        elif len(draft.seats) >= limits.max_players:
             return Refusal("player-count", S.players_for(limits.min_players, limits.max_players))
         if not 0 <= self.seat <= len(draft.seats):
             return _bad()
@@ -933,11 +943,20 @@ class ReturnPlayer(_Step):
         city = seat_for(draft, self.city)  # (logged before each game had its own seat type)
         if city is None:
             return _bad()  # another game's city
+        players = sum(1 for s in draft.seats if s.claimable)
+        if not city.claimable and players != facts(_rules(draft)).fewest_players:
+            return Refusal("player-count", S.FREE_CITY_TWO_ONLY)  # a 2-player game's only
         seats = list(draft.seats)
         seats.insert(self.seat, city)  # a frozen value: the edit's own, shared
         return replace(draft, seats=seats)
 
     def undo_steps(self, before: Draft) -> list[Step]:
+        if self.replaces:  # the one who left comes back in the returned one's place
+            at = [i for i, s in enumerate(before.seats) if s.name == self.replaces]
+            if not at:
+                return []
+            return [ReturnPlayer(at[0], any_seat(before.seats[at[0]]),
+                                 replaces=self.city.name)]
         return [RemovePlayer(self.seat, self.city.name)]
 
     def describe(self, before: Draft) -> str:
@@ -1014,6 +1033,12 @@ def followed(undo: Revert, renames: Sequence[tuple[str, str]], draft: Draft) -> 
     An undo follows its player renamed or moved (it was refused as "the seats changed");
     a player who left keeps the step as it was, refused as before."""
     def now(step: Step) -> Step:
+        if isinstance(step, ReturnPlayer) and step.replaces:  # who leaves, as now called
+            gone = step.replaces
+            for old, new in renames:
+                if gone == old:
+                    gone = new
+            return replace(step, replaces=gone) if gone != step.replaces else step
         if not isinstance(step, SEAT_STEPS):  # the table's, or a player's return
             return step
         player = step.player

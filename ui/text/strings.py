@@ -648,6 +648,7 @@ SHARED_HIDDEN_FULL = N_("This game is in every phone's history, and too many pho
                         "taken it out of theirs already: it stays in this one.")
 FREE_CITY = N_("Free City")
 """The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
+FREE_CITY_TWO_ONLY = N_("The Free City comes back only to a 2-player game.")
 FREE_CITY_NO_PHONE = N_("The Free City is no player's seat: any phone of the game enters its "
                         "city.")
 FREE_CITY_HINT = N_("With two players, the Free City takes the third seat: its cards, wonder "
