@@ -442,16 +442,16 @@ def test_hostile_devices_that_hide_a_shared_game_are_bounded(
 
     monkeypatch.setattr(store_module, "SHARED_HIDDEN_MOST", 2)
     assert store.import_plays([Play("shared-0", 1000.0, _table())], everyone=True)
-    assert store.for_owner("minted-1").delete_game("shared-0")
-    assert store.for_owner("minted-2").delete_game("shared-0")
+    assert store.for_owner("minted-1").delete_game("shared-0") == "done"
+    assert store.for_owner("minted-2").delete_game("shared-0") == "done"
     third = store.for_owner("minted-3")
-    assert not third.delete_game("shared-0")
+    assert third.delete_game("shared-0") == "full"
     assert third.history_count() == 1  # kept in its history
-    assert store.for_owner("minted-1").delete_game("shared-0", deleted=False)
-    assert third.delete_game("shared-0")
+    assert store.for_owner("minted-1").delete_game("shared-0", deleted=False) == "done"
+    assert third.delete_game("shared-0") == "done"
     assert third.history_count() == 0
     with sqlite3.connect(store.path) as db:
         assert db.execute("SELECT COUNT(*) FROM shared_hidden").fetchone()[0] == 2
     # a game of the device's own (a member's) is hidden whatever the bound
     _tables, game = _finished_game(store)
-    assert store.for_owner("bob-phone").delete_game(game.id)
+    assert store.for_owner("bob-phone").delete_game(game.id) == "done"

@@ -199,11 +199,13 @@ class Tables:
             self._hosted.opened(now, device, address)
             return rec
 
-    def open_finished(self, draft: Draft, device: str, address: str = ""
+    def open_finished(self, draft: Draft, device: str, address: str = "",
+                      publish: Callable[[Change], None] | None = None
                       ) -> LiveRecord | HostRefused:
         """A game of this device's history, as the server keeps it: opening it never
-        changes its host, code or version (a member who is not the host sees it read-only:
-        only the host corrects a finished game). A game with no record yet, of which the
+        changes its host or code, nor its version but to take a rename its history made
+        since (`_as_in_history`, told with `publish`). A member who is not the host sees it
+        read-only: only the host corrects a finished game. A game with no record yet, of which the
         device is a member (its imported copy), is hosted by it, once. A game it is no
         member of (from before participants were recorded: every device's history) is
         opened as a copy of its own under a new id: opening never makes a device a member
@@ -215,7 +217,7 @@ class Tables:
         with self._lock:
             rec = self._get(draft.id)
             if rec is not None:
-                return self._as_in_history(rec, draft, device)
+                return self._as_in_history(rec, draft, device, publish)
             if self.store.is_member(draft.id, device):
                 return self.host(draft, device, address)
             now = time.time()
@@ -226,13 +228,16 @@ class Tables:
             self._hosted.opened(now, device, address)
             return rec
 
-    def _as_in_history(self, rec: LiveRecord, draft: Draft, device: str) -> LiveRecord:
+    def _as_in_history(self, rec: LiveRecord, draft: Draft, device: str,
+                       publish: Callable[[Change], None] | None) -> LiveRecord:
         """A finished game's record with its players as its history names them now (`draft`,
         the history's): a player renamed on their page since is renamed in the record when
         the game is opened again (else the table showed the old name, and a correction's
-        Finish put it back in the history). Logs nothing: the rename was said where it was
-        made. A record that is not finished, or whose seats changed otherwise, is as it
-        is (only a member's opening saves, `_save`)."""
+        Finish put it back in the history). Only the names change (`Draft.renamed`, which
+        follows a name wherever the draft has it: Duel's pawn); told to every phone on the
+        game (`publish`); logs nothing: the rename was said where it was made. A record
+        that is not finished, or whose seats changed otherwise, is as it is (only a
+        member's opening saves, `_save`)."""
         names = [s.name for s in draft.seats]
         had = [s.name for s in rec.draft.seats]
         if not rec.closed or had == names or len(had) != len(names):
@@ -242,11 +247,21 @@ class Tables:
         def change(now: LiveRecord) -> LiveRecord | Refusal:
             if not now.closed or [s.name for s in now.draft.seats] != had:
                 return Refusal("changed", S.NOT_SAVED_BUSY)  # changed meanwhile: as it is
+            named = now.draft
+            marks = [f"\x00{k}" for k in range(len(had))]  # through marks: a swap of names
+            for old, mark in zip(had, marks, strict=True):
+                named = named.renamed(old, mark)
+            for mark, new in zip(marks, names, strict=True):
+                named = named.renamed(mark, new)
             claims = {renames.get(n, n): d for n, d in now.claims.items()}
-            return replace(now, draft=draft, claims=claims, version=now.version + 1,
+            return replace(now, draft=named, claims=claims, version=now.version + 1,
                            touched=time.time())
         out = self._save(rec.id, device, change)
-        return out.game if isinstance(out, Change) else rec
+        if not isinstance(out, Change):
+            return rec
+        if publish is not None:
+            publish(out)
+        return out.game
 
     def current(self, device: str) -> LiveRecord | None:
         """The device's game in progress (the one of its games changed last)."""

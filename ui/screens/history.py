@@ -109,10 +109,11 @@ def HistoryScreen() -> ft.View:
 
     def delete(e: HistoryEntry) -> Callable[[], None]:
         def go() -> None:
-            if model.store.delete_game(e.id):
+            done = model.store.delete_game(e.id)
+            if done == "done":
                 model.say(S.deleted(e.summary), e.id)
-            else:  # a game every phone shares, hidden by the most phones it takes
-                model.say(S.SHARED_HIDDEN_FULL)
+            else:  # a game every phone shares, hidden by the most phones it takes; a write
+                model.say(S.SHARED_HIDDEN_FULL if done == "full" else S.NOT_DELETED)
             model.history_version += 1
         return go
 

@@ -176,10 +176,13 @@ class AppModel(ft.Observable):
         when `new` already plays: `Store.rename_player`), and in those games' records on the
         server, told to every phone on them: a game opened again from History, or finished
         again after a correction, keeps the new name."""
+        # the games being corrected, read before the history is renamed: one finished
+        # meanwhile (its Finish writing the old names back) is renamed still
+        correcting = self.store.in_correction(self.store.games_with(old))
         done = self.store.rename_player(old, new)
         # a game being corrected now, at once; a finished one when it is opened again
         # (`Tables.open_finished`: years of games are not rewritten on one tap)
-        for game_id in self.store.in_correction(list(done.ids)):
+        for game_id in [g for g in done.ids if g in correcting]:
             out = self.tables.rename_in_game(game_id, self.device, old, new, self._publish)
             if isinstance(out, Refusal):  # the history's rename stands: said, never unseen
                 self.say(out.message)
@@ -388,7 +391,8 @@ class AppModel(ft.Observable):
         """Open a game of this device's history (`Tables.open_finished`); False, said, when
         it could not be opened."""
         got = self._unless_refused(
-            self.tables.open_finished(draft, self.device, self.client_address()))
+            self.tables.open_finished(draft, self.device, self.client_address(),
+                                      self._publish))
         if got is None:
             return False
         self.open_game(got)

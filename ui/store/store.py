@@ -52,7 +52,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from scorer.facts import max_name_length
 from scorer.history import Play
@@ -440,6 +440,11 @@ class Store:
                                   int(version), float(touched), bool(closed), bool(spent)))
         return out
 
+    def games_with(self, name: str) -> list[str]:
+        """The games of the history where a player of this name sat (any device's)."""
+        return [str(r[0]) for r in self._rows(
+            "SELECT DISTINCT game FROM results WHERE name = ?", (name,))]
+
     def in_correction(self, game_ids: Sequence[str]) -> list[str]:
         """Of these games, those whose record is open again (a finished game being
         corrected): a rename in the history reaches them at once (`Tables.rename_in_game`);
@@ -598,33 +603,39 @@ class Store:
                 continue
         return out
 
-    def delete_game(self, game_id: str, deleted: bool = True) -> bool:
+    def delete_game(self, game_id: str, deleted: bool = True
+                    ) -> Literal["done", "full", "failed"]:
         """Takes a game out of this device's history (or puts it back, to undo); the other
         players keep theirs. A game every device shares (from before participants were
         recorded, or imported by the operator) leaves this device's history only
         (`shared_hidden`): no device takes it from another, and at most
         `SHARED_HIDDEN_MOST` devices hide one (a device is a key its browser makes: one
         address could otherwise fill the file with devices that each hide every shared
-        game). False when that bound refused it. Another device's game is left alone."""
-        def work(db: Tx) -> bool:
+        game): "full" when that bound refused it, "failed" when the file refused the write.
+        Another device's game is left alone."""
+        def work(db: Tx) -> Literal["done", "full", "failed"]:
             db.execute("UPDATE members SET hidden = ? WHERE game = ? AND device = ?",
                        (int(deleted), game_id, self.owner))
             if not deleted:
                 db.execute("DELETE FROM shared_hidden WHERE game = ? AND device = ?",
                            (game_id, self.owner))
-                return True
+                return "done"
+            # the game's row locked while its hiders are counted (PostgreSQL: two Deletes at
+            # the bound are counted one after the other; SQLite writes one at a time)
+            lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
             shared = db.execute("SELECT 1 FROM games WHERE id = ? AND id NOT IN "
-                                "(SELECT game FROM members)", (game_id,)).fetchone()
+                                f"(SELECT game FROM members){lock}", (game_id,)).fetchone()
             if shared is None:
-                return True
+                return "done"
             hiders = db.execute("SELECT COUNT(*) FROM shared_hidden WHERE game = ?",
                                 (game_id,)).fetchone()[0]
             if hiders >= SHARED_HIDDEN_MOST:
-                return False
+                return "full"
             db.execute("INSERT INTO shared_hidden (game, device) VALUES (?, ?) "
                        "ON CONFLICT DO NOTHING", (game_id, self.owner))
-            return True
-        done = self._shared.run(work, False, write=True)
+            return "done"
+        failed: Literal["done", "full", "failed"] = "failed"
+        done = self._shared.run(work, failed, write=True)
         self._shared.history_version += 1
         return done
 

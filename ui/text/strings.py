@@ -646,6 +646,8 @@ CONNECTION_LOST = N_("The connection to the score pad dropped: reconnecting. Cha
 is in English only)."""
 SHARED_HIDDEN_FULL = N_("This game is in every phone's history, and too many phones have "
                         "taken it out of theirs already: it stays in this one.")
+NOT_DELETED = N_("The game could not be taken out of the history: the saved games' file "
+                 "refused the change. Try again.")
 FREE_CITY = N_("Free City")
 """The seat New game adds to a 2-player 1st-edition game (scored, never ranked)."""
 FREE_CITY_TWO_ONLY = N_("The Free City comes back only to a 2-player game.")

@@ -71,6 +71,8 @@ _SCRIPT = """<script>
   // that is being left says nothing)
   var leaving = false;
   window.addEventListener("pagehide", function () { leaving = true; });
+  // a page back from the browser's back/forward cache is watched again
+  window.addEventListener("pageshow", function () { leaving = false; });
   var Native = window.WebSocket;
   if (typeof Native === "function") {
     window.WebSocket = class extends Native {
