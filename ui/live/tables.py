@@ -31,7 +31,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorer.facts import ruleset
 from ui.entry.draft import Draft
 from ui.entry.edits import (
     Edit,
@@ -559,11 +558,6 @@ class Tables:
         hub = self._hub
         if hub is not None:
             hub.send_all_on_topic(topic(game_id), change)
-
-    def seats_left(self, rec: LiveRecord) -> int:
-        """How many more players the game takes (the ruleset's most players)."""
-        rules = ruleset(rec.draft.game, rec.draft.expansions)
-        return max(0, rules.constants.max_players - len(rec.draft.seats))
 
     @staticmethod
     def name_refused(draft: Draft, seat: int, name: str) -> str:
