@@ -455,3 +455,20 @@ def test_hostile_devices_that_hide_a_shared_game_are_bounded(
     # a game of the device's own (a member's) is hidden whatever the bound
     _tables, game = _finished_game(store)
     assert store.for_owner("bob-phone").delete_game(game.id) == "done"
+
+
+def test_hostile_an_address_minting_devices_hides_a_bounded_number_of_shared_games(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shared games hidden are counted per client address (here 2 from one address): keys
+    minted at one address fill no more, and a phone at another address still hides the
+    game (the bound per game alone let one address keep every phone from hiding it)."""
+    from ui.store import store as store_module
+
+    monkeypatch.setattr(store_module, "SHARED_HIDDEN_PER_ADDRESS", 2)
+    assert store.import_plays([Play("shared-0", 1000.0, _table())], everyone=True)
+    minted = [store.for_owner(f"minted-{i}") for i in range(3)]
+    assert [m.delete_game("shared-0", address="198.51.100.7") for m in minted] == [
+        "done", "done", "full"]
+    assert minted[2].history_count() == 1  # kept, said
+    assert store.for_owner("ann-phone").delete_game(
+        "shared-0", address="203.0.113.9") == "done"

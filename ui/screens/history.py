@@ -109,7 +109,7 @@ def HistoryScreen() -> ft.View:
 
     def delete(e: HistoryEntry) -> Callable[[], None]:
         def go() -> None:
-            done = model.store.delete_game(e.id)
+            done = model.store.delete_game(e.id, address=model.client_address())
             if done == "done":
                 model.say(S.deleted(e.summary), e.id)
             else:  # a game every phone shares, hidden by the most phones it takes; a write

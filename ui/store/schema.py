@@ -180,6 +180,12 @@ MIGRATIONS: list[tuple[str, list[Migration]]] = [
             device TEXT NOT NULL,
             PRIMARY KEY (game, device))""",
     ]),
+    ("a shared game hidden is counted per client address: a device is a key its browser "
+     "makes, so one address minting keys could fill the file, or keep every other phone from "
+     "hiding a shared game", [
+        "ALTER TABLE shared_hidden ADD COLUMN address TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX shared_hidden_address ON shared_hidden (address)",
+    ]),
 ]
 """Each migration: what it brings, and its steps. Never edit one that has shipped: add the
 next."""

@@ -92,10 +92,13 @@ DATABASE_URL = "WONDERS_DATABASE_URL"
 MAX_NAME = max_name_length()
 """The longest player name kept (the table format's limit): a longer one is not remembered."""
 
-SHARED_HIDDEN_MOST = 1000
-"""Devices that may take one shared game out of their history (`Store.delete_game`): a
-household's or a club's phones many times over; the rows stay bounded whatever keys one
-address mints (issue 32)."""
+SHARED_HIDDEN_MOST = 10_000
+"""Devices that may take one shared game out of their history (`Store.delete_game`),
+whatever their addresses: a backstop, a club's phones many times over."""
+SHARED_HIDDEN_PER_ADDRESS = 200
+"""Shared games taken out of histories from one client address (`Store.delete_game`): a
+household's phones, each hiding every game an operator imported, many times over; the keys
+one address mints fill no more (issue 32)."""
 IDLE_EXPIRY_S = 24 * 3600
 """A join code no longer admits anyone after a day without a change (or once finished), and
 never again (a later change to the game does not revive it: by then a new game may hold the
@@ -603,16 +606,18 @@ class Store:
                 continue
         return out
 
-    def delete_game(self, game_id: str, deleted: bool = True
+    def delete_game(self, game_id: str, deleted: bool = True, address: str = ""
                     ) -> Literal["done", "full", "failed"]:
         """Takes a game out of this device's history (or puts it back, to undo); the other
         players keep theirs. A game every device shares (from before participants were
         recorded, or imported by the operator) leaves this device's history only
-        (`shared_hidden`): no device takes it from another, and at most
-        `SHARED_HIDDEN_MOST` devices hide one (a device is a key its browser makes: one
-        address could otherwise fill the file with devices that each hide every shared
-        game): "full" when that bound refused it, "failed" when the file refused the write.
-        Another device's game is left alone."""
+        (`shared_hidden`): no device takes it from another. A device is a key its browser
+        makes, so the rows are bounded per client `address` ("" unknown: the command line,
+        a test): at most `SHARED_HIDDEN_PER_ADDRESS` from one address (an address minting
+        keys fills nothing, and keeps no other phone from hiding a game), and
+        `SHARED_HIDDEN_MOST` devices for one game whatever their addresses. "full" when a
+        bound refused it, "failed" when the file refused the write. Another device's game is
+        left alone."""
         def work(db: Tx) -> Literal["done", "full", "failed"]:
             db.execute("UPDATE members SET hidden = ? WHERE game = ? AND device = ?",
                        (int(deleted), game_id, self.owner))
@@ -629,11 +634,14 @@ class Store:
                 return "done"
             hiders = db.execute("SELECT COUNT(*) FROM shared_hidden WHERE game = ?",
                                 (game_id,)).fetchone()[0]
-            if hiders >= SHARED_HIDDEN_MOST:
+            here = db.execute("SELECT COUNT(*) FROM shared_hidden WHERE address = ?",
+                              (key,)).fetchone()[0] if key else 0
+            if hiders >= SHARED_HIDDEN_MOST or here >= SHARED_HIDDEN_PER_ADDRESS:
                 return "full"
-            db.execute("INSERT INTO shared_hidden (game, device) VALUES (?, ?) "
-                       "ON CONFLICT DO NOTHING", (game_id, self.owner))
+            db.execute("INSERT INTO shared_hidden (game, device, address) VALUES (?, ?, ?) "
+                       "ON CONFLICT DO NOTHING", (game_id, self.owner, key))
             return "done"
+        key = address_key(address) if address else ""
         failed: Literal["done", "full", "failed"] = "failed"
         done = self._shared.run(work, failed, write=True)
         self._shared.history_version += 1

@@ -644,8 +644,9 @@ CONNECTION_LOST = N_("The connection to the score pad dropped: reconnecting. Cha
                      "again once it is back.")
 """Over the foot of the page while the app's connection is down (Flet's own "Working..."
 is in English only)."""
-SHARED_HIDDEN_FULL = N_("This game is in every phone's history, and too many phones have "
-                        "taken it out of theirs already: it stays in this one.")
+SHARED_HIDDEN_FULL = N_("This game is in every phone's history, and too many games like it "
+                        "have been taken out of histories already (from this network, or of "
+                        "this game in all): it stays in this one.")
 NOT_DELETED = N_("The game could not be taken out of the history: the saved games' file "
                  "refused the change. Try again.")
 FREE_CITY = N_("Free City")
