@@ -92,9 +92,12 @@ async def test_processes_a_change_reaches_a_phone_on_the_other_process_within_1s
     assert b.title().startswith("Ann")
     for value in ("7", "12", "3"):  # each change, saved by one process, shown by the other
         sent = time.perf_counter()
-        await a.type("Coins", value)
+        await a.type("Coins", value)  # returns once its own process answered (it is saved)
+        # the bar: the other process's phone shows it within 1 s of the save; the typing's
+        # own round trip before it took up to ~1.5 s while the suite's 4 workers loaded the
+        # 2 cores (1.52 s once, a full run's only failure), so it has a wider bound
         waited = await shows(b, coins_shown, value, within=1.0)
-        assert time.perf_counter() - sent < 1.5 and waited < 1.0
+        assert waited < 1.0 and time.perf_counter() - sent < 3.0
     assert stored(cluster, code).draft.seats[0].coins == 3
     assert not a.crashes and not b.crashes
 
