@@ -584,15 +584,15 @@ async def test_entry_shields_of_an_imported_table_are_shown_and_changed(store: S
     c = await Client(make_main(store), route="/game/player/0").start()
     assert c.title() == "Ann · 16 pts"
     assert c.has("Shields at the end of each Age")
-    assert [c.find(f"Age {a}", ft.TextField).value for a in ("I", "II", "III")] == [
-        "1", "3", "6"]
-    await c.type("Age II", "2")
+    assert [c.find(f"Shields at the end of Age {a}", ft.TextField).value
+            for a in ("I", "II", "III")] == ["1", "3", "6"]
+    await c.type("Shields at the end of Age II", "2")
     assert c.title() == "Ann · 10 pts"
     saved = store.load_current()
     assert saved is not None
     ann = saved.seats[0]
     assert isinstance(ann, SevenWondersSeat) and ann.shields == [1, 2, 6]
-    await c.step("Age III", 1)  # 7: more than her cards give (1 + 2 + 3 = 6)
+    await c.step("Shields at the end of Age III", 1)  # 7: more than her cards give (1 + 2 + 3 = 6)
     # said without leaders in a game without them (a walk read "and leaders")
     assert c.has("7 shields at the end of the last Age, but this city's cards and wonder "
                  "give 6", exact=False)

@@ -154,9 +154,11 @@ def _shield_steppers(player: str, shields: tuple[int, ...], most: int,
     counted the tokens the shields gave)."""
     out: list[ft.Control] = [header(S.SHIELDS_EACH_AGE), ft.Text(S.SHIELDS_HINT, italic=True)]
     for k, (n, handler) in enumerate(zip(shields, handlers, strict=True)):
-        age = S.age_label((k + 1,))
-        out.append(stepper(S.age_name(age), n, handler, maximum=most,
-                           spoken=S.for_player(S.shields_at_end(age), player)))
+        # the field named whole ("Shields at the end of Age II"), not "Age II": a screen
+        # reader reads the field alone, and the card filter has an "Age II" chip too
+        said = S.shields_at_end(S.age_label((k + 1,)))
+        out.append(stepper(said, n, handler, maximum=most,
+                           spoken=S.for_player(said, player)))
     return out
 
 
