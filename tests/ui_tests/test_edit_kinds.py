@@ -379,3 +379,10 @@ def test_edit_kinds_shields_one_age_at_a_time() -> None:
     # a change over a number no longer there is refused, said as stale
     stale = apply(both, SetShields(0, "Ann", 0, 5, (1,)))
     assert isinstance(stale, Refusal) and stale.code == "stale"
+
+
+def test_edit_kinds_shields_said_in_a_sentence() -> None:
+    """A note reads "Ann's shields at the end of Age II changed to 2" (it read "Ann's
+    Shields ...", the field's label, in the look after the change)."""
+    assert SetShields(0, "Ann", 1, 2).describe(_shields()) == (
+        "Ann's shields at the end of Age II changed to 2")

@@ -711,7 +711,9 @@ class SetShields(_Valued):
         return self._at(draft.seats[self.seat])
 
     def _label(self) -> str:
-        return S.shields_at_end(S.age_label((self.age + 1,)))
+        """In a note's sentence ("Ann's shields at the end of Age II changed to 2")."""
+        said = S.shields_at_end(S.age_label((self.age + 1,)))
+        return said[:1].lower() + said[1:]
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
         return Refusal("stale", S.stale_seat(self.player, self._label(), _shown(now)))
