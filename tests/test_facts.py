@@ -235,3 +235,14 @@ def test_a_cost_reads_in_words() -> None:
     assert cost_in_words(rules, "OOCSW") == "2 Ore + 1 Clay + 1 Stone + 1 Wood"
     assert cost_in_words(rules, "1 coin") == "1 coin"  # already words
     assert cost_in_words(ruleset("duel"), "1 Clay") == "1 Clay"  # Duel writes words
+
+
+def test_the_free_city_is_added_to_a_2_player_1st_edition_table_only() -> None:
+    """The 1st edition's 2-player game takes the Free City as its third seat (seed 002,
+    "2-PLAYER"); 3 players take none, and the 2nd edition has no 2-player game (seed 001:
+    3 to 7 players)."""
+    from scorer.facts import facts, ruleset
+
+    first, second = facts(ruleset("7wonders-1e")), facts(ruleset("7wonders-2e"))
+    assert [first.adds_free_city(n) for n in (1, 2, 3)] == [False, True, False]
+    assert not second.adds_free_city(2)

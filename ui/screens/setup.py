@@ -171,7 +171,7 @@ def Setup() -> ft.View:
 
     stripped = [n.strip() for n in names]
     count_ok = fewest <= len(names) <= const.max_players
-    adds_free_city = count_ok and len(names) < const.min_players  # the seats the table needs
+    adds_free_city = has.adds_free_city(len(names))
     # names differ as the engine tells them apart (whatever their case), the Free City's too
     # (a player typed "Free City": two seats of that name, one a player's; a walk's finding)
     told = [n.casefold() for n in stripped] + ([S.FREE_CITY.casefold()] if adds_free_city

@@ -95,8 +95,7 @@ def new_draft(game: str, expansions: list[str] | tuple[str, ...], names: list[st
     starts the game)."""
     kind = DRAFTS[protocol_of(game, expansions)]
     seats = [kind.SEAT(name=n) for n in names]
-    rules = ruleset(game, list(expansions))
-    if facts(rules).free_city and len(names) < rules.constants.min_players and free_city:
+    if free_city and facts(ruleset(game, list(expansions))).adds_free_city(len(names)):
         seats.append(SevenWondersSeat(name=free_city, free_city=True))
     return kind(game=game, expansions=list(expansions), seats=seats)
 
