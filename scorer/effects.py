@@ -285,6 +285,19 @@ class CopyNeighbourScience(_Effect):
     kind: Literal["copy_neighbour_science"]
 
 
+class CopyNeighbourStage(_Effect):
+    """A wonder stage that copies a stage of a neighbour's wonder (Manneken Pis A): it gives
+    what that stage gives. Its points are read off the table (the board is "as printed":
+    the `wonder_points` piece); its shields are what the checks take from it (a copied
+    Rhodos stage's 2 shields). `neighbours`: whose stage it may copy (either: the player
+    chose when building)."""
+
+    kind: Literal["copy_neighbour_stage"]
+    neighbours: tuple[Literal["left", "right"], ...] = Field(min_length=1)
+    stage: int = Field(ge=1)
+    """The copied stage's number on the neighbour's board (1 = leftmost)."""
+
+
 class Diplomacy(_Effect):
     """A diplomacy token (Cities, the Great Wall B): no points; the owner sits out that
     Age's conflicts. It bounds the table's `diplomacy` entries (which Ages)."""
@@ -373,6 +386,7 @@ Effect = TypeAliasType(
         | SnakeSymbol
         # --- multiplayer expansions (issue 34) ---
         | CopyNeighbourScience
+        | CopyNeighbourStage
         | Diplomacy
         | PerVictoryTokenIn
         | EntombedLeaders

@@ -23,6 +23,7 @@ from scorer.effects import (
     CopyNeighbourGuild,
     CopyNeighbourLeader,
     CopyNeighbourScience,
+    CopyNeighbourStage,
     Diplomacy,
     DuelSymbol,
     Effect,
@@ -391,6 +392,8 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         # --- multiplayer expansions (issue 34) ---
         case CopyNeighbourScience():
             tally.masks.append((source.name, _copyable_symbols(board, city)))
+        case CopyNeighbourStage():
+            pass  # points entered as printed (`wonder_points`); shields: `possible_shields`
         case Diplomacy():
             pass  # no points: the city sat out a conflict (its tokens show it)
         case PerVictoryTokenIn():

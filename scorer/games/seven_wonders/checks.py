@@ -25,7 +25,7 @@ from scorer.board import (
     guilds_beside,
     leaders_beside,
 )
-from scorer.effects import CopyNeighbourLeader, Shields
+from scorer.effects import CopyNeighbourLeader, CopyNeighbourStage, Shields
 from scorer.engine import ROMAN
 from scorer.games.checks import (
     Aside,
@@ -699,17 +699,33 @@ def _shields_of(things: Iterable[Card | WonderStage | Leader]) -> int:
 
 def possible_shields(board: Board, c: City) -> set[int]:
     """The city's shields at game end; with a Courtesan still to choose, one total per
-    leader it could copy (Caesar, Hannibal give shields)."""
-    base = _shields_of([*c.cards, *c.built_stages, *c.leaders])
+    leader it could copy (Caesar, Hannibal give shields); with a stage that copies either
+    neighbour's (Manneken Pis A's third), one per stage it could copy."""
+    totals = {_shields_of([*c.cards, *c.built_stages, *c.leaders])}
+    for stage in c.built_stages:
+        for e in stage.effects:
+            if isinstance(e, CopyNeighbourStage):
+                totals = {t + x for t in totals for x in _copied_stage_shields(board, c, e)}
     if not c.copies_a_leader:
-        return {base}
+        return totals
     if c.courtesan is not None:
         offered = [c.courtesan]
     else:
         offered = [
             *leaders_beside(board.neighbour(c, "left"), board.neighbour(c, "right")).values()
         ]
-    return {base} | {base + _shields_of([ld]) for ld in offered}
+    return totals | {t + _shields_of([ld]) for t in totals for ld in offered}
+
+
+def _copied_stage_shields(board: Board, c: City, copy: CopyNeighbourStage) -> set[int]:
+    """The shields of each neighbour's stage a stage may copy (none where that board has
+    no such stage; whether the neighbour must have built it, no source says [?]: its board
+    decides, built or not)."""
+    out = set()
+    for scope in copy.neighbours:
+        stages = board.neighbour(c, scope).side.stages
+        out.add(_shields_of(stages[copy.stage - 1:copy.stage]))
+    return out
 
 
 def guilds(table: SevenWondersTable, board: Board) -> list[Problem]:
