@@ -362,7 +362,16 @@ class Constants(_Data):
     tokens_from_conflicts_only: bool = True
     """Conflict tokens come only from conflicts (one victory and one defeat each, two per
     city and Age), so the token-count laws hold; false where an expansion gives or takes
-    tokens otherwise (Edifice's Outpost, 2nd-edition Cities' Raider cards)."""
+    tokens otherwise (Edifice's Outpost, 2nd-edition Cities' Raider cards): then the laws
+    of the whole table (balance, tokens of an Age) do not hold, and a city's own bounds
+    grow by `victory_tokens_beyond_conflicts`."""
+    victory_tokens_beyond_conflicts: dict[int, int] = {}
+    """Victory tokens of a value (the key) a city can take outside the conflicts, at most
+    this many (Edifice: Outpost's +3 and Staging Camp's +5, one each)."""
+    shields_beyond_cities: bool = False
+    """Something besides a city's cards, stages and leaders gives it shields, how many no
+    source says (Edifice's Curtain Wall and Concentric Castle rewards): its shields are
+    bounded below only, and the tokens they give are the conflicts' alone."""
     drawn_per_seat: dict[CardColour, int] = {}
     """Cards of a colour drawn at random into each Age's deck, this many per seat (Cities:
     one black card per player and Age): bounds those cards per Age, all cities together."""

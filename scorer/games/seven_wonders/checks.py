@@ -46,7 +46,7 @@ from scorer.games.checks import (
 from scorer.games.seven_wonders import expansions
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.problems import Problem, problem
-from scorer.ruleset import Card, Leader, Ruleset, WonderStage
+from scorer.ruleset import Card, Constants, Leader, Ruleset, WonderStage
 from scorer.table import SevenWondersPlayer, SevenWondersTable
 from scorer.words import side_word
 
@@ -508,44 +508,17 @@ def leader_count(table: SevenWondersTable, board: Board) -> list[Problem]:
 def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     """What conflicts can give: each city meets its neighbours once per Age, and every
     conflict gives one victory and one defeat token. A leader or card in play that gives,
-    takes or redirects tokens lifts these laws (Cities' Raider cards, 2nd edition)."""
+    takes or redirects tokens lifts these laws (Cities' Raider cards, 2nd edition); an
+    expansion that gives tokens outside the conflicts (Edifice) lifts the whole table's,
+    and a city's own bounds grow by what it gives."""
     cities = board.cities
     const = board.ruleset.constants
     if any(ld.moves_tokens for c in cities for ld in c.leaders) or any(
             card.moves_tokens for c in cities for card in c.cards):
         return []
-    if not const.tokens_from_conflicts_only:  # an expansion gives or takes tokens too
-        return []
-    per_age = const.conflicts_per_age
-    out = []
-    for c in cities:
-        ages = len(const.victory_token_by_age) - len(set(c.diplomacy))
-        for age, value in enumerate(const.victory_token_by_age, start=1):
-            if age in c.diplomacy and c.tokens.victories.get(value, 0):
-                text = _(
-                    "a victory token of {value}, but this city sat out the conflicts of Age "
-                    "{age} with diplomacy"
-                ).format(value=value, age=ROMAN[age])
-                out.append(problem("too-many-tokens", text, c.index, "military"))
-        for value, n in c.tokens.victories.items():
-            if n > per_age:
-                text = _(
-                    "{count} victory tokens of {value}: a city meets {neighbours} neighbours per "
-                    "Age, so it holds at most {neighbours} of each value"
-                ).format(count=n, value=value, neighbours=per_age)
-                out.append(problem("too-many-tokens", text, c.index, "military"))
-        if c.tokens.defeats > per_age * ages:
-            text = _(
-                "{count} defeat tokens: at most {most} ({neighbours} neighbours, {ages} Ages)"
-            ).format(count=c.tokens.defeats, most=per_age * ages, neighbours=per_age, ages=ages)
-            out.append(problem("too-many-tokens", text, c.index, "military"))
-        total = c.tokens.victory_count + c.tokens.defeats
-        if total > per_age * ages:
-            text = _(
-                "{count} conflict tokens in all: at most {most} ({conflicts} conflicts in each "
-                "of {ages} Ages)"
-            ).format(count=total, most=per_age * ages, conflicts=per_age, ages=ages)
-            out.append(problem("too-many-tokens", text, c.index, "military"))
+    out = [found for c in cities for found in _city_tokens(c, const)]
+    if not const.tokens_from_conflicts_only:
+        return out
     victories = sum(c.tokens.victory_count for c in cities)
     defeats = sum(c.tokens.defeats for c in cities)
     # tokens derived from shields balance by themselves; entered ones that differ from them
@@ -591,6 +564,62 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
+
+
+def _city_tokens(c: City, const: Constants) -> list[Problem]:
+    """One city's tokens: two conflicts an Age (none in an Age it sat out with diplomacy),
+    plus the victory tokens an expansion gives outside them (`victory_tokens_beyond_
+    conflicts`: Edifice's Outpost and Staging Camp)."""
+    per_age = const.conflicts_per_age
+    beyond = const.victory_tokens_beyond_conflicts
+    out = []
+    ages = len(const.victory_token_by_age) - len(set(c.diplomacy))
+    for age, value in enumerate(const.victory_token_by_age, start=1):
+        if age in c.diplomacy and c.tokens.victories.get(value, 0) > beyond.get(value, 0):
+            text = _(
+                "a victory token of {value}, but this city sat out the conflicts of Age "
+                "{age} with diplomacy"
+            ).format(value=value, age=ROMAN[age])
+            out.append(problem("too-many-tokens", text, c.index, "military"))
+    for value, n in c.tokens.victories.items():
+        if n > per_age + beyond.get(value, 0):
+            if beyond.get(value, 0):
+                text = _(
+                    "{count} victory tokens of {value}: a city meets {neighbours} neighbours "
+                    "per Age and takes at most {beyond} more of that value from the "
+                    "expansions, so it holds at most {most}"
+                ).format(count=n, value=value, neighbours=per_age, beyond=beyond[value],
+                         most=per_age + beyond[value])
+            else:
+                text = _(
+                    "{count} victory tokens of {value}: a city meets {neighbours} neighbours "
+                    "per Age, so it holds at most {neighbours} of each value"
+                ).format(count=n, value=value, neighbours=per_age)
+            out.append(problem("too-many-tokens", text, c.index, "military"))
+    if c.tokens.defeats > per_age * ages:
+        text = _(
+            "{count} defeat tokens: at most {most} ({neighbours} neighbours, {ages} Ages)"
+        ).format(count=c.tokens.defeats, most=per_age * ages, neighbours=per_age, ages=ages)
+        out.append(problem("too-many-tokens", text, c.index, "military"))
+    total = c.tokens.victory_count + c.tokens.defeats
+    extra = sum(beyond.values())
+    if total > per_age * ages + extra:
+        if extra:
+            text = _(
+                "{count} conflict tokens in all: at most {most} ({conflicts} conflicts in "
+                "each of {ages} Ages, and {extra} tokens from the expansions)"
+            )
+        else:
+            text = _(
+                "{count} conflict tokens in all: at most {most} ({conflicts} conflicts in "
+                "each of {ages} Ages)"
+            )
+        out.append(problem("too-many-tokens", text.format(
+            count=total, most=per_age * ages + extra, conflicts=per_age, ages=ages,
+            extra=extra), c.index, "military"))
+    return out
+
+
 def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     """Per-Age shields of each player who gave them: never going down and what the city's
     cards give; when every player gave them, also agreeing with the tokens entered (the
@@ -603,13 +632,28 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
         if p.shields is None:
             continue
         s = p.shields
-        if any(b < a for a, b in itertools.pairwise(s)):
+        # a leader entombed under Abu Simbel loses its effect, its shields too (wonder-pack.md
+        # §1): recruited in Age I and entombed in Age III, Caesar's 2 shields go
+        entombed_shields = _shields_of(c.entombed)
+        if any(b < a - entombed_shields for a, b in itertools.pairwise(s)):
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
         known = all(_entered_all(c, p, f) for f in ("cards", "leaders", "wonder"))
         counts_defeats = any(ld.shields_from_defeats for ld in c.leaders)  # Semiramis
-        if s[-1] not in possible and known and not counts_defeats:
+        beyond = board.ruleset.constants.shields_beyond_cities  # Edifice's rewards
+        if beyond and s[-1] < min(possible) and known and not counts_defeats:
+            text = ngettext(
+                "{count} shield at the end of the last Age, but this city's {sources} give "
+                "{least} already",
+                "{count} shields at the end of the last Age, but this city's {sources} give "
+                "{least} already",
+                s[-1],
+            ).format(count=s[-1], least=min(possible),
+                     sources=_("cards, wonder and leaders") if board.ruleset.leaders
+                     else _("cards and wonder"))
+            out.append(problem("shields-impossible", text, c.index, "shields", len(s) - 1))
+        elif not beyond and s[-1] not in possible and known and not counts_defeats:
             # else a thing set aside may give the shields
             text = ngettext(
                 "{count} shield at the end of the last Age, but this city's {sources} give "
@@ -624,8 +668,10 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
         # each earlier Age once the last is right (one cause, one problem), on a board whose
         # stages are data (Manneken Pis copies a neighbour's stage: its shields, or a build
         # from the discard, are not known)
-        if known and not counts_defeats and s[-1] in possible and c.wonder.basis == "exact":
-            out += _shields_by_age(c, s, max(possible), bool(board.ruleset.leaders))
+        if known and not counts_defeats and c.wonder.basis == "exact" and (
+                (beyond and s[-1] >= min(possible)) or s[-1] in possible):
+            most = None if beyond else max(possible)
+            out += _shields_by_age(c, s, most, bool(board.ruleset.leaders))
         if not every:
             continue  # no tokens derived from one city's shields: the entered ones count
         if p.military is None and derived is None:
@@ -640,7 +686,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
                     "derived from shields: enter them"
                 )
             out.append(problem("tokens-not-derivable", text, c.index, "military"))
-        elif p.military is not None and derived is not None and derived[c.index] != c.tokens:
+        elif p.military is not None and derived is not None and not _tokens_agree(
+                derived[c.index], c.tokens, board.ruleset.constants):
             text = _("the shields give {derived}, but the tokens entered are {entered}").format(
                 derived=military.describe(derived[c.index]), entered=military.describe(c.tokens)
             )
@@ -648,7 +695,20 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-def _shields_by_age(c: City, s: Sequence[int], most_at_end: int,
+def _tokens_agree(derived: Tokens, entered: Tokens, const: Constants) -> bool:
+    """The tokens entered are those the shields give, or, where an expansion gives and
+    takes tokens outside the conflicts (Edifice: Outpost's, Staging Camp's; Concentric
+    Castle's penalty takes two), the same defeats and no more victories of a value than
+    the shields give and the expansion adds."""
+    if const.tokens_from_conflicts_only:
+        return derived == entered
+    beyond = const.victory_tokens_beyond_conflicts
+    return derived.defeats == entered.defeats and all(
+        n <= derived.victories.get(value, 0) + beyond.get(value, 0)
+        for value, n in entered.victories.items())
+
+
+def _shields_by_age(c: City, s: Sequence[int], most_at_end: int | None,
                     with_leaders: bool) -> list[Problem]:
     """Each Age but the last (checked against the whole city): no more shields than the
     cards of the Ages up to then, every stage and every leader give (a stage or a leader can
@@ -664,9 +724,9 @@ def _shields_by_age(c: City, s: Sequence[int], most_at_end: int,
     for k, count in enumerate(s[:-1]):
         age = k + 1
         later = _shields_of([card for card in c.cards if min(card.ages) > age])
-        most = most_at_end - later
+        most = None if most_at_end is None else most_at_end - later
         least = _shields_of([card for card in c.cards if max(card.ages) <= age])
-        if count > most:
+        if most is not None and count > most:
             text = ngettext(
                 "{count} shield at the end of Age {age}, but this city's {sources} give at "
                 "most {most}",
