@@ -120,7 +120,7 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     seats = len(cities)
     most = const.most_guilds(seats, recruited)
     if len(guilds) <= most:
-        return []
+        return _guilds_brought_in(cities, rules)
     if most == 0 and const.guilds_replaced_by:
         text = ngettext(
             "{count} guild is built ({guilds}), but in this game the {replaced} take the "
@@ -142,6 +142,33 @@ def guilds_in_game(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
         text = _(
             "{count} different guilds are built ({guilds}), but the game uses only {most}"
         ).format(count=len(guilds), guilds=", ".join(guilds), most=most)
+    return [problem("too-many-guilds", text, None, "players")]
+
+
+def _guilds_brought_in(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
+    """The guild a leader brings into the game (Ramses: his owner builds 1 of 2 unused
+    guilds) is in his owner's city: the other cities hold no more guilds than the game
+    deals without him."""
+    const = rules.constants
+    bringers = [c for c in cities if any(ld.name in const.guilds_extra_with
+                                         for ld in c.leaders_ever)]
+    if not bringers:
+        return []
+    owners = {c.index for c in bringers}
+    elsewhere = sorted({card.name for c in cities if c.index not in owners for card in c.guilds})
+    most = const.most_guilds(len(cities))
+    if len(elsewhere) <= most:
+        return []
+    leaders = sorted({ld.name for c in bringers for ld in c.leaders_ever
+                      if ld.name in const.guilds_extra_with})
+    text = ngettext(
+        "{count} guild is built outside the city of {leaders} ({guilds}), but the game deals "
+        "only {most}: the guild {leaders} brings in is built in the owner's own city",
+        "{count} guilds are built outside the city of {leaders} ({guilds}), but the game "
+        "deals only {most}: the guild {leaders} brings in is built in the owner's own city",
+        len(elsewhere),
+    ).format(count=len(elsewhere), leaders=any_of(leaders), guilds=", ".join(elsewhere),
+             most=most)
     return [problem("too-many-guilds", text, None, "players")]
 
 
