@@ -76,6 +76,7 @@ ProblemCode = Literal[
     "buried-without-wonder",
     "buried-also-recruited",
     "unknown-cost",
+    "cost-disagrees",
     "supremacy-contradicted",
     "two-supremacies",
     # Pantheon (Duel)
@@ -115,6 +116,7 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         "buried-without-wonder",
         "buried-also-recruited",
         "unknown-cost",
+        "cost-disagrees",
         "supremacy-contradicted",
         # Pantheon (Duel)
         "needs-divinity",

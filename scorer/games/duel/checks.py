@@ -166,6 +166,11 @@ def buried(table: DuelTable, rules: Ruleset) -> list[Problem]:
                 "buried leader"
             ).format(leader=leader.name)
             out.append(problem("unknown-cost", text, i, "buried.cost"))
+        elif p.buried.cost is not None and leader.cost is not None and (
+                p.buried.cost != leader.cost):
+            text = _("{cost}, but {leader} costs {known}: leave the cost out or give "
+                     "{known}").format(cost=p.buried.cost, leader=leader.name, known=leader.cost)
+            out.append(problem("cost-disagrees", text, i, "buried.cost"))
     return out
 
 
