@@ -93,6 +93,7 @@ ProblemCode = Literal[
     "unknown-piece",
     "unknown-face",
     "piece-without-board",
+    "piece-without-stage",
     "too-many-pieces",
     "built-in-order",
 ]
@@ -125,6 +126,7 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         "unknown-piece",
         "unknown-face",
         "piece-without-board",
+        "piece-without-stage",
         "built-in-order",
     }
 )

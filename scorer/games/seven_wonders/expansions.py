@@ -144,7 +144,16 @@ def _piece_board(
     if not piece.boards or p.wonder.board == PLACEHOLDER:
         return []
     wonder = rules.wonders.get(p.wonder.board)
-    if wonder is None or wonder.name in piece.boards:
+    if wonder is None:
+        return []
+    if wonder.name in piece.boards:
+        # its points are its stages' (Stonehenge, Manneken Pis): none before one is built
+        built = len(p.wonder.built) if p.wonder.built is not None else p.wonder.stages
+        held = p.printed.get(piece.name, 0) if piece.held == "points" else 0
+        if held and not built:
+            text = _("{label}: {value}, but no stage of {board} is built")
+            return [problem("piece-without-stage", text.format(
+                label=translated(piece.label), value=held, board=wonder.name), i, where)]
         return []
     text = _("only a city with {boards} has {label}")
     return [problem("piece-without-board", text.format(
