@@ -215,6 +215,9 @@ class Piece(_Data):
     least: int = 0
     most: int = Field(ge=0)
     """Per city: the largest count or points (tokens: of one face)."""
+    most_in_city: int | None = Field(None, ge=0)
+    """Tokens: the most a city holds, every face together (Armada: one naval token an
+    Age); None: only each face's `most`."""
     boards: tuple[str, ...] = ()
     """Only a city with one of these boards holds it; empty: any city."""
     uses_card_play: bool = False

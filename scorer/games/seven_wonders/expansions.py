@@ -129,6 +129,11 @@ def _piece_values(i: int, p: SevenWondersPlayer, piece: Piece, where: str) -> li
                 text = _("{count} {label} of {face}: a city holds at most {most}")
                 out.append(problem("too-many-pieces", text.format(
                     count=n, label=label, face=face, most=piece.most), i, f"{where}.{face}"))
+        held = sum(p.tokens[piece.name].values())
+        if piece.most_in_city is not None and held > piece.most_in_city:
+            text = _("{count} {label}: a city holds at most {most}, every face together")
+            out.append(problem("too-many-pieces", text.format(
+                count=held, label=label, most=piece.most_in_city), i, where))
         return out
     value = p.counts[piece.name] if piece.held == "count" else p.printed[piece.name]
     if not piece.least <= value <= piece.most:
