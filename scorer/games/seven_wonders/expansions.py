@@ -307,8 +307,13 @@ def drawn_cards(table: SevenWondersTable, board: Board) -> list[Problem]:
 
 
 def _diplomacy_sources(c: City) -> list[tuple[str, tuple[int, ...]]]:
-    """What in the city gave a diplomacy token, with the Ages it can serve (empty: any)."""
-    out = [(t.name, e.ages) for t in c.cards for e in t.effects if isinstance(e, Diplomacy)]
+    """What in the city gave a diplomacy token, with the Ages it can serve (empty: any). A
+    card serves the Age it was built in: its own, or a later one where the city builds from
+    the discard (Halikarnassos, Solomon, Forging Agency: their `extra_cards`)."""
+    from_discard = any(x.extra_cards for x in (*c.built_stages, *c.leaders, *c.cards))
+    out = [(t.name, tuple(a for a in ROMAN if a >= min(e.ages)) if from_discard and e.ages
+            else e.ages)
+           for t in c.cards for e in t.effects if isinstance(e, Diplomacy)]
     out += [(t.name, e.ages) for t in c.leaders for e in t.effects if isinstance(e, Diplomacy)]
     out += [
         (f"{c.wonder.name} {n}", e.ages)
