@@ -282,7 +282,8 @@ class Constants(_Data):
     science_set_points: int = 0
     plays_per_age: int = 0
     """Cards each city plays per Age (7 dealt, the last discarded): built, discarded or
-    tucked under a wonder stage; bounds how many cards a city can hold."""
+    tucked under a wonder stage; bounds how many cards a city can hold. An expansion's
+    `add_plays_per_age` adds to it (Cities and Armada: a card more in each hand)."""
     leaders_recruited_max: int = 0
     """Face-up leaders a city can hold without a wonder stage that recruits more."""
     free_city: bool = False
@@ -662,6 +663,9 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
         added = raw.constants.get("add_categories", [])
         for key, value in raw.constants.items():
             if key == "add_categories":
+                continue
+            if key == "add_plays_per_age":  # an expansion's card more a hand (Cities, Armada)
+                constants["plays_per_age"] = constants.get("plays_per_age", 0) + value
                 continue
             if isinstance(value, dict) and isinstance(constants.get(key), dict):
                 value = {**constants[key], **value}  # an expansion adds to a table (a colour)
