@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.history import FORMAT, VERSION, Play, play_json
-from scorer.ruleset import load_ruleset
+from scorer.ruleset import Ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 GROUP = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hoa", "Ivy", "Jon", "Kim", "Lan"]
@@ -40,6 +40,22 @@ SEVEN = [("7wonders-1e", ()), ("7wonders-2e", ()), ("7wonders-1e", ("leaders",))
          ("7wonders-2e", ("leaders",))]
 START = 1_700_000_000.0
 """The first game's finish (a fixed moment: the file is the same on every run)."""
+
+
+def playable(rules: Ruleset, cards: list[str]) -> list[str]:
+    """The first of `cards` a city can have played: 3 Ages x 6 plays, minus up to 4 cards
+    tucked under stages (whichever Ages they were built in), so at most 14 in all, 9 of
+    Age II and later and 4 of Age III."""
+    kept: list[str] = []
+    for name in cards:
+        card = rules.cards.get(name)
+        assert card is not None
+        later = [min(c.ages) for c in rules.cards.get_all(kept) if c is not None]
+        if len(kept) == 14 or (min(card.ages) >= 2 and sum(a >= 2 for a in later) == 9) or (
+                min(card.ages) == 3 and sum(a == 3 for a in later) == 4):
+            continue
+        kept.append(name)
+    return kept
 
 
 def seven_wonders_table(rng: random.Random, names: list[str]) -> dict[str, Any]:
@@ -78,7 +94,7 @@ def seven_wonders_table(rng: random.Random, names: list[str]) -> dict[str, Any]:
         player: dict[str, Any] = {
             "name": seats[i],
             "wonder": {"board": wonders[i], "side": side, "stages": stages},
-            "cards": cards[:14],  # 3 Ages x 6 plays, less up to 4 under stages
+            "cards": playable(rules, cards),
             "coins": rng.randint(0, 40),
             "military": {"1": t.victories[1], "3": t.victories[3], "5": t.victories[5],
                          "-1": t.defeats},

@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from benchmarks.stats_file import playable
 from scorer import load_ruleset
 from scorer.military import derive_tokens
 
@@ -53,8 +54,7 @@ def seven_wonders_tables(draw: st.DrawFn) -> dict[str, Any]:
             {
                 "name": f"P{i}",
                 "wonder": {"board": wonders[i], "side": side, "stages": stages},
-                # 3 Ages x 6 plays, minus up to 4 cards tucked under stages: at most 14 is legal
-            "cards": draw(st.permutations(cities[i]))[:14],
+                "cards": playable(rules, draw(st.permutations(cities[i]))),
                 "coins": draw(st.integers(0, 40)),
                 "military": {
                     "1": t.victories[1],

@@ -477,7 +477,35 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
                 pieces=all_of(translated(board.ruleset.pieces[name].label) for name in given_up),
             )
             out.append(problem("too-many-cards", message, c.index, "cards"))
+        else:
+            out += _cards_of_later_ages(c, const.plays_per_age, ages, extra)
     return out
+
+
+def _cards_of_later_ages(c: City, plays: int, ages: int, extra: int) -> list[Problem]:
+    """A card is played in its own Age or, built from the discard, a later one: the cards
+    of Age II and later are at most the plays of Ages II and III (and the builds from the
+    discard), those of Age III at most its plays. The first Age over is said (one cause,
+    one problem)."""
+    for age in range(ages, 1, -1):
+        later = sum(1 for card in c.cards if min(card.ages) >= age)
+        most = plays * (ages - age + 1) + extra
+        if later > most:
+            if extra:
+                text = _(
+                    "{count} cards of Age {age} and later, but a city plays {plays} cards in "
+                    "each Age from then (+{extra} from its wonder, leaders and cards): at most "
+                    "{most}"
+                )
+            else:
+                text = _(
+                    "{count} cards of Age {age} and later, but a city plays {plays} cards in "
+                    "each Age from then: at most {most}"
+                )
+            return [problem("too-many-cards", text.format(
+                count=later, age=ROMAN[age], plays=plays, extra=extra, most=most),
+                c.index, "cards")]
+    return []
 
 
 def leader_count(table: SevenWondersTable, board: Board) -> list[Problem]:
