@@ -60,6 +60,7 @@ ProblemCode = Literal[
     "too-many-guilds",
     "too-many-wonders",
     "too-many-cubes",
+    "too-many-progress",
     "leaders-in-free-city",
     # conflicts
     "too-many-tokens",

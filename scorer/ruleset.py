@@ -359,6 +359,15 @@ class Constants(_Data):
     """Offering tokens put on Age II cards (each discarded when used)."""
     minerva_pawn_by: str = ""
     """The Divinity that puts the Minerva pawn on the track (a table's `minerva`)."""
+    progress_on_board: int = 0
+    """Duel: Progress tokens put on the board at setup (the rest are out of play); 0: no
+    bound on the tokens a table holds."""
+    progress_taken_by: dict[str, int] = {}
+    """Duel: a wonder built or a Divinity activated that takes Progress tokens from those
+    out of play (the Great Library, Enki), and how many."""
+    progress_taken_unseen: dict[str, int] = {}
+    """Duel: what takes Progress tokens from those out of play without the table showing it
+    (Agora's Espionage, a Conspiracy), and how many: always allowed for."""
     wonders_taken_by: tuple[str, ...] = ()
     """Divinities and cards that take an unbuilt wonder from the opponent (Ra; Agora's
     Extortion is counted by Agora's `wonders_per_city`): each lets a city hold one more."""

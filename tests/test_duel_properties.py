@@ -42,7 +42,8 @@ def duel_tables(draw: st.DrawFn) -> dict[str, Any]:
         who = draw(owner)
         if who is not None and len(players[who]["wonders"]) < 4:
             players[who]["wonders"].append(wonder)
-    for token in rules.progress.names():
+    # the 5 on the board at setup (rules_duel.md §5), whatever takes one from the others
+    for token in draw(st.permutations(rules.progress.names()))[: const.progress_on_board]:
         who = draw(owner)
         if who is not None:
             players[who]["progress"].append(token)

@@ -332,6 +332,33 @@ def wonders_per_city(table: DuelTable, game: DuelGame) -> list[Problem]:
     return out
 
 
+def progress_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
+    """No more Progress tokens in the cities than the board's, and those the Great Library,
+    Enki or an unseen Conspiracy (Espionage) took from the ones out of play."""
+    const = game.board.ruleset.constants
+    if not const.progress_on_board:
+        return []
+    cities = game.board.cities
+    held = {t.name for c in cities for t in c.progress}
+    takers = [name for c in cities
+              for name in (*(w.name for w in c.wonders), *(d.name for d in c.divinities))
+              if name in const.progress_taken_by]
+    more = sum(const.progress_taken_by[n] for n in takers) + sum(
+        const.progress_taken_unseen.values())
+    most = const.progress_on_board + more
+    if len(held) <= most:
+        return []
+    if more:
+        text = _("{count} Progress tokens in the cities, but the board holds {board} and "
+                 "{takers} take {more} more: at most {most}")
+    else:
+        text = _("{count} Progress tokens in the cities, but the board holds {board}, and "
+                 "nothing in this game takes one of those out of play: at most {most}")
+    return [problem("too-many-progress", text.format(
+        count=len(held), board=const.progress_on_board, more=more, most=most,
+        takers=all_of([*takers, *const.progress_taken_unseen])), None, "players")]
+
+
 def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
     most = game.board.ruleset.constants.cubes_per_player
     text = _("{count} cubes in the Senate, but each player has only {most}")
@@ -475,6 +502,7 @@ def supremacies(table: DuelTable, game: DuelGame) -> list[Problem]:
 
 GAME_CHECKS: tuple[GameCheck, ...] = (
     wonders_per_city,
+    progress_in_game,
     cubes,
     guilds,
     wonders_in_game,
