@@ -339,6 +339,14 @@ class ByCount(_Effect):
     points: tuple[int, ...] = Field(min_length=1)
 
 
+class SymbolsCounted(_Effect):
+    """A piece held as a count of one science symbol (Armada: the symbols its cards and
+    Islands give, as the table reads them off): each one a symbol of the city's science."""
+
+    kind: Literal["symbols_counted"]
+    symbol: Symbol
+
+
 class AsPrinted(_Effect):
     """A piece whose points the table reads off a printed component (an Island card, a
     shipyard track, a Great Project): the points entered, where no source gives the values
@@ -392,6 +400,7 @@ Effect = TypeAliasType(
         | EntombedLeaders
         | TokenFaces
         | ByCount
+        | SymbolsCounted
         | AsPrinted,
         Field(discriminator="kind"),
     ],

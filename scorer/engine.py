@@ -49,6 +49,7 @@ from scorer.effects import (
     SnakeSymbol,
     SoleLeaderBonus,
     Symbol,
+    SymbolsCounted,
     TokenFaces,
     VictoryTokenPairs,
     WonderComplete,
@@ -415,6 +416,10 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             n = city.counts.get(source.name, 0)
             got = by_count[min(n, len(by_count) - 1)]
             tally.add(cat, source.says, got, says("by-count", count=n, points=got))
+        case SymbolsCounted(symbol=symbol):
+            n = city.counts.get(source.name, 0)
+            if n:
+                tally.symbols[symbol] = tally.symbols.get(symbol, 0) + n
         case AsPrinted():
             p = city.printed.get(source.name, 0)
             tally.add(cat, source.says, p, says("entered", points=p))
