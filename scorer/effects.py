@@ -96,10 +96,12 @@ class PerDefeatToken(_PerCity):
 
 
 class PerVictoryToken(_Effect):
-    """Points per victory token the owner holds, whatever its value (Alexander)."""
+    """Points per victory token the owner holds, whatever its value (Alexander), or of one
+    value (`value`: 2nd-edition Cities' Guardhouse counts Age II's tokens of 3)."""
 
     kind: Literal["per_victory_token"]
     points: int
+    value: int | None = None
 
 
 class PerCoins(_PerCity):

@@ -261,9 +261,14 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]
             _per_item(tally, source, effect, seen, counts, "defeat-tokens")
-        case PerVictoryToken(points=p):
-            n = city.tokens.victory_count
-            tally.add(cat, source.says, p * n, says("per-victory-token", points=p, count=n))
+        case PerVictoryToken(points=p, value=v):
+            if v is None:
+                n = city.tokens.victory_count
+                tally.add(cat, source.says, p * n, says("per-victory-token", points=p, count=n))
+            else:
+                n = city.tokens.victories.get(v, 0)
+                tally.add(cat, source.says, p * n,
+                          says("per-victory-token", points=p, count=n, value=v))
         case PerCoins(coins=c):
             seen = board.around(city, effect.cities)
             counts = [ct.coins // c for ct in seen]

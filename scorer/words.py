@@ -296,6 +296,11 @@ def say(message: Says) -> str:
             return _per_item(p)
         case "per-victory-token":
             n = _int(p, "count")
+            if "value" in p:
+                return ngettext(
+                    "{count} victory token of {value} × {points}",
+                    "{count} victory tokens of {value} × {points}", n
+                ).format(count=n, value=_int(p, "value"), points=points(_int(p, "points")))
             return ngettext(
                 "{count} victory token × {points}", "{count} victory tokens × {points}", n
             ).format(count=n, points=points(_int(p, "points")))
