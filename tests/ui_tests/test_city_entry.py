@@ -120,17 +120,17 @@ async def test_entry_search_that_matches_nothing_says_so(store: Store) -> None:
 
 
 async def test_entry_search_says_why_a_card_cannot_be_scored(store: Store) -> None:
-    """2nd edition + Cities: Prison is a card of the box the app cannot score (only one
-    source gives its points: rulesets/7wonders-2e+cities, cities.md §11); the search says
-    so with the reason, as the command line does, instead of "Nothing left to add is
-    called “Prison”", which reads as taken or misspelled."""
+    """2nd edition + Cities: Cells is a card of the box the app cannot score (one source has
+    it and none gives its points: rulesets/7wonders-2e+cities, cities.md §11); the search
+    says so with the reason, as the command line does, instead of "Nothing left to add is
+    called “Cells”", which reads as taken or misspelled."""
     store.save_current(SevenWondersDraft(game="7wonders-2e", expansions=["cities"], seats=[
         SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
-    await c.type_only("Search", "prison")
+    await c.type_only("Search", "cells")
     said = helper_of(c)
-    assert said.startswith("“Prison” cannot be scored in 7 Wonders 2nd edition with Cities:"), said
-    assert "only one source (NF) gives its points" in said
+    assert said.startswith("“Cells” cannot be scored in 7 Wonders 2nd edition with Cities:"), said
+    assert "only one source (S2) has it and none gives its points" in said
 
 
 async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> None:
