@@ -249,6 +249,33 @@ async def test_trust_a_phone_that_comes_back_shows_the_saved_game_before_it_edit
 
 
 @pytest.mark.asyncio
+async def test_trust_a_tap_made_offline_is_not_replayed_over_a_newer_value(
+        store: Store) -> None:
+    """Bob's phone, offline, taps + on the coins it shows (5); Ann's phone saves 10
+    meanwhile; the browser sends the tap when the phone is back (a walk in chromium: the
+    saved game became 11, a change nobody made over what they saw). The phone shows the
+    saved game before it edits: a tap sent from the screen before that is dropped."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await b.type("Coins", "5")
+    await a.go(f"/g/{code}/player/1")
+    plus = b.step_button("Coins", 1)  # as the offline screen showed it
+    await b.drop()
+    await a.type("Coins", "10")
+    await b.come_back()
+    assert b.session is not None
+    await b.session.dispatch_event(plus._i, "click", None)  # the tap sent on coming back
+    await b.idle()
+    await a.idle()
+    assert saved_game(store).seats[1].coins == 10  # type: ignore[union-attr]
+    assert coins(a) == coins(b) == "10"
+    await b.step("Coins", 1)  # a tap on what it shows now counts
+    await a.idle()
+    assert saved_game(store).seats[1].coins == 11  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
 async def test_trust_a_field_being_typed_is_not_rewritten_and_a_stale_save_is_refused(
         store: Store) -> None:
     """Two phones type into Bob's coins: Ann's phone keeps what it is typing when Bob's 21
