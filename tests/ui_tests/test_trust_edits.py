@@ -276,6 +276,58 @@ async def test_trust_a_tap_made_offline_is_not_replayed_over_a_newer_value(
 
 
 @pytest.mark.asyncio
+async def test_trust_a_tap_sent_before_another_phones_change_arrived_is_not_applied_over_it(
+        store: Store) -> None:
+    """Bob's phone taps + on the 5 it shows; its tap reaches the server after Ann's phone
+    saved 10 and the server drew 10 for Bob's phone, which had not received it yet (a phone
+    whose network stalls: a walk in chromium, offline, saw 14 + 1 saved as 21 over 20).
+    The tap was made on buttons that showed 5: it is not applied to 10."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await b.type("Coins", "5")
+    await a.go(f"/g/{code}/player/1")
+    plus = b.step_button("Coins", 1)  # as the phone showed it
+    await a.type("Coins", "10")
+    await b.idle()  # the server drew 10 for Bob's phone
+    assert b.session is not None
+    await b.session.dispatch_event(plus._i, "click", None)  # the tap made on 5
+    await b.idle()
+    await a.idle()
+    assert saved_game(store).seats[1].coins == 10  # type: ignore[union-attr]
+    assert coins(a) == coins(b) == "10"
+    await b.step("Coins", 1)  # a tap on what it shows now counts
+    await a.idle()
+    assert saved_game(store).seats[1].coins == 11  # type: ignore[union-attr]
+    await b.step("Coins", 1)  # and the next on its own number too (the same buttons)
+    await a.idle()
+    assert saved_game(store).seats[1].coins == 12  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
+async def test_trust_a_card_tapped_before_another_city_took_it_is_not_taken_twice(
+        store: Store) -> None:
+    """Bob's phone taps Baths (free when it tapped); the tap reaches the server after Ann's
+    phone gave Baths to Ann (one copy at 3 players: rules_multiplayer.md, 1st edition): the
+    chip shows it taken by then, and the tap does not put it in Bob's city too (a walk in
+    chromium, offline: Baths ended in both cities)."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await a.go(f"/g/{code}/player/0")
+    baths = b.find("Baths", ft.OutlinedButton)  # as Bob's phone showed it: free
+    await a.tap("Baths")
+    await b.idle()
+    assert b.session is not None
+    await b.session.dispatch_event(baths._i, "click", None)  # the tap made while it was free
+    await b.idle()
+    await a.idle()
+    saved = saved_game(store)
+    assert saved is not None and "Baths" in saved.seats[0].cards
+    assert "Baths" not in saved.seats[1].cards
+
+
+@pytest.mark.asyncio
 async def test_trust_a_field_being_typed_is_not_rewritten_and_a_stale_save_is_refused(
         store: Store) -> None:
     """Two phones type into Bob's coins: Ann's phone keeps what it is typing when Bob's 21

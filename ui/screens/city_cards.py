@@ -344,6 +344,8 @@ def card_flipper(edit: SeatEdits) -> Callable[[Chip, int], None]:
     """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
     edit says which (held or not), so two phones tapping at once agree on the last tap."""
     def flip(chip: Chip, step: int = 1) -> None:
+        if chip.disabled and not chip.selected:
+            return  # taken by another city: a tap sent before this phone was shown so
         if chip.count is not None:
             n = chip.count + step
             if 0 <= n <= max(chip.room, chip.count):  # at a bound a tap changes nothing

@@ -392,6 +392,10 @@ class _Shown:
     """When another phone's number was first shown (time.monotonic())."""
     own: tuple[int | None, ...] = ()
     """Numbers this field saved whose render is still to come (not another phone's)."""
+    foreign: int = 0
+    """How many numbers of another phone the field has shown: its - and + are made anew
+    with each (`_step_button`), so a tap the phone sent from the buttons that showed the
+    number before finds no control, and is not applied to the new number."""
 
     def follow(self, value: int | None) -> None:
         """The field renders `value`: another phone's change, unless this field saved it."""
@@ -401,6 +405,7 @@ class _Shown:
             self.own = ()
         else:
             self.before, self.changed_at = self.value, time.monotonic()
+            self.foreign += 1
         self.value = value
 
     def typed_over(self) -> int | None:
@@ -493,12 +498,14 @@ class _StepProps:
 
 
 def _step_button(spoken: str, value: int, delta: int,
-                 now: ft.MutableRef[_StepProps]) -> ft.IconButton:
+                 now: ft.MutableRef[_StepProps], foreign: int) -> ft.IconButton:
     """A stepper's - (`delta` -1) or + (1), named for a screen reader by whose number it
     changes and what it is now ("Coins for Ann: 7, add one"). It stays enabled at a limit
     (a tap there does nothing): a control that turns disabled under the finger drops the
     screen reader's focus, and the next field tapped then did not take the keyboard (issue
-    12, item 14)."""
+    12, item 14). Its key changes with each number another phone set (`foreign`): a tap
+    sent before the phone received that number acted on the one it showed, and finds no
+    control; its own taps keep the button (and a screen reader's focus on it)."""
     def go() -> None:
         props = now.current
         n = props.value + delta
@@ -508,10 +515,12 @@ def _step_button(spoken: str, value: int, delta: int,
             props.shown.mine(n)
             props.on_change(n, props.value)
 
-    return icon_button(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
-                       ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                       (S.add_one if delta > 0 else S.remove_one)(spoken, value), go,
-                       icon_size=30)
+    button = icon_button(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
+                         ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                         (S.add_one if delta > 0 else S.remove_one)(spoken, value), go,
+                         icon_size=30)
+    button.key = f"{'plus' if delta > 0 else 'minus'}-{foreign}"
+    return button
 
 
 @ft.component
@@ -545,8 +554,10 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
     now = ft.use_ref(props)
     now.current = props
     said = spoken or label
-    minus, plus = ft.use_memo(lambda: (_step_button(said, value, -1, now),
-                                       _step_button(said, value, 1, now)), [said, value])
+    foreign = entry.seen.foreign
+    minus, plus = ft.use_memo(lambda: (_step_button(said, value, -1, now, foreign),
+                                       _step_button(said, value, 1, now, foreign)),
+                              [said, value, foreign])
     return ft.Row(
         [
             minus,
