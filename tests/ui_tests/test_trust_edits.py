@@ -396,6 +396,10 @@ async def test_trust_opening_a_finished_game_from_history_never_takes_it_over(
     fixed = tables.commit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 4, (3,)))
     assert isinstance(fixed, Change) and fixed.game.version == finished.version + 1
     assert fixed.game.code == game.code
+    # being corrected, it is still the host's alone (a walk: once the host had changed a
+    # coin, Bob's phone changed it too, and the host's Finish would have kept it)
+    member = tables.commit(game.id, "bob-phone", SetSeat(1, "Bob", "coins", 5, (4,)))
+    assert isinstance(member, Refusal) and member.code == "host-corrects"
     # Bob's Play again: a new game, hosted by Bob, with a code of its own
     await b.go("/history")
     await b.until(SUMMARY)

@@ -378,9 +378,10 @@ class Tables:
         (the kind's `refused`), applied (its `apply`), saved with its undo under the lock,
         compare-and-set on the game's version, then handed to `publish` (the session's
         pub/sub: every other phone of the game). A refusal is neither saved nor published.
-        Only a member of the game changes it; a finished game only its host."""
+        Only a member of the game changes it; a finished game, and one being corrected
+        (finished once, open again), only its host."""
         def change(rec: LiveRecord) -> LiveRecord | Refusal:
-            if rec.closed and rec.host != device:
+            if rec.host != device and (rec.closed or self.store.was_finished(game_id)):
                 return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):

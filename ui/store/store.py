@@ -448,6 +448,11 @@ class Store:
         return [str(r[0]) for r in self._rows(
             "SELECT DISTINCT game FROM results WHERE name = ?", (name,))]
 
+    def was_finished(self, game_id: str) -> bool:
+        """Whether the game was finished once (its history holds it): open again, it is
+        being corrected, which only its host does."""
+        return bool(self._rows("SELECT 1 FROM games WHERE id = ?", (game_id,)))
+
     def in_correction(self, game_ids: Sequence[str]) -> list[str]:
         """Of these games, those whose record is open again (a finished game being
         corrected): a rename in the history reaches them at once (`Tables.rename_in_game`);
