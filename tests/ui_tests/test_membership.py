@@ -374,6 +374,26 @@ async def test_a_rename_on_the_players_page_reaches_the_game_opened_again(store:
     assert _names(store, "bob-phone", game.id)[0] == "Anh Thư"
 
 
+@pytest.mark.asyncio
+async def test_a_members_rename_that_renames_nothing_says_why_where_it_was_tapped(
+        store: Store) -> None:
+    """Bob's phone (a member) renames Bob on his player page: the only game is Ann's, which
+    only her phone corrects, so nothing is renamed. The page stays, with the reason under
+    the field; a walk saw the phone jump to an empty page of the new name, saying nothing."""
+    from ui.app import make_main
+
+    from .flet_client import Client
+
+    _tables, game = _finished_game(store)
+    bob = await Client(make_main(store), route="/players/Bob", device="bob-phone").start()
+    await bob.until("Where the points come from (average a game)")
+    await bob.type("New name", "Bob Lee")
+    await bob.tap("Rename")
+    assert bob.has(S.renamed_elsewhere(1), exact=True)
+    assert bob.has("Where the points come from (average a game)")  # Bob's page, still
+    assert _names(store, "bob-phone", game.id)[1] == "Bob"
+
+
 def test_a_rename_on_the_players_page_is_no_correction_to_undo(store: Store) -> None:
     """The history's rename reaches the game's record as a change with no undo: taken back
     from the change list it made the finished game a correction (unfinished), while the

@@ -276,11 +276,14 @@ def RenameBox(name: str) -> ft.Control:
         if not new or new == name:
             return
         done = model.rename_person(name, new)
-        if done.kept:  # games another phone hosted: only their host corrects them
-            model.say(S.renamed_elsewhere(done.kept))
         if done.together:
             set_said(S.not_merged(len(done.together)))
             return
+        if done.kept and not done.ids:  # every game another phone's: nothing renamed,
+            set_said(S.renamed_elsewhere(done.kept))  # said here (the new name has no page)
+            return
+        if done.kept:  # games another phone hosted: only their host corrects them
+            model.tell(S.renamed_elsewhere(done.kept))  # the note goes on to the new page
         set_said("")
         set_typed("")
         ft.context.page.navigate(player_route(new))
