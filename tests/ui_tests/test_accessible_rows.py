@@ -179,6 +179,27 @@ async def test_accessible_earlier_players_say_what_a_tap_does(store: Store) -> N
     assert S.add_earlier_player("Ann") == "Add Ann to the players"
 
 
+async def test_accessible_earlier_players_fill_the_empty_rows_of_a_full_table(
+        store: Store) -> None:
+    """Duel takes 2 players and New game shows its 2 rows: while one is empty an earlier
+    player's button fills it (a walk found them all disabled, since the rows were as many
+    as the game takes); once both are filled, they are disabled (a tap adds nobody)."""
+    store.remember(["Ann", "Bob", "Cid"])
+    c = await Client(make_main(store)).start()
+    await c.tap("New game")
+    await c.tap("7 Wonders Duel")
+
+    def earlier(name: str) -> ft.OutlinedButton:
+        return next(b for b in walk(c.top()) if isinstance(b, ft.OutlinedButton)
+                    and isinstance(b.content, ft.Text) and b.content.value == name)
+
+    assert not earlier("Cid").disabled
+    await c.tap_control(earlier("Cid"))
+    await c.tap_control(earlier("Ann"))
+    assert [c.find(f"Name {i}", ft.TextField).value for i in (1, 2)] == ["Cid", "Ann"]
+    assert earlier("Bob").disabled
+
+
 async def test_accessible_supremacy_winner_chips_say_what_they_claim(store: Store) -> None:
     """A Duel game ended by Military Supremacy: the winner chips are named "Military
     Supremacy won by Ann", not "Ann", which the player's own line on the same table screen

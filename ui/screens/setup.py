@@ -215,10 +215,12 @@ def Setup() -> ft.View:
                                        on_click=add(), height=TAP))
     if unused:
         items += [ft.Text(S.REMEMBERED),
-                  # at the most players the game takes, a tap would add nobody: disabled
+                  # every row filled at the most players the game takes, a tap would add
+                  # nobody: disabled (an empty row it fills, as `add` does)
                   wrap([ft.OutlinedButton(content=a11y.spoken(n, S.add_earlier_player(n)),
                                           icon=ft.Icons.ADD, on_click=add(n), height=TAP,
-                                          disabled=len(names) >= const.max_players)
+                                          disabled=len(names) >= const.max_players
+                                          and "" not in names)
                         for n in unused])]
     if has_boards:
         items.append(ft.Switch(label=S.RANDOM_WONDERS, value=deal,
