@@ -48,3 +48,17 @@ def test_bg_stats_role_of_a_1st_edition_side_is_its_letter(lang: str) -> None:
         "Alexandria", "Babylon", "Ephesos", "Gizah", "Halikarnassos", "Olympia", "Rhodos")
         for s in "AB"}
     assert _roles("7wonders-1e-4p-full-game.json", lang) == expected
+
+
+def test_bg_stats_note_names_duel_leaders_so() -> None:
+    """A Duel game with the fan-made Leaders: BG Stats' note says "Duel Leaders" (its
+    folder's title), not the box's "Leaders", which reads as the multiplayer expansion
+    (BGG 92539: a walk's finding)."""
+    draft = from_table(json.loads(
+        (EXAMPLES / "duel-agora-leaders.json").read_text(encoding="utf-8")))
+    entry = HistoryEntry(id="g-1", game=draft.game, expansions=tuple(draft.expansions),
+                         summary="", started=None, finished=1_790_000_000.0, place="", note="")
+    data: dict[str, Any] = json.loads(urllib.parse.unquote(
+        bg_stats_link(entry, draft)[len(LINK):]))
+    assert "Duel Leaders" in data["comments"], data["comments"]
+    assert "Agora (BGG 271324)" in data["comments"]

@@ -16,7 +16,7 @@ import flet as ft
 from scorer.bgstats import play_data, play_link
 from scorer.facts import ruleset
 from scorer.history import MAX_NOTE, MAX_PLACE, history_json, read_text
-from scorer.ruleset import expansion_name
+from scorer.ruleset import expansion_title
 from scorer.words import side_word_in_english
 from ui.entry.draft import Draft
 from ui.entry.games.seven_wonders import SevenWondersSeat
@@ -221,7 +221,7 @@ def bg_stats_link(entry: HistoryEntry, draft: Draft, web: bool = False) -> str:
                         "winner": p.name in winners, "role": role})
     data = play_data(
         play_id=entry.id, game=draft.game, game_name=game_title(draft.game),
-        expansions=[(e, expansion_name(draft.game, e)) for e in draft.expansions],
+        expansions=[(e, expansion_title(draft.game, e)) for e in draft.expansions],
         finished=entry.finished, duration_min=entry.duration_min, place=entry.place,
         note=entry.note, players=players)
     return play_link(data, web=web)
