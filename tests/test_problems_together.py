@@ -21,6 +21,8 @@ import pytest
 from scorer import assess
 from ui.entry.export import read_table
 
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
 
 def _places(data: Any) -> set[tuple[str, str]]:
     return {(p.code, p.path) for p in assess(copy.deepcopy(data)).problems}
@@ -255,3 +257,14 @@ def test_problems_name_the_game_with_every_expansion(game: str, expansions: list
         table["conflict"] = {"toward": "", "spaces": 0}
     said = [p.message for p in assess(table).problems if p.code == "unknown-name"]
     assert said and all(named in m for m in said), said
+
+
+def test_a_copy_beyond_the_box_names_only_the_other_holders() -> None:
+    """Agora's 7 Politicians (rules_duel.md §7): Ann holds 4, Bob 4. Bob's 4th is one too
+    many, and the message names Ann as the other holder, not Bob beside her ("also held by
+    Ann and Bob" was read on Bob's own card: a walk's finding)."""
+    table = json.loads((SCENARIOS / "duel" / "invalid-senators-across-cities.json").read_text(
+        encoding="utf-8"))["table"]
+    (found,) = assess(table).problems
+    assert found.path == "players[1].cards[3]"
+    assert "held by Ann" in found.message and "Ann and Bob" not in found.message

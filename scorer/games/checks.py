@@ -434,12 +434,26 @@ def once_across_cities(
                 ).format(kind=translated(field.kind), name=name, count=allowed)
                 out.append(problem("too-many-copies", text, seat, field.field, item))
                 continue
-            others = list(dict.fromkeys(called(table, s) for s, _item in places[:allowed]))
-            text = ngettext(
-                '{kind} "{name}" is also held by {others}; it exists once in this game',
-                '{kind} "{name}" is also held by {others}; it exists {count} times in this game',
-                allowed,
-            ).format(kind=translated(field.kind), name=name, others=all_of(others), count=allowed)
+            # the other cities that hold it (this one's own copies are said apart)
+            others = list(dict.fromkeys(called(table, s) for s, _item in places[:allowed]
+                                        if s != seat))
+            if any(s == seat for s, _item in places[:allowed]):
+                text = ngettext(
+                    '{kind} "{name}" is also held by {others}, beside this city\'s own; it '
+                    "exists once in this game",
+                    '{kind} "{name}" is also held by {others}, beside this city\'s own; it '
+                    "exists {count} times in this game",
+                    allowed,
+                )
+            else:
+                text = ngettext(
+                    '{kind} "{name}" is also held by {others}; it exists once in this game',
+                    '{kind} "{name}" is also held by {others}; it exists {count} times in this '
+                    "game",
+                    allowed,
+                )
+            text = text.format(kind=translated(field.kind), name=name, others=all_of(others),
+                               count=allowed)
             out.append(problem("too-many-copies", text, seat, field.field, item))
     return out
 
