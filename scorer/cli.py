@@ -7,7 +7,9 @@ the table or the command is wrong, with every problem on standard error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
+import io
 import json
 import os
 import sys
@@ -343,8 +345,23 @@ no plugin. Set only where it is unset: a user's own setting stands."""
 
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault(PYDANTIC_PLUGINS, "__all__")
-    with language(_chosen_language(argv)):
-        return _main(argv)
+    try:
+        with language(_chosen_language(argv)):
+            status = _main(argv)
+        sys.stdout.flush()  # here, not at the interpreter's exit, where it could not be caught
+        return status
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """The output's reader went away (`wonders stats FILE | head`): stop without a
+    traceback. What is left to write goes nowhere (Python's own advice: its exit would
+    otherwise try to flush it into the closed pipe and print one); status 1."""
+    # a stdout with no file (a test's capture) raises: nothing is flushed at its exit
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -304,3 +304,22 @@ def test_score_names_the_free_city_once() -> None:
     assert "Free City" in header() and "(Free City)" not in header()
     table["players"][2]["name"] = "Neutral"
     assert "Neutral (Free City)" in header()
+
+
+@pytest.mark.parametrize("args", [["rules", "7wonders-1e", "--all"],
+                                  ["stats", str(Path(__file__).parents[1] / "examples"
+                                                / "history.json")]])
+def test_output_cut_by_its_reader_ends_without_a_traceback(args: list[str]) -> None:
+    """`wonders stats FILE | head`: the reader goes before the output is written (a pipe
+    closed at once here). The command stops quietly (exit status 1, as Python's own advice
+    for a broken pipe); a walk read a BrokenPipeError traceback (never a traceback:
+    docs/format.md)."""
+    read, write = os.pipe()
+    os.close(read)  # nobody will read: the first write fails with EPIPE
+    try:
+        done = subprocess.run([sys.executable, "-m", "scorer", *args], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
