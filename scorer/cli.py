@@ -1,7 +1,8 @@
 """Command line: `python -m scorer score|explain|schema`.
 
 Kept free of heavy imports (no Flet): it must start fast. Exit status 0 on success, 2 when
-the table or the command is wrong, with every problem on standard error.
+the table or the command is wrong, with every problem on standard error, 1 when the
+output's reader went away (`| head`).
 """
 
 from __future__ import annotations
