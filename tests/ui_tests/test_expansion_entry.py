@@ -26,7 +26,7 @@ from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 from ui.store.store import Store
 from ui.text import strings as S
 
-from .flet_client import Client
+from .flet_client import Client, walk
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 EXPANSIONS = ("cities", "armada", "babel", "edifice", "wonder-pack", "pantheon")
@@ -481,3 +481,16 @@ async def test_entry_a_sections_steppers_are_one_width(store: Store) -> None:
     labels = ["Naval conflict tokens +1", "Shipyard (blue fleet) points", "Island card points"]
     widths = {c.find(label, ft.TextField).width for label in labels}
     assert len(widths) == 1, widths
+
+
+@pytest.mark.asyncio
+async def test_entry_the_mythology_steppers_are_one_width(store: Store) -> None:
+    """Pantheon's five Mythology token fields, one under the other, are one width (a walk
+    saw Greek and Roman narrower than the three others)."""
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"],
+                                 seats=[DuelSeat("Ann"), DuelSeat("Bob")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    fields = [f for f in walk(c.top()) if isinstance(f, ft.TextField)
+              and str(f.label or "").endswith("Mythology tokens")]
+    assert len(fields) == 5
+    assert len({f.width for f in fields}) == 1, [(f.label, f.width) for f in fields]

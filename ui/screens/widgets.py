@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
@@ -236,6 +236,12 @@ def numeric(label: str, field: ft.TextField, said_first: str = "") -> ft.Control
 def field_width(label: str, least: int) -> int:
     """Wide enough that the field's label stays on one line above its value."""
     return max(least, min(220, 8 * len(label) + 40))
+
+
+def section_width(labels: Iterable[str], least: int = 120) -> int:
+    """One width for the fields of a section, one under the other: the widest label's
+    (fields of two widths, one under the other, read as misaligned)."""
+    return max((field_width(label, least) for label in labels), default=least)
 
 
 Changed = Callable[[int, int], None]

@@ -28,7 +28,15 @@ from ui.screens.city_parts import (
     seat_of,
 )
 from ui.screens.memo import memo
-from ui.screens.widgets import header, optional_number_field, problems, stepper, toggle, wrap
+from ui.screens.widgets import (
+    header,
+    optional_number_field,
+    problems,
+    section_width,
+    stepper,
+    toggle,
+    wrap,
+)
 from ui.session.model import AppModel
 from ui.session.verdicts import Evaluation
 from ui.text import strings as S
@@ -118,8 +126,10 @@ def _PantheonPart(edit: Edit, props: PantheonProps) -> ft.Control:
             0, props.coins_most, S.for_player(S.ASTARTE_COINS, edit.player))]
     if props.mythology:
         out.append(header(S.MYTHOLOGY_TOKENS))
+        # one width for the five fields (a walk saw them of two widths, one under the other)
+        width = section_width(S.mythology_tokens(name) for name, _n in props.mythology)
         out += [stepper(S.mythology_tokens(name), n, tokens(name), 0, props.each_most,
-                        S.for_player(S.mythology_tokens(name), edit.player))
+                        S.for_player(S.mythology_tokens(name), edit.player), least_width=width)
                 for name, n in props.mythology]
     if props.offering_most:
         out += [header(S.OFFERING_TOKENS), stepper(

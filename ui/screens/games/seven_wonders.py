@@ -32,7 +32,7 @@ from ui.screens.city_parts import (
     seat_of,
 )
 from ui.screens.memo import memo
-from ui.screens.widgets import TAP, field_width, header, problems, stepper, toggle, wrap
+from ui.screens.widgets import TAP, header, problems, section_width, stepper, toggle, wrap
 from ui.session.model import AppModel
 from ui.session.verdicts import Evaluation
 from ui.text import strings as S
@@ -210,9 +210,8 @@ def _PiecesPart(edit: Edit, props: PiecesProps) -> ft.Control:
                              diplomacy(age)) for age in props.ages])]
     if props.rows:
         out.append(header(S.PIECES))
-    # one width for the section's fields: the widest label's (Islands' and the shipyard's
-    # fields were of two widths, one under the other)
-    width = max((field_width(row.label, 120) for row in props.rows), default=120)
+    # one width for the section's fields (Islands' and the shipyard's were of two widths)
+    width = section_width(row.label for row in props.rows)
     for row in props.rows:
         out.append(stepper(row.label, row.value, number(row.key), row.least, row.most,
                            S.for_player(row.label, edit.player), least_width=width))
