@@ -494,3 +494,19 @@ async def test_entry_the_mythology_steppers_are_one_width(store: Store) -> None:
               and str(f.label or "").endswith("Mythology tokens")]
     assert len(fields) == 5
     assert len({f.width for f in fields}) == 1, [(f.label, f.width) for f in fields]
+
+
+@pytest.mark.asyncio
+async def test_entry_a_field_without_steppers_is_as_wide_as_its_label(store: Store) -> None:
+    """The buried leader's cost (no - and +): its label, "Cost printed on the card (coins)"
+    (32 letters), on one line: wider than a stepper's 220 px field, within a 360 px phone
+    (its Vietnamese label wrapped inside the field: a walk's screenshot)."""
+    from ui.screens.widgets import ALONE_MOST
+
+    table = {"game": "duel", "expansions": ["leaders"], "conflict": {"spaces": 0}, "players": [
+        {"name": "Ann", "wonders": ["Abu Simbel"], "buried": {"leader": "Hypatia"}},
+        {"name": "Bob"}]}
+    store.save_current(from_table(table))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    cost = c.find("Cost printed on the card (coins)", ft.TextField)
+    assert cost.width is not None and 220 < cost.width <= ALONE_MOST

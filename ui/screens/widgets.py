@@ -233,9 +233,16 @@ def numeric(label: str, field: ft.TextField, said_first: str = "") -> ft.Control
     return ft.MergeSemantics(content=marked) if said_first else marked
 
 
-def field_width(label: str, least: int) -> int:
-    """Wide enough that the field's label stays on one line above its value."""
-    return max(least, min(220, 8 * len(label) + 40))
+def field_width(label: str, least: int, most: int = 220) -> int:
+    """Wide enough that the field's label stays on one line above its value, up to `most`
+    (220: a stepper's field between its - and + on a 360 px phone)."""
+    return max(least, min(most, 8 * len(label) + 40))
+
+
+ALONE_MOST = 320
+"""The widest a number field without - and + is made: a 360 px phone's row less the page's
+padding (a Vietnamese label, "Chi phí in trên thẻ (đồng tiền)", wrapped inside a 220 px
+field: a walk's screenshot)."""
 
 
 def section_width(labels: Iterable[str], least: int = 120) -> int:
@@ -628,7 +635,7 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
     return numeric(label, entry.typed_field.keep(ft.TextField(
         key=f"typed-{entry.generation}", label=label,
         value=entry.shown("" if value is None else str(value)),
-        width=field_width(label, width), on_change=entry.typed,
+        width=field_width(label, width, ALONE_MOST), on_change=entry.typed,
         on_submit=lambda: done(), on_blur=lambda: done(),
         error_max_lines=3, helper_max_lines=3,
         error=None if entry.rejected is None else S.number_range(minimum, maximum),
