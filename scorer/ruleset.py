@@ -312,6 +312,10 @@ class Constants(_Data):
     """Duel: this many different science symbols is Scientific Supremacy."""
     science_changed_by: tuple[str, ...] = ()
     """Duel leaders that change a card's symbol, so the cards alone cannot show the symbols."""
+    science_reduced_by: tuple[str, ...] = ()
+    """Of those, the ones that can take a symbol away from what the cards show (Ptolemy: a
+    card counts an earlier card's symbol): the cards show a Scientific Supremacy only with
+    one symbol more for each."""
     chamber_points: tuple[int, ...] = ()
     """Agora: VP of each Senate Chamber, left to right; empty without Agora."""
     cubes_per_player: int = 0

@@ -114,12 +114,11 @@ def supremacies(board: Board, tallies: Sequence[Tally]) -> list[Supremacy]:
         )
     for city in board.cities:
         have = symbols(tallies[city.index])
-        # a leader that changes a card's symbol (Ptolemy: a copy of an earlier one; Euclid:
-        # Law for a tucked card's) can take one symbol away from what the cards show: the
-        # state shows a supremacy only with one more symbol for each such leader (else a
-        # claim decides: `contradiction` takes it as made)
-        changed = sum(1 for ld in city.leaders_ever if ld.name in const.science_changed_by)
-        if len(have) >= const.science_supremacy_symbols + changed:
+        # a leader that can take a symbol away from what the cards show (Ptolemy: a card
+        # counts an earlier one's): the state shows a supremacy only with one more symbol
+        # for each (else a claim decides: `contradiction` takes it as made)
+        reduced = sum(1 for ld in city.leaders_ever if ld.name in const.science_reduced_by)
+        if len(have) >= const.science_supremacy_symbols + reduced:
             found.append(
                 Supremacy(
                     "science",
