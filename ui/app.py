@@ -14,7 +14,6 @@ from ui.screens.city import CityScreen
 from ui.screens.history import GameScreen, HistoryImportScreen, HistoryScreen
 from ui.screens.home import Home
 from ui.screens.join import JoinScreen, MovedGame, at_address
-from ui.screens.memo import keyed
 from ui.screens.pad import PadScreen
 from ui.screens.rules import RulesScreen
 from ui.screens.setup import Setup
@@ -72,28 +71,20 @@ def NotFound() -> ft.Control:
 @ft.component
 def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
         address: str = "", language: str = "en") -> list[ft.View]:
-    connection, set_connection = ft.use_state(0)
-
     def make() -> AppModel:
         model = AppModel(store=store, upload_dir=upload_dir, theme=theme, language=language,
                          device=store.owner,
                          prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
         model.open_game(model.tables.current(store.owner))
-
-        async def reconnected(e: object) -> None:
-            """A phone that comes back shows the saved game, on controls made anew: a tap the
-            browser kept while it was away (made on what it showed then) finds no control
-            and is dropped, never applied over what was saved meanwhile."""
-            await model.reconnected(e)
-            set_connection(lambda n: n + 1)
-
-        ft.context.page.on_connect = reconnected
+        # a phone that comes back: the saved game (a tap it kept meanwhile, made on a number
+        # or a card another phone changed, finds no control: `widgets._step_button`)
+        ft.context.page.on_connect = model.reconnected
         ft.context.page.on_close = model.closed  # let go: its timers with it
         return model
     model = ft.use_memo(make, [])
     holder = ft.use_memo(lambda: ModelHolder(model), [])
-    router = keyed(ft.Router, f"connection-{connection}")
-    views = ModelContext(holder, lambda: router(ROUTES, manage_views=True, not_found=NotFound))
+    views = ModelContext(holder, lambda: ft.Router(ROUTES, manage_views=True,
+                                                     not_found=NotFound))
     return cast(list[ft.View], views)
 
 

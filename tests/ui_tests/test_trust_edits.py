@@ -276,6 +276,20 @@ async def test_trust_a_tap_made_offline_is_not_replayed_over_a_newer_value(
 
 
 @pytest.mark.asyncio
+async def test_trust_a_phone_that_comes_back_keeps_what_it_was_typing(store: Store) -> None:
+    """New game's names typed, then the connection drops and comes back (a locked screen):
+    the names are still there (a review's finding: screens made anew on every return lost
+    them)."""
+    a = await phone(store, "ann-phone")
+    await a.tap("New game")
+    await a.type("Name 1", "Ann")
+    await a.type("Name 2", "Bob")
+    await a.drop()
+    await a.come_back()
+    assert [a.find(f"Name {i}", ft.TextField).value for i in (1, 2)] == ["Ann", "Bob"]
+
+
+@pytest.mark.asyncio
 async def test_trust_a_tap_sent_before_another_phones_change_arrived_is_not_applied_over_it(
         store: Store) -> None:
     """Bob's phone taps + on the 5 it shows; its tap reaches the server after Ann's phone
