@@ -112,6 +112,13 @@ class City:
         return tuple(stage for _n, stage in self.built)
 
     @cached_property
+    def builds_from_discard(self) -> bool:
+        """Whether a stage built, a leader or a card of the city builds a card from the
+        discard (`from_discard`): a card of an earlier Age may then come in a later one."""
+        return any(st.from_discard for st in self.built_stages) or any(
+            ld.from_discard for ld in self.leaders) or any(card.from_discard for card in self.cards)
+
+    @cached_property
     def colour_counts(self) -> dict[CardColour, int]:
         """Cards of each colour (worked out once: the city never changes)."""
         counts: dict[CardColour, int] = {}

@@ -92,6 +92,10 @@ class Card(_Entry):
     extra_cards: int = Field(default=0, ge=0)
     """Age cards this card can add to the city beyond one per turn (Cities' Forging Agency
     builds from the discard), for the card count check and the shields of each Age."""
+    from_discard: bool = False
+    """Its extra cards are built from the discard, so a card of an earlier Age can come in a
+    later one (Halikarnassos, Solomon, Forging Agency, the Great Wall A's 4th stage; not
+    Babylon B, whose 7th card is played in its own Age): the checks of each Age allow it."""
     moves_tokens: bool = False
     """Gives or takes conflict tokens outside the conflicts (Cities' Raider cards, 2nd
     edition): in play, the token-count laws do not hold (as a leader's `moves_tokens`)."""
@@ -118,6 +122,10 @@ class WonderStage(_Data):
     extra_cards: int = Field(default=0, ge=0)
     """Age cards this stage can add to the city beyond one per turn (Halikarnassos builds
     from the discard, Babylon B plays the 7th card), for the card count check."""
+    from_discard: bool = False
+    """Its extra cards are built from the discard, so a card of an earlier Age can come in a
+    later one (Halikarnassos, Solomon, Forging Agency, the Great Wall A's 4th stage; not
+    Babylon B, whose 7th card is played in its own Age): the checks of each Age allow it."""
 
 
 class WonderSide(_Data):
@@ -183,6 +191,10 @@ class Leader(_Entry):
     """Gives, takes or redirects conflict tokens, so the token-count laws do not hold."""
     extra_cards: int = Field(default=0, ge=0)
     """Age cards this leader can add to the city beyond one per turn (Solomon)."""
+    from_discard: bool = False
+    """Its extra cards are built from the discard, so a card of an earlier Age can come in a
+    later one (Halikarnassos, Solomon, Forging Agency, the Great Wall A's 4th stage; not
+    Babylon B, whose 7th card is played in its own Age): the checks of each Age allow it."""
     gives_chain: tuple[str, ...] = ()
     """Duel Leaders: chain symbols printed on the leader (they count for Vitruvius)."""
     gives_chain_unknown: bool = False

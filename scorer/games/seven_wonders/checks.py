@@ -747,8 +747,7 @@ def _shields_by_age(c: City, s: Sequence[int], most_at_end: int | None,
     out = []
     sources = (_("cards of the Ages up to then, its wonder and its leaders") if with_leaders
                else _("cards of the Ages up to then and its wonder"))
-    from_discard = sum(st.extra_cards for st in c.built_stages) + sum(
-        ld.extra_cards for ld in c.leaders) + sum(card.extra_cards for card in c.cards)
+    from_discard = c.builds_from_discard
     for k, count in enumerate(s[:-1]):
         age = k + 1
         later = _shields_of([card for card in c.cards if min(card.ages) > age])

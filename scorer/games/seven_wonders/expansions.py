@@ -309,9 +309,8 @@ def drawn_cards(table: SevenWondersTable, board: Board) -> list[Problem]:
 def _diplomacy_sources(c: City) -> list[tuple[str, tuple[int, ...]]]:
     """What in the city gave a diplomacy token, with the Ages it can serve (empty: any). A
     card serves the Age it was built in: its own, or a later one where the city builds from
-    the discard (Halikarnassos, Solomon, Forging Agency: their `extra_cards`)."""
-    from_discard = any(st.extra_cards for st in c.built_stages) or any(
-        ld.extra_cards for ld in c.leaders) or any(card.extra_cards for card in c.cards)
+    the discard (Halikarnassos, Solomon, Forging Agency: `City.builds_from_discard`)."""
+    from_discard = c.builds_from_discard
     out = [(t.name, tuple(a for a in ROMAN if a >= min(e.ages)) if from_discard and e.ages
             else e.ages)
            for t in c.cards for e in t.effects if isinstance(e, Diplomacy)]
