@@ -340,23 +340,31 @@ def progress_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
         return []
     cities = game.board.cities
     held = {t.name for c in cities for t in c.progress}
-    takers = [name for c in cities
-              for name in (*(w.name for w in c.wonders), *(d.name for d in c.divinities))
-              if name in const.progress_taken_by]
-    more = sum(const.progress_taken_by[n] for n in takers) + sum(
-        const.progress_taken_unseen.values())
+    seen = [name for c in cities
+            for name in (*(w.name for w in c.wonders), *(d.name for d in c.divinities))
+            if name in const.progress_taken_by]
+    # what may have taken one without the table showing it (Espionage; a Great Library
+    # Sabotage sent back to the box), unless it is seen
+    unseen = [name for name in const.progress_taken_unseen if name not in seen]
+    more = sum(const.progress_taken_by[n] for n in seen) + sum(
+        const.progress_taken_unseen[n] for n in unseen)
     most = const.progress_on_board + more
     if len(held) <= most:
         return []
+    takers = [*seen, *unseen]
     if more:
-        text = _("{count} Progress tokens in the cities, but the board holds {board} and "
-                 "{takers} take {more} more: at most {most}")
+        text = ngettext(
+            "{count} Progress tokens in the cities, but the board holds {board} and {takers} "
+            "takes {more} more: at most {most}",
+            "{count} Progress tokens in the cities, but the board holds {board} and {takers} "
+            "take {more} more: at most {most}",
+            len(takers))
     else:
         text = _("{count} Progress tokens in the cities, but the board holds {board}, and "
                  "nothing in this game takes one of those out of play: at most {most}")
     return [problem("too-many-progress", text.format(
         count=len(held), board=const.progress_on_board, more=more, most=most,
-        takers=all_of([*takers, *const.progress_taken_unseen])), None, "players")]
+        takers=all_of(takers)), None, "players")]
 
 
 def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
