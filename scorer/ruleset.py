@@ -397,6 +397,10 @@ class Constants(_Data):
     victory_tokens_beyond_conflicts: dict[int, int] = {}
     """Victory tokens of a value (the key) a city can take outside the conflicts, at most
     this many (Edifice: Outpost's +3 and Staging Camp's +5, one each)."""
+    shields_can_go_down: bool = False
+    """An expansion's penalty takes red cards away (Edifice: an Outpost, Staging Camp or
+    Military School left unbuilt makes each non-participant discard one): a city's shields
+    can go down from one Age to the next."""
     shields_beyond_cities: bool = False
     """Something besides a city's cards, stages and leaders gives it shields, how many no
     source says (Edifice's Curtain Wall and Concentric Castle rewards): its shields are

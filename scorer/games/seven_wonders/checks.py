@@ -663,7 +663,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
         # a leader entombed under Abu Simbel loses its effect, its shields too (wonder-pack.md
         # §1): recruited in Age I and entombed in Age III, Caesar's 2 shields go
         entombed_shields = _shields_of(c.entombed)
-        if any(b < a - entombed_shields for a, b in itertools.pairwise(s)):
+        if not board.ruleset.constants.shields_can_go_down and any(
+                b < a - entombed_shields for a, b in itertools.pairwise(s)):
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
