@@ -1,7 +1,7 @@
 """Command line: `python -m scorer score|explain|schema`.
 
 Kept free of heavy imports (no Flet): it must start fast. Exit status 0 on success, 2 when
-the table or the command is wrong, with every problem on standard error, 1 when the
+the table or the command is wrong, with every problem on standard error, 141 when the
 output's reader went away (`| head`).
 """
 
@@ -112,7 +112,8 @@ def _parser() -> argparse.ArgumentParser:
         ),
         epilog=_(
             "Exit status: 0 scored, 2 the table or the command is wrong (every problem is "
-            "listed on standard error), 1 the game data in rulesets/ is broken."
+            "listed on standard error), 1 the game data in rulesets/ is broken, 141 the "
+            "output's reader went away (| head)."
         ),
     )
     _language_option(p)
@@ -358,11 +359,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _reader_gone() -> int:
     """The output's reader went away (`wonders stats FILE | head`): stop without a
     traceback. What is left to write goes nowhere (Python's own advice: its exit would
-    otherwise try to flush it into the closed pipe and print one); status 1."""
+    otherwise try to flush it into the closed pipe and print one); status 141, as a shell
+    reports a process a closed pipe ended (128 + SIGPIPE), apart from 1 (broken data)."""
     # a stdout with no file (a test's capture) raises: nothing is flushed at its exit
     with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 1
+    return 141
 
 
 def _main(argv: Sequence[str] | None) -> int:
