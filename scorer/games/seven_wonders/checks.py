@@ -668,7 +668,8 @@ def shields(table: SevenWondersTable, board: Board) -> list[Problem]:
             text = _("{shields}: a city's shields never go down from one Age to the next")
             out.append(problem("shields-decrease", text.format(shields=s), c.index, "shields"))
         possible = possible_shields(board, c)
-        known = all(_entered_all(c, p, f) for f in ("cards", "leaders", "wonder"))
+        known = all(_entered_all(c, p, f) for f in ("cards", "leaders", "wonder")) and all(
+            _entered_all(n, players[n.index], "wonder") for n in _copied_from(board, c))
         counts_defeats = any(ld.shields_from_defeats for ld in c.leaders)  # Semiramis
         beyond = board.ruleset.constants.shields_beyond_cities  # Edifice's rewards
         if beyond and s[-1] < min(possible) and known and not counts_defeats:
@@ -803,6 +804,13 @@ def possible_shields(board: Board, c: City) -> set[int]:
             *leaders_beside(board.neighbour(c, "left"), board.neighbour(c, "right")).values()
         ]
     return totals | {t + _shields_of([ld]) for t in totals for ld in offered}
+
+
+def _copied_from(board: Board, c: City) -> list[City]:
+    """The neighbours whose stages a built stage of the city copies (Manneken Pis A): what
+    the city has is known only with their boards (a misspelt one is its own problem)."""
+    return [board.neighbour(c, scope) for stage in c.built_stages for e in stage.effects
+            if isinstance(e, CopyNeighbourStage) for scope in e.neighbours]
 
 
 def _copied_stage_shields(board: Board, c: City, copy: CopyNeighbourStage) -> set[int]:
