@@ -450,8 +450,12 @@ class Store:
 
     def was_finished(self, game_id: str) -> bool:
         """Whether the game was finished once (its history holds it): open again, it is
-        being corrected, which only its host does."""
-        return bool(self._rows("SELECT 1 FROM games WHERE id = ?", (game_id,)))
+        being corrected, which only its host does. A read that fails says yes: a member's
+        change is then refused, never let through to a game the host corrects."""
+        def work(db: Tx) -> bool:
+            return db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() \
+                is not None
+        return bool(self._shared.run(work, True))
 
     def in_correction(self, game_ids: Sequence[str]) -> list[str]:
         """Of these games, those whose record is open again (a finished game being
