@@ -408,18 +408,14 @@ class _ChipsSeen:
     tapped: set[str] = field(default_factory=set)
     """Cards this phone tapped since the last render: their change is its own."""
 
-    def follow(self, chip: Chip) -> str | None:
-        """The chip's key for this render, after noting what changed it: none until another
-        phone changed it, so a city's chips are the controls they were before (a key on
-        every chip took the chips way one scroll step more in chromium: `-k
-        two_scroll_steps`)."""
+    def follow(self, chip: Chip) -> str:
+        """The chip's key for this render, after noting what changed it."""
         now = (chip.selected, chip.count)
         before = self.state.get(chip.name)
         if before is not None and before != now and chip.name not in self.tapped:
             self.changed[chip.name] = self.changed.get(chip.name, 0) + 1
         self.state[chip.name] = now
-        changed = self.changed.get(chip.name, 0)
-        return f"card-{chip.name}-{changed}" if changed else None
+        return f"card-{chip.name}-{self.changed.get(chip.name, 0)}"
 
 
 _Shown = tuple[Flip | None, tuple[tuple[str, str, str], ...],
@@ -483,8 +479,7 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
                 else chip_body(chip.label, detail, lines))
         button = card_chip(chip, tapped, body, chip_style(colour, chip.selected), player,
                            lines.cut)
-        if key is not None:
-            button.key = key
+        button.key = key
         chips[name] = (chip, button, body)
     seen.tapped.clear()  # each tap's change is drawn by now (its edit is applied
     shown.current = (on_flip, cards, chips)  # in the tap's handler, before any render)
