@@ -393,31 +393,6 @@ def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
 
 
-@dataclass
-class _ChipsSeen:
-    """What a city's chips showed, to tell this phone's taps from another phone's changes:
-    a chip whose card another phone took or gave back is made anew (a key of its own), so
-    a tap this phone sent before it was shown so finds no control, and is not read against
-    what it did not see (a take became a give-back: a review's finding). This phone's own
-    taps keep the chip (and a screen reader's focus on it)."""
-
-    state: dict[str, tuple[bool, int | None]] = field(default_factory=dict)
-    """Each card's chip as last drawn: held, and a counted card's count."""
-    changed: dict[str, int] = field(default_factory=dict)
-    """How many times another phone changed each card's chip (its key's number)."""
-    tapped: set[str] = field(default_factory=set)
-    """Cards this phone tapped since the last render: their change is its own."""
-
-    def follow(self, chip: Chip) -> str:
-        """The chip's key for this render, after noting what changed it."""
-        now = (chip.selected, chip.count)
-        before = self.state.get(chip.name)
-        if before is not None and before != now and chip.name not in self.tapped:
-            self.changed[chip.name] = self.changed.get(chip.name, 0) + 1
-        self.state[chip.name] = now
-        return f"card-{chip.name}-{self.changed.get(chip.name, 0)}"
-
-
 _Shown = tuple[Flip | None, tuple[tuple[str, str, str], ...],
                dict[str, tuple[Chip, ft.Control, ft.Control]]]
 """The render's handler, the cards it laid out, and each card's chip: as it shows, its button
@@ -438,19 +413,6 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
     held = use_part(cards_of, *(name for name, _, _ in cards))
     nothing: _Shown = (None, (), {})
     shown = ft.use_ref(nothing)
-    none: _ChipsSeen | None = None
-    kept_seen = ft.use_ref(none)
-    seen = kept_seen.current or _ChipsSeen()
-    kept_seen.current = seen
-
-    def tap(e: ft.Event[Any]) -> None:
-        data = e.control.data
-        chip = data.chip if isinstance(data, OneLess) else data
-        if isinstance(chip, Chip):
-            seen.tapped.add(chip.name)
-        on_flip(e)
-
-    tapped = ft.use_callback(tap, [on_flip])
     flip, laid, kept = shown.current or nothing
     if flip is not on_flip or laid != cards:
         # another Age or filter: every chip anew. A chip kept from the last grid at
@@ -467,7 +429,6 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
     places = without_holes(spans)
     for (name, detail, colour), chip, span, place in zip(cards, made, spans, places,
                                                          strict=True):
-        key = seen.follow(chip)
         was = kept.get(name)
         if was is not None and was[0] == chip and was[1].col == place:
             chips[name] = was
@@ -477,12 +438,9 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
         body = (was[2] if was is not None and (was[0].label, was[0].detail) == (chip.label,
                                                                                  detail)
                 else chip_body(chip.label, detail, lines))
-        button = card_chip(chip, tapped, body, chip_style(colour, chip.selected), player,
-                           lines.cut)
-        button.key = key
-        chips[name] = (chip, button, body)
-    seen.tapped.clear()  # each tap's change is drawn by now (its edit is applied
-    shown.current = (on_flip, cards, chips)  # in the tap's handler, before any render)
+        chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected),
+                                       player, lines.cut), body)
+    shown.current = (on_flip, cards, chips)
     return grid([button for _, button, _ in chips.values()], GRID_COLUMNS, spans)
 
 
