@@ -76,8 +76,9 @@ def App(store: Store, upload_dir: Path | None = None, theme: str = "system",
                          device=store.owner,
                          prefs=ft.SharedPreferences(), page=ft.context.page, address=address)
         model.open_game(model.tables.current(store.owner))
-        # a phone that comes back: the saved game (a tap it kept meanwhile, made on a number
-        # or a card another phone changed, finds no control: `widgets._step_button`)
+        # a phone that comes back: the saved game (a tap it kept meanwhile on a number another
+        # phone changed finds no control, `widgets._step_button`; one on a card another city
+        # took is taken by none, `city_cards.card_flipper`)
         ft.context.page.on_connect = model.reconnected
         ft.context.page.on_close = model.closed  # let go: its timers with it
         return model

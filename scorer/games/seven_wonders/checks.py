@@ -592,8 +592,6 @@ def tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-
-
 def _city_tokens(c: City, const: Constants) -> list[Problem]:
     """One city's tokens: two conflicts an Age (none in an Age it sat out with diplomacy),
     plus the victory tokens an expansion gives outside them (`victory_tokens_beyond_
