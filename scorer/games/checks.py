@@ -150,17 +150,15 @@ def _guilds_brought_in(cities: Sequence[City], rules: Ruleset) -> list[Problem]:
     guilds) is in his owner's city: the other cities hold no more guilds than the game
     deals without him."""
     const = rules.constants
-    bringers = [c for c in cities if any(ld.name in const.guilds_extra_with
-                                         for ld in c.leaders_ever)]
-    if not bringers:
+    owners = {c.index: ld.name for c in cities for ld in c.leaders_ever
+              if ld.name in const.guilds_extra_with}
+    if not owners:
         return []
-    owners = {c.index for c in bringers}
     elsewhere = sorted({card.name for c in cities if c.index not in owners for card in c.guilds})
     most = const.most_guilds(len(cities))
     if len(elsewhere) <= most:
         return []
-    leaders = sorted({ld.name for c in bringers for ld in c.leaders_ever
-                      if ld.name in const.guilds_extra_with})
+    leaders = sorted(set(owners.values()))
     text = ngettext(
         "{count} guild is built outside the city of {leaders} ({guilds}), but the game deals "
         "only {most}: the guild {leaders} brings in is built in the owner's own city",

@@ -1034,19 +1034,19 @@ def followed(undo: Revert, renames: Sequence[tuple[str, str]], draft: Draft) -> 
     are now called (`renames` made since, in order) at the seat they now hold in `draft`.
     An undo follows its player renamed or moved (it was refused as "the seats changed");
     a player who left keeps the step as it was, refused as before."""
+    def called(name: str) -> str:
+        for old, new in renames:
+            if name == old:
+                name = new
+        return name
+
     def now(step: Step) -> Step:
         if isinstance(step, ReturnPlayer) and step.replaces:  # who leaves, as now called
-            gone = step.replaces
-            for old, new in renames:
-                if gone == old:
-                    gone = new
+            gone = called(step.replaces)
             return replace(step, replaces=gone) if gone != step.replaces else step
         if not isinstance(step, SEAT_STEPS):  # the table's, or a player's return
             return step
-        player = step.player
-        for old, new in renames:
-            if player == old:
-                player = new
+        player = called(step.player)
         at = [i for i, s in enumerate(draft.seats) if s.name == player]
         if not at or (at[0], player) == (step.seat, step.player):
             return step

@@ -380,10 +380,8 @@ class Tables:
         pub/sub: every other phone of the game). A refusal is neither saved nor published.
         Only a member of the game changes it; a finished game, and one being corrected
         (finished once, open again), only its host."""
-        corrected: list[bool] = []  # read once, before the change's transaction
-
         def change(rec: LiveRecord) -> LiveRecord | Refusal:
-            if rec.host != device and (rec.closed or (corrected and corrected[0])):
+            if rec.host != device and (rec.closed or corrected):
                 return Refusal("host-corrects", S.HOST_CORRECTS)
             new = apply(rec.draft, edit)
             if isinstance(new, Refusal):
@@ -393,9 +391,11 @@ class Tables:
                            version=rec.version + 1, touched=now, closed=False,
                            spent=_spent(rec, now))
         with self._lock:
+            # finished once, open again: read before the change's transaction, and only
+            # for a phone that is not the host (the host's taps read nothing more)
             known = self._get(game_id)
-            if known is None or known.host != device:  # the host's taps read nothing more
-                corrected.append(self.store.was_finished(game_id))
+            corrected = (known is None or known.host != device) and \
+                self.store.was_finished(game_id)
             out = self._save(game_id, device, change, edit, "edit")
         if publish is not None and isinstance(out, Change):
             publish(out)  # Flet's hub only queues it: no phone waits on another

@@ -9,6 +9,7 @@ from dataclasses import replace
 import flet as ft
 
 from scorer.facts import facts, games, max_name_length, offered_expansions, ruleset
+from scorer.games.checks import player_names
 from scorer.ruleset import expansion_name
 from ui.entry.games import new_draft
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
@@ -172,11 +173,9 @@ def Setup() -> ft.View:
     stripped = [n.strip() for n in names]
     count_ok = fewest <= len(names) <= const.max_players
     adds_free_city = has.adds_free_city(len(names))
-    # names differ as the engine tells them apart (whatever their case), the Free City's too
-    # (a player typed "Free City": two seats of that name, one a player's; a walk's finding)
-    told = [n.casefold() for n in stripped] + ([S.FREE_CITY.casefold()] if adds_free_city
-                                                else [])
-    names_ok = all(stripped) and len(set(told)) == len(told)
+    # the engine's rule for names (none blank, none twice whatever its case), the Free City's
+    # too (a player typed "Free City": two seats of that name, one a player's; a walk's finding)
+    names_ok = not player_names([*names, *([S.FREE_CITY] if adds_free_city else [])])
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         row = ids[i] if i < len(ids) else i

@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from scorer.games.checks import player_names
 from scorer.history import Play
 from scorer.paper import assess_mixed
 from scorer.result import Result
@@ -369,12 +370,11 @@ def rename(db: Tx, owner: str, old: str, new: str) -> Renamed:
         (old, owner, owner, owner, owner))]
     kept = len(db.execute(f"SELECT DISTINCT game FROM results WHERE name = ? AND {seen}",
                           (old, owner, owner)).fetchall()) - len(games)
-    # both at one table, the names told apart as the engine tells them (whatever their case:
-    # "bob" beside Bob is the same name, and the game's record would refuse the rename)
-    told = new.strip().casefold()
-    together = tuple(gid for gid in games if any(
-        name != old and name.casefold() == told
-        for (name,) in db.execute("SELECT name FROM results WHERE game = ?", (gid,))))
+    # both at one table: the engine's rule for names says so ("bob" beside Bob is the same
+    # name, and the game's record would refuse the rename)
+    together = tuple(gid for gid in games if player_names([
+        new if name == old else name
+        for (name,) in db.execute("SELECT name FROM results WHERE game = ?", (gid,))]))
     if together:
         return Renamed(0, together, kept)
     for gid in games:  # in the caller's transaction
