@@ -386,3 +386,12 @@ def test_edit_kinds_shields_said_in_a_sentence() -> None:
     Shields ...", the field's label, in the look after the change)."""
     assert SetShields(0, "Ann", 1, 2).describe(_shields()) == (
         "Ann's shields at the end of Age II changed to 2")
+
+
+def test_edit_kinds_a_count_set_to_zero_is_said_zero() -> None:
+    """A count taken to 0 (its entry removed: none held) is said "0" in the note ("changed
+    to —" was read in the look of Pantheon's Mythology tokens); a choice taken away is
+    still "—"."""
+    assert SetEntry(0, "Ann", "military", "1", None).describe(_seven()).endswith("changed to 0")
+    assert not SetEntry(0, "Ann", "choices", "courtesan", None).describe(
+        _seven()).endswith("changed to 0")

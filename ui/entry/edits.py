@@ -484,14 +484,21 @@ class SetEntry(_Valued):
         if not 0 <= self.seat < len(draft.seats):
             return None
         entries: dict[str, int] | dict[str, str] = getattr(draft.seats[self.seat], self.field, {})
-        counted = self.field in ("military", "pieces", "mythology")  # none held: 0
-        return entries.get(self.key, 0 if counted else None)
+        return entries.get(self.key, 0 if self._counted else None)
+
+    @property
+    def _counted(self) -> bool:
+        """A count, whose entry taken away is none held: 0, not "no value"."""
+        return self.field in ("military", "pieces", "mythology")
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
         return Refusal("stale", S.stale_seat(self.player, self._label(draft), _shown(now)))
 
     def describe(self, before: Draft) -> str:
-        shown = S.NO_VALUE if self.value is None else str(self.value)
+        # a count set to 0 is said "0" ("Ann's Greek Mythology tokens changed to 0"; a look
+        # read "changed to —")
+        shown = str(self.value) if self.value is not None else "0" if self._counted \
+            else S.NO_VALUE
         if self.field == "diplomacy":
             shown = S.yes_no(self.value is not None)
         return S.seat_changed(self.player, self._label(before), shown)
