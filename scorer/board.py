@@ -8,7 +8,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from scorer.effects import CardColour, Colour, CopyNeighbourGuild, CopyNeighbourLeader, Scope
+from scorer.effects import (
+    CardColour,
+    Colour,
+    CopyNeighbourGuild,
+    CopyNeighbourLeader,
+    CopyNeighbourScience,
+    CopyNeighbourStage,
+    Effect,
+    Points,
+    ScienceWildcard,
+    Scope,
+    Shields,
+)
 from scorer.ruleset import (
     Card,
     Divinity,
@@ -241,3 +253,41 @@ class Board:
 
     def beside(self, city: City) -> tuple[City, City]:
         return beside(self.cities, city)
+
+    def copied_stage(self, city: City, copy: CopyNeighbourStage) -> tuple[Effect, ...]:
+        """What a stage that copies a neighbour's stage (Manneken Pis A) gives beyond its
+        points (entered as printed: the `wonder_points` piece) and its shields (checked,
+        `possible_shields`): the rest of the copied stage, the city's own (a science symbol
+        of choice, a mask, a guild to copy, a diplomacy). Two choices the sources leave
+        open [?]: a copy of a stage that itself copies gives nothing more (chosen: the
+        sources say what a copy gives, not what a copy of a copy does); where the stage may
+        copy either neighbour's, the table does not say whose: chosen, the copy that gives
+        the city the most science symbols, then one that copies a guild, then the left one
+        (a symbol of choice or a guild copied is what a third stage gives beyond points
+        and shields; which is worth more to the city is not weighed)."""
+        options = []
+        for scope in copy.neighbours:
+            stages = self.neighbour(city, scope).side.stages
+            if copy.stage <= len(stages):
+                options.append(tuple(e for e in stages[copy.stage - 1].effects if not
+                                     isinstance(e, Points | Shields | CopyNeighbourStage)))
+        return max(options, key=_copy_rank, default=())
+
+    def copies_a_guild(self, city: City) -> bool:
+        """A built stage copies a neighbour's guild: its own (1st-edition Olympia B) or
+        one it copies (Manneken Pis A copying Olympia B's third stage)."""
+        return city.copies_a_guild or any(
+            isinstance(e, CopyNeighbourGuild)
+            for stage in city.built_stages for copy in stage.effects
+            if isinstance(copy, CopyNeighbourStage) for e in self.copied_stage(city, copy))
+
+
+def _symbols_given(effects: tuple[Effect, ...]) -> int:
+    """The science symbols a stage's effects add to a city: each symbol of choice, mask."""
+    return sum(e.count if isinstance(e, ScienceWildcard) else
+               isinstance(e, CopyNeighbourScience) for e in effects)
+
+
+def _copy_rank(effects: tuple[Effect, ...]) -> tuple[int, bool]:
+    """How `Board.copied_stage` ranks two stages a copy may take: symbols, then a guild."""
+    return _symbols_given(effects), any(isinstance(e, CopyNeighbourGuild) for e in effects)

@@ -399,7 +399,10 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case CopyNeighbourScience():
             tally.masks.append((source.name, _copyable_symbols(board, city)))
         case CopyNeighbourStage():
-            pass  # points entered as printed (`wonder_points`); shields: `possible_shields`
+            # its points are entered as printed (`wonder_points`), its shields checked
+            # (`possible_shields`); the rest of the copied stage is the city's own
+            for copied in board.copied_stage(city, effect):
+                apply(copied, source, city, board, tally)
         case Diplomacy():
             pass  # no points: the city sat out a conflict (its tokens show it)
         case PerVictoryTokenIn():
@@ -716,7 +719,7 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
     guilds: list[Card | None] = [None]
     if city.copied_guild is not None:
         guilds = [city.copied_guild]
-    elif city.copies_a_guild:
+    elif board.copies_a_guild(city):
         guilds = [*guilds_beside(left, right).values()] or [None]
     leaders: list[Leader | None] = [None]
     if city.courtesan is not None:

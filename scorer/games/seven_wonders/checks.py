@@ -344,7 +344,7 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
             offered = guilds_beside(left, right)
             if not _entered_all(c, p, "wonder"):
                 silent.add((c.index, "choices.copied_guild", None))
-            elif not c.copies_a_guild:
+            elif not board.copies_a_guild(c):
                 text = ngettext(
                     "{wonder} {side} with {count} stage built copies no guild; remove this choice",
                     "{wonder} {side} with {count} stages built copies no guild; remove this choice",
