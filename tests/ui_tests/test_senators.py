@@ -59,6 +59,19 @@ def test_entry_senators_a_tap_adds_one_up_to_the_box_and_a_minus_takes_one_away(
     assert from_json(to_json(sent[0])) == sent[0]  # sent to other devices as it is
 
 
+def test_trust_a_stale_senator_tap_counts_from_what_the_phone_showed() -> None:
+    """A + made on "Politician x2" reaches the server after another phone set 3: it meant
+    3, which is what the city holds, so nothing is sent (read against the 3 it would have
+    saved 4, a number nobody meant); a minus made on 2 after the other phone's 3 sets 1."""
+    sent: list[Edit] = []
+    flip = card_flipper(SeatEdits(sent.append, 0, "Ann"))
+    two = Chip("Politician", "", "", True, False, "", count=2, room=7)
+    three = Chip("Politician", "", "", True, False, "", count=3, room=7)
+    flip(three, 1, two)  # 2 + 1 = 3: already so
+    flip(three, -1, two)  # 2 - 1 = 1
+    assert sent == [SetCopies(0, "Ann", "Politician", 1)]
+
+
 def test_entry_senators_chip_says_its_bound_and_its_minus_names_the_player() -> None:
     """What the chip and its minus say: the count of the box's room, and for a screen
     reader whose Senators the minus takes from."""

@@ -321,6 +321,33 @@ async def test_trust_a_card_tapped_before_another_city_took_it_is_not_taken_twic
 
 
 @pytest.mark.asyncio
+async def test_trust_a_stale_tap_on_a_card_another_phone_gave_this_city_does_not_give_it_back(
+        store: Store) -> None:
+    """Bob's phone taps Baths for Bob's city (free when it tapped: a take); the tap reaches
+    the server after Ann's phone gave Baths to Bob's city and the server drew it held on
+    Bob's phone. The tap was a take made on a free chip: Baths stays in Bob's city (read
+    against what the server drew, it was a give-back: a review's finding). The next tap,
+    made on the held chip, gives it back."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await a.go(f"/g/{code}/player/1")
+    baths = b.find("Baths", ft.OutlinedButton)  # as Bob's phone showed it: free
+    await a.tap("Baths")
+    await b.idle()
+    assert b.session is not None
+    await b.session.dispatch_event(baths._i, "click", None)  # the take made while it was free
+    await b.idle()
+    await a.idle()
+    saved = saved_game(store)
+    assert saved is not None and "Baths" in saved.seats[1].cards
+    await b.tap("Baths")  # on the chip as it shows now: held
+    await a.idle()
+    saved = saved_game(store)
+    assert saved is not None and "Baths" not in saved.seats[1].cards
+
+
+@pytest.mark.asyncio
 async def test_trust_a_field_being_typed_is_not_rewritten_and_a_stale_save_is_refused(
         store: Store) -> None:
     """Two phones type into Bob's coins: Ann's phone keeps what it is typing when Bob's 21

@@ -4,10 +4,11 @@ watches its own card, so that a tap re-renders only the chip it changed."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -45,7 +46,7 @@ from ui.screens.fit import (
     xs_share,
 )
 from ui.screens.memo import memo
-from ui.screens.widgets import CARD_COLOURS, GRID_COLUMNS, TAP, grid, wrap
+from ui.screens.widgets import CARD_COLOURS, FOREIGN_CHANGE_S, GRID_COLUMNS, TAP, grid, wrap
 from ui.session.model import AppModel, SharedWatch, use_part
 from ui.text import strings as S
 
@@ -336,39 +337,101 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
     return ft.Row([minus, ft.Container(button, expand=True)], spacing=0)
 
 
-Flip = Callable[[ft.Event[Any]], None]
-"""A tap on a card chip (the chip is the button's data)."""
+Flip = Callable[[Chip, int, Chip], bool]
+"""A tap on a card chip: the chip as the server holds it now, +1 (the chip) or -1 (a counted
+card's minus), and the chip as the phone showed it when tapped; True when it sent a change."""
 
 
-def card_flipper(edit: SeatEdits) -> Callable[[Chip, int], None]:
-    """Tapping a card: the player's city takes it, or gives it back (as it was entered). The
-    edit says which (held or not), so two phones tapping at once agree on the last tap."""
-    def flip(chip: Chip, step: int = 1) -> None:
+class ChipFlip(Protocol):
+    """What a tap on a chip does (`card_flipper`)."""
+
+    def __call__(self, chip: Chip, step: int = 1, seen: Chip | None = None) -> bool: ...
+
+
+def card_flipper(edit: SeatEdits) -> ChipFlip:
+    """Tapping a card: the player's city takes it, or gives it back (as it was entered); a
+    counted card gets one copy more or fewer. What the tap meant is read off the chip as the
+    phone showed it (`seen`, the chip itself unless another phone changed it a moment
+    before, `ChipsSeen`), what it may still do off the chip as it is: a take made on a free
+    chip that another phone meanwhile gave this city changes nothing (read against the held
+    chip it was a give-back). The edit says which (held or not, how many), so two phones
+    tapping at once agree on the last tap."""
+    def flip(chip: Chip, step: int = 1, seen: Chip | None = None) -> bool:
+        shown = chip if seen is None else seen
         if chip.disabled and not chip.selected:
-            return  # taken by another city: a tap sent before this phone was shown so
+            return False  # taken by another city: a tap sent before this phone was shown so
         if chip.count is not None:
-            n = chip.count + step
-            if 0 <= n <= max(chip.room, chip.count):  # at a bound a tap changes nothing
-                edit.copies(chip.name, n)
-        else:
-            edit.hold("cards", chip.name, not chip.selected, chip.entered)
+            n = (shown.count or 0) + step
+            if n == chip.count or not 0 <= n <= max(chip.room, chip.count):
+                return False  # already so, or at a bound: a tap changes nothing
+            edit.copies(chip.name, n)
+            return True
+        if shown.selected != chip.selected:
+            return False  # the tap meant what another phone already did
+        edit.hold("cards", chip.name, not chip.selected, chip.entered)
+        return True
     return flip
 
 
-def on_chip(flip: Callable[[Chip, int], None], then: Callable[[], None] | None = None) -> Flip:
-    """One handler for every chip of a city: the tapped chip rides as its button's data
-    (a counted card's minus: `OneLess`). `then`: what follows a tap (the search emptied
-    for the next name)."""
+def on_chip(flip: ChipFlip, then: Callable[[], None] | None = None) -> Flip:
+    """What a chip's tap does: `flip`, then `then` (the search emptied for the next name)."""
+    def tapped(chip: Chip, step: int, seen: Chip) -> bool:
+        sent = flip(chip, step, seen)
+        if then is not None:
+            then()
+        return sent
+    return tapped
+
+
+@dataclass
+class ChipsSeen:
+    """What a city's chips showed before another phone changed them, for a tap this phone
+    sent before it was shown the change. The phone's tap reaches the server a network trip
+    after it was made; by then the server may have drawn another phone's change of the same
+    chip for this phone, and the tap's control then holds the new chip. Within
+    `FOREIGN_CHANGE_S` of such a change, the chip's first tap is read as made on the chip
+    shown before it (as a field's typing is, `widgets._Shown.typed_over`). Card chips are
+    not made anew on such a change, as a stepper's buttons are: a keyed chip among unkeyed
+    ones made Flet 1.0.5 pair chips and handlers wrongly in chromium (a tap on Theater took
+    Stockade), and keys on all of them cost the thumb a scroll step."""
+
+    before: dict[str, tuple[Chip, float]] = field(default_factory=dict)
+    """Each chip another phone changed: as this phone showed it before, and when."""
+    own: set[str] = field(default_factory=set)
+    """Chips this phone's taps changed, whose render is still to come."""
+
+    def follow(self, was: Chip, now: Chip) -> None:
+        """The chip `was` is drawn as `now`: another phone's change, unless this phone's."""
+        if (was.selected, was.count) == (now.selected, now.count):
+            return
+        if now.name in self.own:
+            self.own.discard(now.name)
+        else:
+            self.before[now.name] = (was, time.monotonic())
+
+    def as_seen(self, chip: Chip) -> Chip:
+        """The chip as the phone most likely showed it when it made a tap that arrives now:
+        as it is, unless another phone changed it a moment ago; read once (the next tap was
+        made on the chip as it shows now)."""
+        was = self.before.pop(chip.name, None)
+        if was is None or time.monotonic() - was[1] >= FOREIGN_CHANGE_S:
+            return chip
+        return was[0]
+
+
+def chip_tapper(flip: Flip, seen: ChipsSeen) -> Callable[[ft.Event[Any]], None]:
+    """One handler for every chip of a city: the tapped chip rides as its button's data (a
+    counted card's minus: `OneLess`), read as the phone showed it (`seen`)."""
     def tapped(e: ft.Event[Any]) -> None:
         data = e.control.data
         if isinstance(data, Chip):
-            flip(data, 1)
+            chip, step = data, 1
         elif isinstance(data, OneLess):
-            flip(data.chip, -1)
+            chip, step = data.chip, -1
         else:
             return
-        if then is not None:
-            then()
+        if flip(chip, step, seen.as_seen(chip)):
+            seen.own.add(chip.name)
     return tapped
 
 
@@ -393,7 +456,7 @@ def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
 
 
-_Shown = tuple[Flip | None, tuple[tuple[str, str, str], ...],
+_Shown = tuple[Callable[[ft.Event[Any]], None] | None, tuple[tuple[str, str, str], ...],
                dict[str, tuple[Chip, ft.Control, ft.Control]]]
 """The render's handler, the cards it laid out, and each card's chip: as it shows, its button
 and the button's words."""
@@ -411,10 +474,12 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
     # Props are plain values and stable objects, never the model: a component given an
     # observable re-renders on every change of it, memo or not.
     held = use_part(cards_of, *(name for name, _, _ in cards))
+    seen = ft.use_memo(ChipsSeen, [])
+    on_tap = ft.use_memo(lambda: chip_tapper(on_flip, seen), [on_flip])
     nothing: _Shown = (None, (), {})
     shown = ft.use_ref(nothing)
-    flip, laid, kept = shown.current or nothing
-    if flip is not on_flip or laid != cards:
+    tapper, laid, kept = shown.current or nothing
+    if tapper is not on_tap or laid != cards:
         # another Age or filter: every chip anew. A chip kept from the last grid at
         # another place in this one (Glassworks: Age I and II) took the taps of the chip
         # whose place it had (Flet 1.0.5 patched that chip's words, not its handler)
@@ -430,6 +495,8 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
     for (name, detail, colour), chip, span, place in zip(cards, made, spans, places,
                                                          strict=True):
         was = kept.get(name)
+        if was is not None:
+            seen.follow(was[0], chip)
         if was is not None and was[0] == chip and was[1].col == place:
             chips[name] = was
             continue
@@ -438,9 +505,9 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
         body = (was[2] if was is not None and (was[0].label, was[0].detail) == (chip.label,
                                                                                  detail)
                 else chip_body(chip.label, detail, lines))
-        chips[name] = (chip, card_chip(chip, on_flip, body, chip_style(colour, chip.selected),
+        chips[name] = (chip, card_chip(chip, on_tap, body, chip_style(colour, chip.selected),
                                        player, lines.cut), body)
-    shown.current = (on_flip, cards, chips)
+    shown.current = (on_tap, cards, chips)
     return grid([button for _, button, _ in chips.values()], GRID_COLUMNS, spans)
 
 
