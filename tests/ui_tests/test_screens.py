@@ -198,6 +198,35 @@ async def test_a_stale_link_without_a_game_offers_a_way_out(store: Store, route:
     assert c.views()[-1].route == "/new"
 
 
+async def test_pad_lines_close_by_escape_or_their_close_button(store: Store) -> None:
+    """A pad cell's lines close as a dialog does: Escape on a keyboard (a walk's finding:
+    only a second tap on the cell closed them), or a Close button a screen reader finds
+    by its name; Escape with nothing open changes nothing."""
+    store.save_current(from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    assert c.session is not None
+    page = c.session.page
+
+    async def escape() -> None:
+        assert c.session is not None
+        await c.session.dispatch_event(page._i, "keyboard_event", {
+            "key": "Escape", "shift": False, "ctrl": False, "alt": False, "meta": False})
+        await c.idle()
+
+    await c.tap_identifier("cell-Bob-science")
+    assert c.has("Points for Bob · Science")
+    await escape()
+    assert not c.has("Points for Bob")
+    await escape()
+    assert not c.has("Points for Bob")
+    await c.tap_identifier("total-Ann")
+    assert c.has("Points for Ann")
+    await c.tap("Close the points for Ann")
+    assert not c.has("Points for Ann")
+    await c.tap_identifier("cell-Bob-science")  # and they open again
+    assert c.has("Points for Bob · Science")
+
+
 async def test_paper_totals_mix_with_detailed_players(store: Store) -> None:
     draft = from_table(TABLE)
     store.save_current(draft)

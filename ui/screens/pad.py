@@ -13,7 +13,7 @@ from scorer.facts import ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui.entry.export import share_text, summary
-from ui.screens.a11y import quiet_tooltip
+from ui.screens.a11y import icon_button, quiet_tooltip
 from ui.screens.home import game_title
 from ui.screens.join import qr_png
 from ui.screens.pad_style import WINNER, style
@@ -175,16 +175,21 @@ def _explained(lines: Sequence[ft.Control]) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=4, vertical=6)))
 
 
-def explanation(result: Result, selected: tuple[int, str]) -> list[ft.Control]:
+def explanation(result: Result, selected: tuple[int, str],
+                close: Callable[[], None] | None = None) -> list[ft.Control]:
     """What gave a selected cell its points (a player's name or total: all their lines),
-    and the choices the engine made for them; nothing when no cell is selected."""
+    and the choices the engine made for them; nothing when no cell is selected. `close`:
+    what its Close button does (as Escape, `PadScreen`)."""
     pi, pc = selected
     if not 0 <= pi < len(result.players):
         return []
     player = result.players[pi]
     lines = [ln for ln in player.lines if not pc or ln.category == pc]
     title = f"{S.LINES_FOR} {player.name}" + (f" · {S.CATEGORY.get(pc, pc)}" if pc else "")
-    out: list[ft.Control] = [header(title)]
+    words = ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True)
+    out: list[ft.Control] = [words if close is None else ft.Row(
+        [words, icon_button(ft.Icons.CLOSE, S.close_points(player.name), close)],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if not lines:
         out.append(ft.Text(S.NO_LINES))
     for ln in lines:
@@ -205,10 +210,32 @@ def legend(category: str) -> ft.Control:
             spacing=4, tight=True))
 
 
+NOTHING_SELECTED = (-1, "")
+"""No pad cell selected: no lines open."""
+
+
 @ft.component
 def PadScreen() -> ft.View:
     model = use_model()
     evaluation = use_evaluation(model)
+
+    def listen() -> Callable[[], None]:
+        """Escape closes a cell's lines, as it closes a dialog (the page's one keyboard
+        handler, while the pad shows)."""
+        page = ft.context.page
+
+        def key(e: ft.KeyboardEvent) -> None:
+            if e.key == "Escape" and model.selected != NOTHING_SELECTED:
+                model.selected = NOTHING_SELECTED
+
+        page.on_keyboard_event = key
+
+        def stop() -> None:
+            if page.on_keyboard_event is key:
+                page.on_keyboard_event = None
+        return stop
+
+    ft.use_effect(listen, [])
     draft = model.draft
     if draft is None:
         return no_game_view("/game/pad", S.SCORE_PAD, S.HOME, "/")
@@ -237,8 +264,11 @@ def PadScreen() -> ft.View:
 
         def select(i: int, c: str) -> Callable[[], None]:
             def go() -> None:
-                model.selected = (-1, "") if model.selected == (i, c) else (i, c)
+                model.selected = NOTHING_SELECTED if model.selected == (i, c) else (i, c)
             return go
+
+        def close() -> None:
+            model.selected = NOTHING_SELECTED
 
         if evaluation.final:
             items.append(ft.Container(
@@ -246,7 +276,7 @@ def PadScreen() -> ft.View:
                     result.verdict, size=20, weight=ft.FontWeight.BOLD)),
                 border=ft.Border.all(2, ACCENT), border_radius=8, padding=12))
         items.append(grid(result, categories, model.selected, select,
-                          explanation(result, model.selected)))
+                          explanation(result, model.selected, close)))
     if evaluation.final and result is not None and draft.finished is None:
         seen = model.game.version if model.game is not None else 0
 

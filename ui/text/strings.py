@@ -1182,6 +1182,11 @@ def pad_cell(player: str, row: str, n: int, at_least: bool = False) -> str:
         player=player, row=row, n=n)
 
 
+def close_points(player: str) -> str:
+    """The button that closes a pad cell's lines (Escape closes them too)."""
+    return _("Close the points for {player}").format(player=player)
+
+
 def pad_total(player: str, n: int, at_least: bool = False) -> str:
     return pad_cell(player, _("total"), n, at_least)
 
