@@ -142,12 +142,6 @@ class GameFacts:
     fewest_players: int
     """The fewest players New game takes: with the 2-player variant (`free_city`), one
     fewer than the seats a table needs, the Free City taking the last seat."""
-
-    def adds_free_city(self, players: int) -> bool:
-        """Whether a table of `players` players takes the Free City as its last seat (the
-        2-player variant: fewer players than the seats a table needs, and no fewer than
-        `fewest_players`)."""
-        return self.free_city and self.fewest_players <= players < self.min_players
     burying_wonders: tuple[str, ...]
     """Wonders a leader can be buried under (Duel Leaders: Abu Simbel)."""
     buried_factor: int
@@ -181,6 +175,12 @@ class GameFacts:
     """Pantheon: the Divinity that puts Minerva's pawn on the track (Minerva)."""
     entombing_boards: tuple[str, ...] = ()
     """Wonder Pack: the boards with a stage that entombs leaders (Abu Simbel)."""
+
+    def adds_free_city(self, players: int) -> bool:
+        """Whether a table of `players` players takes the Free City as its last seat (the
+        2-player variant: fewer players than the seats a table needs, and no fewer than
+        `fewest_players`)."""
+        return self.free_city and self.fewest_players <= players < self.min_players
 
 
 def diplomacy_ages_of(known: GameFacts, board: str, side: str) -> tuple[int, ...]:
