@@ -4,6 +4,7 @@ where every change passes whatever a screen or a client sent."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import flet as ft
@@ -31,6 +32,7 @@ from ui.entry.edits import (
 )
 from ui.entry.games import as_seven_wonders, from_table
 from ui.live.tables import Change, tables_for
+from ui.screens import city_cards
 from ui.session.model import AppModel
 from ui.store.store import Store
 
@@ -321,19 +323,29 @@ async def test_trust_a_card_tapped_before_another_city_took_it_is_not_taken_twic
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("away", [True, False],
+                         ids=["made_offline", "before_another_phones_change_arrived"])
 async def test_trust_a_stale_tap_on_a_card_another_phone_gave_this_city_does_not_give_it_back(
-        store: Store) -> None:
+        store: Store, away: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bob's phone taps Baths for Bob's city (free when it tapped: a take); the tap reaches
     the server after Ann's phone gave Baths to Bob's city and the server drew it held on
-    Bob's phone. The tap was a take made on a free chip: Baths stays in Bob's city (read
-    against what the server drew, it was a give-back: a review's finding). The next tap,
-    made on the held chip, gives it back."""
+    Bob's phone: late on a stalled network, or sent when the phone came back (`away`:
+    offline meanwhile; the server draws the saved game on its return, so the tap follows
+    that drawing at once, however long the phone was away). The tap was a take made on a
+    free chip: Baths stays in Bob's city (read against what the server drew, it was a
+    give-back: a review's finding). The next tap, made on the held chip, gives it back."""
     hub = shared_hub()
     a, code = await host_game(store, hub)
     b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
     await a.go(f"/g/{code}/player/1")
     baths = b.find("Baths", ft.OutlinedButton)  # as Bob's phone showed it: free
+    if away:
+        await b.drop()
     await a.tap("Baths")
+    if away:
+        monkeypatch.setattr(city_cards, "FOREIGN_CHANGE_S", 0.05)
+        await asyncio.sleep(0.1)  # away longer than the window (made short here)
+        await b.come_back()
     await b.idle()
     assert b.session is not None
     await b.session.dispatch_event(baths._i, "click", None)  # the take made while it was free
