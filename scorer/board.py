@@ -13,11 +13,9 @@ from scorer.effects import (
     Colour,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
-    CopyNeighbourScience,
     CopyNeighbourStage,
     Effect,
     Points,
-    ScienceWildcard,
     Scope,
     Shields,
 )
@@ -96,6 +94,11 @@ class City:
     """The table's choice for Olympia B, when given."""
     courtesan: Leader | None = None
     """The table's choice for the Courtesans Guild, when given."""
+    copied_stage_from: tuple[Scope, ...] | None = None
+    """Manneken Pis A's third stage (it copies either neighbour's): the neighbours it may
+    have copied, narrowed by the table (its choice, one; or its shields); None: either."""
+    copied_stage_entered: str | None = None
+    """The board the table's choice names for that stage (said "as entered")."""
     # --- multiplayer expansions (issue 34) ---
     stage_numbers: tuple[int, ...] | None = None
     """A board built in any order (the Great Wall): the numbers of the stages built."""
@@ -254,40 +257,68 @@ class Board:
     def beside(self, city: City) -> tuple[City, City]:
         return beside(self.cities, city)
 
+    def copy_scopes(self, city: City, copy: CopyNeighbourStage) -> tuple[Scope, ...]:
+        """The neighbours whose stage `copy` may have copied: those whose board has that
+        stage (whether the neighbour must have built it, no source says [?]: its board
+        decides, built or not), narrowed to the table's (`copied_stage_from`) for a stage
+        that copies either neighbour's."""
+        scopes = tuple(scope for scope in copy.neighbours
+                       if copy.stage <= len(self.neighbour(city, scope).side.stages))
+        if len(copy.neighbours) > 1 and city.copied_stage_from is not None:
+            scopes = tuple(s for s in scopes if s in city.copied_stage_from)
+        return scopes
+
+    def copy_choices(self, city: City) -> tuple[Scope, ...]:
+        """The neighbours a built stage copying either neighbour's (Manneken Pis A's third)
+        may still have copied: two when the engine has to pick (`score_city`), else none."""
+        for stage in city.built_stages:
+            for e in stage.effects:
+                if isinstance(e, CopyNeighbourStage) and len(e.neighbours) > 1:
+                    scopes = self.copy_scopes(city, e)
+                    return scopes if len(scopes) > 1 else ()
+        return ()
+
     def copied_stage(self, city: City, copy: CopyNeighbourStage) -> tuple[Effect, ...]:
         """What a stage that copies a neighbour's stage (Manneken Pis A) gives beyond its
         points (entered as printed: the `wonder_points` piece) and its shields (checked,
         `possible_shields`): the rest of the copied stage, the city's own (a science symbol
-        of choice, a mask, a guild to copy, a diplomacy). Two choices the sources leave
-        open [?]: a copy of a stage that itself copies gives nothing more (chosen: the
-        sources say what a copy gives, not what a copy of a copy does); where the stage may
-        copy either neighbour's, the table does not say whose: chosen, the copy that gives
-        the city the most science symbols, then one that copies a guild, then the left one
-        (a symbol of choice or a guild copied is what a third stage gives beyond points
-        and shields; which is worth more to the city is not weighed)."""
-        options = []
-        for scope in copy.neighbours:
-            stages = self.neighbour(city, scope).side.stages
-            if copy.stage <= len(stages):
-                options.append(tuple(e for e in stages[copy.stage - 1].effects if not
-                                     isinstance(e, Points | Shields | CopyNeighbourStage)))
-        return max(options, key=_copy_rank, default=())
+        of choice, a mask, a guild to copy, a diplomacy, a build from the discard). A copy
+        of a stage that itself copies gives nothing more [?] (chosen: the sources say what a
+        copy gives, not what a copy of a copy does). Where the stage may copy either
+        neighbour's and the table does not say whose, the engine scores each
+        (`score_city`, which settles `copied_stage_from` to one); unsettled, the first."""
+        scopes = self.copy_scopes(city, copy)
+        return self._stage_rest(city, copy, scopes[0]) if scopes else ()
+
+    def _stage_rest(self, city: City, copy: CopyNeighbourStage, scope: Scope
+                    ) -> tuple[Effect, ...]:
+        stage = self.neighbour(city, scope).side.stages[copy.stage - 1]
+        return tuple(e for e in stage.effects
+                     if not isinstance(e, Points | Shields | CopyNeighbourStage))
+
+    def copied_stage_options(self, city: City) -> tuple[tuple[WonderStage, ...], ...]:
+        """For each built stage of the city that copies a neighbour's, the neighbours'
+        stages it may have copied (two where the table leaves Manneken Pis A's third stage
+        open): what a copy allows the city (a card from the discard, a 7th card, a
+        diplomacy, a guild to copy) is allowed by the checks, one option per stage."""
+        return tuple(
+            tuple(self.neighbour(city, scope).side.stages[e.stage - 1]
+                  for scope in self.copy_scopes(city, e))
+            for stage in city.built_stages for e in stage.effects
+            if isinstance(e, CopyNeighbourStage))
+
+    def builds_from_discard(self, city: City) -> bool:
+        """`City.builds_from_discard`, or a stage the city may have copied does (Manneken Pis
+        A copying Halikarnassos's)."""
+        return city.builds_from_discard or any(
+            st.from_discard for options in self.copied_stage_options(city) for st in options)
 
     def copies_a_guild(self, city: City) -> bool:
         """A built stage copies a neighbour's guild: its own (1st-edition Olympia B) or
-        one it copies (Manneken Pis A copying Olympia B's third stage)."""
+        one it may copy (Manneken Pis A copying Olympia B's third stage; with two stages it
+        may copy, either: the engine then scores each)."""
         return city.copies_a_guild or any(
-            isinstance(e, CopyNeighbourGuild)
-            for stage in city.built_stages for copy in stage.effects
-            if isinstance(copy, CopyNeighbourStage) for e in self.copied_stage(city, copy))
+            isinstance(e, CopyNeighbourGuild) for options in self.copied_stage_options(city)
+            for copied in options for e in copied.effects)
 
 
-def _symbols_given(effects: tuple[Effect, ...]) -> int:
-    """The science symbols a stage's effects add to a city: each symbol of choice, mask."""
-    return sum(e.count if isinstance(e, ScienceWildcard) else
-               isinstance(e, CopyNeighbourScience) for e in effects)
-
-
-def _copy_rank(effects: tuple[Effect, ...]) -> tuple[int, bool]:
-    """How `Board.copied_stage` ranks two stages a copy may take: symbols, then a guild."""
-    return _symbols_given(effects), any(isinstance(e, CopyNeighbourGuild) for e in effects)

@@ -334,7 +334,8 @@ def render_lines(result: Result, player: str, as_json: bool = False) -> str | No
     return "\n".join(out)
 
 
-CHOICE_LABELS = {"copied_guild": N_("copied guild"), "courtesan": N_("Courtesan")}
+CHOICE_LABELS = {"copied_guild": N_("copied guild"), "courtesan": N_("Courtesan"),
+                 "copied_stage": N_("stage copied from")}
 """The choices a result names (`choices` keys), as a reader calls them."""
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import product
 from typing import NamedTuple, NotRequired, TypedDict, assert_never
@@ -717,9 +717,11 @@ def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader |
     """What the engine may pick where the table did not say."""
     left, right = board.beside(city)
     guilds: list[Card | None] = [None]
-    if city.copied_guild is not None:
+    if not board.copies_a_guild(city):
+        pass  # a guild entered for a copy of a stage that copies none: Manneken Pis A
+    elif city.copied_guild is not None:
         guilds = [city.copied_guild]
-    elif board.copies_a_guild(city):
+    else:
         guilds = [*guilds_beside(left, right).values()] or [None]
     leaders: list[Leader | None] = [None]
     if city.courtesan is not None:
@@ -742,6 +744,14 @@ def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
 def score_city(board: Board, city: City) -> CityScore:
     """The city's score; where the table left a choice open, the best one for this city
     (each city's choices touch only its own score, so cities are settled one by one)."""
+    stage_from = board.copy_choices(city)
+    if stage_from:  # Manneken Pis A's third stage: each neighbour's, scored whole
+        scored = [score_city(board, replace(city, copied_stage_from=(scope,)))
+                  for scope in stage_from]
+        best = max(range(len(scored)), key=lambda k: scored[k].total)  # the left of equals
+        picked = board.neighbour(city, stage_from[best]).wonder.name
+        text = _choice_text(picked, False, len(stage_from), city)
+        return scored[best]._replace(choices={"copied_stage": text, **scored[best].choices})
     const = board.ruleset.constants
     guilds, leaders = _options(board, city)
     tally = _base_tally(board, city)
@@ -766,4 +776,6 @@ def score_city(board: Board, city: City) -> CityScore:
     if leader is not None:
         entered = city.courtesan is not None
         choices["courtesan"] = _choice_text(leader.name, entered, len(leaders), city)
+    if city.copied_stage_entered is not None:
+        choices["copied_stage"] = _choice_text(city.copied_stage_entered, True, 1, city)
     return city_score(tally, const.categories, choices)

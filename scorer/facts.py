@@ -16,6 +16,7 @@ from scorer.effects import (
     CoinsOnCard,
     CopyNeighbourGuild,
     CopyNeighbourLeader,
+    CopyNeighbourStage,
     Effect,
     EntombedLeaders,
     ScienceSymbol,
@@ -375,10 +376,22 @@ def _most(rules: Ruleset, count: Callable[[Sequence[Effect]], int]) -> int:
             if isinstance(e, CopyNeighbourGuild)
             else leader
             if isinstance(e, CopyNeighbourLeader)
+            else stage_copy(e.stage)
+            if isinstance(e, CopyNeighbourStage)
             else 0
             for e in effects
         )
         return count(effects) + copied
+
+    def stage_copy(number: int) -> int:
+        """What a copy of a neighbour's stage `number` can add (Manneken Pis A copying
+        Babylon's symbol of choice): the most any board's stage of that number gives (a
+        copy of a copy gives nothing more)."""
+        return max((count(side.stages[number - 1].effects) + sum(
+                        guild for e in side.stages[number - 1].effects
+                        if isinstance(e, CopyNeighbourGuild))
+                    for w in rules.wonders.values() for side in w.sides.values()
+                    if number <= len(side.stages)), default=0)
 
     held = sum(with_copies(c.effects) for c in rules.cards.values())
     held += sum(with_copies(ld.effects) for ld in rules.leaders.values())

@@ -208,6 +208,7 @@ FIELD_WORDS: dict[str, str] = {
     "choices": N_("the choices"),
     "choices.copied_guild": N_("the copied guild"),
     "choices.courtesan": N_("the Courtesan's leader"),
+    "choices.copied_stage": N_("the wonder whose stage was copied"),
     "free_city": N_("the Free City mark"),
     "wonders": N_("the wonders"),
     "progress": N_("the progress tokens"),

@@ -85,6 +85,10 @@ class Choices(_In):
     courtesan: Name | None = Field(
         None, description="Courtesans Guild: the neighbour's leader under the Courtesan token"
     )
+    copied_stage: Name | None = Field(
+        None, description="(extension) Manneken Pis A's third stage: the neighbour's wonder "
+        "whose third stage it copied"
+    )
 
 
 def _no_names() -> list[str]:

@@ -69,8 +69,9 @@ def _names(line: Line, name: str) -> bool:
 
 
 def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict[str, list[str]]:
-    """For each choice the engine made for a player (Olympia's copied guild, the Courtesan),
-    the alternatives the table allows: the neighbours' guilds or leaders."""
+    """For each choice the engine made for a player (Olympia's copied guild, the Courtesan,
+    the neighbour's stage Manneken Pis A's third copied), the alternatives the table allows:
+    the neighbours' guilds, leaders or wonders."""
     made = result.players[player].choices
     if not made:
         return {}
@@ -93,4 +94,11 @@ def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict
                 if leader is not None and leader.name not in leaders:
                     leaders.append(leader.name)
         out["courtesan"] = leaders
+    if "copied_stage" in made:
+        wonders: list[str] = []
+        for seat in neighbours:
+            wonder = rules.wonders.get(str((seat.get("wonder") or {}).get("board", "")))
+            if wonder is not None and wonder.name not in wonders:
+                wonders.append(wonder.name)
+        out["copied_stage"] = wonders
     return out

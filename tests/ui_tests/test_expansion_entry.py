@@ -510,3 +510,26 @@ async def test_entry_a_field_without_steppers_is_as_wide_as_its_label(store: Sto
     c = await Client(make_main(store), route="/game/player/0").start()
     cost = c.find("Cost printed on the card (coins)", ft.TextField)
     assert cost.width is not None and 220 < cost.width <= ALONE_MOST
+
+
+@pytest.mark.asyncio
+async def test_entry_manneken_pis_a_stage_copied_is_a_choice_on_the_city_screen(
+        store: Store) -> None:
+    """Manneken Pis A's third stage copies either neighbour's third stage (wonder-pack.md
+    §4; §6: a scorer asks which). Not said, the engine scores both and keeps Olympia B's
+    guild copy (Cid's Builders Guild: 3 + 3 + 3 stages = 9) over Babylon B's lone symbol
+    (1 x 1 = 1), and says so; the player's tap on Babylon takes it: 1 (a review's finding:
+    the player could not say which)."""
+    path = SCENARIOS / "7wonders" / "wonder-pack" / \
+        "guilds-manneken-pis-a-third-stage-copies-the-stage-worth-most.json"
+    store.save_current(from_table(json.loads(path.read_text(encoding="utf-8"))["table"]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.title() == "Ann · 9 pts"
+    assert c.has(S.CHOICE["copied_stage"])
+    assert c.has("Olympia (picked as the best of 2 for Ann)")
+    await c.tap("Babylon")
+    assert c.title() == "Ann · 1 pt"
+    saved = store.load_current()
+    assert saved is not None
+    assert table_of(saved)["players"][0]["choices"] == {"copied_stage": "Babylon"}
+    assert c.has("Babylon (as entered)")

@@ -453,8 +453,9 @@ class SetEntry(_Valued):
             const = rules.constants
             return self.key in const.mythologies and _within(
                 self.value, 0, const.mythology_tokens_each)
-        # choices: Olympia's copied guild, the Courtesan's leader
-        field = {"copied_guild": "cards", "courtesan": "leaders"}.get(self.key)
+        # choices: Olympia's copied guild, the Courtesan's leader, Manneken Pis's copy
+        field = {"copied_guild": "cards", "courtesan": "leaders",
+                 "copied_stage": "wonders"}.get(self.key)
         return field is not None and (self.value == "" or _known(rules, field, self.value))
 
     def apply(self, draft: Draft) -> Draft | Refusal:

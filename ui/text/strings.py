@@ -253,6 +253,7 @@ word ("black" read lower case, "đen" in Vietnamese)."""
 CHOICE = {
     "copied_guild": N_("Guild copied by the wonder"),
     "courtesan": N_("Leader under the Courtesan"),
+    "copied_stage": N_("Neighbour's stage copied by the wonder"),
 }
 
 # Score pad

@@ -361,6 +361,8 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                         _("{name} has no guild")))
                 else:
                     silent.add((c.index, "choices.copied_guild", None))
+        if p.choices.copied_stage is not None:
+            out += _stage_choice(table, board, c, silent)
         if p.choices.courtesan is not None:
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
@@ -391,6 +393,48 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
     return out, frozenset(silent)
 
 
+def _either_copy(c: City) -> CopyNeighbourStage | None:
+    """The built stage that copies either neighbour's stage (Manneken Pis A's third)."""
+    return next((e for stage in c.built_stages for e in stage.effects
+                 if isinstance(e, CopyNeighbourStage) and len(e.neighbours) > 1), None)
+
+
+def _stage_choice(table: SevenWondersTable, board: Board, c: City,
+                  silent: set[tuple[int | None, str | None, int | None]]) -> list[Problem]:
+    """The table's `copied_stage`: the wonder of a neighbour whose stage the city's stage
+    that copies either neighbour's took, that board having that stage."""
+    field = "choices.copied_stage"
+    players = table.players
+    p = players[c.index]
+    copy = _either_copy(c)
+    if not _entered_all(c, p, "wonder"):
+        silent.add((c.index, field, None))
+        return []
+    if copy is None:
+        text = ngettext(
+            "{wonder} {side} with {count} stage built has no stage that copies either "
+            "neighbour's; remove this choice",
+            "{wonder} {side} with {count} stages built has no stage that copies either "
+            "neighbour's; remove this choice",
+            c.stages_built,
+        ).format(wonder=c.wonder.name, side=_side_said(board.ruleset, c.side_name),
+                 count=c.stages_built)
+        return [problem("choice-not-possible", text, c.index, field)]
+    named = board.ruleset.wonders.get(p.choices.copied_stage or "")
+    offered = [board.neighbour(c, scope).wonder.name for scope in board.copy_scopes(c, copy)]
+    if named is not None and named.name in offered:
+        return []
+    neighbours = [board.neighbour(c, scope) for scope in copy.neighbours]
+    if not all(_entered_all(n, players[n.index], "wonder") for n in neighbours):
+        silent.add((c.index, field, None))
+        return []
+    return [_not_offered(
+        _('"{choice}" is not the wonder of a neighbour; {have}'),
+        p.choices.copied_stage or "", c.index, field,
+        [(n.name, [n.wonder.name] if n.wonder.name in offered else []) for n in neighbours],
+        _("{name}'s wonder has no such stage"))]
+
+
 def _not_offered(text: str, choice: str, index: int, field: str,
                  neighbours: list[tuple[str, list[str]]], none: str) -> Problem:
     """A choice naming what neither neighbour offers: `text` (translated) says what each
@@ -414,12 +458,41 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
         if not kept(aside, c.index, "choices.courtesan"):
             leader = None
         changed = guild is not None or leader is not None
-        cities.append(
-            dataclasses.replace(c, copied_guild=guild, courtesan=leader) if changed else c
-        )
+        new = dataclasses.replace(c, copied_guild=guild, courtesan=leader) if changed else c
+        cities.append(_stage_copied(table, board, new, aside))
     if all(new is old for new, old in zip(cities, board.cities, strict=True)):
         return board  # no choice given: the board as it is
     return dataclasses.replace(board, cities=tuple(cities))
+
+
+def _stage_copied(table: SevenWondersTable, board: Board, c: City, aside: Aside) -> City:
+    """The city with the neighbours its stage that copies either one's (Manneken Pis A's
+    third) may have copied, as the table narrows them: its choice (`copied_stage`); else a
+    guild it names to copy, where only a copied stage copies one; else its shields at the
+    end (only the copies whose shields give them: a city whose 2 shields came from the
+    Great Wall's stage did not copy Babylon's symbol too). Left open, the engine scores
+    each (`score_city`)."""
+    copy = _either_copy(c)
+    if copy is None:
+        return c
+    scopes = board.copy_scopes(c, copy)
+    p = table.players[c.index]
+    named = board.ruleset.wonders.get(p.choices.copied_stage or "")
+    if named is not None and kept(aside, c.index, "choices.copied_stage"):
+        picked = tuple(s for s in scopes if board.neighbour(c, s).wonder.name == named.name)
+        return dataclasses.replace(c, copied_stage_from=picked, copied_stage_entered=named.name)
+    if c.copied_guild is not None and not c.copies_a_guild:
+        scopes = tuple(s for s in scopes if board.copies_a_guild(
+            dataclasses.replace(c, copied_stage_from=(s,))))
+    if p.shields is not None and len(scopes) > 1:
+        fits = tuple(s for s in scopes if p.shields[-1] in possible_shields(
+            board, dataclasses.replace(c, copied_stage_from=(s,))))
+        scopes = fits or scopes  # none fits: the shields' own problem, the copy left open
+    if scopes == board.copy_scopes(c, copy):
+        return c
+    return dataclasses.replace(c, copied_stage_from=scopes)
+
+
 
 
 def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
@@ -432,7 +505,9 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
     for c in board.cities:
         built = c.built_stages
         extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders) \
-            + sum(card.extra_cards for card in c.cards)
+            + sum(card.extra_cards for card in c.cards) + sum(
+                max(s.extra_cards for s in options)  # a copied Babylon B's 7th card
+                for options in board.copied_stage_options(c) if options)
         extra_recruits = sum(s.leader_recruits for s in built)
         recruited = len(c.leaders) + len(c.entombed)  # an entombed leader was recruited first
         by_leaders = max(0, const.leaders_recruited_max - max(0, recruited - extra_recruits))
@@ -812,14 +887,10 @@ def _copied_from(board: Board, c: City) -> list[City]:
 
 
 def _copied_stage_shields(board: Board, c: City, copy: CopyNeighbourStage) -> set[int]:
-    """The shields of each neighbour's stage a stage may copy (none where that board has
-    no such stage; whether the neighbour must have built it, no source says [?]: its board
-    decides, built or not)."""
-    out = set()
-    for scope in copy.neighbours:
-        stages = board.neighbour(c, scope).side.stages
-        out.add(_shields_of(stages[copy.stage - 1:copy.stage]))
-    return out
+    """The shields of each neighbour's stage a stage may copy (`Board.copy_scopes`: none
+    where that board has no such stage; the table's choice where it gives one)."""
+    return {_shields_of(board.neighbour(c, scope).side.stages[copy.stage - 1:copy.stage])
+            for scope in board.copy_scopes(c, copy)} or {0}
 
 
 def guilds(table: SevenWondersTable, board: Board) -> list[Problem]:

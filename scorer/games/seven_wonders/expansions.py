@@ -306,11 +306,13 @@ def drawn_cards(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-def _diplomacy_sources(c: City) -> list[tuple[str, tuple[int, ...]]]:
+def _diplomacy_sources(board: Board, c: City) -> list[tuple[str, tuple[int, ...]]]:
     """What in the city gave a diplomacy token, with the Ages it can serve (empty: any). A
     card serves the Age it was built in: its own, or a later one where the city builds from
-    the discard (Halikarnassos, Solomon, Forging Agency: `City.builds_from_discard`)."""
-    from_discard = c.builds_from_discard
+    the discard (Halikarnassos, Solomon, Forging Agency: `City.builds_from_discard`). A
+    stage copied from a neighbour (Manneken Pis A) gives what the copied stage gives: one
+    token for a stage that may copy either of two that give one."""
+    from_discard = board.builds_from_discard(c)
     out = [(t.name, tuple(a for a in ROMAN if a >= min(e.ages)) if from_discard and e.ages
             else e.ages)
            for t in c.cards for e in t.effects if isinstance(e, Diplomacy)]
@@ -319,6 +321,11 @@ def _diplomacy_sources(c: City) -> list[tuple[str, tuple[int, ...]]]:
         (f"{c.wonder.name} {n}", e.ages)
         for n, stage in c.built for e in stage.effects if isinstance(e, Diplomacy)
     ]
+    for options in board.copied_stage_options(c):
+        ages = [e.ages for st in options for e in st.effects if isinstance(e, Diplomacy)]
+        if ages:
+            out.append((c.wonder.name, () if not all(ages) else
+                        tuple(sorted({a for each in ages for a in each}))))
     return out
 
 
@@ -341,7 +348,7 @@ def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
         ages = sorted(set(p.diplomacy))
         if not ages or not gives_diplomacy(board.ruleset):
             continue
-        givers = _diplomacy_sources(c)
+        givers = _diplomacy_sources(board, c)
         if _matched(ages, givers):
             continue
         have = all_of(name for name, _ in givers)
