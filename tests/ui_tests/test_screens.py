@@ -365,3 +365,20 @@ async def test_an_address_the_app_does_not_have_says_so(store: Store, route: str
     assert c.has("This app has no such page")
     await c.tap("Home")
     assert c.title() == "Wonders Score Pad"
+
+
+async def test_pad_keyboard_let_go_once_another_screen_shows(store: Store) -> None:
+    """Opened from an old `/game/pad` link, the pad's clean-up did not run when the table
+    showed (a review's finding): its Escape handler stayed, closing lines on other
+    screens, and the browser went on sending every key to the server. The first key after
+    the pad is left lets go of the keyboard and changes nothing."""
+    store.save_current(from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    assert c.session is not None
+    page = c.session.page
+    await c.tap_identifier("cell-Bob-science")
+    await c.go(c.session.page.route.removesuffix("/pad"))
+    await c.session.dispatch_event(page._i, "keyboard_event", {
+        "key": "Escape", "shift": False, "ctrl": False, "alt": False, "meta": False})
+    await c.idle()
+    assert page.on_keyboard_event is None

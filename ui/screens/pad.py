@@ -223,8 +223,14 @@ def PadScreen() -> ft.View:
         """Escape closes a cell's lines, as it closes a dialog (the page's one keyboard
         handler, while the pad shows)."""
         page = ft.context.page
+        shown_at = page.route
 
         def key(e: ft.KeyboardEvent) -> None:
+            if page.route != shown_at:
+                # the pad is no longer shown, and its clean-up did not run (opened from an
+                # old /game/pad link, Flet 1.0.5 kept it mounted): let go of the keyboard
+                stop()
+                return
             if e.key == "Escape" and model.selected != NOTHING_SELECTED:
                 model.selected = NOTHING_SELECTED
 
