@@ -15,7 +15,6 @@ from scorer.effects import (
     CopyNeighbourLeader,
     CopyNeighbourStage,
     Effect,
-    Points,
     Scope,
     Shields,
 )
@@ -280,9 +279,10 @@ class Board:
 
     def copied_stage(self, city: City, copy: CopyNeighbourStage) -> tuple[Effect, ...]:
         """What a stage that copies a neighbour's stage (Manneken Pis A) gives beyond its
-        points (entered as printed: the `wonder_points` piece) and its shields (checked,
-        `possible_shields`): the rest of the copied stage, the city's own (a science symbol
-        of choice, a mask, a guild to copy, a diplomacy, a build from the discard). A copy
+        shields (checked, `possible_shields`): the copied stage's points and the rest of it,
+        the city's own (a science symbol of choice, a mask, a guild to copy, a diplomacy, a
+        build from the discard). A copy of a board whose points are printed only
+        (Stonehenge's) gives none from data: those are the `wonder_points` piece. A copy
         of a stage that itself copies gives nothing more [?] (chosen: the sources say what a
         copy gives, not what a copy of a copy does). Where the stage may copy either
         neighbour's and the table does not say whose, the engine scores each
@@ -290,11 +290,15 @@ class Board:
         scopes = self.copy_scopes(city, copy)
         return self._stage_rest(city, copy, scopes[0]) if scopes else ()
 
+    def copied_from(self, city: City, copy: CopyNeighbourStage) -> City | None:
+        """The neighbour whose stage `copy` takes (as `copied_stage` settles it)."""
+        scopes = self.copy_scopes(city, copy)
+        return self.neighbour(city, scopes[0]) if scopes else None
+
     def _stage_rest(self, city: City, copy: CopyNeighbourStage, scope: Scope
                     ) -> tuple[Effect, ...]:
         stage = self.neighbour(city, scope).side.stages[copy.stage - 1]
-        return tuple(e for e in stage.effects
-                     if not isinstance(e, Points | Shields | CopyNeighbourStage))
+        return tuple(e for e in stage.effects if not isinstance(e, Shields | CopyNeighbourStage))
 
     def copied_stage_options(self, city: City) -> tuple[tuple[WonderStage, ...], ...]:
         """For each built stage of the city that copies a neighbour's, the neighbours'
@@ -306,6 +310,13 @@ class Board:
                   for scope in self.copy_scopes(city, e))
             for stage in city.built_stages for e in stage.effects
             if isinstance(e, CopyNeighbourStage))
+
+    def copies_printed_points(self, city: City) -> bool:
+        """A built stage of the city may copy a stage of a board whose points are read off
+        it (`basis` "as-printed": Stonehenge's), which no data counts."""
+        return any(self.neighbour(city, scope).wonder.basis == "as-printed"
+                   for stage in city.built_stages for e in stage.effects
+                   if isinstance(e, CopyNeighbourStage) for scope in self.copy_scopes(city, e))
 
     def builds_from_discard(self, city: City) -> bool:
         """`City.builds_from_discard`, or a stage the city may have copied does (Manneken Pis

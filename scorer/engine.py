@@ -399,10 +399,16 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case CopyNeighbourScience():
             tally.masks.append((source.name, _copyable_symbols(board, city)))
         case CopyNeighbourStage():
-            # its points are entered as printed (`wonder_points`), its shields checked
-            # (`possible_shields`); the rest of the copied stage is the city's own
-            for copied in board.copied_stage(city, effect):
-                apply(copied, source, city, board, tally)
+            # the copied stage's points and the rest of it are the city's own; its shields
+            # are checked (`possible_shields`)
+            them = board.copied_from(city, effect)
+            if them is not None:  # its lines name the stage copied, whose it is, and by what
+                copy = source._replace(says=says(
+                    "copied-stage", wonder=them.wonder.name, side=them.side_name,
+                    side_name=board.ruleset.side_name(them.side_name), number=effect.stage,
+                    holder=them.name, by=city.wonder.name))
+                for copied in board.copied_stage(city, effect):
+                    apply(copied, copy, city, board, tally)
         case Diplomacy():
             pass  # no points: the city sat out a conflict (its tokens show it)
         case PerVictoryTokenIn():

@@ -97,6 +97,7 @@ ProblemCode = Literal[
     "piece-without-stage",
     "too-many-pieces",
     "built-in-order",
+    "points-counted-from-copies",
 ]
 
 SETS_ASIDE: frozenset[ProblemCode] = frozenset(

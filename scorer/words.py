@@ -24,6 +24,7 @@ LineId = Literal[
     "thing",
     "stage",
     "copied",
+    "copied-stage",  # Manneken Pis A: a neighbour's stage, copied
     "buried",
     "treasury",
     "victory-tokens",
@@ -238,6 +239,11 @@ def say(message: Says) -> str:
             return _("{wonder} {side}, stage {number}").format(
                 wonder=_str(p, "wonder"), side=side_word(str(side)), number=_int(p, "number")
             )
+        case "copied-stage":
+            side = p.get("side_name") or p["side"]
+            return _("{wonder} {side}, stage {number} (copied from {holder} by {by})").format(
+                wonder=_str(p, "wonder"), side=side_word(str(side)), number=_int(p, "number"),
+                holder=_str(p, "holder"), by=_str(p, "by"))
         case "copied":
             if p.get("card"):  # the Courtesans Guild
                 text = _("{name} (copied from {holder} by the {by})")

@@ -468,10 +468,11 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
 def _stage_copied(table: SevenWondersTable, board: Board, c: City, aside: Aside) -> City:
     """The city with the neighbours its stage that copies either one's (Manneken Pis A's
     third) may have copied, as the table narrows them: its choice (`copied_stage`); else a
-    guild it names to copy, where only a copied stage copies one; else its shields at the
-    end (only the copies whose shields give them: a city whose 2 shields came from the
-    Great Wall's stage did not copy Babylon's symbol too). Left open, the engine scores
-    each (`score_city`)."""
+    guild it names to copy, where only a copied stage copies one; the Ages it sat out
+    (only the copies that give the diplomacy they need); its shields at the end (only the
+    copies whose shields give them: a city whose 2 shields came from the Great Wall's
+    stage did not copy Babylon's symbol too). Left open, the engine scores each
+    (`score_city`)."""
     copy = _either_copy(c)
     if copy is None:
         return c
@@ -484,6 +485,10 @@ def _stage_copied(table: SevenWondersTable, board: Board, c: City, aside: Aside)
     if c.copied_guild is not None and not c.copies_a_guild:
         scopes = tuple(s for s in scopes if board.copies_a_guild(
             dataclasses.replace(c, copied_stage_from=(s,))))
+    if p.diplomacy and len(scopes) > 1:
+        gives = tuple(s for s in scopes if expansions.diplomacy_matched(
+            board, dataclasses.replace(c, copied_stage_from=(s,)), sorted(set(p.diplomacy))))
+        scopes = gives or scopes  # none gives it: the diplomacy's own problem
     if p.shields is not None and len(scopes) > 1:
         fits = tuple(s for s in scopes if p.shields[-1] in possible_shields(
             board, dataclasses.replace(c, copied_stage_from=(s,))))

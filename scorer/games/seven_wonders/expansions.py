@@ -26,7 +26,7 @@ from scorer.ruleset import (
     load_ruleset,
 )
 from scorer.table import SevenWondersPlayer, SevenWondersTable
-from scorer.words import coloured_cards
+from scorer.words import coloured_cards, side_word
 
 _ENTERED_AS = {"tokens": "tokens", "counts": "count", "printed": "points"}
 """The table's field for each way a piece is held (`Piece.held`)."""
@@ -329,6 +329,11 @@ def _diplomacy_sources(board: Board, c: City) -> list[tuple[str, tuple[int, ...]
     return out
 
 
+def diplomacy_matched(board: Board, c: City, ages: list[int]) -> bool:
+    """Whether the city has a diplomacy token of its own for each of `ages`."""
+    return _matched(ages, _diplomacy_sources(board, c))
+
+
 def _matched(ages: list[int], givers: list[tuple[str, tuple[int, ...]]]) -> bool:
     """Whether each Age can have a token of its own (a city holds a few at most)."""
     if len(ages) > len(givers):
@@ -409,4 +414,24 @@ def entombed(table: SevenWondersTable, board: Board) -> list[Problem]:
     return out
 
 
-BOARD_CHECKS = (drawn_cards, diplomacy_tokens, entombed)
+def printed_beside_copies(table: SevenWondersTable, board: Board) -> list[Problem]:
+    """A board whose stages copy the neighbours' (Manneken Pis A) counts the copied stages'
+    points from the neighbours' boards: points entered as printed beside them would count
+    twice, unless a copied board's points are printed only (Stonehenge's)."""
+    out = []
+    for c, p in zip(board.cities, table.players, strict=True):
+        if not board.copied_stage_options(c) or board.copies_printed_points(c):
+            continue
+        for piece in board.ruleset.pieces.values():
+            held = p.printed.get(piece.name, 0) if piece.held == "points" else 0
+            if held and c.wonder.name in piece.boards:
+                text = _("{label}: {value}, but {board} {side} counts the points of the "
+                         "stages it copies from the neighbours' boards: remove them")
+                out.append(problem("points-counted-from-copies", text.format(
+                    label=translated(piece.label), value=held, board=c.wonder.name,
+                    side=side_word(c.side_name)), c.index,
+                    f"printed.{piece.name}"))
+    return out
+
+
+BOARD_CHECKS = (drawn_cards, diplomacy_tokens, entombed, printed_beside_copies)
