@@ -55,21 +55,33 @@ def test_entry_senators_a_tap_adds_one_up_to_the_box_and_a_minus_takes_one_away(
     flip(Chip("Politician", "", "", True, False, "", count=7, room=7), 1)  # the box is empty
     flip(Chip("Politician", "", "", True, False, "", count=7, room=7), -1)
     flip(Chip("Politician", "", "", False, False, "", count=0, room=7), -1)  # none to take
-    assert sent == [SetCopies(0, "Ann", "Politician", 3), SetCopies(0, "Ann", "Politician", 6)]
+    # each carries the count the phone showed (a stale tap is refused by it)
+    assert sent == [SetCopies(0, "Ann", "Politician", 3, (2,)),
+                    SetCopies(0, "Ann", "Politician", 6, (7,))]
     assert from_json(to_json(sent[0])) == sent[0]  # sent to other devices as it is
 
 
-def test_trust_a_stale_senator_tap_counts_from_what_the_phone_showed() -> None:
-    """A + made on "Politician x2" reaches the server after another phone set 3: it meant
-    3, which is what the city holds, so nothing is sent (read against the 3 it would have
-    saved 4, a number nobody meant); a minus made on 2 after the other phone's 3 sets 1."""
+def test_trust_a_stale_senator_tap_is_refused_and_said() -> None:
+    """A + or a minus made on "Politician x2" reaches the server after another phone set 3:
+    read against the 3, it would save 4 or 2, a number nobody meant; read as made on the 2,
+    the minus saved 1 over the other phone's 3 without a word (a review's finding). Each
+    is refused as made over a number another phone changed, and said; the city keeps 3."""
     sent: list[Edit] = []
     flip = card_flipper(SeatEdits(sent.append, 0, "Ann"))
     two = Chip("Politician", "", "", True, False, "", count=2, room=7)
     three = Chip("Politician", "", "", True, False, "", count=3, room=7)
-    flip(three, 1, two)  # 2 + 1 = 3: already so
-    flip(three, -1, two)  # 2 - 1 = 1
-    assert sent == [SetCopies(0, "Ann", "Politician", 1)]
+    flip(three, 1, two)
+    flip(three, -1, two)
+    assert sent == [SetCopies(0, "Ann", "Politician", 3, (2,)),
+                    SetCopies(0, "Ann", "Politician", 1, (2,))]
+    held = apply(_agora(), SetCopies(0, "Ann", "Politician", 3))  # the other phone's 3
+    assert not isinstance(held, Refusal)
+    for stale in sent:
+        refused = apply(held, stale)
+        assert isinstance(refused, Refusal) and refused.code == "stale", refused
+        assert refused.message.startswith("Ann's Politician: 3 now (changed on another phone)")
+    fresh = apply(held, SetCopies(0, "Ann", "Politician", 4, (3,)))  # made on the 3 shown
+    assert not isinstance(fresh, Refusal) and fresh.seats[0].cards == ["Politician"] * 4
 
 
 def test_entry_senators_chip_says_its_bound_and_its_minus_names_the_player() -> None:

@@ -5,6 +5,8 @@ where every change passes whatever a screen or a client sent."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -21,6 +23,8 @@ from ui.entry.edits import (
     Hold,
     Refusal,
     RenamePlayer,
+    SeatEdits,
+    SetCopies,
     SetCubes,
     SetEntry,
     SetSeat,
@@ -33,6 +37,7 @@ from ui.entry.edits import (
 from ui.entry.games import as_seven_wonders, from_table
 from ui.live.tables import Change, tables_for
 from ui.screens import city_cards
+from ui.screens.city_cards import Chip, ChipsSeen, card_flipper, chip_tapper, on_chip
 from ui.session.model import AppModel
 from ui.store.store import Store
 
@@ -353,6 +358,10 @@ async def test_trust_a_stale_tap_on_a_card_another_phone_gave_this_city_does_not
     await a.idle()
     saved = saved_game(store)
     assert saved is not None and "Baths" in saved.seats[1].cards
+    # said, not dropped in silence (a review's finding: a give-back meant on the held chip
+    # a moment after the other phone's take is read so too)
+    assert b.has("Baths added to Bob's city on another phone; your change was not saved",
+                 exact=False)
     await b.tap("Baths")  # on the chip as it shows now: held
     await a.idle()
     saved = saved_game(store)
@@ -536,3 +545,20 @@ async def test_trust_a_history_row_that_cannot_be_read_is_listed_as_damaged(
     await c.tap_control(deletes[0])  # the newest first: the damaged one
     await c.until("Ann 31")
     assert not c.has("Damaged game")
+
+
+def test_trust_a_refused_tap_of_this_phone_does_not_hide_another_phones_change() -> None:
+    """A tap of this phone asked for 3 Politicians and was refused (nothing drawn for it);
+    another phone then set 4: that is another phone's change, and a tap sent before this
+    phone showed it is read as made on the 2 it showed (a review's finding: the refused
+    tap's name stayed marked as this phone's own, and the next change of another phone
+    passed for it)."""
+    seen = ChipsSeen()
+    sent: list[Edit] = []
+    tapper = chip_tapper(on_chip(card_flipper(SeatEdits(sent.append, 0, "Ann"))), seen)
+    two = Chip("Politician", "", "", True, False, "", count=2, room=7)
+    four = replace(two, count=4)
+    tapper(SimpleNamespace(control=SimpleNamespace(data=two)))  # type: ignore[arg-type]
+    assert sent == [SetCopies(0, "Ann", "Politician", 3, (2,))]  # refused on the server
+    seen.follow(two, four)  # the other phone's 4, drawn
+    assert seen.as_seen(four) == two

@@ -521,9 +521,12 @@ class SetEntry(_Valued):
 
 
 @dataclass(frozen=True)
-class Hold(_Step):
+class Hold(_Valued):
     """A card, wonder, progress token or leader is (or is no longer) in a city. `entered`
-    is the name as the city holds it, when it differs (an imported table's spelling)."""
+    is the name as the city holds it, when it differs (an imported table's spelling).
+    `was`: whether the phone showed it held when tapped (a card chip's tap: refused as
+    stale when another phone changed it meanwhile, said, never read against the new
+    state, where a take became a give-back)."""
 
     seat: int
     player: str
@@ -531,15 +534,23 @@ class Hold(_Step):
     name: str
     held: bool
     entered: str = ""
+    was: Was = ()
     kind: Literal["hold"] = "hold"
 
     def refused(self, draft: Draft) -> Refusal | None:
         if not has_field(draft.SEAT, self.field):  # another game's (a 7 Wonders seat's wonders)
             return _bad()
         # a name the game has; one the city holds may always be taken out (an import's)
-        if not self.held or _known(_rules(draft), self.field, self.name):
-            return None
-        return _bad()
+        if self.held and not _known(_rules(draft), self.field, self.name):
+            return _bad()
+        return self.stale_at(draft, self.seat, self.player)
+
+    def saved(self, draft: Draft) -> str | int | bool | None:
+        return bool(self._held(draft.seats[self.seat]))
+
+    def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
+        return Refusal("stale", S.stale_switch(S.held_changed(self.player, self.name,
+                                                              bool(now))))
 
     def _held(self, seat: Seat) -> list[str]:
         items: list[str] = getattr(seat, self.field, [])
@@ -574,18 +585,30 @@ class Hold(_Step):
 
 
 @dataclass(frozen=True)
-class SetCopies(_Step):
+class SetCopies(_Valued):
     """A city holds `count` copies of a card it may hold several of (Agora's Senators:
-    `facts.counted_cards`), at most as many as the box has."""
+    `facts.counted_cards`), at most as many as the box has. `was`: the count the phone
+    showed when tapped (refused as stale when another phone changed it meanwhile)."""
 
     seat: int
     player: str
     name: str
     count: int
+    was: Was = ()
     kind: Literal["set_copies"] = "set_copies"
 
     def refused(self, draft: Draft) -> Refusal | None:
-        return None  # the box's count depends on the players: checked by `apply`
+        # the box's count depends on the players: checked by `apply`
+        return self.stale_at(draft, self.seat, self.player)
+
+    def saved(self, draft: Draft) -> str | int | bool | None:
+        rules = _rules(draft)
+        card = rules.cards.get(self.name)
+        name = card.name if card is not None else self.name
+        return sum(1 for x in draft.seats[self.seat].cards if rules.cards.canonical(x) == name)
+
+    def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
+        return Refusal("stale", S.stale_seat(self.player, self.name, _shown(now)))
 
     def apply(self, draft: Draft) -> Draft | Refusal:
         seat = _seat(draft, self.seat, self.player)
@@ -1165,11 +1188,12 @@ class SeatEdits:
               was: Was = ()) -> None:
         self.send(SetEntry(self.seat, self.player, field, key, value, was))
 
-    def hold(self, field: ListField, name: str, held: bool, entered: str = "") -> None:
-        self.send(Hold(self.seat, self.player, field, name, held, entered))
+    def hold(self, field: ListField, name: str, held: bool, entered: str = "",
+             was: Was = ()) -> None:
+        self.send(Hold(self.seat, self.player, field, name, held, entered, was))
 
-    def copies(self, name: str, count: int) -> None:
-        self.send(SetCopies(self.seat, self.player, name, count))
+    def copies(self, name: str, count: int, was: Was = ()) -> None:
+        self.send(SetCopies(self.seat, self.player, name, count, was))
 
     def cubes(self, chamber: int, value: int, chambers: int, was: Was = ()) -> None:
         self.send(SetCubes(self.seat, self.player, chamber, value, chambers, was))

@@ -337,45 +337,50 @@ def card_chip(chip: Chip, on_click: Callable[[ft.Event[Any]], None],
     return ft.Row([minus, ft.Container(button, expand=True)], spacing=0)
 
 
-Flip = Callable[[Chip, int, Chip], bool]
+ChipState = tuple[bool, int | None]
+"""A chip's state: held, and how many (a counted card; None: held or not)."""
+
+Flip = Callable[[Chip, int, Chip], ChipState | None]
 """A tap on a card chip: the chip as the server holds it now, +1 (the chip) or -1 (a counted
-card's minus), and the chip as the phone showed it when tapped; True when it sent a change."""
+card's minus), and the chip as the phone showed it when tapped; the state it asked for when
+it sent a change."""
 
 
 class ChipFlip(Protocol):
     """What a tap on a chip does (`card_flipper`)."""
 
-    def __call__(self, chip: Chip, step: int = 1, seen: Chip | None = None) -> bool: ...
+    def __call__(self, chip: Chip, step: int = 1, seen: Chip | None = None
+                 ) -> ChipState | None: ...
 
 
 def card_flipper(edit: SeatEdits) -> ChipFlip:
     """Tapping a card: the player's city takes it, or gives it back (as it was entered); a
     counted card gets one copy more or fewer. What the tap meant is read off the chip as the
     phone showed it (`seen`, the chip itself unless another phone changed it a moment
-    before, `ChipsSeen`), what it may still do off the chip as it is: a take made on a free
-    chip that another phone meanwhile gave this city changes nothing (read against the held
-    chip it was a give-back). The edit says which (held or not, how many), so two phones
-    tapping at once agree on the last tap."""
-    def flip(chip: Chip, step: int = 1, seen: Chip | None = None) -> bool:
+    before, `ChipsSeen`), and the edit carries that (`was`): made over a chip another phone
+    changed meanwhile, it is refused and said ("Baths added to Bob's city on another phone;
+    your change was not saved"), never read against the new state (a take became a
+    give-back; a Senator's minus on 3 saved 1 for a 2 shown). The edit says which (held or
+    not, how many), so two phones tapping at once agree on the last tap."""
+    def flip(chip: Chip, step: int = 1, seen: Chip | None = None) -> ChipState | None:
         shown = chip if seen is None else seen
         if chip.disabled and not chip.selected:
-            return False  # taken by another city: a tap sent before this phone was shown so
+            return None  # taken by another city: a tap sent before this phone was shown so
         if chip.count is not None:
-            n = (shown.count or 0) + step
-            if n == chip.count or not 0 <= n <= max(chip.room, chip.count):
-                return False  # already so, or at a bound: a tap changes nothing
-            edit.copies(chip.name, n)
-            return True
-        if shown.selected != chip.selected:
-            return False  # the tap meant what another phone already did
-        edit.hold("cards", chip.name, not chip.selected, chip.entered)
-        return True
+            was = shown.count or 0
+            n = was + step
+            if not 0 <= n <= max(chip.room, chip.count, was):
+                return None  # at a bound: a tap changes nothing
+            edit.copies(chip.name, n, (was,))
+            return (n > 0, n)
+        edit.hold("cards", chip.name, not shown.selected, chip.entered, (shown.selected,))
+        return (not shown.selected, None)
     return flip
 
 
 def on_chip(flip: ChipFlip, then: Callable[[], None] | None = None) -> Flip:
     """What a chip's tap does: `flip`, then `then` (the search emptied for the next name)."""
-    def tapped(chip: Chip, step: int, seen: Chip) -> bool:
+    def tapped(chip: Chip, step: int, seen: Chip) -> ChipState | None:
         sent = flip(chip, step, seen)
         if then is not None:
             then()
@@ -397,16 +402,17 @@ class ChipsSeen:
 
     before: dict[str, tuple[Chip, float]] = field(default_factory=dict)
     """Each chip another phone changed: as this phone showed it before, and when."""
-    own: set[str] = field(default_factory=set)
-    """Chips this phone's taps changed, whose render is still to come."""
+    own: dict[str, ChipState] = field(default_factory=dict)
+    """Chips this phone's taps asked to change, and to what, whose render is still to
+    come (one a chip: a refused tap's is replaced by the next, never taken for another
+    phone's change of a different state)."""
 
     def follow(self, was: Chip, now: Chip) -> None:
         """The chip `was` is drawn as `now`: another phone's change, unless this phone's."""
-        if (was.selected, was.count) == (now.selected, now.count):
+        state = (now.selected, now.count)
+        if (was.selected, was.count) == state:
             return
-        if now.name in self.own:
-            self.own.discard(now.name)
-        else:
+        if self.own.pop(now.name, None) != state:
             self.before[now.name] = (was, time.monotonic())
 
     def as_seen(self, chip: Chip) -> Chip:
@@ -430,8 +436,9 @@ def chip_tapper(flip: Flip, seen: ChipsSeen) -> Callable[[ft.Event[Any]], None]:
             chip, step = data.chip, -1
         else:
             return
-        if flip(chip, step, seen.as_seen(chip)):
-            seen.own.add(chip.name)
+        asked = flip(chip, step, seen.as_seen(chip))
+        if asked is not None:
+            seen.own[chip.name] = asked
     return tapped
 
 
