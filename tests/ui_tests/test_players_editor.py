@@ -37,3 +37,17 @@ async def test_entry_players_editor_keeps_names_typed_before_a_render(store: Sto
     await a.idle()
     saved = saved_game(store)
     assert saved is not None and [s.name for s in saved.seats] == ["Annabel", "Bobby", "Cid"]
+
+
+async def test_entry_players_editor_says_why_no_one_can_leave_at_the_fewest(
+        store: Store) -> None:
+    """At 3 players of the 2nd edition (rules: 3 to 7) Remove is greyed: the editor says
+    why (a new players' walk found it greyed with no word); at 4 it says nothing of it."""
+    a, _code = await host_game(store, shared_hub())
+    await a.tap("Players")
+    assert a.has("This game is for 3 to 7 players.")
+    await a.type("Add player", "Dan")
+    await a.tap_control(a.find("Add player", ft.IconButton))
+    saved = saved_game(store)
+    assert saved is not None and [s.name for s in saved.seats] == ["Ann", "Bob", "Cid", "Dan"]
+    assert not a.has("This game is for 3 to 7 players.")

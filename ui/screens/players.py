@@ -154,7 +154,9 @@ def _PlayersEditor() -> ft.Control:
             icon_button(ft.Icons.PERSON_ADD, S.ADD_PLAYER, add, disabled=not adding.strip()),
         ]))
         rows.append(problems([refused[""]] if "" in refused else []))
-    else:
+    if not limits.min_players < n < limits.max_players:
+        # why no one more can join, or no one leave (Remove is greyed at the fewest: a walk
+        # found it greyed with no word why)
         rows.append(ft.Text(S.players_for(limits.min_players, limits.max_players),
                             italic=True))
     return ft.Column(rows)
