@@ -25,6 +25,7 @@ from scorer.effects import (
     SnakeSymbol,
     Symbol,
 )
+from scorer.games.checks import in_another_expansion as in_another_expansion  # the search's
 from scorer.games.checks import repeats_in_city
 from scorer.games.checks import unscorable as unscorable  # said by the city search too
 from scorer.games.duel.pantheon import divinities_with

@@ -207,6 +207,28 @@ def unscorable(rules: Ruleset, name: str) -> tuple[str, str]:
     return "", ""
 
 
+SEARCHED = ("cards", "wonders", "leaders", "progress", "divinities")
+"""The sections a city's search finds names in."""
+
+
+def in_another_expansion(rules: Ruleset, typed: str) -> tuple[str, str]:
+    """A name of another expansion of this game that starts with what a search typed
+    ("Mann": Manneken Pis), and that expansion's title: said where the search finds
+    nothing here. ("", "") for none, or for fewer than 3 letters."""
+    wanted = normalize(typed)
+    full = _everything(rules.game)
+    if len(wanted) < 3 or full is None:
+        return "", ""
+    for section in SEARCHED:
+        here = index(rules, section)
+        for name in index(full, section).names():
+            if normalize(name).startswith(wanted) and here.get(name) is None:
+                for e in available_expansions(rules.game):
+                    if index(load_ruleset(rules.game, (e,)), section).canonical(name):
+                        return name, expansion_title(rules.game, e)
+    return "", ""
+
+
 def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[ProblemCode, str]:
     """A name not in this ruleset: which expansion or other game has it, or the closest
     name, or why this ruleset knows it but cannot score it. `kind` is the `N_` word for

@@ -133,6 +133,21 @@ async def test_entry_search_says_why_a_card_cannot_be_scored(store: Store) -> No
     assert "only one source (S2) has it and none gives its points" in said
 
 
+async def test_entry_search_says_which_expansion_has_the_name(store: Store) -> None:
+    """1st edition + Cities: "Mann" finds nothing in the game, and Manneken Pis is a board
+    of the Wonder Pack (wonder-pack.md §4): the search says so, where "Nothing left to add
+    is called “Mann”" left a new players' walk guessing; "Nefer" names the Leaders'
+    Nefertiti the same way."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["cities"], seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "Mann")
+    assert helper_of(c) == ("Manneken Pis comes with the Wonder Pack expansion, which this "
+                            "game was not started with")
+    await c.type_only("Search", "nefer")
+    assert helper_of(c).startswith("Nefertiti comes with the Leaders expansion")
+
+
 async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> None:
     """One search for all: "Giz" picks the board Gizah (no card or leader starts with it),
     "Nefer" adds the leader Nefertiti (Leaders: 36 leaders), each said before Enter."""

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import flet as ft
 
-from scorer.facts import cards_of_age, facts, ruleset, unscorable
+from scorer.facts import cards_of_age, facts, in_another_expansion, ruleset, unscorable
 from scorer.ruleset import Ruleset
 from ui.entry.draft import Draft
 from ui.entry.edits import SeatEdits
@@ -163,6 +163,10 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         known, why = unscorable(rules, query)
         if known:
             said = S.cannot_score(known, rules.title, why)  # with every expansion
+        else:  # a name of an expansion this game was not started with: which one
+            name, expansion = in_another_expansion(rules, query.strip())
+            if name:
+                said = S.in_another_expansion(name, expansion)
     field = searched.keep(ft.TextField(
         label=S.SEARCH, value=searched.text(query), prefix_icon=ft.Icons.SEARCH,
         hint_text=S.SEARCH_HINT,

@@ -586,6 +586,13 @@ def enter_picks_board(name: str) -> str:
     return _("Enter picks the wonder {wonder}").format(wonder=name)
 
 
+def in_another_expansion(name: str, expansion: str) -> str:
+    """Under the city's search when the text starts a name of an expansion the game was not
+    started with ("Mann": Manneken Pis, of the Wonder Pack)."""
+    return _("{name} comes with the {expansion} expansion, which this game was not started "
+             "with").format(name=name, expansion=expansion)
+
+
 def cannot_score(name: str, game: str, reason: str) -> str:
     """Under the city's search when the text names a card of the box the app cannot score
     (with the ruleset's reason, as the command line says it)."""
