@@ -5,6 +5,7 @@ where every change passes whatever a screen or a client sent."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -311,20 +312,35 @@ async def test_trust_a_card_tapped_before_another_city_took_it_is_not_taken_twic
     phone gave Baths to Ann (one copy at 3 players: rules_multiplayer.md, 1st edition): the
     chip shows it taken by then, and the tap does not put it in Bob's city too (a walk in
     chromium, offline: Baths ended in both cities)."""
+    await _baths_tapped_late(store, given_to=0)
+    saved = saved_game(store)
+    assert saved is not None and "Baths" in saved.seats[0].cards
+    assert "Baths" not in saved.seats[1].cards
+
+
+async def _baths_tapped_late(store: Store, given_to: int,
+                             away_for: Callable[[], Awaitable[None]] | None = None) -> Client:
+    """Bob's phone, on Bob's city, shows Baths free; Ann's phone gives Baths to the city of
+    seat `given_to`; Bob's tap on the free chip reaches the server after the server drew
+    that for Bob's phone (`away_for`: the phone offline meanwhile, for that long). Bob's
+    phone."""
     hub = shared_hub()
     a, code = await host_game(store, hub)
     b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
-    await a.go(f"/g/{code}/player/0")
+    await a.go(f"/g/{code}/player/{given_to}")
     baths = b.find("Baths", ft.OutlinedButton)  # as Bob's phone showed it: free
+    if away_for is not None:
+        await b.drop()
     await a.tap("Baths")
+    if away_for is not None:
+        await away_for()
+        await b.come_back()
     await b.idle()
     assert b.session is not None
     await b.session.dispatch_event(baths._i, "click", None)  # the tap made while it was free
     await b.idle()
     await a.idle()
-    saved = saved_game(store)
-    assert saved is not None and "Baths" in saved.seats[0].cards
-    assert "Baths" not in saved.seats[1].cards
+    return b
 
 
 @pytest.mark.asyncio
@@ -339,23 +355,12 @@ async def test_trust_a_stale_tap_on_a_card_another_phone_gave_this_city_does_not
     that drawing at once, however long the phone was away). The tap was a take made on a
     free chip: Baths stays in Bob's city (read against what the server drew, it was a
     give-back: a review's finding). The next tap, made on the held chip, gives it back."""
-    hub = shared_hub()
-    a, code = await host_game(store, hub)
-    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
-    await a.go(f"/g/{code}/player/1")
-    baths = b.find("Baths", ft.OutlinedButton)  # as Bob's phone showed it: free
-    if away:
-        await b.drop()
-    await a.tap("Baths")
-    if away:
-        monkeypatch.setattr(city_cards, "FOREIGN_CHANGE_S", 0.05)
-        await asyncio.sleep(0.1)  # away longer than the window (made short here)
-        await b.come_back()
-    await b.idle()
-    assert b.session is not None
-    await b.session.dispatch_event(baths._i, "click", None)  # the take made while it was free
-    await b.idle()
-    await a.idle()
+    async def longer_than_the_window() -> None:
+        monkeypatch.setattr(city_cards, "FOREIGN_CHANGE_S", 0.05)  # made short here
+        await asyncio.sleep(0.1)
+
+    b = await _baths_tapped_late(store, given_to=1,
+                                 away_for=longer_than_the_window if away else None)
     saved = saved_game(store)
     assert saved is not None and "Baths" in saved.seats[1].cards
     # said, not dropped in silence (a review's finding: a give-back meant on the held chip
@@ -363,7 +368,7 @@ async def test_trust_a_stale_tap_on_a_card_another_phone_gave_this_city_does_not
     assert b.has("Baths added to Bob's city on another phone; your change was not saved",
                  exact=False)
     await b.tap("Baths")  # on the chip as it shows now: held
-    await a.idle()
+    await b.idle()
     saved = saved_game(store)
     assert saved is not None and "Baths" not in saved.seats[1].cards
 
