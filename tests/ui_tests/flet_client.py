@@ -178,7 +178,9 @@ def label(c: Any) -> str:
     tooltip = getattr(c, "tooltip", "")
     if isinstance(tooltip, ft.Tooltip):  # ui.screens.a11y.quiet_tooltip: its words
         tooltip = tooltip.message
-    return str(getattr(c, "label", "") or tooltip or "")
+    icon = getattr(c, "icon", None)  # an icon button without a tooltip: its icon's name
+    named = icon.semantics_label if isinstance(icon, ft.Icon) else ""
+    return str(getattr(c, "label", "") or tooltip or named or "")
 
 
 def _working() -> bool:

@@ -34,10 +34,12 @@ Tap = Callable[[], None] | Callable[[], Awaitable[None]] | Callable[..., None]
 
 
 def icon_button(icon: ft.IconData, name: str, on_click: Tap | None,
-                disabled: bool = False, icon_size: int | None = None) -> ft.IconButton:
+                disabled: bool = False, icon_size: int | None = None,
+                tooltip: bool = True) -> ft.IconButton:
     """A button with an icon and no words: `name` says what it does (to whom: "Remove Cid"),
-    read by a screen reader on the button's node and shown as its tooltip."""
-    button = ft.IconButton(ft.Icon(icon, semantics_label=name), tooltip=quiet_tooltip(name),
+    read by a screen reader on the button's node and shown as its tooltip (`tooltip`)."""
+    button = ft.IconButton(ft.Icon(icon, semantics_label=name),
+                           tooltip=quiet_tooltip(name) if tooltip else None,
                            on_click=on_click)
     if disabled:
         button.disabled = True

@@ -531,7 +531,7 @@ def _step_button(spoken: str, value: int, delta: int,
     button = icon_button(ft.Icons.ADD_CIRCLE_OUTLINE if delta > 0 else
                          ft.Icons.REMOVE_CIRCLE_OUTLINE,
                          (S.add_one if delta > 0 else S.remove_one)(spoken, value), go,
-                         icon_size=30)
+                         icon_size=30, tooltip=False)
     button.key = f"{'plus' if delta > 0 else 'minus'}-{foreign}"
     return button
 
