@@ -364,6 +364,11 @@ def card_flipper(edit: SeatEdits) -> ChipFlip:
     not, how many), so two phones tapping at once agree on the last tap."""
     def flip(chip: Chip, step: int = 1, seen: Chip | None = None) -> ChipState | None:
         shown = chip if seen is None else seen
+        # what the phone showed rides with the edit only where another phone changed the
+        # chip a moment before: this phone's own second tap, sent before the first one's
+        # render, holds the chip as the first found it, and is not another phone's change
+        # (a review: two quick taps on Baths were refused as "on another phone")
+        foreign = (shown.selected, shown.count) != (chip.selected, chip.count)
         if chip.disabled and not chip.selected:
             return None  # taken by another city: a tap sent before this phone was shown so
         if chip.count is not None:
@@ -371,9 +376,10 @@ def card_flipper(edit: SeatEdits) -> ChipFlip:
             n = was + step
             if not 0 <= n <= max(chip.room, chip.count, was):
                 return None  # at a bound: a tap changes nothing
-            edit.copies(chip.name, n, (was,))
+            edit.copies(chip.name, n, (was,) if foreign else ())
             return (n > 0, n)
-        edit.hold("cards", chip.name, not shown.selected, chip.entered, (shown.selected,))
+        edit.hold("cards", chip.name, not shown.selected, chip.entered,
+                  (shown.selected,) if foreign else ())
         return (not shown.selected, None)
     return flip
 
