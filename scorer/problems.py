@@ -130,6 +130,7 @@ SETS_ASIDE: frozenset[ProblemCode] = frozenset(
         "piece-without-board",
         "piece-without-stage",
         "built-in-order",
+        "points-counted-from-copies",
     }
 )
 """Codes whose located item (a card, a leader, a board, a field) is set aside by partial

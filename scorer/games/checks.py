@@ -214,11 +214,15 @@ SEARCHED = ("cards", "wonders", "leaders", "progress", "divinities")
 def in_another_expansion(rules: Ruleset, typed: str) -> tuple[str, str]:
     """A name of another expansion of this game that starts with what a search typed
     ("Mann": Manneken Pis), and that expansion's title: said where the search finds
-    nothing here. ("", "") for none, or for fewer than 3 letters."""
+    nothing here. ("", "") for none, for fewer than 3 letters, or where a name of this
+    game starts so (the city holds it, or another took it: "Arch" is no Architect Cabinet
+    of Cities where Archery Range is taken)."""
     wanted = normalize(typed)
     full = _everything(rules.game)
-    if len(wanted) < 3 or full is None:
-        return "", ""
+    if len(wanted) < 3 or full is None or any(
+            normalize(name).startswith(wanted)
+            for section in SEARCHED for name in index(rules, section).names()):
+        return "", ""  # this game has such a name (held already, or taken): not elsewhere
     for section in SEARCHED:
         here = index(rules, section)
         for name in index(full, section).names():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
+from scorer.facts import in_another_expansion, ruleset
 from ui.app import make_main
 from ui.entry.games import as_seven_wonders
 from ui.entry.games.duel import DuelDraft, DuelSeat
@@ -146,6 +147,14 @@ async def test_entry_search_says_which_expansion_has_the_name(store: Store) -> N
                             "game was not started with")
     await c.type_only("Search", "nefer")
     assert helper_of(c).startswith("Nefertiti comes with the Leaders expansion")
+
+
+async def test_entry_search_names_no_other_expansion_for_a_name_of_this_game() -> None:
+    """"Arch" in a 1st-edition game: Archery Range is the game's (held or taken when the
+    search finds nothing), so no Architect Cabinet of Cities is offered as the answer."""
+    rules = ruleset("7wonders-1e", [])
+    assert in_another_expansion(rules, "Arch") == ("", "")
+    assert in_another_expansion(rules, "Mann") == ("Manneken Pis", "Wonder Pack")
 
 
 async def test_entry_search_finds_leaders_and_wonder_boards(store: Store) -> None:

@@ -25,7 +25,7 @@ from scorer.board import (
     guilds_beside,
     leaders_beside,
 )
-from scorer.effects import CopyNeighbourLeader, CopyNeighbourStage, Shields
+from scorer.effects import CopyNeighbourLeader, CopyNeighbourStage, Scope, Shields
 from scorer.engine import ROMAN
 from scorer.games.checks import (
     Aside,
@@ -344,7 +344,7 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
             offered = guilds_beside(left, right)
             if not _entered_all(c, p, "wonder"):
                 silent.add((c.index, "choices.copied_guild", None))
-            elif not board.copies_a_guild(c):
+            elif not board.copies_a_guild(_entered_copy(board, c, p)):
                 text = ngettext(
                     "{wonder} {side} with {count} stage built copies no guild; remove this choice",
                     "{wonder} {side} with {count} stages built copies no guild; remove this choice",
@@ -393,6 +393,19 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
     return out, frozenset(silent)
 
 
+def _entered_copy(board: Board, c: City, p: SevenWondersPlayer) -> City:
+    """The city with its stage that copies either neighbour's settled as the table's
+    `copied_stage` names it (a neighbour's wonder with that stage), else as it is."""
+    copy = _either_copy(c)
+    named = board.ruleset.wonders.get(p.choices.copied_stage or "")
+    if copy is None or named is None:
+        return c
+    picked = tuple(s for s in board.copy_scopes(c, copy)
+                   if board.neighbour(c, s).wonder.name == named.name)
+    return dataclasses.replace(c, copied_stage_from=picked,
+                               copied_stage_entered=named.name) if picked else c
+
+
 def _either_copy(c: City) -> CopyNeighbourStage | None:
     """The built stage that copies either neighbour's stage (Manneken Pis A's third)."""
     return next((e for stage in c.built_stages for e in stage.effects
@@ -428,11 +441,16 @@ def _stage_choice(table: SevenWondersTable, board: Board, c: City,
     if not all(_entered_all(n, players[n.index], "wonder") for n in neighbours):
         silent.add((c.index, field, None))
         return []
-    return [_not_offered(
-        _('"{choice}" is not the wonder of a neighbour; {have}'),
-        p.choices.copied_stage or "", c.index, field,
-        [(n.name, [n.wonder.name] if n.wonder.name in offered else []) for n in neighbours],
-        _("{name}'s wonder has no such stage"))]
+    have = "; ".join(
+        _("{name} has {wonder}").format(name=n.name, wonder=n.wonder.name)
+        if n.wonder.name in offered else
+        _("{name}'s {wonder} {side} has no stage {number}").format(
+            name=n.name, wonder=n.wonder.name, side=_side_said(board.ruleset, n.side_name),
+            number=copy.stage)
+        for n in {n.index: n for n in neighbours}.values())
+    text = _('"{choice}" is not the wonder of a neighbour with a stage {number} to copy; '
+             "{have}").format(choice=p.choices.copied_stage, number=copy.stage, have=have)
+    return [problem("choice-not-offered", text, c.index, field)]
 
 
 def _not_offered(text: str, choice: str, index: int, field: str,
@@ -468,36 +486,69 @@ def with_choices(table: SevenWondersTable, board: Board, aside: Aside) -> Board:
 def _stage_copied(table: SevenWondersTable, board: Board, c: City, aside: Aside) -> City:
     """The city with the neighbours its stage that copies either one's (Manneken Pis A's
     third) may have copied, as the table narrows them: its choice (`copied_stage`); else a
-    guild it names to copy, where only a copied stage copies one; the Ages it sat out
-    (only the copies that give the diplomacy they need); its shields at the end (only the
-    copies whose shields give them: a city whose 2 shields came from the Great Wall's
-    stage did not copy Babylon's symbol too). Left open, the engine scores each
-    (`score_city`)."""
+    guild it names to copy, where only a copied stage copies one; its cards (as many as
+    only a copy of a build from the discard allows); points typed as printed (only a copy
+    of a Stonehenge stage has them); the Ages it sat out (only the copies that give the
+    diplomacy they need); its shields at the end (only the copies whose shields give them:
+    a city whose 2 shields came from the Great Wall's stage did not copy Babylon's symbol
+    too). Left open, the engine scores each (`score_city`)."""
     copy = _either_copy(c)
     if copy is None:
         return c
     scopes = board.copy_scopes(c, copy)
     p = table.players[c.index]
-    named = board.ruleset.wonders.get(p.choices.copied_stage or "")
-    if named is not None and kept(aside, c.index, "choices.copied_stage"):
-        picked = tuple(s for s in scopes if board.neighbour(c, s).wonder.name == named.name)
-        return dataclasses.replace(c, copied_stage_from=picked, copied_stage_entered=named.name)
-    if c.copied_guild is not None and not c.copies_a_guild:
-        scopes = tuple(s for s in scopes if board.copies_a_guild(
-            dataclasses.replace(c, copied_stage_from=(s,))))
-    if p.diplomacy and len(scopes) > 1:
-        gives = tuple(s for s in scopes if expansions.diplomacy_matched(
-            board, dataclasses.replace(c, copied_stage_from=(s,)), sorted(set(p.diplomacy))))
-        scopes = gives or scopes  # none gives it: the diplomacy's own problem
-    if p.shields is not None and len(scopes) > 1:
-        fits = tuple(s for s in scopes if p.shields[-1] in possible_shields(
-            board, dataclasses.replace(c, copied_stage_from=(s,))))
-        scopes = fits or scopes  # none fits: the shields' own problem, the copy left open
+    if p.choices.copied_stage is not None and kept(aside, c.index, "choices.copied_stage"):
+        return _entered_copy(board, c, p)
+
+    def only(fits: Callable[[City], bool]) -> tuple[Scope, ...]:
+        """The copies left that `fits`; all of them where none does (that is then another
+        check's problem, the copy left open)."""
+        kept_ = tuple(s for s in scopes
+                      if fits(dataclasses.replace(c, copied_stage_from=(s,))))
+        return kept_ or scopes
+
+    ages = sorted(set(p.diplomacy))
+    narrowing: list[tuple[bool, Callable[[City], bool]]] = [
+        (c.copied_guild is not None and not c.copies_a_guild, board.copies_a_guild),
+        # as many cards as only one copy allows (a copy of Halikarnassos's build)
+        (True, lambda one: len(one.cards) <= _card_room(board, one)[0]),
+        # points typed as printed: a copy of a Stonehenge stage, whose points no data has
+        (any(p.printed.values()), board.copies_printed_points),
+        (bool(ages), lambda one: expansions.diplomacy_matched(board, one, ages)),
+        (p.shields is not None,
+         lambda one: p.shields is not None and p.shields[-1] in possible_shields(board, one)),
+    ]
+    for applies, fits in narrowing:
+        if applies and len(scopes) > 1:
+            scopes = only(fits)
     if scopes == board.copy_scopes(c, copy):
         return c
     return dataclasses.replace(c, copied_stage_from=scopes)
 
 
+
+
+def _card_room(board: Board, c: City) -> tuple[int, int, int, dict[str, int]]:
+    """The most cards the city can hold, with what makes it: the cards its wonder, leaders
+    and cards add (`extra`), those under its stages (`tucked`), and the pieces that took a
+    card play (`given_up`)."""
+    const = board.ruleset.constants
+    ages = len(const.victory_token_by_age)
+    built = c.built_stages
+    extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders) \
+        + sum(card.extra_cards for card in c.cards) + sum(
+            max(s.extra_cards for s in options)  # a copied Babylon B's 7th card
+            for options in board.copied_stage_options(c) if options)
+    extra_recruits = sum(s.leader_recruits for s in built)
+    recruited = len(c.leaders) + len(c.entombed)  # an entombed leader was recruited first
+    by_leaders = max(0, const.leaders_recruited_max - max(0, recruited - extra_recruits))
+    tucked = max(0, len(built) - by_leaders)
+    # a piece that takes a card play (a Babel tile: its card discarded) leaves no card
+    given_up = {name: n for name, n in c.counts.items()
+                if (piece := board.ruleset.pieces.get(name)) is not None
+                and piece.uses_card_play and n > 0}
+    most = const.plays_per_age * ages + extra - tucked - sum(given_up.values())
+    return most, extra, tucked, given_up
 
 
 def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
@@ -508,20 +559,7 @@ def card_count(table: SevenWondersTable, board: Board) -> list[Problem]:
     ages = len(const.victory_token_by_age)
     out = []
     for c in board.cities:
-        built = c.built_stages
-        extra = sum(s.extra_cards for s in built) + sum(ld.extra_cards for ld in c.leaders) \
-            + sum(card.extra_cards for card in c.cards) + sum(
-                max(s.extra_cards for s in options)  # a copied Babylon B's 7th card
-                for options in board.copied_stage_options(c) if options)
-        extra_recruits = sum(s.leader_recruits for s in built)
-        recruited = len(c.leaders) + len(c.entombed)  # an entombed leader was recruited first
-        by_leaders = max(0, const.leaders_recruited_max - max(0, recruited - extra_recruits))
-        tucked = max(0, len(built) - by_leaders)
-        # a piece that takes a card play (a Babel tile: its card discarded) leaves no card
-        given_up = {name: n for name, n in c.counts.items()
-                    if (piece := board.ruleset.pieces.get(name)) is not None
-                    and piece.uses_card_play and n > 0}
-        most = const.plays_per_age * ages + extra - tucked - sum(given_up.values())
+        most, extra, tucked, given_up = _card_room(board, c)
         if len(c.cards) > most:
             if given_up and extra:
                 text = _(
