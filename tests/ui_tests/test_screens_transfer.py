@@ -19,6 +19,7 @@ import flet as ft
 import pytest
 
 from ui.app import make_main
+from ui.entry.export import play_of, table_json
 from ui.entry.games import from_table, table_of
 from ui.store.store import Store
 from ui.web import upload_limit
@@ -365,3 +366,28 @@ async def test_paper_player_is_told_what_neighbours_cannot_count(store: Store) -
                  "guilds and leaders that count the cards next door cannot count Bob's cards.")
     await c.tap("Cards")
     assert not c.has("counted on paper")
+
+
+async def test_import_of_an_exported_play_keeps_its_date_and_is_no_second_game(
+        store: Store) -> None:
+    """A finished game's export carries its `play` (docs/format.md): imported on a phone
+    whose history holds it already, it is said to be there, not made a second game (a
+    walk: the game listed twice, counted twice in the statistics); imported on another
+    device, the game keeps the play's start and finish, so its Finish saves the play's own
+    date and length (the walk: "12:00 · 0 min" for a play of 11:51 - 11:56)."""
+    started, finished = 1_700_000_000.0, 1_700_000_300.7  # 5 minutes, a part second
+    done = replace(from_table(TABLE), created=started, finished=finished)
+    store.save_game(done, SUMMARY)
+    exported = json.loads(table_json(done, play_of(started, finished, "", "")))
+    c = await Client(make_main(store), route="/import").start()
+    await c.type("Paste a table file (JSON)", json.dumps(exported))
+    await c.tap("Import")
+    assert c.has("This game is in your history already: open it from History.")
+    assert store.load_current() is None  # nothing imported
+    d = await Client(make_main(store), route="/import", device="another-phone").start()
+    await d.type("Paste a table file (JSON)", json.dumps(exported))
+    await d.tap("Import")
+    copy = store.for_owner("another-phone").load_current()
+    assert copy is not None and copy.id != done.id
+    # the file's moments are whole seconds (ISO 8601): 11:51:28.0 and 11:56:28, not now
+    assert (copy.created, copy.played) == (started, float(int(finished)))

@@ -16,6 +16,7 @@ is worked out once per value), and the engine's verdict is kept by the draft its
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 import uuid
 from collections.abc import Sequence
@@ -194,9 +195,30 @@ def common_seat_fields(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def common_draft_fields(data: dict[str, Any]) -> dict[str, Any]:
-    """What every game's draft reads from a table file (`Draft`'s fields but the seats)."""
-    return dict(game=str(data.get("game", "")),
-                expansions=[str(e) for e in data.get("expansions", [])])
+    """What every game's draft reads from a table file (`Draft`'s fields but the seats): a
+    finished game's `play` gives when it was started and finished (`created`, `played`),
+    so that its Finish keeps the play's own date and length, not the import's (a walk's
+    imported game read "12:00 · 0 min" for a play of 11:51 - 11:56)."""
+    out: dict[str, Any] = dict(game=str(data.get("game", "")),
+                               expansions=[str(e) for e in data.get("expansions", [])])
+    play = data.get("play")
+    if isinstance(play, dict):
+        finished, started = _moment(play.get("finished")), _moment(play.get("started"))
+        if finished is not None:
+            out["played"] = finished
+            if started is not None and started <= finished:
+                out["created"] = started
+    return out
+
+
+def _moment(value: object) -> float | None:
+    """A `play` moment (ISO 8601, as the table format checks it) as a time; None for none."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value).timestamp()
+    except ValueError:
+        return None
 
 
 def stored_problem(err: ValidationError) -> ValueError:

@@ -159,6 +159,8 @@ def ImportScreen() -> ft.View:
             set_busy("")
         if got.draft is None:
             set_found(got.problems)
+        elif await asyncio.to_thread(model.store.sees_play, got.draft):
+            set_found((S.ALREADY_IN_HISTORY,))
         elif model.would_lose():
             set_pending(got.draft)
         else:

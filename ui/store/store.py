@@ -58,7 +58,7 @@ from scorer.facts import max_name_length
 from scorer.history import Play
 from scorer.stats import PlayerRow
 from ui.entry.draft import Draft
-from ui.entry.games import read_draft
+from ui.entry.games import read_draft, table_of
 from ui.store import history_db
 from ui.store.codes import CODE_LENGTH, HISTORY_CODE_LENGTH, JOIN_LETTERS, new_code
 from ui.store.db import (
@@ -447,6 +447,20 @@ class Store:
         """The games of the history where a player of this name sat (any device's)."""
         return [str(r[0]) for r in self._rows(
             "SELECT DISTINCT game FROM results WHERE name = ?", (name,))]
+
+    def sees_play(self, draft: Draft) -> bool:
+        """Whether this device's history holds `draft`'s finished play already, under any
+        id: the same table and paper totals, finished the same second (`history_db.
+        fingerprint`; a file's moment is cut to the second, the history's rounded to it,
+        so the second after is tried too). An export of a game imported again is then no
+        second game in the history and the statistics (a walk's game counted twice)."""
+        if draft.played is None:
+            return False
+        table, quick = table_of(draft), draft.quick()
+        prints = [history_db.fingerprint(table, quick, draft.played + d) for d in (0, 1)]
+        return bool(self._rows(
+            f"SELECT 1 FROM games WHERE fingerprint IN (?, ?) AND deleted = 0 AND "
+            f"{self._MINE}", (*prints, self.owner, self.owner)))
 
     def was_finished(self, game_id: str) -> bool:
         """Whether the game was finished once (its history holds it): open again, it is
