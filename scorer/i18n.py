@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -121,12 +122,20 @@ def N_(message: str) -> str:
     return message
 
 
+def to_tenths(value: float) -> Decimal:
+    """An average to one decimal as players round it: a half up, away from zero (3.25 is
+    3.3, -2.25 is -2.3), from the number as written (`repr`), where Babel's and Python's
+    formats round a half to even ("3.2": a walk's statistics); never -0.0."""
+    tenths = Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return tenths or Decimal("0.0")  # never "-0.0"
+
+
 def one_decimal(value: float) -> str:
     """An average with one decimal, as the current language writes it ("26.3"; Vietnamese
-    "26,3"; CLDR's number symbols, through Babel)."""
+    "26,3"; CLDR's number symbols, through Babel), rounded as players round (`to_tenths`)."""
     from babel.numbers import format_decimal  # only where an average is said (as `all_of`)
 
-    return format_decimal(value, format="0.0", locale=current())
+    return format_decimal(to_tenths(value), format="0.0", locale=current())
 
 
 def all_of(items: Iterable[str]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.i18n import N_, _, ngettext, translated
+from scorer.i18n import N_, _, ngettext, to_tenths, translated
 from scorer.result import CATEGORY_LABELS
 from scorer.stats import Family, PlayerRow, PlayerStats, player_stats, players, when
 
@@ -30,10 +30,10 @@ def render_player(stats: PlayerStats) -> list[str]:
     rows = [
         (_("Games"), str(stats.games)),
         (_("Wins"), f"{stats.wins} ({percent(stats.wins, stats.games)})"),
-        (_("Average total"), f"{stats.average_total:.1f}"),
+        (_("Average total"), f"{to_tenths(stats.average_total)}"),
         (_("Best total"), f"{stats.best.total} ({when(stats.best.finished)})"),
     ]
-    rows += [(category_name(c), f"{v:.1f}") for c, v in stats.categories]
+    rows += [(category_name(c), f"{to_tenths(v)}") for c, v in stats.categories]
     if stats.favourite_wonders:
         rows.append((_("Favourite wonders"), "; ".join(
             ngettext("{wonder}: {plays} game, {wins} won", "{wonder}: {plays} games, {wins} won",

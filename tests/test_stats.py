@@ -204,3 +204,14 @@ def test_a_players_page_lists_an_expansions_rows_where_its_pad_does() -> None:
     (seven,) = player_stats(rows, "Eve")
     assert [c for c, _v in seven.categories] == [
         "military", "naval", "treasury", "debt", "guilds", "shipyard"]
+
+
+def test_stats_averages_round_a_half_up_as_players_do() -> None:
+    """An average of 3.25 (13 points over 4 games) reads 3.3, -2.25 reads -2.3 and 2.25
+    reads 2.3 (a walk's statistics read 3,2, -2,2 and 2,2: a half rounded to even); a
+    small negative average reads 0.0, never -0.0; the command line's table the same."""
+    from scorer.i18n import one_decimal, to_tenths
+
+    assert [one_decimal(v) for v in (13 / 4, -9 / 4, 9 / 4, -0.04)] == \
+        ["3.3", "-2.3", "2.3", "0.0"]
+    assert [f"{to_tenths(v)}" for v in (13 / 4, 26.35)] == ["3.3", "26.4"]
