@@ -185,6 +185,13 @@ class GameFacts:
         return self.free_city and self.fewest_players <= players < self.min_players
 
 
+def supremacy_name(kind: str) -> str:
+    """A supremacy's name in the current language ("Scientific Supremacy"); "" for none, the
+    kind itself for one the game does not have."""
+    known = SUPREMACY_LABEL.get(kind)  # type: ignore[call-overload]
+    return translated(known) if known is not None else kind
+
+
 def diplomacy_ages_of(known: GameFacts, board: str, side: str) -> tuple[int, ...]:
     """The Ages a city on `board`'s `side` may use a diplomacy token in: every Age where a
     card or leader gives one (Cities), else only on a side whose stage gives one (the Great

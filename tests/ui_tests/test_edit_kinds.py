@@ -401,3 +401,17 @@ def test_edit_kinds_a_count_set_to_zero_is_said_zero() -> None:
     assert SetEntry(0, "Ann", "military", "1", None).describe(_seven()).endswith("changed to 0")
     assert not SetEntry(0, "Ann", "choices", "courtesan", None).describe(
         _seven()).endswith("changed to 0")
+
+
+def test_edit_kinds_a_supremacy_is_said_by_its_name_in_the_phone_s_language() -> None:
+    """A claimed supremacy's note names it in the phone's words ("Thống trị Khoa học"; a
+    walk read "... đổi thành science" under Vietnamese); none is "No"."""
+    from scorer.i18n import language
+
+    duel = _duel_leaders()
+    assert SetTable("supremacy_kind", "science").describe(duel).endswith(
+        "changed to Scientific Supremacy")
+    assert SetTable("supremacy_kind", "").describe(duel).endswith("changed to No")
+    with language("vi"):
+        said = SetTable("supremacy_kind", "science").describe(duel)
+    assert said.endswith("Thống trị Khoa học") and "science" not in said

@@ -35,6 +35,7 @@ from scorer.facts import (
     field_bounds,
     max_name_length,
     ruleset,
+    supremacy_name,
 )
 from scorer.games.checks import player_names
 from scorer.i18n import translated
@@ -801,10 +802,17 @@ class SetTable(_Valued):
 
     def stale_words(self, now: str | int | bool | None, draft: Draft) -> Refusal:
         return Refusal("stale", S.stale_table(S.TABLE_FIELD[self.field],
-                                              _shown(now)))
+                                              self._said(now)))
 
     def describe(self, before: Draft) -> str:
-        return S.table_changed(S.TABLE_FIELD[self.field], str(self.value))
+        return S.table_changed(S.TABLE_FIELD[self.field], self._said(self.value))
+
+    def _said(self, value: str | int | bool | None) -> str:
+        """A value of this field in the players' words: a supremacy by its name in their
+        language (a walk read "changed to science" under Vietnamese), none as "No"."""
+        if self.field == "supremacy_kind":
+            return supremacy_name(str(value)) if value else S.NO_SUPREMACY
+        return _shown(value) if value == "" or value is None else str(value)
 
 
 @dataclass(frozen=True)
