@@ -93,6 +93,29 @@ async def test_a_correction_to_a_finished_game_is_saved_again(store: Store) -> N
     assert [g.summary for g in store.games()] == ["Ann 31 · Bob 31 · Cid 18"]
 
 
+async def test_a_game_being_corrected_opened_again_from_history_opens_as_corrected(
+        store: Store) -> None:
+    """A finished game opened from History and corrected (Cid's coins 5 -> 8), then opened
+    from History again: it is the game in progress, so it opens with its correction, not
+    behind "Replace the game in progress?" (a walk: "Replace" would have thrown the
+    correction away)."""
+    store.save_current(from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    await c.until(VERDICT)
+    await c.tap("Finish and save")
+    await c.go("/history")
+    await c.until(SUMMARY)
+    await c.tap("Open")
+    await c.go("/game/player/2")
+    await c.type("Coins", "8")
+    await c.go("/history")
+    await c.until(SUMMARY)
+    await c.tap("Open")
+    assert not c.has("Replace the game in progress?")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[2].coins == 8
+
+
 async def test_a_game_opened_again_says_no_word_of_an_earlier_action(store: Store) -> None:
     """"Saved to history." is said on the pad where Finish was tapped, once: the game opened
     again from History (its correction begins) does not say it again, nor a game imported

@@ -99,9 +99,13 @@ def HistoryScreen() -> ft.View:
               for e in (shown[0] if shown else []) for again in (False, True)}
 
     def ask_then(gid: str, again: bool) -> Callable[[], None]:
-        """Open or play again; first ask, when that would lose the game in progress."""
+        """Open or play again; first ask, when that would lose the game in progress. The
+        game in progress opened again is no loss: it opens as it is (a finished game being
+        corrected: a walk was asked to replace it by itself, and "Replace" would have
+        thrown the correction away)."""
         def go() -> None:
-            if model.would_lose():
+            same = not again and model.draft is not None and model.draft.id == gid
+            if model.would_lose() and not same:
                 set_asking((gid, again))
             else:
                 opener[(gid, again)]()
