@@ -373,12 +373,14 @@ async def test_import_of_an_exported_play_keeps_its_date_and_is_no_second_game(
     """A finished game's export carries its `play` (docs/format.md): imported on a phone
     whose history holds it already, it is said to be there, not made a second game (a
     walk: the game listed twice, counted twice in the statistics); imported on another
-    device, the game keeps the play's start and finish, so its Finish saves the play's own
-    date and length (the walk: "12:00 · 0 min" for a play of 11:51 - 11:56)."""
+    device, the game keeps the play's start, finish, place and note, so its Finish saves
+    the play's own date, length, place and note (the walk: "12:00 · 0 min" for a play of
+    11:51 - 11:56)."""
     started, finished = 1_700_000_000.0, 1_700_000_300.7  # 5 minutes, a part second
     done = replace(from_table(TABLE), created=started, finished=finished)
     store.save_game(done, SUMMARY)
-    exported = json.loads(table_json(done, play_of(started, finished, "", "")))
+    exported = json.loads(table_json(done, play_of(started, finished, "Café Hạnh",
+                                                     "Bob's first win\nwith the pad")))
     c = await Client(make_main(store), route="/import").start()
     await c.type("Paste a table file (JSON)", json.dumps(exported))
     await c.tap("Import")
@@ -391,3 +393,10 @@ async def test_import_of_an_exported_play_keeps_its_date_and_is_no_second_game(
     assert copy is not None and copy.id != done.id
     # the file's moments are whole seconds (ISO 8601): 11:51:28.0 and 11:56:28, not now
     assert (copy.created, copy.played) == (started, float(int(finished)))
+    # its place and note too, which its history takes at Finish
+    assert (copy.place, copy.note) == ("Café Hạnh", "Bob's first win\nwith the pad")
+    elsewhere = store.for_owner("another-phone")
+    elsewhere.save_game(replace(copy, finished=copy.played), SUMMARY)
+    entry = elsewhere.history_page(0, 5)[0]
+    assert (entry.started, entry.finished, entry.place, entry.note) == (
+        started, float(int(finished)), "Café Hạnh", "Bob's first win\nwith the pad")

@@ -102,6 +102,11 @@ class Draft:
     """When the play ended: its first finish, kept while a finished game is corrected
     (unfinished again), so Finish gives the corrected game the play's own date and length,
     not the correction's."""
+    place: str = ""
+    note: str = ""
+    """An imported finished game's place and note (its table file's `play`): its history
+    takes them at Finish, where it has none of its own yet (a game's page sets them
+    otherwise)."""
 
     SEAT: ClassVar[type[Seat]] = Seat
     """The type of this game's seats."""
@@ -208,6 +213,9 @@ def common_draft_fields(data: dict[str, Any]) -> dict[str, Any]:
             out["played"] = finished
             if started is not None and started <= finished:
                 out["created"] = started
+        for key in ("place", "note"):  # bounded by the table format (100, 1000 characters)
+            if isinstance(play.get(key), str):
+                out[key] = play[key]
     return out
 
 

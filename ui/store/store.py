@@ -601,6 +601,11 @@ class Store:
                 (draft.id, draft.to_json(), summary, finished),
             )
             history_db.write(db, draft, finished, rows)
+            if draft.place or draft.note:  # an imported play's, where the game has none
+                db.execute("UPDATE games SET place = ?, note = ? WHERE id = ? AND "
+                           "COALESCE(place, '') = '' AND COALESCE(note, '') = ''",
+                           (draft.place[:history_db.MAX_PLACE],
+                            draft.note[:history_db.MAX_NOTE], draft.id))
             db.executemany("INSERT INTO members (game, device, joined) VALUES (?, ?, ?) "
                            "ON CONFLICT DO NOTHING", [(draft.id, d, time.time()) for d in who])
             return True
