@@ -590,8 +590,8 @@ def enter_picks_board(name: str) -> str:
 def in_another_expansion(name: str, expansion: str) -> str:
     """Under the city's search when the text starts a name of an expansion the game was not
     started with ("Mann": Manneken Pis, of the Wonder Pack)."""
-    return _("{name} comes with the {expansion} expansion, which this game was not started "
-             "with").format(name=name, expansion=expansion)
+    return _("{name} is in the {expansion} expansion, not in this game").format(
+        name=name, expansion=expansion)  # two lines at 360 px (a longer one lost its end)
 
 
 def cannot_score(name: str, game: str, reason: str) -> str:
