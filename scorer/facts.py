@@ -6,7 +6,7 @@ rulesets' data."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from pydantic import BaseModel
@@ -177,6 +177,10 @@ class GameFacts:
     """Pantheon: the Divinity that puts Minerva's pawn on the track (Minerva)."""
     entombing_boards: tuple[str, ...] = ()
     """Wonder Pack: the boards with a stage that entombs leaders (Abu Simbel)."""
+    category_words: dict[str, str] = field(default_factory=dict)
+    """A pad row's name where the game gives that row to something else, in the current
+    language: Pantheon's purple row holds the Grand Temples, which take the Guilds' place
+    (duel-pantheon.md §2-3; a walk read "Guilds" beside their lines)."""
 
     def adds_free_city(self, players: int) -> bool:
         """Whether a table of `players` players takes the Free City as its last seat (the
@@ -223,6 +227,8 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         track_spaces=const.supremacy_space,
         max_conquests=len(const.military_token_spaces),
         token_values=token_values(rules),
+        category_words=({"guilds": translated(const.guilds_replaced_by)}
+                        if const.guilds_replaced_by else {}),
         supremacies={
             k: translated(SUPREMACY_LABEL[k])
             for k in kinds

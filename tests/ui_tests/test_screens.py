@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
+from scorer.facts import facts, ruleset
+from scorer.i18n import language
 from ui.app import make_main
+from ui.entry.export import result_csv
 from ui.entry.games import from_table, read_draft, table_of
 from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+from ui.session.verdicts import evaluate
 from ui.store.store import Store
 from ui.web.browser import FEATURES_KEY
 
-from .flet_client import Client
+from .flet_client import Client, walk
 from .game_data import (
     CATEGORIES,
     DUEL_CONFLICT,
@@ -382,3 +387,28 @@ async def test_pad_keyboard_let_go_once_another_screen_shows(store: Store) -> No
         "key": "Escape", "shift": False, "ctrl": False, "alt": False, "meta": False})
     await c.idle()
     assert page.on_keyboard_event is None
+
+
+async def test_pad_names_pantheons_purple_row_the_grand_temples(store: Store) -> None:
+    """Duel + Pantheon: the Grand Temples take the Guilds' place (duel-pantheon.md §2-3),
+    so the purple row is named for them on the pad, its cell and the result's CSV ("Grand
+    Temples", Vietnamese "Đại Đền thờ"; a walk read "Guilds" beside their lines); the
+    result's data keep the format's `guilds` key. Bob's 2 temples: 12 (sheet §3)."""
+    scenario = Path(__file__).parent.parent / "scenarios" / "duel" / "pantheon" / \
+        "grand-temples-by-count.json"
+    table = json.loads(scenario.read_text(encoding="utf-8"))["table"]
+    store.save_current(from_table(table))
+    c = await Client(make_main(store), route="/game/pad").start()
+    await c.until("Grand Temples")
+    assert c.has("Grand Temples", exact=True) and not c.has("Guilds", exact=True)
+    said = [str(t.semantics_label) for t in walk(c.top())
+            if isinstance(t, ft.Text) and t.semantics_label]
+    assert any(s.startswith("Bob, Grand Temples: 12") for s in said), said
+    draft = store.load_current()
+    assert draft is not None
+    got = evaluate(draft).result
+    assert got is not None and got.players[1].categories["guilds"] == 12
+    header = result_csv(got, None, draft.facts.category_words).splitlines()[0]
+    assert "Grand Temples" in header and "Guilds" not in header
+    with language("vi"):
+        assert facts(ruleset("duel", ["pantheon"])).category_words == {"guilds": "Đại Đền thờ"}

@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +55,8 @@ def csv_text(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_START) else value
 
 
-def result_csv(result: Result, play: dict[str, Any] | None = None) -> str:
+def result_csv(result: Result, play: dict[str, Any] | None = None,
+               words: Mapping[str, str] | None = None) -> str:
     """One row per player: name, rank, every category in pad order, total, under headers in
     the player's language (a spreadsheet is read by people); a finished game's play (when
     and where) in columns after them, the same on every row. Texts are escaped against
@@ -63,7 +65,7 @@ def result_csv(result: Result, play: dict[str, Any] | None = None) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     extra = [(S.PLAY_COLUMNS[k], k) for k in S.PLAY_COLUMNS if play and k in play]
-    writer.writerow([S.PLAYER, S.RANK, *[csv_text(S.CATEGORY.get(c, c)) for c in categories],
+    writer.writerow([S.PLAYER, S.RANK, *[csv_text(S.category(c, words)) for c in categories],
                      S.TOTAL, *[csv_text(title) for title, _k in extra]])
     cells = [play[k] if isinstance(play[k], int) else csv_text(str(play[k]))
              for _t, k in extra] if play else []

@@ -198,7 +198,8 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             S.paper_note(seat.name, not draft.facts.has_boards), icon=ft.Icons.VISIBILITY_OFF)),
     ]
     most_row = field_bounds(ruleset(draft.game, draft.expansions)).paper_row
-    fields = [number_field(S.CATEGORY.get(c, c), seat.typed.get(c), typed(c), most_row)
+    fields = [number_field(S.category(c, draft.facts.category_words), seat.typed.get(c),
+                           typed(c), most_row)
               for c in categories if c not in draft.facts.paper_derived]
     out.append(wrap(fields))
     if draft.facts.science_sets:

@@ -4,12 +4,12 @@ words; tap a cell to see what gave its points and why. Never final while a probl
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
 from scorer import Result
-from scorer.facts import ruleset
+from scorer.facts import facts, ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui.entry.export import share_text, summary
@@ -92,20 +92,23 @@ def _total_short(player: PlayerResult) -> bool:
     return any(line.at_least for line in player.lines)
 
 
-def cell_said(player: PlayerResult, category: Category) -> str:
+def cell_said(player: PlayerResult, category: Category,
+              words: Mapping[str, str] | None = None) -> str:
     """A row's cell as a screen reader reads it: "Bob, Science: 18 points"."""
-    return S.pad_cell(player.name, S.CATEGORY.get(category, category),
+    return S.pad_cell(player.name, S.category(category, words),
                       player.categories.get(category, 0), player.at_least(category))
 
 
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
          select: Callable[[int, str], Callable[[], None]],
-         explanation: Sequence[ft.Control] = ()) -> ft.Control:
+         explanation: Sequence[ft.Control] = (),
+         words: Mapping[str, str] | None = None) -> ft.Control:
     """The pad as printed: a row per category in its colour with its icon, the players'
     columns sharing the width (names cut with an ellipsis, the full name on tap), the
     winner's name and total marked. `explanation`: what gave the selected cell's points,
     right under its row (a player's whole column: under the totals), in sight where the
-    thumb tapped, never below the legend a screen further down."""
+    thumb tapped, never below the legend a screen further down. `words`: the game's own
+    names of rows (`GameFacts.category_words`)."""
     players = result.players
     wide = len(players) <= WIDE_UP_TO
     label_w = LABEL_W if wide else ICON_W
@@ -114,13 +117,14 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
 
     def label(c: str) -> ft.Control:
         st = style(c)
+        named = S.category(c, words)
         icon = ft.Icon(st.icon, color=st.fg, size=LABEL_ICON,
-                       semantics_label=None if wide else S.CATEGORY.get(c, c))
+                       semantics_label=None if wide else named)
         if not wide:
-            return _cell(icon, bg=st.bg, width=label_w, tooltip=S.CATEGORY.get(c, c))
-        words = ft.Text(S.CATEGORY.get(c, c), color=st.fg, size=LABEL_SIZE,
-                        max_lines=LABEL_LINES, overflow=ft.TextOverflow.ELLIPSIS, expand=True)
-        return _cell(ft.Row([icon, words], spacing=4), bg=st.bg, width=label_w)
+            return _cell(icon, bg=st.bg, width=label_w, tooltip=named)
+        text = ft.Text(named, color=st.fg, size=LABEL_SIZE,
+                       max_lines=LABEL_LINES, overflow=ft.TextOverflow.ELLIPSIS, expand=True)
+        return _cell(ft.Row([icon, text], spacing=4), bg=st.bg, width=label_w)
 
     def name(k: int) -> ft.Control:
         p = players[k]
@@ -139,7 +143,7 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
         st = style(c)
         rows.append(ft.Row([
             label(c),
-            *[_cell(_text(cell_value(p, c), st.fg, said=cell_said(p, c)), select(k, c),
+            *[_cell(_text(cell_value(p, c), st.fg, said=cell_said(p, c, words)), select(k, c),
                     bg=st.bg, selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
               for k, p in enumerate(players)],
         ], spacing=0))
@@ -163,7 +167,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
                           for p in players]], spacing=0))
     if not wide:  # the rows show icons only: their words under the pad, in the same colours
         rows.append(ft.Semantics(identifier="pad-legend", content=ft.Container(
-            padding=ft.Padding.only(top=8), content=wrap([legend(c) for c in categories]))))
+            padding=ft.Padding.only(top=8),
+            content=wrap([legend(c, words) for c in categories]))))
     return ft.Column(rows, spacing=0)
 
 
@@ -176,7 +181,8 @@ def _explained(lines: Sequence[ft.Control]) -> ft.Control:
 
 
 def explanation(result: Result, selected: tuple[int, str],
-                close: Callable[[], None] | None = None) -> list[ft.Control]:
+                close: Callable[[], None] | None = None,
+                words: Mapping[str, str] | None = None) -> list[ft.Control]:
     """What gave a selected cell its points (a player's name or total: all their lines),
     and the choices the engine made for them; nothing when no cell is selected. `close`:
     what its Close button does (as Escape, `PadScreen`)."""
@@ -185,10 +191,10 @@ def explanation(result: Result, selected: tuple[int, str],
         return []
     player = result.players[pi]
     lines = [ln for ln in player.lines if not pc or ln.category == pc]
-    title = f"{S.LINES_FOR} {player.name}" + (f" · {S.CATEGORY.get(pc, pc)}" if pc else "")
-    words = ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True)
-    out: list[ft.Control] = [words if close is None else ft.Row(
-        [words, icon_button(ft.Icons.CLOSE, S.close_points(player.name), close)],
+    title = f"{S.LINES_FOR} {player.name}" + (f" · {S.category(pc, words)}" if pc else "")
+    heading = ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True)
+    out: list[ft.Control] = [heading if close is None else ft.Row(
+        [heading, icon_button(ft.Icons.CLOSE, S.close_points(player.name), close)],
         vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if not lines:
         out.append(ft.Text(S.NO_LINES))
@@ -200,13 +206,13 @@ def explanation(result: Result, selected: tuple[int, str],
     return out
 
 
-def legend(category: str) -> ft.Control:
+def legend(category: str, words: Mapping[str, str] | None = None) -> ft.Control:
     """A row's icon and its word, as the pad's legend says it."""
     st = style(category)
     return ft.Container(bgcolor=st.bg, border_radius=6, padding=ft.Padding.symmetric(
         horizontal=6, vertical=4), content=ft.Row([
             ft.Icon(st.icon, color=st.fg, size=18),
-            ft.Text(S.CATEGORY.get(category, category), color=st.fg, size=13)],
+            ft.Text(S.category(category, words), color=st.fg, size=13)],
             spacing=4, tight=True))
 
 
@@ -264,7 +270,9 @@ def PadScreen() -> ft.View:
             items.append(ft.Text(f"{seat.name}: {S.NO_VALUE if got is None else S.points(got)}",
                                  size=16))
     else:
-        categories = list(ruleset(draft.game, draft.expansions).constants.categories)
+        rules = ruleset(draft.game, draft.expansions)
+        categories = list(rules.constants.categories)
+        words = facts(rules).category_words
         if result.players:
             categories = [c for c in categories if c in result.players[0].categories]
 
@@ -282,7 +290,7 @@ def PadScreen() -> ft.View:
                     result.verdict, size=20, weight=ft.FontWeight.BOLD)),
                 border=ft.Border.all(2, ACCENT), border_radius=8, padding=12))
         items.append(grid(result, categories, model.selected, select,
-                          explanation(result, model.selected, close)))
+                          explanation(result, model.selected, close, words), words))
     if evaluation.final and result is not None and draft.finished is None:
         seen = model.game.version if model.game is not None else 0
 
@@ -311,7 +319,9 @@ def PadScreen() -> ft.View:
                                           on_click=back_to("/"), height=52)])]
     if evaluation.final and result is not None:
         items.append(ShareImage(result, tuple(categories), game_title(draft.game, draft.expansions),
-                                file_name(draft, "pad", "png")))
+                                file_name(draft, "pad", "png"),
+                                tuple(facts(ruleset(draft.game, draft.expansions))
+                                      .category_words.items())))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
                                    on_click=back_to(model.path("/pad/export"))))
     return view(model.path("/pad"), S.SCORE_PAD, items)
@@ -328,7 +338,7 @@ def _who(seats: Sequence[object], seat: int | None) -> str:
     return str(getattr(seats[seat], "name", ""))
 @ft.component
 def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
-               name: str) -> ft.Control:
+               name: str, words: tuple[tuple[str, str], ...] = ()) -> ft.Control:
     """Share the final pad as a PNG made on the server: the phone's share sheet (a chat),
     a download, or the clipboard; each offered only where this browser can do it
     (ui/web/browser.py). Where it cannot share, one sentence says why, and the result's QR code
@@ -338,7 +348,7 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
     can = this_browser()
 
     def png() -> bytes:
-        return pad_png(result, categories, title)
+        return pad_png(result, categories, title, dict(words))
 
     async def share() -> None:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -61,9 +61,11 @@ def _title_h(lines: int) -> int:
     return TITLE_H + TITLE_LINE * (max(1, lines) - 1)
 
 
-def pad_png(result: Result, categories: Sequence[Category], title: str) -> bytes:
-    """The pad: the game's title, one row per category in its colour, totals, ranks (the
-    winner's column marked) and the verdict in words."""
+def pad_png(result: Result, categories: Sequence[Category], title: str,
+            words: Mapping[str, str] | None = None) -> bytes:
+    """The pad: the game's title, one row per category in its colour (named as the game
+    names it: `words`), totals, ranks (the winner's column marked) and the verdict in
+    words."""
     players = result.players
     big = _font(30)
     font = _font(24)
@@ -100,7 +102,7 @@ def pad_png(result: Result, categories: Sequence[Category], title: str) -> bytes
              "#000000", small)
     for r, c in enumerate(categories, start=1):
         st = style(c)
-        cell(-1, r, S.CATEGORY.get(c, c), st.bg, st.fg)
+        cell(-1, r, S.category(c, words), st.bg, st.fg)
         for k, p in enumerate(players):
             cell(k, r, str(p.categories.get(c, 0)), st.bg, st.fg)
     r = len(categories) + 1

@@ -91,7 +91,8 @@ def ExportScreen() -> ft.View:
     parts: list[tuple[str, str, str]] = [
         (S.TABLE_JSON, table_json(draft, play), file_name(draft, "table", "json"))]
     if evaluation is not None and evaluation.final and evaluation.result is not None:
-        parts.append((S.RESULT_CSV, result_csv(evaluation.result, play),
+        parts.append((S.RESULT_CSV, result_csv(evaluation.result, play,
+                                               draft.facts.category_words),
                       file_name(draft, "result", "csv")))
         parts.append((S.SHARE_TEXT, share_text(evaluation.result,
                                                game_title(draft.game, draft.expansions)), ""))

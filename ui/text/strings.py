@@ -6,6 +6,7 @@ the engine (`scorer`); the words here are the app's own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, Protocol, assert_never
 
 from scorer.i18n import N_, _, all_of, ngettext, translated
@@ -234,6 +235,13 @@ def shields(n: int) -> str:
 
 CATEGORY: dict[str, str] = {row: label for row, label in CATEGORY_LABELS.items()}
 """The pad rows: the same names as the command line's (`scorer.result`)."""
+
+
+def category(row: str, words: Mapping[str, str] | None = None) -> str:
+    """A pad row's name: the game's own where it gives the row to something else
+    (`GameFacts.category_words`: Pantheon's Grand Temples), else the row's."""
+    return (words or {}).get(row) or translated(
+        CATEGORY_LABELS.get(row, row))  # type: ignore[call-overload]
 
 COLOUR = {
     "brown": N_("Raw materials"),
