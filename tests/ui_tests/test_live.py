@@ -554,3 +554,35 @@ async def test_a_chip_made_wider_by_another_phone_moves_its_row_and_draws(store:
     # Ann's own tap after it draws too
     await a.tap("Pantheon")
     assert a.title() == "Ann · 7 pts"  # rules_multiplayer.md: Pantheon 7 VP
+
+
+async def test_play_again_offers_the_next_game_to_the_other_phones(store: Store) -> None:
+    """The host finishes and taps Play again: Bob's phone, still on the finished pad, is
+    offered "Join the next game", which takes it to the new game's join step (its
+    seats to claim); before, it stayed on the finished game untold, and had to be given the new
+    code (a walk's finding)."""
+    hub = shared_hub()
+    store.for_owner("ann-phone").save_current(from_table(TABLE))  # a complete game
+    a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
+    game = tables_for(store).current("ann-phone")
+    assert game is not None
+    b = await phone(store, "bob-phone", route=f"/g/{game.code}", hub=hub)
+    await b.go("/game/pad")
+    await a.tap("Finish and save")
+    await b.until("The host finished the game")
+
+    def offered() -> bool:
+        return any(label(x) == "Join the next game" for x in b.controls())
+
+    assert not offered()
+    await a.tap("Play again")
+    for _ in range(250):  # told through the hub: a task of its own
+        if offered():
+            break
+        await b.idle(rounds=1)
+    assert offered()
+    new = tables_for(store).current("ann-phone")
+    assert new is not None and new.code != game.code
+    await b.tap("Join the next game")
+    await b.until("Tap your own name: your phone then holds your seat.")
+    assert b.page.route == f"/g/{new.code}"

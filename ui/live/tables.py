@@ -100,7 +100,9 @@ class Change:
     before: LiveRecord
     """The game just before the change (who held which seat, the players' names)."""
     kind: str = ""
-    """What to tell the other devices: "edit", "claimed", "freed", "finished"; "" nothing."""
+    """What to tell the other devices: "edit", "claimed", "freed", "finished"; "" nothing;
+    "replayed": the game `player` names the join code of was started from this one (Play
+    again), `game` being the new one's record."""
     player: str = ""
     """The player whose seat was claimed or freed."""
     undo: Revert | None = None

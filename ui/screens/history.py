@@ -68,7 +68,7 @@ def _open_or_again(model: AppModel, gid: str, again: bool) -> Callable[[], None]
             return
         draft = got[1]
         if again:
-            if model.start(draft.fresh_copy()):
+            if model.play_again(draft):
                 ft.context.page.navigate(model.path())
         elif model.open_finished(draft):  # as the server keeps it: host, code, version stay
             ft.context.page.navigate(model.path("/pad"))

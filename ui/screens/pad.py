@@ -306,8 +306,14 @@ def PadScreen() -> ft.View:
         if not model.is_host:
             items.append(ft.Text(S.HOST_CORRECTS, italic=True))
         def again() -> None:
-            if model.start(draft.fresh_copy()):
+            if model.play_again(draft):
                 ft.context.page.navigate(model.path())
+
+        if model.next_code:  # another phone started the next game from this one
+            code = model.next_code
+            items.append(ft.FilledButton(
+                content=S.JOIN_NEXT_GAME, icon=ft.Icons.LOGIN, height=52,
+                on_click=lambda: ft.context.page.navigate(f"/g/{code}")))
 
         items += [ft.Semantics(identifier="saved", content=ft.Row(
                       [ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT), ft.Text(S.IN_HISTORY)])),

@@ -105,6 +105,10 @@ class AppModel(ft.Observable):
     history_version: int = 0
     selected: tuple[int, str] = field(default=(-1, ""))
     """The score pad cell whose lines are shown: (player, category)."""
+    next_code: str = ""
+    """The join code of the game another phone started with Play again from the finished
+    game on screen: its screens offer to join it (a walk's second phone stayed on the
+    finished game, untold)."""
     game: LiveRecord | None = None
     """The game on screen as the server keeps it: join code, host, seats claimed, version."""
     device: str = ""
@@ -267,6 +271,7 @@ class AppModel(ft.Observable):
         self.notice = ""
         self.undo_id = ""
         if old is not None and (rec is None or old.id != rec.id):
+            self.next_code = ""
             if self.page is not None:
                 self.page.pubsub.unsubscribe_topic(topic(old.id))
             # the note says a change of the old game, and its Undo would take it back in
@@ -307,6 +312,11 @@ class AppModel(ft.Observable):
     async def _receive(self, change: Change) -> None:
         mine = self.game
         i18n.set_language(self.language)  # this task came from the phone that made the change
+        if change.kind == "replayed":  # the next game, started from this one: offered
+            if mine is not None and change.game.id == mine.id:
+                self.next_code = change.player
+                self.notify()  # type: ignore[no-untyped-call]
+            return
         if mine is None or change.game.id != mine.id or change.game.version <= mine.version:
             return  # another game, or older than what is shown
         text = change.text  # worded on each read: in this phone's language
@@ -385,6 +395,20 @@ class AppModel(ft.Observable):
             return False
         self.open_game(got)
         self.store.remember([s.name for s in draft.seats if s.claimable])  # no Free City
+        return True
+
+    def play_again(self, draft: Draft) -> bool:
+        """Play again: a new game of the same players and wonders, hosted here; the other
+        phones of `draft`'s game, when it is the one on screen, are told its join code, to
+        follow (`next_code`; this process's phones: another process of a cluster hears
+        saved changes only)."""
+        old = self.game if self.game is not None and self.game.id == draft.id else None
+        if not self.start(draft.fresh_copy()):
+            return False
+        new = self.game
+        if self.page is not None and old is not None and new is not None:
+            self.page.pubsub.send_others_on_topic(topic(old.id), Change(
+                old, None, self.device, old, "replayed", new.code))
         return True
 
     def open_finished(self, draft: Draft) -> bool:
