@@ -293,8 +293,12 @@ def resolve(
     """The board to score: each seat's known things, less what problems set aside, with
     the table's choices that can be taken; and the problems of the other choices."""
     board = _board(table, rules, aside)
+    typed = expansions.printed_beside_copies(table, board)
+    if typed:  # points typed beside copies the boards count: set aside, the board again
+        aside = aside | aside_of(typed)
+        board = _board(table, rules, aside)
     chosen, silent = choices(table, board)
-    return with_choices(table, board, aside | aside_of(chosen) | silent), chosen
+    return with_choices(table, board, aside | aside_of(chosen) | silent), typed + chosen
 
 
 def _board(table: SevenWondersTable, rules: Ruleset, aside: Aside) -> Board:

@@ -11,7 +11,7 @@ from functools import cache
 from itertools import permutations
 
 from scorer.board import Board, City
-from scorer.effects import CopyNeighbourStage, Diplomacy, EntombedLeaders
+from scorer.effects import Diplomacy, EntombedLeaders
 from scorer.engine import ROMAN
 from scorer.games.checks import called
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
@@ -278,42 +278,7 @@ def built_stages(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
     return out
 
 
-def printed_beside_copies(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
-    """A board whose stages copy the neighbours' (Manneken Pis A) counts the copied stages'
-    points from the neighbours' boards: points typed as printed beside them would count
-    twice, unless a stage it copies is of a board whose points are printed only
-    (Stonehenge's). Set aside, so that a table saved when those points were typed (the
-    app asked for them then) scores right and says to remove them."""
-    out = []
-    players = table.players
-    for i, p in enumerate(players):
-        wonder = rules.wonders.get(p.wonder.board)
-        key = rules.sides.get(p.wonder.side)
-        side = wonder.sides.get(key) if wonder is not None and key is not None else None
-        if wonder is None or side is None:
-            continue
-        built = side.stages[:p.wonder.stages]
-        copies = [e for stage in built for e in stage.effects
-                  if isinstance(e, CopyNeighbourStage)]
-        neighbours = {"left": players[i - 1], "right": players[(i + 1) % len(players)]}
-        printed_only = any(
-            (them := rules.wonders.get(neighbours[scope].wonder.board)) is not None
-            and them.basis == "as-printed" for e in copies for scope in e.neighbours)
-        if not copies or printed_only:
-            continue
-        for piece in rules.pieces.values():
-            held = p.printed.get(piece.name, 0) if piece.held == "points" else 0
-            if held and wonder.name in piece.boards:
-                text = _("{label}: {value}, but {board} {side} counts the points of the "
-                         "stages it copies from the neighbours' boards: remove them")
-                out.append(problem("points-counted-from-copies", text.format(
-                    label=translated(piece.label), value=held, board=wonder.name,
-                    side=side_word(rules.side_name(p.wonder.side))), i,
-                    f"printed.{piece.name}"))
-    return out
-
-
-TABLE_CHECKS = (pieces, diplomacy_entries, built_stages, printed_beside_copies)
+TABLE_CHECKS = (pieces, diplomacy_entries, built_stages)
 
 
 # --- checks of the board ---------------------------------------------------------------------
@@ -361,6 +326,29 @@ def _diplomacy_sources(board: Board, c: City) -> list[tuple[str, tuple[int, ...]
         if ages:
             out.append((c.wonder.name, () if not all(ages) else
                         tuple(sorted({a for each in ages for a in each}))))
+    return out
+
+
+def printed_beside_copies(table: SevenWondersTable, board: Board) -> list[Problem]:
+    """A board whose stages copy the neighbours' (Manneken Pis A) counts the copied stages'
+    points from the neighbours' boards: points typed as printed beside them would count
+    twice, unless a stage it may copy is of a board whose points are printed only
+    (Stonehenge's). Read on the board before its choices, and set aside (`resolve` builds
+    the board again without them), so that a table saved when those points were typed (the
+    app asked for them then) scores right and says to remove them."""
+    out = []
+    for c, p in zip(board.cities, table.players, strict=True):
+        if not board.copied_stage_options(c) or board.copies_printed_points(c):
+            continue
+        for piece in board.ruleset.pieces.values():
+            held = p.printed.get(piece.name, 0) if piece.held == "points" else 0
+            if held and c.wonder.name in piece.boards:
+                text = _("{label}: {value}, but {board} {side} counts the points of the "
+                         "stages it copies from the neighbours' boards: remove them")
+                out.append(problem("points-counted-from-copies", text.format(
+                    label=translated(piece.label), value=held, board=c.wonder.name,
+                    side=side_word(board.ruleset.side_name(c.side_name))), c.index,
+                    f"printed.{piece.name}"))
     return out
 
 
