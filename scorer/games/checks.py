@@ -227,10 +227,15 @@ def in_another_expansion(rules: Ruleset, typed: str) -> tuple[str, str]:
         here = index(rules, section)
         for name in index(full, section).names():
             if normalize(name).startswith(wanted) and here.get(name) is None:
-                for e in available_expansions(rules.game):
-                    if index(load_ruleset(rules.game, (e,)), section).canonical(name):
-                        return name, expansion_title(rules.game, e)
+                for e in _expansions_with(rules.game, section, name)[:1]:
+                    return name, expansion_title(rules.game, e)
     return "", ""
+
+
+def _expansions_with(game: str, section: str, name: str) -> list[str]:
+    """The expansions of `game` that have `name` in `section`, each loaded alone."""
+    return [e for e in available_expansions(game)
+            if index(load_ruleset(game, (e,)), section).canonical(name)]
 
 
 def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[ProblemCode, str]:
@@ -257,11 +262,7 @@ def why_unknown(rules: Ruleset, section: str, kind: str, name: str) -> tuple[Pro
                     expansions=all_of(expansion_title(rules.game, e) for e in together),
                 ),
             )
-        needed = [
-            e
-            for e in available_expansions(rules.game)
-            if index(load_ruleset(rules.game, (e,)), section).canonical(name)
-        ]
+        needed = _expansions_with(rules.game, section, name)
         return (
             "needs-expansion",
             _('{kind} "{name}" needs the {expansion} expansion; add it to the expansions').format(
