@@ -722,13 +722,10 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
 def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
     """What the engine may pick where the table did not say."""
     left, right = board.beside(city)
-    guilds: list[Card | None] = [None]
-    if not board.copies_a_guild(city):
-        pass  # a guild entered for a copy of a stage that copies none: Manneken Pis A
-    elif city.copied_guild is not None:
-        guilds = [city.copied_guild]
-    else:
-        guilds = [*guilds_beside(left, right).values()] or [None]
+    guilds: list[Card | None] = [None]  # and where no stage copies a guild, an entered one
+    if board.copies_a_guild(city):  # is none (Manneken Pis A's copy settled on another)
+        guilds = ([city.copied_guild] if city.copied_guild is not None
+                  else [*guilds_beside(left, right).values()] or [None])
     leaders: list[Leader | None] = [None]
     if city.courtesan is not None:
         leaders = [city.courtesan]

@@ -16,7 +16,7 @@ from ui.entry.games import as_seven_wonders, from_table
 from ui.live.tables import FAILED_JOINS, Change, JoinRefused, tables_for
 from ui.session.model import AppModel
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
-from ui.store.store import IDLE_EXPIRY_S, Store
+from ui.store.store import IDLE_EXPIRY_S, LiveRecord, Store
 
 from .flet_client import Client, label, shared_hub
 from .game_data import SUMMARY, TABLE
@@ -146,14 +146,22 @@ async def test_two_games_never_mix(store: Store) -> None:
     assert coins(a) == "3" and tables.current("ann-phone").draft.seats[0].coins == 3  # type: ignore[union-attr]
 
 
-async def test_finish_by_the_host_reaches_every_history(store: Store) -> None:
-    hub = shared_hub()
-    store.for_owner("ann-phone").save_current(from_table(TABLE))  # a complete game
+async def _two_pads_of_a_complete_game(store: Store, hub: object
+                                       ) -> tuple[Client, Client, LiveRecord]:
+    """Ann's phone hosts a complete game (game_data's TABLE), Bob's joined it: both on its
+    score pad."""
+    store.for_owner("ann-phone").save_current(from_table(TABLE))
     a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
     game = tables_for(store).current("ann-phone")
     assert game is not None
     b = await phone(store, "bob-phone", route=f"/g/{game.code}", hub=hub)
     await b.go("/game/pad")
+    return a, b, game
+
+
+async def test_finish_by_the_host_reaches_every_history(store: Store) -> None:
+    hub = shared_hub()
+    a, b, game = await _two_pads_of_a_complete_game(store, hub)
     assert b.find("Finish and save").disabled and b.has("Only the host's phone can finish")
     await a.tap("Finish and save")
     await b.until("The host finished the game")
@@ -561,13 +569,7 @@ async def test_play_again_offers_the_next_game_to_the_other_phones(store: Store)
     offered "Join the next game", which takes it to the new game's join step (its
     seats to claim); before, it stayed on the finished game untold, and had to be given the new
     code (a walk's finding)."""
-    hub = shared_hub()
-    store.for_owner("ann-phone").save_current(from_table(TABLE))  # a complete game
-    a = await phone(store, "ann-phone", route="/game/pad", hub=hub)
-    game = tables_for(store).current("ann-phone")
-    assert game is not None
-    b = await phone(store, "bob-phone", route=f"/g/{game.code}", hub=hub)
-    await b.go("/game/pad")
+    a, b, game = await _two_pads_of_a_complete_game(store, shared_hub())
     await a.tap("Finish and save")
     await b.until("The host finished the game")
 

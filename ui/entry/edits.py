@@ -812,7 +812,7 @@ class SetTable(_Valued):
         language (a walk read "changed to science" under Vietnamese), none as "No"."""
         if self.field == "supremacy_kind":
             return supremacy_name(str(value)) if value else S.NO_SUPREMACY
-        return _shown(value) if value == "" or value is None else str(value)
+        return _shown(value)
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,8 @@ class Change:
     """The game just before the change (who held which seat, the players' names)."""
     kind: str = ""
     """What to tell the other devices: "edit", "claimed", "freed", "finished"; "" nothing;
-    "replayed": the game `player` names the join code of was started from this one (Play
-    again), `game` being the new one's record."""
+    "replayed": Play again started the game whose join code `player` is from this one
+    (`game`, the finished game)."""
     player: str = ""
     """The player whose seat was claimed or freed."""
     undo: Revert | None = None

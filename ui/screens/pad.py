@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 import flet as ft
 
 from scorer import Result
-from scorer.facts import facts, ruleset
+from scorer.facts import ruleset
 from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui.entry.export import share_text, summary
@@ -270,9 +270,8 @@ def PadScreen() -> ft.View:
             items.append(ft.Text(f"{seat.name}: {S.NO_VALUE if got is None else S.points(got)}",
                                  size=16))
     else:
-        rules = ruleset(draft.game, draft.expansions)
-        categories = list(rules.constants.categories)
-        words = facts(rules).category_words
+        categories = list(ruleset(draft.game, draft.expansions).constants.categories)
+        words = draft.facts.category_words
         if result.players:
             categories = [c for c in categories if c in result.players[0].categories]
 
@@ -326,8 +325,7 @@ def PadScreen() -> ft.View:
     if evaluation.final and result is not None:
         items.append(ShareImage(result, tuple(categories), game_title(draft.game, draft.expansions),
                                 file_name(draft, "pad", "png"),
-                                tuple(facts(ruleset(draft.game, draft.expansions))
-                                      .category_words.items())))
+                                tuple(draft.facts.category_words.items())))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
                                    on_click=back_to(model.path("/pad/export"))))
     return view(model.path("/pad"), S.SCORE_PAD, items)
