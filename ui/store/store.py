@@ -456,7 +456,10 @@ class Store:
         second game in the history and the statistics (a walk's game counted twice)."""
         if draft.played is None:
             return False
-        table, quick = table_of(draft), draft.quick()
+        try:
+            table, quick = table_of(draft), draft.quick()
+        except (ValueError, TypeError, AttributeError):  # no table: no play to know, imported
+            return False
         prints = [history_db.fingerprint(table, quick, draft.played + d) for d in (0, 1)]
         return bool(self._rows(
             f"SELECT 1 FROM games WHERE fingerprint IN (?, ?) AND deleted = 0 AND "
