@@ -90,7 +90,9 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
         # the change list, on Bob's phone: every change, who made it, Undo on each
         b.go(f"/g/{code}/changes")
         b.wait_text("Undone: Cid left the table")
-        assert re.search(r"on the host's phone", b.page.inner_text("body"))
+        # waited for, not read once: a fresh clone's run read the page's text empty just
+        # after the line above had found its words (the page between two drawings)
+        b.wait_text(r"on the host's phone")
         _shot(b, "34-changes")
         # the table at a glance on Bob's phone: places, totals, this phone's seat
         b.go(f"/g/{code}", ready="Score pad")
