@@ -278,9 +278,17 @@ def test_https_origin_through_caddy_is_secure_installable_and_shares(
         assert page.locator('[flt-semantics-identifier="result-qr"]').count() == 0
         phone.tap("Copy image")
         phone.wait_text("Image copied")
+        # the client answers the copy when the browser has the write in hand, and chromium
+        # finishes it a moment later (a fresh clone's run read an empty clipboard at once):
+        # the image is waited for, up to 10 s, never assumed
         types = page.evaluate("""async () => {
-            const items = await navigator.clipboard.read();
-            return items.flatMap(i => i.types); }""")
+            for (let tries = 0; tries < 100; tries++) {
+                const items = await navigator.clipboard.read();
+                const types = items.flatMap(i => i.types);
+                if (types.includes("image/png")) return types;
+                await new Promise(r => setTimeout(r, 100));
+            }
+            return []; }""")
         assert "image/png" in types
         _page_ok(phone, errors)
         # the export: Copy puts the text in the clipboard
