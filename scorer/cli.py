@@ -269,22 +269,33 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
         raise SystemExit(1) from None
 
 
+def _row_names(result: Result) -> dict[str, str]:
+    """Each row's name on this result's pad: the category's, or the game's own word for
+    it (`category_words`: Pantheon's Grand Temples in the Guilds' row)."""
+    from scorer.facts import category_words
+    from scorer.ruleset import load_ruleset
+
+    words = category_words(load_ruleset(result.game, tuple(result.expansions)))
+    cats = result.players[0].categories if result.players else {}
+    return {cat: words.get(cat) or category_label(cat) for cat in cats}
+
+
 def render_pad(result: Result) -> str:
     """The score pad as players know it: categories as rows, players as columns."""
     free = _("(Free City)")
     # a seat the app named "Free City" is not said twice ("Free City (Free City)")
     names = [p.name + (f" {free}" if p.free_city and f"({p.name})" != free else "")
              for p in result.players]
-    cats = list(result.players[0].categories) if result.players else []
+    row_names = _row_names(result)
     total, rank = _("Total"), _("Rank")
-    label_w = max(len(x) for x in [*map(category_label, cats), total, rank]) + 1
+    label_w = max(len(x) for x in [*row_names.values(), total, rank]) + 1
     widths = [max(len(n), 5) for n in names]
     rows = [" " * label_w + " ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))]
-    for cat in cats:
+    for cat, row_name in row_names.items():
         cells = [
             str(p.categories[cat]).rjust(w) for p, w in zip(result.players, widths, strict=True)
         ]
-        rows.append(category_label(cat).ljust(label_w) + " ".join(cells))
+        rows.append(row_name.ljust(label_w) + " ".join(cells))
     rows.append("-" * len(rows[0]))
     rows.append(
         total.ljust(label_w)
@@ -324,8 +335,9 @@ def render_lines(result: Result, player: str, as_json: bool = False) -> str | No
     out = [head.format(name=match.name, total=match.total)]
     if match.rank:
         out[0] += _(", rank {rank}").format(rank=match.rank)
+    row_names = _row_names(result)
     for cat, total in match.categories.items():
-        out.append(f"  {category_label(cat)}: {total}")
+        out.append(f"  {row_names[cat]}: {total}")
         for line in match.lines:
             if line.category == cat:
                 out.append(f"    {line.points:+d}  {line.source}: {line.why}")

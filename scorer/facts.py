@@ -205,6 +205,13 @@ def diplomacy_ages_of(known: GameFacts, board: str, side: str) -> tuple[int, ...
     return ()
 
 
+def category_words(rules: Ruleset) -> dict[str, str]:
+    """The pad rows the game names otherwise, in the current language (Pantheon's purple
+    row: "Grand Temples"): the app's pad and the command line's say the same words."""
+    replaced = rules.constants.guilds_replaced_by
+    return {"guilds": translated(replaced)} if replaced else {}
+
+
 def facts(rules: Ruleset) -> GameFacts:
     """The facts of a ruleset, with their words in the current language (made once per
     ruleset and language: every part of a screen asks, on every change)."""
@@ -227,8 +234,7 @@ def _facts(rules: Ruleset, language: str) -> GameFacts:
         track_spaces=const.supremacy_space,
         max_conquests=len(const.military_token_spaces),
         token_values=token_values(rules),
-        category_words=({"guilds": translated(const.guilds_replaced_by)}
-                        if const.guilds_replaced_by else {}),
+        category_words=category_words(rules),
         supremacies={
             k: translated(SUPREMACY_LABEL[k])
             for k in kinds

@@ -323,3 +323,27 @@ def test_output_cut_by_its_reader_ends_without_a_traceback(args: list[str]) -> N
         os.close(write)
     assert done.returncode == 141
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+
+
+def test_pad_and_lines_name_pantheons_purple_row_grand_temples() -> None:
+    """Duel + Pantheon: the Grand Temples take the Guilds' place (duel-pantheon.md §2-3), so
+    the command line's pad and a player's lines name that row "Grand Temples", as the app's
+    pad does (it said "Guilds" beside the temples' own lines); a Duel without Pantheon keeps
+    "Guilds"."""
+    from scorer.api import assess
+    from scorer.cli import render_lines, render_pad
+
+    folder = Path(__file__).parent / "scenarios" / "duel"
+    pantheon = json.loads((folder / "pantheon" / "grand-temples-three.json").read_text())
+    result = assess(pantheon["table"]).result
+    assert result is not None
+    pad = render_pad(result).splitlines()
+    rows = [line.split()[0] for line in pad[1:] if line.strip()]
+    assert "Grand" in rows and "Guilds" not in rows
+    first = result.players[0].name
+    lines = render_lines(result, first)
+    assert lines is not None and "  Grand Temples:" in lines and "Guilds" not in lines
+    base = json.loads((folder / "guild-builders.json").read_text())
+    plain = assess(base["table"]).result
+    assert plain is not None
+    assert any(line.startswith("Guilds") for line in render_pad(plain).splitlines())
