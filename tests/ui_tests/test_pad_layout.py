@@ -26,3 +26,71 @@ def test_pad_every_category_label_fits_its_column_between_words(language: str) -
             label = S.CATEGORY.get(category, category)
             lines = lines_needed(label, pad.LABEL_SIZE, pad.LABEL_ROOM)
             assert lines is not None and lines <= pad.LABEL_LINES, (category, label, lines)
+
+
+SEVEN_VI = ["Nguyễn Văn An", "Nguyễn Thị Bình", "Trần Văn Cường", "Lê Thị Dung",
+            "Phạm Minh Em", "Nguyễn Hoàng Giang", "Võ Hải"]
+
+
+@pytest.mark.parametrize(("names", "given_last", "shown"), [
+    # every name fits: as typed
+    (["Ann", "Bob"], False, ["Ann", "Bob"]),
+    # Vietnamese: the name a player is called by is the last word; a name that fits stays
+    (SEVEN_VI, True, ["An", "Bình", "Cường", "Dung", "Em", "Giang", "Võ Hải"]),
+    # English: the first word ("Ann Smith" is Ann)
+    (["Ann Smith", "Bob Smith", "Cid"], False, ["Ann", "Bob", "Cid"]),
+    # the preferred word repeats (two Ans): the other end's words tell them apart
+    (["Nguyễn Văn An", "Trần Thị An"], True, ["Nguyễn", "Trần"]),
+    (["Ann Smith", "Ann Jones"], False, ["Smith", "Jones"]),
+    # neither end tells them apart: whole names (the column cuts them)
+    (["Ann Lee Smith", "Ann Kim Smith"], False, ["Ann Lee Smith", "Ann Kim Smith"]),
+    # a first word equal to another player's whole name in another case is not apart:
+    # the last word is
+    (["Anna Bell Smith", "anna"], False, ["Smith", "anna"]),
+])
+def test_pad_column_names_tell_the_players_apart(names: list[str], given_last: bool,
+                                                 shown: list[str]) -> None:
+    """A narrow pad column shows the word a player is called by where the whole name does
+    not fit (issue 31: "Nguyễn Văn An" and "Nguyễn Thị Bình" both read "Nguyễn…" in seven
+    columns); a name fits here when it has at most 6 characters."""
+    from ui.screens.fit import column_names
+
+    assert column_names(names, lambda name: len(name) <= 6, given_last) == shown
+
+
+@pytest.mark.parametrize(("language", "shown"), [
+    ("vi", ["An", "Bình", "Cường", "Dung", "Em", "Giang", "Hải"]),
+    # in English the first words first: three Nguyễns, so the last words tell them apart
+    ("en", ["An", "Bình", "Cường", "Dung", "Em", "Giang", "Hải"]),
+])
+def test_pad_seven_vietnamese_names_read_as_their_players_are_called(
+        language: str, shown: list[str]) -> None:
+    """Seven players on the pad (icon-only rows, 12 px bold names in seven columns of a
+    320 px phone: (320 - 24 - 44) / 7 - 6 = 30 px each): every column shows the player's
+    own name, not the family name three of them share, and a screen reader hears the full
+    name. Even "Võ Hải" does not fit its 30 px: Roboto's advances V 636 + o 570 + space
+    248 + H 713 + a 544 + i 243 = 2,954 thousandths of an em, at 12 px x 1.02 (rounding)
+    x 1.07 (bold) = 38.7 px."""
+    from scorer import i18n
+    from scorer.api import assess
+    from ui.screens import pad
+
+    from .flet_client import walk
+
+    boards = ["Gizah", "Babylon", "Rhodos", "Ephesos", "Olympia", "Alexandria",
+              "Halikarnassos"]
+    table = {"game": "7wonders-1e", "players": [
+        {"name": n, "wonder": {"board": b, "side": "A", "stages": 0}, "coins": 3}
+        for n, b in zip(SEVEN_VI, boards, strict=True)]}
+    result = assess(table).result
+    assert result is not None
+    with i18n.language(language):
+        view = pad.grid(result, list(result.players[0].categories), (-1, ""),
+                        lambda k, c: lambda: None)
+    names = [c for c in walk(view)
+             if getattr(c, "identifier", "").startswith("name-")]
+    assert [n.identifier for n in names] == [f"name-{n}" for n in SEVEN_VI]
+    texts = [[t for t in walk(n) if type(t).__name__ == "Text"] for n in names]
+    assert [t[0].value for t in texts] == shown
+    said = [t[0].semantics_label or t[0].value for t in texts]
+    assert said == SEVEN_VI

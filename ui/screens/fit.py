@@ -13,6 +13,7 @@ Layout only: nothing here knows a rule of the game."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +38,9 @@ WIDE = 700
 MARGIN = 1.02
 """A little more than the font's advances (the page's rounding): chromium drew
 "Mathematics" at 12 px 69 px wide, its advances add up to 69.8."""
+
+BOLD = 1.07
+"""Bold letters are drawn wider than the table's regular advances (by up to ~7 %)."""
 
 PHONE_WIDTH = 320
 """The phone the chips are laid out for: the narrowest in use (an iPhone SE of the first
@@ -147,3 +151,24 @@ def fitted_columns(text: str, size: float, columns: ft.ResponsiveNumber, inset: 
     would not fit one (a word wider than the slot, or more lines than the chip holds)."""
     return columns if fits(text, size, xs_share(columns), inset, most_lines, spacing) \
         else wider(columns)
+
+
+def column_names(names: Sequence[str], fits: Callable[[str], bool],
+                 given_name_last: bool) -> list[str]:
+    """What a pad's player columns show: each name as typed where it `fits`; where one does
+    not, the word the players are called by, when those words still tell every column
+    apart. Flutter cuts a name at its end, so "Nguyễn Văn An" and "Nguyễn Thị Bình" both
+    read "Nguyễn…" in seven narrow columns (a walk's finding); they read "An" and "Bình".
+    `given_name_last`: the language puts the name a player is called by last (Vietnamese;
+    `ui.text.language.GIVEN_NAME_LAST`), else first ("Ann Smith" is Ann). The other end's
+    word is tried next; when neither tells the columns apart, the names stay whole (cut by
+    the column). The full name is always on the column's tooltip and read aloud."""
+    if all(fits(name) for name in names):
+        return list(names)
+    ends: tuple[Callable[[list[str]], str], ...] = (lambda w: w[0], lambda w: w[-1])
+    for pick in (ends[::-1] if given_name_last else ends):
+        shown = [name if fits(name) or len(name.split()) < 2 else pick(name.split())
+                 for name in names]
+        if len({s.casefold() for s in shown}) == len(shown):
+            return shown
+    return list(names)

@@ -14,6 +14,7 @@ from scorer.result import PlayerResult
 from scorer.ruleset import Category
 from ui.entry.export import share_text, summary
 from ui.screens.a11y import icon_button, quiet_tooltip
+from ui.screens.fit import BOLD, PAGE_PADDING, PHONE_WIDTH, column_names, text_width
 from ui.screens.home import game_title
 from ui.screens.join import qr_png
 from ui.screens.pad_style import WINNER, style
@@ -31,6 +32,7 @@ from ui.screens.widgets import (
 )
 from ui.session.model import use_evaluation, use_model
 from ui.text import strings as S
+from ui.text.language import given_name_last
 from ui.web.browser import this_browser
 
 LABEL_W = 120
@@ -114,6 +116,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
     label_w = LABEL_W if wide else ICON_W
     winners = {k for k, p in enumerate(players) if p.rank == 1}
     name_size = 15 if wide else 12
+    shown = column_names([p.name for p in players],
+                         _fits_column(len(players), label_w, name_size), given_name_last())
 
     def label(c: str) -> ft.Control:
         st = style(c)
@@ -128,7 +132,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
 
     def name(k: int) -> ft.Control:
         p = players[k]
-        body: ft.Control = _text(p.name, bold=True, size=name_size)
+        body: ft.Control = _text(shown[k], bold=True, size=name_size,
+                                 said=p.name if shown[k] != p.name else None)
         if k in winners:
             body = ft.Column([ft.Icon(ft.Icons.EMOJI_EVENTS, color=WINNER, size=16), body],
                              spacing=0, tight=True,
@@ -170,6 +175,14 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
             padding=ft.Padding.only(top=8),
             content=wrap([legend(c, words) for c in categories]))))
     return ft.Column(rows, spacing=0)
+
+
+def _fits_column(players: int, label_w: int, size: int) -> Callable[[str], bool]:
+    """Whether a name fits its column on the narrowest phone (`fit.PHONE_WIDTH`): the
+    columns share what the category column leaves; each loses its border and padding
+    (1 + 1, 2 + 2). Bold letters are drawn ~7 % wider than Roboto's regular advances."""
+    room = (PHONE_WIDTH - 2 * PAGE_PADDING - label_w) / max(1, players) - 6
+    return lambda name: text_width(name, size) * BOLD <= room
 
 
 def _explained(lines: Sequence[ft.Control]) -> ft.Control:

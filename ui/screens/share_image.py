@@ -14,8 +14,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scorer import Result
 from scorer.ruleset import Category
+from ui.screens.fit import column_names
 from ui.screens.pad_style import WINNER, style
 from ui.text import strings as S
+from ui.text.language import given_name_last
 
 LABEL_W = 170
 CELL_W = 110
@@ -97,9 +99,11 @@ def pad_png(result: Result, categories: Sequence[Category], title: str,
                   anchor=anchor)
 
     cell(-1, 0, "", None, "#000000")
-    for k, p in enumerate(players):
-        cell(k, 0, p.name, WINNER if k in winners else "#FFFFFF",
-             "#000000", small)
+    shown = column_names([p.name for p in players],
+                         lambda name: draw.textlength(name, font=small) <= CELL_W - 16,
+                         given_name_last())
+    for k, name in enumerate(shown):
+        cell(k, 0, name, WINNER if k in winners else "#FFFFFF", "#000000", small)
     for r, c in enumerate(categories, start=1):
         st = style(c)
         cell(-1, r, S.category(c, words), st.bg, st.fg)

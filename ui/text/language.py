@@ -18,7 +18,17 @@ LANGUAGE_KEY = "wonders.language"
 NAMES = {"en": "English", "vi": "Tiếng Việt"}
 """Each language in its own words, as the picker shows it (never translated)."""
 
+GIVEN_NAME_LAST = frozenset({"vi"})
+"""Languages whose full names end with the name a player is called by: "Nguyễn Văn An" is
+An at the table, and a narrow pad column shows "An", not the family name shared by half the
+table (`ui.screens.fit.column_names`)."""
+
 _by_session: WeakKeyDictionary[object, str] = WeakKeyDictionary()
+
+
+def given_name_last() -> bool:
+    """Whether the language being shown puts the name a player is called by last."""
+    return i18n.current() in GIVEN_NAME_LAST
 
 
 def session_language() -> str | None:
