@@ -219,3 +219,33 @@ async def test_a_rename_tapped_before_the_render_of_the_last_keys_takes_them(
     await c.idle()
     saved = store.saved_game(store.history_page(0, 1)[0].id)
     assert saved is not None and {p.name for p in saved[1].seats} == {"Ann", "Bob", "Cyd"}
+
+
+async def test_group_statistics_all_games_keeps_each_familys_records_apart(
+        store: Store) -> None:
+    """"All" with a 7 Wonders game and a Duel game: each family's records and averages
+    under its own title, never one record over both (issue 31: the Duel's 65 was the only
+    highest total, and the pad rows of both games averaged together). The 7 Wonders game
+    (game_data.py): Ann 31, Bob 31, Cid 17, Ann ahead on coins; the Duel
+    (scenarios/duel/complete-game-base.json): Ann 65, Bob 51, won by 65 - 51 = 14."""
+    from ui.entry.games import from_table
+
+    duel = json.loads((Path(__file__).resolve().parents[1] / "scenarios" / "duel"
+                       / "complete-game-base.json").read_text())["table"]
+    store.save_game(replace(from_table(duel), finished=1_700_000_100.0), "Ann 65 · Bob 51")
+    save_finished(store)
+    c = await Client(make_main(store), route="/stats").start()
+    await c.until("2 games")
+    texts = c.texts()
+    seven, duel_at = texts.index("7 Wonders · 1 game"), texts.index("7 Wonders Duel · 1 game")
+    assert texts.count("Records") == 2
+    # each family's highest total and closest finish, under its own title
+    assert seven < texts.index("Ann · 31 pts") < duel_at < texts.index("Ann · 65 pts")
+    assert seven < texts.index("Ann · tied on points, won on coins") < duel_at
+    assert duel_at < texts.index("Ann · won by 14 points")
+    # the players once, over both: Ann 2 games, 2 wins; Bob 2 games; Cid 1
+    assert texts.index("Players") < seven and texts.count("Ann") == 1
+    # one family chosen: its page alone, no family titles
+    await c.tap("7 Wonders Duel")
+    assert c.has("Ann · 65 pts") and not c.has("Ann · 31 pts")
+    assert not c.has("7 Wonders Duel · 1 game")

@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 import flet as ft
@@ -196,17 +197,34 @@ def _record(r: Record) -> ft.Control:
 TOP_WONDERS = 12
 
 
-def group_page(group: GroupStats) -> list[ft.Control]:
-    """The group's statistics: players, records (each opens its game), wins by wonder and
-    side, and the average points per category."""
+def group_page(group: GroupStats,
+               families: Sequence[tuple[Family, GroupStats]] = ()) -> list[ft.Control]:
+    """The group's statistics: players, then records (each opens its game), wins by wonder
+    and side, and the average points per category. `families`: with more than one family
+    of games kept, each family's records, wonders and averages under its own title: a Duel
+    total beside a 7 Wonders one is no record of either, and their rows do not average
+    together (issue 31: "All" showed the Duel's 65 as the only highest total)."""
     if not group.games:
         return [ft.Text(S.NO_PLAYERS)]
     out: list[ft.Control] = [ft.Text(S.games_count(group.games), weight=ft.FontWeight.BOLD)]
-    out.append(header(S.RECORDS))
-    out.append(wrap([_record(r) for r in group.records]))
     out.append(header(S.PLAYERS_TITLE))
     top = max((p.games for p in group.players), default=1)
     out += [player_line(p.name, p.games, p.wins, top) for p in group.players]
+    shown = [(f, g) for f, g in families if g.games]
+    if len(shown) < 2:
+        return out + _group_details(group)
+    for family, part in shown:
+        out.append(ft.Container(padding=ft.Padding.only(top=16), content=ft.Text(
+            f"{family_title(family)} · {S.games_count(part.games)}",
+            theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)))
+        out += _group_details(part)
+    return out
+
+
+def _group_details(group: GroupStats) -> list[ft.Control]:
+    """One family's records, wins by wonder and side, and average points per category."""
+    out: list[ft.Control] = [header(S.RECORDS)]
+    out.append(wrap([_record(r) for r in group.records]))
     if group.wins_by_wonder:
         out.append(header(S.WINS_BY_WONDER))
         shown = group.wins_by_wonder[:TOP_WONDERS]
@@ -338,6 +356,10 @@ def StatsScreen() -> ft.View:
                    expansion=None if expansion == "*" else expansion, since=since)
     group = ft.use_memo(lambda: None if rows is None else group_stats(rows, where),
                         [rows, family, expansion, days])
+    families = ft.use_memo(
+        lambda: () if rows is None or family else tuple(
+            (f, group_stats(rows, replace(where, family=f))) for f in FAMILIES),
+        [rows, family, expansion, days])
     if rows is None or group is None:
         return view("/stats", S.STATS_TITLE, [busy_overlay(S.LOADING)])
     expansions = {e: expansion_name(r.game, e) for r in rows for e in r.expansions
@@ -355,5 +377,5 @@ def StatsScreen() -> ft.View:
         wrap([toggle(getattr(S, label), days == (n or 0), _choose(set_days, n or 0))
               for label, n in PERIODS]),
     ]
-    return view("/stats", S.STATS_TITLE, [*filters, *group_page(group)])
+    return view("/stats", S.STATS_TITLE, [*filters, *group_page(group, families)])
 
