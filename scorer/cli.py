@@ -31,7 +31,7 @@ from scorer.i18n import (
 from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
 from scorer.result import PlayerResult, Result, category_label
-from scorer.ruleset import RulesetLoadError
+from scorer.ruleset import Category, RulesetLoadError
 from scorer.table import GAME_TAGS
 
 MAX_FILE_BYTES = 1_000_000
@@ -269,7 +269,7 @@ def _score(data: Any, path: str, as_json: bool) -> Result:
         raise SystemExit(1) from None
 
 
-def _row_names(result: Result) -> dict[str, str]:
+def _row_names(result: Result) -> dict[Category, str]:
     """Each row's name on this result's pad: the category's, or the game's own word for
     it (`category_words`: Pantheon's Grand Temples in the Guilds' row)."""
     from scorer.facts import category_words
