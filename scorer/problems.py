@@ -71,6 +71,7 @@ ProblemCode = Literal[
     "tokens-not-derivable",
     "pawn-direction",
     "conquests-below-pawn",
+    "pawn-beyond-shields",
     # choices, buried leaders, supremacies
     "choice-not-possible",
     "choice-not-offered",

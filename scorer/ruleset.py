@@ -320,6 +320,16 @@ class Constants(_Data):
     the pawn entering one takes it (a conquest)."""
     supremacy_space: int = 0
     """Duel: the pawn on this space (the capital) is Military Supremacy; 0: no track."""
+    shield_per_red_card_by: tuple[str, ...] = ()
+    """Duel: Progress tokens after which each red card built gives one more shield
+    (Strategy): a city holding one moved the pawn up to one space more per red card."""
+    pawn_moved_unseen_by: dict[str, str] = {}
+    """Duel: leaders and Divinities that move, stop or cancel the Conflict pawn's moves in
+    ways the cities do not show (Aspasia, Semiramis, Minerva), each with what it does: with
+    one in the game, where the pawn stands is not checked against the cities' shields."""
+    pawn_moved_unseen: bool = False
+    """Duel: the game itself moves the pawn in ways the cities do not show (Agora: a Decree
+    pushes it back, a Conspiracy forward): the pawn is never checked against the shields."""
     science_supremacy_symbols: int = 0
     """Duel: this many different science symbols is Scientific Supremacy."""
     science_changed_by: tuple[str, ...] = ()

@@ -55,12 +55,33 @@ def duel_tables(draw: st.DrawFn) -> dict[str, Any]:
             who = draw(owner)
             if who is not None and len(players[who].setdefault("leaders", [])) < 3:
                 players[who]["leaders"].append(leader)
-    spaces = draw(st.integers(0, 9))
+    # the pawn where the shields put it: each moves it one space toward the opponent's
+    # capital (rules_duel.md §1.1), Strategy one more for each red card built after it (§5:
+    # drawn), the capital ending the game
+    moved = [_shields(rules, p) + (draw(st.integers(0, _reds(rules, p)))
+                                   if "Strategy" in p["progress"] else 0)
+             for p in players]
+    ahead = moved[0] - moved[1]
+    spaces = min(abs(ahead), const.supremacy_space)
     conflict: dict[str, Any] = {"spaces": spaces}
     if spaces:
-        conflict["toward"] = draw(st.sampled_from(["Ann", "Bob"]))
+        conflict["toward"] = "Bob" if ahead > 0 else "Ann"
     return {"game": "duel", "expansions": list(expansions), "players": players,
             "conflict": conflict}
+
+
+def _shields(rules: Any, player: dict[str, Any]) -> int:
+    """The shields printed on a city's cards, wonders and leaders (the rulesets' data)."""
+    entries = [*map(rules.cards.get, player["cards"]), *map(rules.wonders.get, player["wonders"]),
+               *map(rules.leaders.get, player.get("leaders", []))]
+    return int(sum(e.shields for entry in entries for e in entry.effects if e.kind == "shields"))
+
+
+def _reds(rules: Any, player: dict[str, Any]) -> int:
+    """The red cards of a city (and leaders with shields, which Strategy may count too)."""
+    return int(sum(rules.cards.get(c).colour == "red" for c in player["cards"])
+               + sum(any(e.kind == "shields" for e in rules.leaders.get(ld).effects)
+                     for ld in player.get("leaders", [])))
 
 
 @settings(max_examples=60, deadline=None)

@@ -88,8 +88,9 @@ def test_stand_in_a_seat_that_is_not_an_object_is_named_by_its_place() -> None:
 
 def test_stand_in_does_not_clash_with_a_player_really_named_so() -> None:
     # seat 1 has no name (stood in for); seat 2 is really called "?": no repeat, and the
-    # pawn toward "?" points to seat 2, the one player of that name
-    table = {"game": "duel", "players": [{"cards": ["Altar"]}, {"name": PLACEHOLDER}],
+    # pawn toward "?" points to seat 2, the one player of that name (seat 1's Walls, 2
+    # shields, put it there: rules_duel.md §1.1)
+    table = {"game": "duel", "players": [{"cards": ["Altar", "Walls"]}, {"name": PLACEHOLDER}],
              "conflict": {"spaces": 2, "toward": PLACEHOLDER}}
     assert set(_said(table)) == {("missing-field", "players[0].name")}
     # two real "?" are a repeat as any other name

@@ -165,6 +165,15 @@ async def test_duel_supremacy_claim(store: Store) -> None:
     await c.type("Spaces from the centre", "9")
     await c.tap("Ann's side")  # the pawn toward Ann's capital
     assert not c.has("needs the pawn")
+    # each shield moves the pawn one space (rules_duel.md §1.1): at Ann's capital it needs
+    # Bob's city to show 9 shields more than Ann's; none is entered yet, so it is said (a
+    # walk's pawn stood where no shields put it, and was scored as a win)
+    assert c.has("the cities' shields put it at the centre")
+    await c.go("/game/player/1")
+    await c.tap_identifier("age-0")  # All Ages
+    for card in ("Arsenal", "Pretorium", "Walls", "Stable"):  # 3 + 3 + 2 + 1 = 9 shields
+        await c.tap(card)
+    assert not c.has("the cities' shields put it")
     await c.go("/game/pad")
     verdict = [t for t in c.texts() if "Military Supremacy" in t]
     assert verdict and verdict[0].startswith("Bob wins"), verdict

@@ -8,9 +8,10 @@ changes them as data. The supremacies the table shows are found once, in `DuelGa
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from scorer.board import Board, Buried, City, Track
+from scorer.effects import Shields
 from scorer.games import checks
 from scorer.games.checks import (
     Aside,
@@ -34,7 +35,7 @@ from scorer.games.duel.scoring import LABEL, Supremacy
 from scorer.games.duel.state import DuelGame
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.problems import Problem, problem
-from scorer.ruleset import Ruleset
+from scorer.ruleset import Card, Divinity, Leader, Ruleset, Wonder
 from scorer.table import DuelPlayer, DuelTable
 
 CARDS = NamedField("cards", "cards", N_("card"), lambda p: p.cards)
@@ -446,6 +447,116 @@ def conquests(table: DuelTable, game: DuelGame) -> list[Problem]:
     return out
 
 
+def _shields(city: City) -> int:
+    """The shields the city's cards, wonders, leaders (the buried one's moves stay) and
+    Divinities gave: each moved the pawn one space toward the opponent's capital."""
+    return (_shields_of(city.cards) + _shields_of(city.wonders)
+            + _shields_of(city.leaders_ever) + _shields_of(city.divinities))
+
+
+def _shields_of(entries: Iterable[Card | Wonder | Leader | Divinity]) -> int:
+    return sum(e.shields for entry in entries for e in entry.effects if isinstance(e, Shields))
+
+
+def _strategy_shields(city: City, rules: Ruleset) -> int:
+    """The most shields a Progress token like Strategy can have added: one for each red
+    card, and each leader with shields (`shield_per_red_card_by`), built after it."""
+    if not any(t.name in rules.constants.shield_per_red_card_by for t in city.progress):
+        return 0
+    return (sum(card.colour == "red" for card in city.cards)
+            + sum(any(isinstance(e, Shields) for e in ld.effects) for ld in city.leaders_ever))
+
+
+def _all_entered(city: City, p: DuelPlayer) -> bool:
+    """Whether the city holds every card, wonder, leader, Progress token and Divinity its
+    seat names (none unknown or set aside): else its shields are not all known."""
+    entered = (p.cards, p.wonders, p.leaders, p.progress, p.divinities)
+    held = (city.cards, city.wonders, city.leaders, city.progress, city.divinities)
+    buried_known = (p.buried is None) == (city.buried is None)
+    return buried_known and all(
+        len(a) == len(b) for a, b in zip(entered, held, strict=True))
+
+
+def _place(board: Board, spaces: int) -> str:
+    """A place of the pawn, `spaces` toward the second city's capital (negative: toward
+    the first's), in words."""
+    if spaces == 0:
+        return _("the centre")
+    toward = board.cities[1 if spaces > 0 else 0].name
+    if abs(spaces) >= board.ruleset.constants.supremacy_space:
+        return _("{name}'s capital").format(name=toward)
+    return ngettext("{count} space toward {name}'s capital",
+                    "{count} spaces toward {name}'s capital",
+                    abs(spaces)).format(count=abs(spaces), name=toward)
+
+
+def _at(board: Board, spaces: int) -> str:
+    """Where the pawn stands, to follow "stands" ("at the centre", "at Ann's capital",
+    "4 spaces toward Bob's capital")."""
+    if spaces == 0 or abs(spaces) >= board.ruleset.constants.supremacy_space:
+        return _("at {place}").format(place=_place(board, spaces))
+    return _place(board, spaces)
+
+
+def _reach(board: Board, least: int, most: int) -> str:
+    """Where shields put the pawn, `least` to `most` toward the second city's capital."""
+    capital = board.ruleset.constants.supremacy_space
+    least, most = max(least, -capital), min(most, capital)
+    if least == most:
+        return _at(board, least)
+    if (least > 0 and most < capital) or (-capital < least and most < 0):
+        near, far = sorted((abs(least), abs(most)))
+        return _("between {near} and {far} spaces toward {name}'s capital").format(
+            near=near, far=far, name=board.cities[1 if least > 0 else 0].name)
+    return _("between {one} and {other}").format(one=_place(board, least),
+                                                   other=_place(board, most))
+
+
+def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
+    """The pawn stands where the shields put it: each shield moved it one space toward the
+    opponent's capital (rules_duel.md §1.1), so it is the first city's shields less the
+    second's from the centre, give or take what Strategy added; at the capital the last
+    move may have had spaces to spare. Not checked where something the cities do not show
+    moved it (`pawn_moved_unseen`, `pawn_moved_unseen_by`), nor where a city's entries are
+    not all known (another problem names them). A walk's table had the pawn 5 spaces
+    toward the city with the most shields, scored as a win."""
+    board = game.board
+    const = board.ruleset.constants
+    if len(board.cities) != 2 or const.pawn_moved_unseen or not const.supremacy_space:
+        return []
+    track = board.track
+    if track is None or (table.conflict.spaces and track.toward is None):
+        return []  # its direction is a problem of its own
+    first, second = board.cities
+    present = {ld.name for c in board.cities for ld in c.leaders_ever} | {
+        d.name for c in board.cities for d in c.divinities}
+    if present & set(const.pawn_moved_unseen_by) or not all(
+            _all_entered(c, p) for c, p in zip(board.cities, table.players, strict=True)):
+        return []
+    pushed = (_shields(first), _shields(second))
+    extra = (_strategy_shields(first, board.ruleset), _strategy_shields(second, board.ruleset))
+    least = pushed[0] - pushed[1] - extra[1]
+    most = pushed[0] + extra[0] - pushed[1]
+    capital = const.supremacy_space
+    at = track.spaces * (1 if track.toward == 1 else -1)
+    if (at == capital and most >= capital) or (at == -capital and least <= -capital):
+        return []
+    if abs(at) < capital and least <= at <= most:
+        return []
+    counts = "; ".join(
+        ngettext("{name}: {count} shield", "{name}: {count} shields", n).format(
+            name=c.name, count=n) + (ngettext(
+                ", and up to {extra} more from {token}", ", and up to {extra} more from {token}",
+                x).format(extra=x, token=any_of(const.shield_per_red_card_by)) if x else "")
+        for c, n, x in zip(board.cities, pushed, extra, strict=True))
+    text = _("the pawn stands {place}, but the cities' shields put it {reach} "
+             "({counts}): each shield moves it one space toward the opponent's capital. "
+             "A red card, wonder or leader may be missing from a city, or the pawn is "
+             "elsewhere").format(place=_at(board, at), reach=_reach(board, least, most),
+                                 counts=counts)
+    return [problem("pawn-beyond-shields", text, None, "conflict.spaces")]
+
+
 def _said(names: list[str], shown: tuple[Supremacy, ...] | list[Supremacy]) -> str:
     return "; ".join(
         _("{supremacy} for {name} ({reason})").format(
@@ -515,6 +626,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     guilds,
     wonders_in_game,
     conquests,
+    pawn_from_shields,
     supremacies,
     *pantheon.GAME_CHECKS,
 )
