@@ -111,10 +111,13 @@ CHAIN_WORDS: dict[str, str] = {
     "lyre": N_("lyre"),
     "mask": N_("mask"),
     "moon": N_("moon"),
+    "oil lamp": N_("oil lamp"),
     "sun": N_("sun"),
     "sword": N_("sword"),
     "target": N_("target"),
+    "temple facade": N_("temple facade"),
     "tower": N_("tower"),
+    "water drop": N_("water drop"),
 }
 """The chain (linking) symbols printed on Duel cards, as players call them."""
 

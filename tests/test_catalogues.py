@@ -80,3 +80,23 @@ def test_a_text_is_translated_in_its_context_only() -> None:
         vietnamese = category_label("wonders")
     assert category_label("wonders") == "Wonders"
     assert vietnamese != "Wonders" and vietnamese  # the catalogue's word for the pad row
+
+
+def test_every_chain_symbol_of_every_ruleset_has_its_words() -> None:
+    """Each chain symbol a card or leader gives or uses is said in the reader's words: a
+    Vietnamese walk read "Baths và Aqueduct (water drop)" in Vitruvius's line beside
+    translated ones, as "temple facade" and "oil lamp" were: the three had no entry, so
+    they went out as the data's keys."""
+    from scorer.ruleset import RULESETS_DIR, load_ruleset
+    from scorer.words import CHAIN_WORDS
+
+    used: set[str] = set()
+    for folder in sorted(p for p in RULESETS_DIR.iterdir() if (p / "game.toml").is_file()):
+        game, _, expansion = folder.name.partition("+")
+        rules = load_ruleset(game, (expansion,) if expansion else ())
+        for entry in [*rules.cards.values(), *rules.leaders.values()]:
+            used.update(getattr(entry, "gives_chain", ()), getattr(entry, "uses_chain", ()))
+    assert used and used <= set(CHAIN_WORDS), sorted(used - set(CHAIN_WORDS))
+    with i18n.language("vi"):
+        assert all(i18n.translated(CHAIN_WORDS[s]) != s for s in used), sorted(
+            s for s in used if i18n.translated(CHAIN_WORDS[s]) == s)
