@@ -320,6 +320,9 @@ class Record:
     game_id: str
     finished: float
     finish: Finish = "points"
+    also: tuple[str, ...] = ()
+    """Players of the same game level with `name` on the value (an 83 shared by Ann and
+    Bob is both players' record: a walk read Ann's alone, beside Bob who won the game)."""
 
 
 @dataclass(frozen=True)
@@ -402,7 +405,16 @@ def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupS
             if value > top[i] or (value == top[i] and r.finished < holders[i].finished):  # type: ignore[union-attr]
                 top[i] = value
                 holders[i] = r
-    records = [Record(kind, top[i], h.name, h.game_id, h.finished)  # type: ignore[arg-type]
+    level: list[list[str]] = [[], [], []]
+    """The other players of each holder's game with the same value, in seating order."""
+    held_in = {h.game_id for h in holders if h is not None}
+    for r in sorted((r for r in ranked if r.game_id in held_in), key=lambda r: r.seat):
+        values = (r.total, r.categories.get("science", 0), r.categories.get("military", 0))
+        for i, h in enumerate(holders):
+            if h is not None and r is not h and r.game_id == h.game_id and values[i] == top[i]:
+                level[i].append(r.name)
+    records = [Record(kind, top[i], h.name, h.game_id, h.finished,  # type: ignore[arg-type]
+                      also=tuple(level[i]))
                for i, (kind, h) in enumerate(zip(
                    ("highest-total", "biggest-science", "most-military"), holders,
                    strict=True)) if h is not None]

@@ -53,10 +53,11 @@ async def test_group_statistics_and_filters(store: Store) -> None:
     save_finished(store)
     c = await Client(make_main(store), route="/stats").start()
     await c.until("Records")
-    # the highest total is Ann's 31 (tied with Bob's, Ann sits first in the same game);
+    # the highest total is Ann's and Bob's 31, one game (issue 31: a walk read "Ann · 83
+    # pts" alone beside Bob, who had 83 too and won);
     # the closest finish: Ann 31, Bob 31, Ann wins on coins 7 to 3 (game_data.py), said so
     # (issue 31: it read "won by 0 points")
-    assert c.has("Ann · 31 pts") and c.has("Closest finish")
+    assert c.has("Ann and Bob · 31 pts") and c.has("Closest finish")
     assert c.has("Ann · tied on points, won on coins") and not c.has("won by 0 points")
     await c.tap("7 Wonders Duel", exact=False)
     assert c.has("Players appear here after their first finished game.")
@@ -136,16 +137,16 @@ async def test_group_statistics_each_filter_filters(store: Store) -> None:
     c = await Client(make_main(store), route="/stats").start()
     await c.until("Records")
     await c.tap("7 Wonders")  # its family: the game is counted
-    assert c.has("Records") and c.has("Ann · 31 pts")
+    assert c.has("Records") and c.has("Ann and Bob · 31 pts")
     await c.tap("7 Wonders Duel")  # no Duel game
     assert c.has("Players appear here after their first finished game.")
     await c.tap("All")
     await c.tap("None")  # no expansion: the game is counted
-    assert c.has("Records") and c.has("Ann · 31 pts")
+    assert c.has("Records") and c.has("Ann and Bob · 31 pts")
     await c.tap("Last 30 days")  # finished now: counted
-    assert not c.error_boxes() and c.has("Ann · 31 pts")
+    assert not c.error_boxes() and c.has("Ann and Bob · 31 pts")
     await c.tap("Last 12 months")
-    assert not c.error_boxes() and c.has("Ann · 31 pts")
+    assert not c.error_boxes() and c.has("Ann and Bob · 31 pts")
 
 
 async def test_group_statistics_says_the_wonder_sides_it_leaves_out(store: Store) -> None:
@@ -240,12 +241,15 @@ async def test_group_statistics_all_games_keeps_each_familys_records_apart(
     seven, duel_at = texts.index("7 Wonders · 1 game"), texts.index("7 Wonders Duel · 1 game")
     assert texts.count("Records") == 2
     # each family's highest total and closest finish, under its own title
-    assert seven < texts.index("Ann · 31 pts") < duel_at < texts.index("Ann · 65 pts")
+    assert seven < texts.index("Ann and Bob · 31 pts") < duel_at < texts.index("Ann · 65 pts")
     assert seven < texts.index("Ann · tied on points, won on coins") < duel_at
     assert duel_at < texts.index("Ann · won by 14 points")
+    # a Duel wonder has no sides: its heading says wonders alone (a walk's finding)
+    assert seven < texts.index("Wins by wonder and side") < duel_at < texts.index(
+        "Wins by wonder")
     # the players once, over both: Ann 2 games, 2 wins; Bob 2 games; Cid 1
     assert texts.index("Players") < seven and texts.count("Ann") == 1
     # one family chosen: its page alone, no family titles
     await c.tap("7 Wonders Duel")
-    assert c.has("Ann · 65 pts") and not c.has("Ann · 31 pts")
+    assert c.has("Ann · 65 pts") and not c.has("Ann and Bob · 31 pts")
     assert not c.has("7 Wonders Duel · 1 game")

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 import flet as ft
 
-from scorer.i18n import one_decimal, translated
+from scorer.i18n import all_of, one_decimal, translated
 from scorer.result import CATEGORY_LABELS, category_label
 from scorer.ruleset import expansion_name
 from scorer.stats import (
@@ -189,7 +189,7 @@ def _record(r: Record) -> ft.Control:
         padding=10, on_click=back_to(game_route(r.game_id)), ink=True,
         content=ft.Column([
             ft.Text(S.RECORD_KINDS[r.kind], size=12),
-            ft.Text(f"{r.name} · {value}", weight=ft.FontWeight.BOLD),
+            ft.Text(f"{all_of([r.name, *r.also])} · {value}", weight=ft.FontWeight.BOLD),
             ft.Text(time.strftime("%Y-%m-%d", time.localtime(r.finished)), size=12),
         ], spacing=2)))
 
@@ -226,7 +226,8 @@ def _group_details(group: GroupStats) -> list[ft.Control]:
     out: list[ft.Control] = [header(S.RECORDS)]
     out.append(wrap([_record(r) for r in group.records]))
     if group.wins_by_wonder:
-        out.append(header(S.WINS_BY_WONDER))
+        sided = any(w.side for w in group.wins_by_wonder)
+        out.append(header(S.WINS_BY_WONDER if sided else S.WINS_BY_WONDER_ALONE))
         shown = group.wins_by_wonder[:TOP_WONDERS]
         most = max(w.plays for w in shown)
         out += [ft.Column([

@@ -1054,6 +1054,8 @@ RECORDS = N_("Records")
 RECORD_KINDS = {"highest-total": N_("Highest total"), "biggest-science": N_("Biggest science"),
                 "most-military": N_("Most military"), "closest-finish": N_("Closest finish")}
 WINS_BY_WONDER = N_("Wins by wonder and side")
+WINS_BY_WONDER_ALONE = N_("Wins by wonder")
+"""Where no wonder counted has sides (Duel)."""
 CATEGORY_AVERAGES = N_("Average points a player, by category")
 ALL = N_("All")
 ANY = N_("Any")
