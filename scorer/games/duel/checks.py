@@ -501,7 +501,7 @@ def _at(board: Board, spaces: int) -> str:
 def _reach(board: Board, least: int, most: int) -> str:
     """Where shields put the pawn, `least` to `most` toward the second city's capital."""
     capital = board.ruleset.constants.supremacy_space
-    least, most = max(least, -capital), min(most, capital)
+    least, most = (max(-capital, min(x, capital)) for x in (least, most))
     if least == most:
         return _at(board, least)
     if (least > 0 and most < capital) or (-capital < least and most < 0):
@@ -510,6 +510,20 @@ def _reach(board: Board, least: int, most: int) -> str:
             near=near, far=far, name=board.cities[1 if least > 0 else 0].name)
     return _("between {one} and {other}").format(one=_place(board, least),
                                                    other=_place(board, most))
+
+
+def _shield_sources(rules: Ruleset) -> str:
+    """What gives shields in this game, in words (Duel Leaders' leaders, Pantheon's
+    Divinities)."""
+    match bool(rules.leaders), bool(rules.divinities):
+        case True, True:
+            return _("red cards, wonders, leaders and Divinities")
+        case True, False:
+            return _("red cards, wonders and leaders")
+        case False, True:
+            return _("red cards, wonders and Divinities")
+        case _:
+            return _("red cards and wonders")
 
 
 def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
@@ -530,6 +544,8 @@ def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
     first, second = board.cities
     present = {ld.name for c in board.cities for ld in c.leaders_ever} | {
         d.name for c in board.cities for d in c.divinities}
+    if table.minerva is not None:  # her pawn still on the track: it stopped nothing yet
+        present.discard(const.minerva_pawn_by)
     if present & set(const.pawn_moved_unseen_by) or not all(
             _all_entered(c, p) for c, p in zip(board.cities, table.players, strict=True)):
         return []
@@ -551,9 +567,9 @@ def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
         for c, n, x in zip(board.cities, pushed, extra, strict=True))
     text = _("the pawn stands {place}, but the cities' shields put it {reach} "
              "({counts}): each shield moves it one space toward the opponent's capital. "
-             "A red card, wonder or leader may be missing from a city, or the pawn is "
-             "elsewhere").format(place=_at(board, at), reach=_reach(board, least, most),
-                                 counts=counts)
+             "Check each city's {sources}, or where the pawn stands").format(
+                 place=_at(board, at), reach=_reach(board, least, most), counts=counts,
+                 sources=_shield_sources(board.ruleset))
     return [problem("pawn-beyond-shields", text, None, "conflict.spaces")]
 
 
