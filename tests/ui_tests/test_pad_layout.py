@@ -94,3 +94,29 @@ def test_pad_seven_vietnamese_names_read_as_their_players_are_called(
     assert [t[0].value for t in texts] == shown
     said = [t[0].semantics_label or t[0].value for t in texts]
     assert said == SEVEN_VI
+
+
+def test_pad_names_stay_whole_where_the_screen_holds_them() -> None:
+    """On a laptop's 1,280 px page the seven columns are (1280 - 24 - 44) / 7 - 6 = 167 px
+    each: every name above fits whole (the longest, "Nguyễn Hoàng Giang", is about 130 px
+    at 12 px bold), so none is shortened (a review: the phone's 320 px was assumed on every
+    screen)."""
+    from scorer import i18n
+    from scorer.api import assess
+    from ui.screens import pad
+
+    from .flet_client import walk
+
+    boards = ["Gizah", "Babylon", "Rhodos", "Ephesos", "Olympia", "Alexandria",
+              "Halikarnassos"]
+    table = {"game": "7wonders-1e", "players": [
+        {"name": n, "wonder": {"board": b, "side": "A", "stages": 0}, "coins": 3}
+        for n, b in zip(SEVEN_VI, boards, strict=True)]}
+    result = assess(table).result
+    assert result is not None
+    with i18n.language("vi"):
+        view = pad.grid(result, list(result.players[0].categories), (-1, ""),
+                        lambda k, c: lambda: None, screen_width=1280)
+    names = [c for c in walk(view) if getattr(c, "identifier", "").startswith("name-")]
+    shown = [next(t for t in walk(n) if type(t).__name__ == "Text").value for n in names]
+    assert shown == SEVEN_VI

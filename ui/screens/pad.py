@@ -104,20 +104,23 @@ def cell_said(player: PlayerResult, category: Category,
 def grid(result: Result, categories: Sequence[Category], selected: tuple[int, str],
          select: Callable[[int, str], Callable[[], None]],
          explanation: Sequence[ft.Control] = (),
-         words: Mapping[str, str] | None = None) -> ft.Control:
+         words: Mapping[str, str] | None = None,
+         screen_width: float = PHONE_WIDTH) -> ft.Control:
     """The pad as printed: a row per category in its colour with its icon, the players'
     columns sharing the width (names cut with an ellipsis, the full name on tap), the
     winner's name and total marked. `explanation`: what gave the selected cell's points,
     right under its row (a player's whole column: under the totals), in sight where the
     thumb tapped, never below the legend a screen further down. `words`: the game's own
-    names of rows (`GameFacts.category_words`)."""
+    names of rows (`GameFacts.category_words`). `screen_width`: the page's width (px),
+    which the names' columns share (a name shortened only where it would not fit)."""
     players = result.players
     wide = len(players) <= WIDE_UP_TO
     label_w = LABEL_W if wide else ICON_W
     winners = {k for k, p in enumerate(players) if p.rank == 1}
     name_size = 15 if wide else 12
     shown = column_names([p.name for p in players],
-                         _fits_column(len(players), label_w, name_size), given_name_last())
+                         _fits_column(len(players), label_w, name_size, screen_width),
+                         given_name_last())
 
     def label(c: str) -> ft.Control:
         st = style(c)
@@ -177,12 +180,24 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
     return ft.Column(rows, spacing=0)
 
 
-def _fits_column(players: int, label_w: int, size: int) -> Callable[[str], bool]:
-    """Whether a name fits its column on the narrowest phone (`fit.PHONE_WIDTH`): the
-    columns share what the category column leaves; each loses its border and padding
-    (1 + 1, 2 + 2). Bold letters are drawn ~7 % wider than Roboto's regular advances."""
-    room = (PHONE_WIDTH - 2 * PAGE_PADDING - label_w) / max(1, players) - 6
+def _fits_column(players: int, label_w: int, size: int,
+                 screen_width: float) -> Callable[[str], bool]:
+    """Whether a name fits its column on a screen `screen_width` px wide: the columns share
+    what the screen's margins and the category column leave; each loses its border and
+    padding (1 + 1, 2 + 2). Bold letters are drawn ~7 % wider than Roboto's regular
+    advances."""
+    room = (screen_width - 2 * PAGE_PADDING - label_w) / max(1, players) - 6
     return lambda name: text_width(name, size) * BOLD <= room
+
+
+def _screen_width() -> float:
+    """The page's width as the browser gave it (px), or the narrowest phone's where it
+    gave none (`fit.PHONE_WIDTH`): a laptop's pad keeps whole names its columns hold."""
+    try:
+        width = ft.context.page.width
+    except RuntimeError:  # not in a session
+        return PHONE_WIDTH
+    return float(width) if isinstance(width, (int, float)) and width > 0 else PHONE_WIDTH
 
 
 def _explained(lines: Sequence[ft.Control]) -> ft.Control:
@@ -302,7 +317,8 @@ def PadScreen() -> ft.View:
                     result.verdict, size=20, weight=ft.FontWeight.BOLD)),
                 border=ft.Border.all(2, ACCENT), border_radius=8, padding=12))
         items.append(grid(result, categories, model.selected, select,
-                          explanation(result, model.selected, close, words), words))
+                          explanation(result, model.selected, close, words), words,
+                          _screen_width()))
     if evaluation.final and result is not None and draft.finished is None:
         seen = model.game.version if model.game is not None else 0
 
