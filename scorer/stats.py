@@ -103,16 +103,24 @@ def rows_of(game_id: str, finished: float, table: Mapping[str, Any], result: Res
     seats = list(table.get("players") or [])
     winners = set(result.winners)
     expansions = tuple(sorted(result.expansions))
+    rules = load_ruleset(result.game, tuple(result.expansions))
+
+    def named(wonder: object) -> str:
+        """A wonder as its ruleset names it: "Pyramids" and "The Pyramids", "Giza" and
+        "Gizah" are one wonder in the counts (an imported file may use either)."""
+        known = rules.wonders.get(str(wonder))
+        return known.name if known is not None else str(wonder)
+
     out = []
     for seat, p in enumerate(result.players):
         entry: Mapping[str, Any] = seats[seat] if seat < len(seats) else {}
         wonder = entry.get("wonder") or {}
         if wonder:
-            wonders: tuple[str, ...] = (str(wonder.get("board", "")),)
+            wonders: tuple[str, ...] = (named(wonder.get("board", "")),)
             side = str(wonder.get("side", ""))
-            side = load_ruleset(result.game).sides.get(side) or side.upper()
+            side = rules.sides.get(side) or side.upper()
         else:
-            wonders, side = tuple(str(w) for w in entry.get("wonders") or []), ""
+            wonders, side = tuple(named(w) for w in entry.get("wonders") or []), ""
         out.append(PlayerRow(
             game_id=game_id, game=result.game, expansions=expansions, finished=finished,
             seat=seat, name=p.name, wonders=wonders, side=side, total=p.total, rank=p.rank,

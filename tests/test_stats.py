@@ -187,6 +187,19 @@ def test_rows_of_a_scored_table_carry_its_result() -> None:
     assert all(len(r.wonders) == 1 and r.side in ("A", "B") for r in rows)
 
 
+def test_rows_name_a_wonder_as_its_ruleset_does() -> None:
+    """A wonder typed by another of its names counts as one wonder: the example Duel file
+    says "Pyramids" and "Great Library", which the ruleset names "The Pyramids" and "The
+    Great Library" (rules_duel.md §4); Group statistics listed "Pyramids" beside "The
+    Pyramids" (seen in chromium). A 7 Wonders board typed "giza" is Gizah."""
+    table = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
+    rows = rows_of("d", 5.0, table, score(table))
+    assert rows[0].wonders == ("The Pyramids", "The Great Library", "The Appian Way")
+    seven = json.loads((ROOT / "examples" / "7wonders-1e-4p-full-game.json").read_text())
+    seven["players"][0]["wonder"]["board"] = "giza"
+    assert rows_of("s", 5.0, seven, score(seven))[0].wonders == ("Gizah",)
+
+
 def test_the_free_city_is_no_player() -> None:
     table = json.loads((ROOT / "examples" / "7wonders-1e-2p-free-city.json").read_text())
     rows = rows_of("x", 5.0, table, score(table))
