@@ -323,13 +323,14 @@ class Constants(_Data):
     shield_per_red_card_by: tuple[str, ...] = ()
     """Duel: Progress tokens after which each red card built gives one more shield
     (Strategy): a city holding one moved the pawn up to one space more per red card."""
-    pawn_moved_unseen_by: dict[str, str] = {}
+    pawn_unseen_spaces_by: dict[str, int] = {}
     """Duel: leaders and Divinities that move, stop or cancel the Conflict pawn's moves in
-    ways the cities do not show (Aspasia, Semiramis, Minerva), each with what it does: with
-    one in the game, where the pawn stands is not checked against the cities' shields."""
-    pawn_moved_unseen: bool = False
-    """Duel: the game itself moves the pawn in ways the cities do not show (Agora: a Decree
-    pushes it back, a Conspiracy forward): the pawn is never checked against the shields."""
+    ways the cities do not show (Aspasia, Semiramis, Minerva, Anubis), each with the most
+    spaces it can put the pawn away from where the shields take it, either way: with one in
+    the game, the pawn may stand that much further or nearer."""
+    pawn_unseen_spaces: int = 0
+    """Duel: the most spaces the game itself moves the pawn in ways the cities do not show
+    (Agora: a Decree, a Conspiracy), either way."""
     science_supremacy_symbols: int = 0
     """Duel: this many different science symbols is Scientific Supremacy."""
     science_changed_by: tuple[str, ...] = ()

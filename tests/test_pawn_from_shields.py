@@ -66,3 +66,18 @@ def test_pawn_shields_a_misspelt_card_is_its_own_problem_alone() -> None:
     on shields that card may give."""
     problems = assess(_table(["Arsenl"], 3)).problems
     assert [p.code for p in problems] == ["unknown-name"]
+
+
+def test_pawn_shields_say_what_the_cities_do_not_show() -> None:
+    """With Agora the pawn may stand up to 5 spaces from where the shields take it (a
+    Decree 1, Coup 2, Sabotage's wonder 2: rules_duel.md §7.4-7.5), and the refusal says
+    so: Walls 2 shields, so 2 - 5 = -3 to 2 + 5 = 7 spaces toward Bob, never at his
+    capital."""
+    table = _table(["Walls"], 9, expansions=("agora",))
+    for p in table["players"]:
+        p["influence"] = [0] * 6
+    said = _said(table)
+    assert len(said) == 1 and (
+        "put it between 3 spaces toward Ann's capital and 7 spaces toward Bob's capital "
+        "(Ann: 2 shields; Bob: 0 shields; and up to 5 spaces either way that the cities do "
+        "not show)") in said[0], said

@@ -529,14 +529,14 @@ def _shield_sources(rules: Ruleset) -> str:
 def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
     """The pawn stands where the shields put it: each shield moved it one space toward the
     opponent's capital (rules_duel.md §1.1), so it is the first city's shields less the
-    second's from the centre, give or take what Strategy added; at the capital the last
-    move may have had spaces to spare. Not checked where something the cities do not show
-    moved it (`pawn_moved_unseen`, `pawn_moved_unseen_by`), nor where a city's entries are
-    not all known (another problem names them). A walk's table had the pawn 5 spaces
+    second's from the centre, give or take what Strategy added and what moves it unseen
+    (`pawn_unseen_spaces`, `pawn_unseen_spaces_by`: Agora, Aspasia, Minerva...); at the
+    capital the last move may have had spaces to spare. Not checked where a city's entries
+    are not all known (another problem names them). A walk's table had the pawn 5 spaces
     toward the city with the most shields, scored as a win."""
     board = game.board
     const = board.ruleset.constants
-    if len(board.cities) != 2 or const.pawn_moved_unseen or not const.supremacy_space:
+    if len(board.cities) != 2 or not const.supremacy_space:
         return []
     track = board.track
     if track is None or (table.conflict.spaces and track.toward is None):
@@ -546,13 +546,14 @@ def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
         d.name for c in board.cities for d in c.divinities}
     if table.minerva is not None:  # her pawn still on the track: it stopped nothing yet
         present.discard(const.minerva_pawn_by)
-    if present & set(const.pawn_moved_unseen_by) or not all(
-            _all_entered(c, p) for c, p in zip(board.cities, table.players, strict=True)):
+    if not all(_all_entered(c, p) for c, p in zip(board.cities, table.players, strict=True)):
         return []
+    unseen = const.pawn_unseen_spaces + sum(
+        n for name, n in const.pawn_unseen_spaces_by.items() if name in present)
     pushed = (_shields(first), _shields(second))
     extra = (_strategy_shields(first, board.ruleset), _strategy_shields(second, board.ruleset))
-    least = pushed[0] - pushed[1] - extra[1]
-    most = pushed[0] + extra[0] - pushed[1]
+    least = pushed[0] - pushed[1] - extra[1] - unseen
+    most = pushed[0] + extra[0] - pushed[1] + unseen
     capital = const.supremacy_space
     at = track.spaces * (1 if track.toward == 1 else -1)
     if (at == capital and most >= capital) or (at == -capital and least <= -capital):
@@ -564,7 +565,10 @@ def pawn_from_shields(table: DuelTable, game: DuelGame) -> list[Problem]:
             name=c.name, count=n) + (ngettext(
                 ", and up to {extra} more from {token}", ", and up to {extra} more from {token}",
                 x).format(extra=x, token=any_of(const.shield_per_red_card_by)) if x else "")
-        for c, n, x in zip(board.cities, pushed, extra, strict=True))
+        for c, n, x in zip(board.cities, pushed, extra, strict=True)) + (ngettext(
+            "; and up to {count} space either way that the cities do not show",
+            "; and up to {count} spaces either way that the cities do not show",
+            unseen).format(count=unseen) if unseen else "")
     text = _("the pawn stands {place}, but the cities' shields put it {reach} "
              "({counts}): each shield moves it one space toward the opponent's capital. "
              "Check each city's {sources}, or where the pawn stands").format(
