@@ -548,11 +548,11 @@ async def test_entry_a_held_card_not_in_the_game_can_be_taken_out(store: Store) 
     c = await Client(make_main(store), route="/game/player/0").start()
     assert c.has("Held, but not in this game (tap to take out):", exact=True)
     assert c.has('"Excavation" is not in the 3-player deck (it is used from 4 players)')
-    assert c.has('no card "Lumbr Yard"')
+    assert c.has('No card "Lumbr Yard"')
     await c.tap("Excavation")
     await c.tap("Lumbr Yard")
     assert not c.has("Held, but not in this game (tap to take out):", exact=True)
-    assert not c.has("is not in the 3-player deck") and not c.has('no card "Lumbr Yard"')
+    assert not c.has("is not in the 3-player deck") and not c.has('No card "Lumbr Yard"')
     saved = as_seven_wonders(store.load_current())
     assert saved.seats[0].cards == ["Loom"]
 

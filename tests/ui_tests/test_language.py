@@ -62,8 +62,8 @@ async def test_each_phone_reads_the_game_in_its_own_language(store: Store) -> No
     await a.go(f"/g/{code}/player/0")
     await b.go(f"/g/{code}/player/0")
     # "{subject} must not be empty" with "the wonder board"
-    await a.until("bảng Kỳ quan không được để trống")
-    await b.until("the wonder board must not be empty")
+    await a.until("Bảng Kỳ quan không được để trống")
+    await b.until("The wonder board must not be empty")
     assert not a.has("must not be empty")
     # a change on Bob's English phone is told to Ann's phone in Vietnamese:
     # "{what} on {device}" of "{player}'s {what} changed to {value}", "coins", "{player}'s phone"

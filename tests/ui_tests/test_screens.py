@@ -128,8 +128,9 @@ async def test_problems_shown_next_to_the_field_and_never_final(store: Store) ->
     c = await Client(make_main(store)).start()
     await new_game(c, ["Ann", "Bob", "Cid"])
     await c.go("/game/player/0")
-    # no wonder yet: the engine's message is on the player's screen
-    assert c.has("the wonder board must not be empty")
+    # no wonder yet: the engine's message is on the player's screen, a sentence (the
+    # engine writes it to follow "where: " on the command line)
+    assert c.has("The wonder board must not be empty", exact=True)
     # nothing entered yet: 0 points so far, the missing board set aside
     assert c.title() == "Ann · 0 pts"
     assert c.has("not final · 1 problem", exact=True)  # her own board missing
@@ -137,7 +138,7 @@ async def test_problems_shown_next_to_the_field_and_never_final(store: Store) ->
     assert c.has("not final · problems at Bob, Cid", exact=True)
     await c.go("/game/pad")
     assert c.has("Fix these first")
-    assert c.has("Bob: the wonder board must not be empty")
+    assert c.has("Bob: The wonder board must not be empty")
     assert not c.has("wins")
     assert not any(label == "Finish and save" for label in c.texts())
 
@@ -412,3 +413,17 @@ async def test_pad_names_pantheons_purple_row_the_grand_temples(store: Store) ->
     assert "Grand Temples" in header and "Guilds" not in header
     with language("vi"):
         assert facts(ruleset("duel", ["pantheon"])).category_words == {"guilds": "Đại Đền thờ"}
+
+
+async def test_problems_read_as_sentences_and_keep_a_players_name_as_typed() -> None:
+    """A problem under its field starts with a capital letter (issue 31: "the pawn stands
+    ..." read as a sentence cut off), but a message that starts with a player's name keeps
+    the name as typed: "ann" stays "ann"."""
+    from scorer.problems import problem
+    from ui.session.verdicts import _as_sentence
+
+    said = problem("pawn-direction", "the pawn is 3 spaces from the centre")
+    assert _as_sentence(said, ("Ann",)).message == "The pawn is 3 spaces from the centre"
+    named = problem("too-many-cards", "ann's city holds 19 cards")
+    assert _as_sentence(named, ("ann", "Bob")).message == "ann's city holds 19 cards"
+    assert _as_sentence(said, ()).code == "pawn-direction"

@@ -104,7 +104,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     cost = c.find("Cost printed on the card (coins)", ft.TextField)
     assert cost.value == "" and cost.helper == ("Not known to the app: type the cost "
                                                 "printed on the card")
-    assert c.has("the cost of Plato is printed on the card but unknown here")
+    assert c.has("The cost of Plato is printed on the card but unknown here")
     # Plato both recruited and buried: the engine says a buried leader is not recruited
     assert c.has('"Plato" is buried, so it is no longer a recruited leader')
     await c.tap_control(next(x for x in c.held() if label(x) == "Plato"))
@@ -122,7 +122,7 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     await c.tap("1")
     # unbuilding Abu Simbel keeps the buried leader on screen with the engine's message
     await c.tap("Abu Simbel")
-    assert c.has("a leader is buried only under Abu Simbel, which this city has not built")
+    assert c.has("A leader is buried only under Abu Simbel, which this city has not built")
     assert c.has("not final")
     await c.tap("Abu Simbel")
     await c.go("/game/player/1")

@@ -77,8 +77,21 @@ def _evaluate(draft: Draft, language: str) -> Evaluation:
         except Exception as err:  # a bug met on this game: said and logged, the game kept
             log.error("the engine failed on a saved game", exc_info=err)
             return Evaluation(None, (problem("cannot-score", S.CANNOT_SCORE),))
-    return Evaluation(found.result, tuple(found.problems), tuple(p.total for p in found.players),
-                      ranks)
+    names = tuple(seat.name for seat in draft.seats if seat.name)
+    return Evaluation(found.result, tuple(_as_sentence(p, names) for p in found.problems),
+                      tuple(p.total for p in found.players), ranks)
+
+
+def _as_sentence(found: Problem, names: tuple[str, ...]) -> Problem:
+    """A problem as a screen shows it, alone under its field: a sentence, its first letter
+    upper case ("The pawn stands..."; the engine writes it to follow "where: " on the
+    command line). A message that starts with a player's name keeps it as typed ("ann's
+    coins..." stays "ann")."""
+    message = found.message
+    if any(message.startswith(name) for name in names):
+        return found
+    sentence = S.first_upper(message)
+    return found if sentence == message else found.model_copy(update={"message": sentence})
 
 
 KEPT_VERDICTS = 128
