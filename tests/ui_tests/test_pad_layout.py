@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 
@@ -71,6 +73,22 @@ def test_pad_seven_vietnamese_names_read_as_their_players_are_called(
     name. Even "Võ Hải" does not fit its 30 px: Roboto's advances V 636 + o 570 + space
     248 + H 713 + a 544 + i 243 = 2,954 thousandths of an em, at 12 px x 1.02 (rounding)
     x 1.07 (bold) = 38.7 px."""
+    texts = _seven_names_on_the_pad(language)
+    assert [t.value for t in texts] == shown
+    assert [t.semantics_label or t.value for t in texts] == SEVEN_VI
+
+
+def test_pad_names_stay_whole_where_the_screen_holds_them() -> None:
+    """On a laptop's 1,280 px page the seven columns are (1280 - 24 - 44) / 7 - 6 = 167 px
+    each: every name above fits whole (the longest, "Nguyễn Hoàng Giang", is about 130 px
+    at 12 px bold), so none is shortened (a review: the phone's 320 px was assumed on every
+    screen)."""
+    assert [t.value for t in _seven_names_on_the_pad("vi", 1280)] == SEVEN_VI
+
+
+def _seven_names_on_the_pad(language: str, screen_width: float = 320) -> list[Any]:
+    """The name row's texts of the pad of seven Vietnamese players (in `language`, on a
+    page `screen_width` px wide), in seating order: what a column shows and reads out."""
     from scorer import i18n
     from scorer.api import assess
     from ui.screens import pad
@@ -86,37 +104,7 @@ def test_pad_seven_vietnamese_names_read_as_their_players_are_called(
     assert result is not None
     with i18n.language(language):
         view = pad.grid(result, list(result.players[0].categories), (-1, ""),
-                        lambda k, c: lambda: None)
-    names = [c for c in walk(view)
-             if getattr(c, "identifier", "").startswith("name-")]
-    assert [n.identifier for n in names] == [f"name-{n}" for n in SEVEN_VI]
-    texts = [[t for t in walk(n) if type(t).__name__ == "Text"] for n in names]
-    assert [t[0].value for t in texts] == shown
-    said = [t[0].semantics_label or t[0].value for t in texts]
-    assert said == SEVEN_VI
-
-
-def test_pad_names_stay_whole_where_the_screen_holds_them() -> None:
-    """On a laptop's 1,280 px page the seven columns are (1280 - 24 - 44) / 7 - 6 = 167 px
-    each: every name above fits whole (the longest, "Nguyễn Hoàng Giang", is about 130 px
-    at 12 px bold), so none is shortened (a review: the phone's 320 px was assumed on every
-    screen)."""
-    from scorer import i18n
-    from scorer.api import assess
-    from ui.screens import pad
-
-    from .flet_client import walk
-
-    boards = ["Gizah", "Babylon", "Rhodos", "Ephesos", "Olympia", "Alexandria",
-              "Halikarnassos"]
-    table = {"game": "7wonders-1e", "players": [
-        {"name": n, "wonder": {"board": b, "side": "A", "stages": 0}, "coins": 3}
-        for n, b in zip(SEVEN_VI, boards, strict=True)]}
-    result = assess(table).result
-    assert result is not None
-    with i18n.language("vi"):
-        view = pad.grid(result, list(result.players[0].categories), (-1, ""),
-                        lambda k, c: lambda: None, screen_width=1280)
+                        lambda k, c: lambda: None, screen_width=screen_width)
     names = [c for c in walk(view) if getattr(c, "identifier", "").startswith("name-")]
-    shown = [next(t for t in walk(n) if type(t).__name__ == "Text").value for n in names]
-    assert shown == SEVEN_VI
+    assert [n.identifier for n in names] == [f"name-{n}" for n in SEVEN_VI]
+    return [next(t for t in walk(n) if type(t).__name__ == "Text") for n in names]
