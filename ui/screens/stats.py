@@ -357,8 +357,8 @@ def StatsScreen() -> ft.View:
                    expansion=None if expansion == "*" else expansion, since=since)
     group = ft.use_memo(lambda: None if rows is None else group_stats(rows, where),
                         [rows, family, expansion, days])
-    families = ft.use_memo(
-        lambda: () if rows is None or family else tuple(
+    families = ft.use_memo(  # each family apart, only where "All" holds more than one
+        lambda: () if rows is None or family or len({r.family for r in rows}) < 2 else tuple(
             (f, group_stats(rows, replace(where, family=f))) for f in FAMILIES),
         [rows, family, expansion, days])
     if rows is None or group is None:
