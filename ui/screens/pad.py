@@ -107,7 +107,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
          words: Mapping[str, str] | None = None,
          screen_width: float = PHONE_WIDTH) -> ft.Control:
     """The pad as printed: a row per category in its colour with its icon, the players'
-    columns sharing the width (names cut with an ellipsis, the full name on tap), the
+    columns sharing the width (a name too wide shown by the word its player is called by,
+    `fit.column_names`, cut with an ellipsis if still too wide; the full name on tap), the
     winner's name and total marked. `explanation`: what gave the selected cell's points,
     right under its row (a player's whole column: under the totals), in sight where the
     thumb tapped, never below the legend a screen further down. `words`: the game's own
