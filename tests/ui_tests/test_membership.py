@@ -452,6 +452,23 @@ async def test_a_rename_reaches_a_game_in_correction_at_once_and_a_finished_one_
     assert _names(store, "bob-phone", game.id)[1:3] == ["Robert", "Cyd"]
 
 
+def test_a_rename_reaches_a_correction_begun_on_the_finished_game_still_open(
+        store: Store) -> None:
+    """The host renames Bob on his player page while the finished game is still open on
+    the phone (not opened again from History), then corrects Cid's coins there and
+    finishes again: the history keeps "Robert". A walk's host saw "Khoa Lê" go back to
+    "Khoa", without a word: the correction began on the record's old names."""
+    tables, game = _finished_game(store)
+    assert store.for_owner("ann-phone").rename_player("Bob", "Robert").ids == (game.id,)
+    fixed = tables.commit(game.id, "ann-phone", SetSeat(2, "Cid", "coins", 9))
+    assert isinstance(fixed, Change) and not fixed.game.closed
+    assert [s.name for s in fixed.game.draft.seats][1] == "Robert"
+    done = tables.finish(game.id, "ann-phone", "", fixed.game.version)
+    assert isinstance(done, Change)
+    assert _names(store, "ann-phone", game.id)[1] == "Robert"
+    assert _names(store, "bob-phone", game.id)[1] == "Robert"
+
+
 def test_hostile_devices_that_hide_a_shared_game_are_bounded(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A device is a key its browser makes: one address minting keys, each taking every

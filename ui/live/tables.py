@@ -398,10 +398,22 @@ class Tables:
             known = self._get(game_id)
             corrected = (known is None or known.host != device) and \
                 self.store.was_finished(game_id)
+            if known is not None and known.closed and known.host == device:
+                self._names_from_history(known, device, publish)
             out = self._save(game_id, device, change, edit, "edit")
         if publish is not None and isinstance(out, Change):
             publish(out)  # Flet's hub only queues it: no phone waits on another
         return out
+
+    def _names_from_history(self, rec: LiveRecord, device: str,
+                            publish: Callable[[Change], None] | None) -> None:
+        """A correction begins on a finished game (its first change since Finish): its
+        players first take the names its history gives them now (`_as_in_history`), so a
+        rename made on a player's page since is not put back by the correction's Finish (a
+        walk's host saw "Khoa Lê" go back to "Khoa", the game still open on the phone)."""
+        saved = self.store.for_owner(device).saved_game(rec.id)  # as the host's history has it
+        if saved is not None:
+            self._as_in_history(rec, saved[1], device, publish)
 
     def rename_in_game(self, game_id: str, device: str, old: str, new: str,
                        publish: Callable[[Change], None] | None = None
