@@ -159,11 +159,27 @@ async def test_entry_cities_debt_and_diplomacy_on_the_city_screen(store: Store) 
     assert c.title() == "Ann · 0 pts"
     await c.type("Debt tokens -1", "3")  # 0 - 3 x 1 = -3
     assert c.title() == "Ann · -3 pts"
+    # the 1st edition's box is known: nothing said unchecked
+    assert not c.has(S.TOKENS_UNCHECKED) and not c.has(S.AS_PRINTED)
     await c.tap("Diplomacy in Age II")
     saved = store.load_current()
     assert saved is not None
     ann = table_of(saved)["players"][0]
     assert ann["tokens"] == {"debt": {"-1": 3}} and ann["diplomacy"] == [2]
+
+
+@pytest.mark.asyncio
+async def test_entry_cities_2nd_edition_debt_says_what_the_app_leaves_unchecked(
+        store: Store) -> None:
+    """The 2nd edition's debt tokens: -1 each, how many the box holds not found
+    (cities.md §11; the ruleset's basis "uncertain"). Under the count the app says what it
+    does not check, as what it is: a count of tokens (a walk read "As printed: type the
+    value on the components" under "Debt tokens -1", where 2 took 2 points)."""
+    c = await Client(make_main(store)).start()
+    await _new_game(c, "7 Wonders 2nd edition", "Cities", ["Ann", "Bob", "Cid"])
+    await c.go("/game/player/0")
+    await c.type("Debt tokens -1", "2")
+    assert c.has(S.TOKENS_UNCHECKED, exact=True) and not c.has(S.AS_PRINTED, exact=True)
 
 
 @pytest.mark.asyncio

@@ -120,6 +120,8 @@ OFFERING_TOKENS = N_("Offering tokens")
 SNAKE = N_("The Snake token lies on")
 NOT_SAID = N_("Not said")
 AS_PRINTED = N_("As printed: type the value on the components; the app does not check it")
+TOKENS_UNCHECKED = N_("How many tokens: each scores its face. The box's count is not known, "
+                      "so the app does not check it")
 CENTRE = N_("Centre")
 
 # City

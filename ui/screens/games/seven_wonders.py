@@ -163,15 +163,15 @@ def board(i: int) -> ft.Control | None:
 @dataclass(frozen=True)
 class PieceRow:
     """One number of an expansion's piece a city holds: its key in the seat's pieces, what
-    players call it, the number, its bounds, and whether the value is read off the
-    components as printed (the app takes it as typed)."""
+    players call it, the number, its bounds, and what the app cannot check of it, in words
+    ("": nothing; the data's basis is not exact)."""
 
     key: str
     label: str
     value: int
     least: int
     most: int
-    as_printed: bool
+    unchecked: str = ""
 
 
 @dataclass(frozen=True)
@@ -215,8 +215,8 @@ def _PiecesPart(edit: Edit, props: PiecesProps) -> ft.Control:
     for row in props.rows:
         out.append(stepper(row.label, row.value, number(row.key), row.least, row.most,
                            S.for_player(row.label, edit.player), least_width=width))
-        if row.as_printed:
-            out.append(ft.Text(S.AS_PRINTED, italic=True, size=12))
+        if row.unchecked:
+            out.append(ft.Text(row.unchecked, italic=True, size=12))
     out.append(problems(list(props.messages)))
     return ft.Column(out, spacing=12, visible=bool(props.ages or props.rows))
 
@@ -244,9 +244,14 @@ def pieces_props(m: AppModel, i: int) -> PiecesProps | None:
                  for face in piece.faces] if piece.held == "tokens"
                 else [(piece_key(where, piece.name), label)])
         for key, said in keys:
+            # a count of tokens is scored by its face; what the app cannot check is how
+            # many the box holds (a walk read "type the value on the components" under
+            # "Debt tokens -1", a count)
+            unchecked = "" if piece.basis == "exact" else (
+                S.TOKENS_UNCHECKED if piece.held == "tokens" else S.AS_PRINTED)
             rows.append(PieceRow(key, said, seat.pieces.get(key, 0),
                                  0 if piece.held == "tokens" else piece.least, piece.most,
-                                 piece.basis != "exact"))
+                                 unchecked))
     used = tuple(sorted(int(a) for a, n in seat.diplomacy.items() if n))
     # an Age already entered stays in sight, whatever the board, so it can be taken back
     ages = tuple(sorted({*diplomacy_ages_of(facts(rules), seat.board, seat.side), *used}))
