@@ -331,6 +331,9 @@ class Constants(_Data):
     pawn_unseen_spaces: int = 0
     """Duel: the most spaces the game itself moves the pawn in ways the cities do not show
     (Agora: a Decree, a Conspiracy), either way."""
+    science_pairs_unseen: bool = False
+    """Duel: green cards leave a city after their pair took a Progress token (Agora's
+    Conspiracies): its tokens are then not checked against the pairs it shows."""
     science_supremacy_symbols: int = 0
     """Duel: this many different science symbols is Scientific Supremacy."""
     science_changed_by: tuple[str, ...] = ()

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer import TableError, load_ruleset, score
+from scorer.effects import ScienceSymbol
 
 EXPANSIONS: list[tuple[str, ...]] = [(), ("agora",), ("leaders",), ("agora", "leaders")]
 
@@ -55,6 +56,13 @@ def duel_tables(draw: st.DrawFn) -> dict[str, Any]:
             who = draw(owner)
             if who is not None and len(players[who].setdefault("leaders", [])) < 3:
                 players[who]["leaders"].append(leader)
+    # a Progress token comes with a pair of identical science symbols (rules_duel.md §1.2)
+    # or the Great Library's (§4): each city keeps what its green cards' pairs allow
+    for p in players:
+        symbols = [e.symbol for card in rules.cards.get_all(p["cards"]) if card is not None
+                   for e in card.effects if isinstance(e, ScienceSymbol)]
+        pairs = sum(1 for s in set(symbols) if symbols.count(s) >= 2)
+        p["progress"] = p["progress"][:pairs + ("The Great Library" in p["wonders"])]
     # the pawn where the shields put it: each moves it one space toward the opponent's
     # capital (rules_duel.md §1.1), Strategy one more for each red card built after it (§5:
     # drawn), the capital ending the game

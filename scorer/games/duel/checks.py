@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 
 from scorer.board import Board, Buried, City, Track
-from scorer.effects import Shields
+from scorer.effects import Shields, SnakeSymbol
 from scorer.games import checks
 from scorer.games.checks import (
     Aside,
@@ -368,6 +368,54 @@ def progress_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
         takers=all_of(takers)), None, "players")]
 
 
+def progress_from_pairs(table: DuelTable, game: DuelGame) -> list[Problem]:
+    """A city's Progress tokens each came with a pair of identical science symbols it
+    shows (rules_duel.md §1.2: a third copy gives nothing), or from what took one from those
+    out of play (`progress_taken_by`: its Great Library, Enki). Not judged where the cards
+    cannot show the symbols the city held (a leader that changes one, `science_changed_by`;
+    Nisaba's Snake not said; `science_pairs_unseen`: Agora, whose Conspiracies take green
+    cards away), nor where a city's entries are not all known. A walk's city held
+    Agriculture, Philosophy and Law with no green card at all, and was scored."""
+    board = game.board
+    const = board.ruleset.constants
+    if not const.progress_on_board or const.science_pairs_unseen:
+        return []
+    out: list[Problem] = []
+    for c, p, effects in zip(board.cities, table.players, game.tallies, strict=True):
+        if not c.progress or not _all_entered(c, p):
+            continue
+        if any(ld.name in const.science_changed_by for ld in c.leaders_ever) or (
+                c.snake is None and any(isinstance(e, SnakeSymbol)
+                                        for d in c.divinities for e in d.effects)):
+            continue
+        pairs = sum(1 for n in effects.symbols.values() if n >= 2)
+        takers = [n for n in (*(w.name for w in c.wonders), *(d.name for d in c.divinities))
+                  if n in const.progress_taken_by]
+        more = sum(const.progress_taken_by[n] for n in takers)
+        most = pairs + more
+        if len(c.progress) <= most:
+            continue
+        if more:
+            text = ngettext(
+                "{count} Progress token, but a token comes only with a pair of identical "
+                "science symbols or from {takers} ({more}), and this city shows {pairs} "
+                "pairs: at most {most}",
+                "{count} Progress tokens, but a token comes only with a pair of identical "
+                "science symbols or from {takers} ({more}), and this city shows {pairs} "
+                "pairs: at most {most}", len(c.progress))
+        else:
+            text = ngettext(
+                "{count} Progress token, but a token comes only with a pair of identical "
+                "science symbols, and this city shows {pairs} pairs: at most {most}",
+                "{count} Progress tokens, but a token comes only with a pair of identical "
+                "science symbols, and this city shows {pairs} pairs: at most {most}",
+                len(c.progress))
+        out.append(problem("too-many-progress", text.format(
+            count=len(c.progress), takers=all_of(takers), more=more, pairs=pairs, most=most),
+            c.index, "progress"))
+    return out
+
+
 def cubes(table: DuelTable, game: DuelGame) -> list[Problem]:
     most = game.board.ruleset.constants.cubes_per_player
     text = _("{count} cubes in the Senate, but each player has only {most}")
@@ -645,6 +693,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     cubes,
     guilds,
     wonders_in_game,
+    progress_from_pairs,
     conquests,
     pawn_from_shields,
     supremacies,
