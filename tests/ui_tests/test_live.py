@@ -17,6 +17,7 @@ from ui.live.tables import FAILED_JOINS, Change, JoinRefused, tables_for
 from ui.session.model import AppModel
 from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
 from ui.store.store import IDLE_EXPIRY_S, LiveRecord, Store
+from ui.text import strings as S
 
 from .flet_client import Client, label, shared_hub
 from .game_data import SUMMARY, TABLE
@@ -588,3 +589,22 @@ async def test_play_again_offers_the_next_game_to_the_other_phones(store: Store)
     await b.tap("Join the next game")
     await b.until("Tap your own name: your phone then holds your seat.")
     assert b.page.route == f"/g/{new.code}"
+
+
+async def test_a_correction_of_a_finished_game_says_history_keeps_it_until_finished(
+        store: Store) -> None:
+    """The host changes a finished game on its table: its pad says History keeps the game
+    as it was until it is finished again (docs/app.md; a walk's host corrected a name and
+    left History with the old one, untold); a game never finished says nothing of it, and
+    the Finish again takes the line away."""
+    a, _b, _game = await _two_pads_of_a_complete_game(store, shared_hub())
+    assert not a.has(S.CORRECTING)  # never finished: nothing to keep
+    await a.tap("Finish and save")
+    await a.until("Finished: in the history.")
+    await a.go("/game/player/0")
+    await a.type("Coins", "8")
+    await a.go("/game/pad")
+    await a.until(S.CORRECTING)
+    await a.tap("Finish and save")
+    await a.until("Finished: in the history.")
+    assert not a.has(S.CORRECTING)

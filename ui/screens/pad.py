@@ -325,6 +325,8 @@ def PadScreen() -> ft.View:
 
         def finish() -> None:  # the game as this pad shows it, or said why not
             model.finish(summary(result), seen)
+        if model.correcting:
+            items.append(ft.Text(S.CORRECTING, italic=True))
         items.append(ft.FilledButton(content=S.FINISH, icon=ft.Icons.SAVE, on_click=finish,
                                      height=52, disabled=not model.is_host))
         if not model.is_host:

@@ -132,6 +132,10 @@ class AppModel(ft.Observable):
     _kept: dict[str, object] = field(default_factory=dict, repr=False)
     """What a part of a screen was given and has not saved yet, by the part (`use_kept_state`):
     kept by the phone's session while the part is let go under another screen."""
+    _finished_once: tuple[tuple[str, bool], bool] = field(default=(("", False), False),
+                                                          repr=False)
+    """Whether the game on screen was finished once (its history holds it), by its id and
+    its code's being spent (which a Finish does): asked once per game and Finish."""
 
     def path(self, rest: str = "") -> str:
         """The address of a screen of the game on screen (`rest`: "/player/1", "/pad"...):
@@ -157,6 +161,19 @@ class AppModel(ft.Observable):
     @property
     def is_host(self) -> bool:
         return self.game is not None and self.game.host == self.device
+
+    @property
+    def correcting(self) -> bool:
+        """The game on screen was finished once and is open again, changed since: History
+        keeps it as it was until it is finished again (docs/app.md), which its pad says (a
+        walk's host corrected a name on the table and left History with the old one)."""
+        game = self.game
+        if game is None or game.closed or game.draft.finished is not None:
+            return False
+        key = (game.id, game.spent)
+        if self._finished_once[0] != key:
+            self._finished_once = (key, game.spent and self.store.was_finished(game.id))
+        return self._finished_once[1]
 
     def my_seat(self) -> str:
         """The player whose seat this device holds ("" = none)."""

@@ -275,6 +275,8 @@ NO_LINES = N_("No points here.")
 FINISH = N_("Finish and save")
 SAVED = N_("Saved to history.")
 IN_HISTORY = N_("Finished: in the history.")
+CORRECTING = N_("Corrected since it was finished: History keeps the game as it was until "
+                "it is finished again.")
 SHARE_IMAGE = N_("Share image")
 DOWNLOAD_IMAGE = N_("Download PNG")
 COPY_IMAGE = N_("Copy image")
