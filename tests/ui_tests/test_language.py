@@ -90,3 +90,21 @@ async def test_the_share_image_draws_vietnamese_letters() -> None:
     drawn = {_drawn(x) for x in letters}
     assert len(drawn) == len(letters)
     assert _drawn("ể") != _drawn("e") and _drawn("ể") != _drawn("\uffff")
+
+
+async def test_a_note_said_in_one_language_goes_when_the_phone_switches(store: Store) -> None:
+    """A note at the foot of the screen said in English ("Ann's coins changed to 4") goes
+    when the phone switches to Tiếng Việt, as the notice does: a walk read an English note
+    on a Vietnamese phone's Home, table and pad after the switch."""
+    c = await browser(store, ["en-GB"])
+    await c.tap("New game")
+    for i, n in enumerate(["Ann", "Bob", "Cid"]):
+        await c.type(f"Name {i + 1}", n)
+    await c.tap("Start")
+    await c.go("/game/player/0")
+    await c.type("Coins", "4")
+    await c.until("Ann's coins changed to 4")
+    await c.go("/")
+    await c.tap("Tiếng Việt")
+    assert c.title() == "Bảng điểm Wonders"
+    assert not c.has("Ann's coins changed to 4")

@@ -509,6 +509,7 @@ class AppModel(ft.Observable):
         page = ft.context.page
         self.language = set_session_language(page, language)
         self.say("")  # a notice said in the other language: not shown in this one
+        self.note = None  # nor a note at the foot (a walk read it on after the switch)
         page.title = S.APP_TITLE
         page.locale_configuration = flutter_locale(self.language)
         page.update()
