@@ -27,6 +27,7 @@ from scorer.paper import assess_mixed
 from scorer.problems import Problem, ProblemCode
 from scorer.result import Result
 from scorer.stats import CATEGORIES, PlayerRow, rows_of
+from scorer.table import moment_time
 
 FORMAT = "wonders-score-pad-history"
 VERSION = 1
@@ -102,14 +103,12 @@ def _moment(value: Any, path: str, problems: list[Problem]) -> float | None:
         problems.append(_problem("wrong-type", path, _(
             "a date and time is text like 2026-11-28T19:05:00+07:00")))
         return None
-    try:
-        moment = dt.datetime.fromisoformat(value)
-    except ValueError:
+    moment = moment_time(value)
+    if moment is None:
         problems.append(_problem("wrong-type", path, _(
             "{value!r} is no date and time; write it like 2026-11-28T19:05:00+07:00").format(
                 value=value[:40])))
-        return None
-    return moment.timestamp()
+    return moment
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f]")

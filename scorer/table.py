@@ -125,6 +125,18 @@ def _iso_moment(value: str) -> str:
     return value
 
 
+def moment_time(value: object) -> float | None:
+    """A `Moment` as a time (seconds since the epoch, a moment without an offset in local
+    time); None for what is no ISO 8601 date and time: the history file, the app's import
+    and the table read a moment the same way."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value).timestamp()
+    except ValueError:
+        return None
+
+
 Moment = Annotated[str, Field(max_length=40), AfterValidator(_iso_moment)]
 """When something happened, ISO 8601 (`2026-11-28T19:05:00+07:00`; a date alone is the
 start of that day)."""

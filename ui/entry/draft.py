@@ -16,7 +16,6 @@ is worked out once per value), and the engine's verdict is kept by the draft its
 
 from __future__ import annotations
 
-import datetime as dt
 import time
 import uuid
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from typing import Any, ClassVar, Self
 from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
 
 from scorer.facts import GameFacts, facts, ruleset
+from scorer.table import moment_time
 
 STORED = ConfigDict(strict=True, extra="forbid")
 """A stored draft is read back only as written: a wrong type or an unknown field is an
@@ -208,7 +208,8 @@ def common_draft_fields(data: dict[str, Any]) -> dict[str, Any]:
                                expansions=[str(e) for e in data.get("expansions", [])])
     play = data.get("play")
     if isinstance(play, dict):
-        finished, started = _moment(play.get("finished")), _moment(play.get("started"))
+        finished = moment_time(play.get("finished"))
+        started = moment_time(play.get("started"))
         if finished is not None:
             out["played"] = finished
             if started is not None and started <= finished:
@@ -217,16 +218,6 @@ def common_draft_fields(data: dict[str, Any]) -> dict[str, Any]:
             if isinstance(play.get(key), str):
                 out[key] = play[key]
     return out
-
-
-def _moment(value: object) -> float | None:
-    """A `play` moment (ISO 8601, as the table format checks it) as a time; None for none."""
-    if not isinstance(value, str):
-        return None
-    try:
-        return dt.datetime.fromisoformat(value).timestamp()
-    except ValueError:
-        return None
 
 
 def stored_problem(err: ValidationError) -> ValueError:
