@@ -208,8 +208,7 @@ def diplomacy_ages_of(known: GameFacts, board: str, side: str) -> tuple[int, ...
 def category_words(rules: Ruleset) -> dict[str, str]:
     """The pad rows the game names otherwise, in the current language (Pantheon's purple
     row: "Grand Temples"): the app's pad and the command line's say the same words."""
-    replaced = rules.constants.guilds_replaced_by
-    return {"guilds": translated(replaced)} if replaced else {}
+    return {c: translated(words) for c, words in rules.renamed_categories().items()}
 
 
 def facts(rules: Ruleset) -> GameFacts:

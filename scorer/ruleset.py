@@ -504,6 +504,13 @@ class Ruleset:
         Agora and Duel Leaders"): what a message calls the game (`composed_title`)."""
         return composed_title(self.game, self.expansions)
 
+    def renamed_categories(self) -> dict[str, str]:
+        """The pad's rows this game names otherwise than the category, untranslated
+        (Pantheon's Grand Temples in the Guilds' row): the pad, the command line and the
+        statistics say the same words (`scorer.facts.category_words` translates them)."""
+        replaced = self.constants.guilds_replaced_by
+        return {"guilds": replaced} if replaced else {}
+
     def side_name(self, side: str) -> str:
         """A board side ("A", "B", or as a file spells it: "night") as its edition names it:
         "day" and "night" in the 2nd edition, "A" and "B" in the 1st (the last name

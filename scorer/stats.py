@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, get_args
 
-from scorer.result import Result
-from scorer.ruleset import Category, load_ruleset
+from scorer.result import CATEGORY_LABELS, Result
+from scorer.ruleset import Category, RulesetLoadError, load_ruleset
 
 Family = Literal["7wonders", "duel"]
 FAMILIES: tuple[Family, ...] = get_args(Family)
@@ -239,6 +239,8 @@ class PlayerStats:
     average total)."""
     favourite_wonders: list[WonderCount]
     head_to_head: list[HeadToHead]
+    category_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The rows some of these games name otherwise (`category_names`)."""
 
     @property
     def win_rate(self) -> float:
@@ -259,6 +261,34 @@ def _averages(rows: Sequence[PlayerRow]) -> list[tuple[str, float]]:
         for c, v in r.categories.items():
             summed[c] += v
     return [(c, summed[c] / len(rows)) for c in _ordered(summed)]
+
+
+@lru_cache(maxsize=64)
+def _renamed_in(game: str, expansions: tuple[str, ...]) -> dict[str, str]:
+    """A game's renamed rows (bounded: the games and expansions come from imported files)."""
+    try:
+        return load_ruleset(game, expansions).renamed_categories()
+    except RulesetLoadError:
+        return {}
+
+
+def category_names(rows: Iterable[PlayerRow]) -> dict[str, tuple[str, ...]]:
+    """For each category that some of these games name otherwise (Pantheon's Grand Temples
+    in the Guilds' row, `Ruleset.renamed_categories`), every name the games that have it
+    give it, untranslated, the category's own first: ("Guilds", "Grand Temples") when some
+    games had Pantheon and some not, so that an average of both is not called "Guilds"
+    alone (issue 31: the command line's statistics said "Guilds" for Grand Temples)."""
+    pads: dict[tuple[str, tuple[str, ...]], PlayerRow] = {}
+    for r in rows:
+        pads.setdefault((r.game, r.expansions), r)
+    renamed = {key: _renamed_in(*key) for key in pads}
+    out: dict[str, tuple[str, ...]] = {}
+    for c in sorted({c for words in renamed.values() for c in words}):
+        own = CATEGORY_LABELS.get(c, c)  # type: ignore[call-overload]
+        names = dict.fromkeys(renamed[key].get(c, own) for key, r in pads.items()
+                              if c in r.categories)
+        out[c] = tuple(sorted(names, key=lambda name: name != own))
+    return out
 
 
 def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHING,
@@ -304,7 +334,8 @@ def player_stats(rows: Iterable[PlayerRow], name: str, where: Filter = EVERYTHIN
             average_total=sum(r.total for r in own) / len(own),
             best=Best(best.total, best.game_id, best.finished),
             categories=_averages(own),
-            favourite_wonders=favourites[:FAVOURITES], head_to_head=h2h))
+            favourite_wonders=favourites[:FAVOURITES], head_to_head=h2h,
+            category_names=category_names(own)))
     return out
 
 
@@ -342,6 +373,8 @@ class GroupStats:
     categories: list[tuple[str, float]]
     """Average points per player per game in each category."""
     records: list[Record] = field(default_factory=list)
+    category_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The rows some of these games name otherwise (`category_names`)."""
 
 
 def _closest(rows: Sequence[PlayerRow]) -> Record | None:
@@ -440,7 +473,7 @@ def group_stats(rows: Iterable[PlayerRow], where: Filter = EVERYTHING) -> GroupS
     return GroupStats(games=len({r.game_id for r in kept}), players=everyone,
                       wins_by_wonder=by_wonder,
                       categories=[(c, sums[c] / counts[c]) for c in _ordered(sums)],
-                      records=records)
+                      records=records, category_names=category_names(ranked))
 
 
 def when(ts: float) -> str:

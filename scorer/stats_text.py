@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from scorer.i18n import N_, _, ngettext, to_tenths, translated
 from scorer.result import CATEGORY_LABELS
@@ -11,7 +11,12 @@ from scorer.stats import Family, PlayerRow, PlayerStats, player_stats, players, 
 FAMILY_TITLES: dict[Family, str] = {"7wonders": N_("7 Wonders"), "duel": N_("7 Wonders Duel")}
 
 
-def category_name(category: str) -> str:
+def category_name(category: str, names: Mapping[str, tuple[str, ...]] | None = None) -> str:
+    """A statistics row's name in the current language: the names its games give it where
+    some name it otherwise (`scorer.stats.category_names`: "Guilds / Grand Temples")."""
+    given = (names or {}).get(category)
+    if given:
+        return " / ".join(translated(n) for n in given)
     label = CATEGORY_LABELS.get(category)  # type: ignore[call-overload]
     return translated(label) if label else category
 
@@ -33,7 +38,8 @@ def render_player(stats: PlayerStats) -> list[str]:
         (_("Average total"), f"{to_tenths(stats.average_total)}"),
         (_("Best total"), f"{stats.best.total} ({when(stats.best.finished)})"),
     ]
-    rows += [(category_name(c), f"{to_tenths(v)}") for c, v in stats.categories]
+    rows += [(category_name(c, stats.category_names), f"{to_tenths(v)}")
+             for c, v in stats.categories]
     if stats.favourite_wonders:
         rows.append((_("Favourite wonders"), "; ".join(
             ngettext("{wonder}: {plays} game, {wins} won", "{wonder}: {plays} games, {wins} won",

@@ -11,6 +11,7 @@ from scorer.stats import (
     Filter,
     HeadToHead,
     PlayerRow,
+    PlayerStats,
     WonderCount,
     group_stats,
     player_stats,
@@ -228,3 +229,35 @@ def test_stats_averages_round_a_half_up_as_players_do() -> None:
     assert [one_decimal(v) for v in (13 / 4, -9 / 4, 9 / 4, -0.04)] == \
         ["3.3", "-2.3", "2.3", "0.0"]
     assert [f"{to_tenths(v)}" for v in (13 / 4, 26.35)] == ["3.3", "26.4"]
+
+
+def test_stats_name_pantheons_purple_row_as_its_games_do() -> None:
+    """Duel + Pantheon puts the Grand Temples in the Guilds' row (duel-pantheon.md §2-3;
+    rulesets/duel+pantheon `guilds_replaced_by`): a player's page over Pantheon games
+    alone calls the row "Grand Temples", over games with and without Pantheon "Guilds /
+    Grand Temples" (the command line said "Guilds" for both); 7 Wonders keeps "Guilds".
+    Averages by hand: Kim's guilds 6 and 12 over 2 games = 9.0; Lan's 12 alone = 12.0."""
+    from scorer.stats_text import render_player
+
+    def said(stats: PlayerStats) -> list[str]:  # each line, its spaces of alignment as one
+        return [" ".join(line.split()) for line in render_player(stats)]
+
+    plain = row("d1", "duel", 0, "Kim", 26, 1, True, ("Piraeus",), "", T1,
+                civilian=20, guilds=6)
+    temples = [row("d2", "duel", 0, "Kim", 32, 1, True, ("Piraeus",), "", T2,
+                   ("pantheon",), civilian=20, guilds=12),
+               row("d2", "duel", 1, "Lan", 22, 2, False, ("Pyramids",), "", T2,
+                   ("pantheon",), civilian=10, guilds=12)]
+    seven = row("s1", "7wonders-1e", 0, "Kim", 7, 1, True, ("Gizah",), "A", T3, guilds=7)
+    everything = [plain, *temples, seven]
+    kim_seven, kim_duel = player_stats(everything, "Kim")
+    assert dict(kim_duel.category_names) == {"guilds": ("Guilds", "Grand Temples")}
+    assert "Guilds / Grand Temples 9.0" in said(kim_duel)
+    assert dict(kim_seven.category_names) == {}
+    assert "Guilds 7.0" in said(kim_seven)
+    (lan,) = player_stats(everything, "Lan")
+    assert "Grand Temples 12.0" in said(lan)
+    # the group's averages: the Duel's over its 3 rows (6 + 12 + 12 = 30 / 3 = 10.0)
+    duel = group_stats(r for r in everything if r.game == "duel")
+    assert dict(duel.categories)["guilds"] == 10.0
+    assert dict(duel.category_names) == {"guilds": ("Guilds", "Grand Temples")}

@@ -253,3 +253,25 @@ async def test_group_statistics_all_games_keeps_each_familys_records_apart(
     await c.tap("7 Wonders Duel")
     assert c.has("Ann · 65 pts") and not c.has("Ann and Bob · 31 pts")
     assert not c.has("7 Wonders Duel · 1 game")
+
+
+async def test_stats_screens_name_pantheons_purple_row_grand_temples(store: Store) -> None:
+    """A Duel + Pantheon game (scenarios/duel/pantheon/grand-temples-three.json: Ann's 3
+    Grand Temples, 21 VP, in the Guilds' row; duel-pantheon.md §2-3) and a Duel without
+    it (complete-game-base.json): the group's averages and Ann's page call the row as the
+    games did, "Guilds / Grand Temples", not "Guilds" (issue 31). Averages by hand: the
+    group's rows over both games, Ann's page her 2 games."""
+    from ui.entry.games import from_table
+
+    folder = Path(__file__).resolve().parents[1] / "scenarios" / "duel"
+    for at, name in ((1_700_000_100.0, "pantheon/grand-temples-three.json"),
+                     (1_700_000_200.0, "complete-game-base.json")):
+        table = json.loads((folder / name).read_text())["table"]
+        store.save_game(replace(from_table(table), finished=at), name)
+    c = await Client(make_main(store), route="/stats").start()
+    await c.until("2 games")
+    assert any(t.startswith("Guilds / Grand Temples") for t in c.texts())
+    assert "Guilds" not in c.texts()
+    c = await Client(make_main(store), route="/players/Ann").start()
+    await c.until("Where the points come from (average a game)")
+    assert any(t.startswith("Guilds / Grand Temples ") for t in c.texts()), c.texts()

@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 import time
 import urllib.parse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
 import flet as ft
 
 from scorer.i18n import all_of, one_decimal, translated
-from scorer.result import CATEGORY_LABELS, category_label
 from scorer.ruleset import expansion_name
 from scorer.stats import (
     FAMILIES,
@@ -33,7 +32,7 @@ from scorer.stats import (
     player_stats,
     players,
 )
-from scorer.stats_text import FAMILY_TITLES
+from scorer.stats_text import FAMILY_TITLES, category_name
 from scorer.words import side_word
 from ui.screens.pad_style import WINNER, style
 from ui.screens.widgets import (
@@ -69,8 +68,6 @@ def family_title(family: Family) -> str:
     return translated(FAMILY_TITLES[family])
 
 
-def _category(c: str) -> str:
-    return category_label(c) if c in CATEGORY_LABELS else c
 
 
 # --- charts from plain controls ----------------------------------------------------------------
@@ -99,14 +96,17 @@ def value_bar(label: str, value: float, top: float, colour: str, text: str) -> f
     ], spacing=2)
 
 
-def category_chart(averages: list[tuple[str, float]]) -> list[ft.Control]:
+def category_chart(averages: list[tuple[str, float]],
+                   names: Mapping[str, tuple[str, ...]] | None = None) -> list[ft.Control]:
     """Where the points come from: one stacked bar of the categories' averages, then each
-    category with its icon and number (a negative average is told, and takes no room)."""
+    category with its icon and number (a negative average is told, and takes no room).
+    `names`: the rows some games name otherwise (`scorer.stats.category_names`)."""
     legend: list[ft.Control] = [ft.Container(
         padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=4,
         bgcolor=style(c).bg,
         content=ft.Row([ft.Icon(style(c).icon, color=style(c).fg, size=14),
-                        ft.Text(f"{_category(c)} {one_decimal(v)}", color=style(c).fg, size=13)],
+                        ft.Text(f"{category_name(c, names)} {one_decimal(v)}",
+                                color=style(c).fg, size=13)],
                        spacing=4, tight=True))
         for c, v in averages]
     return [bar([(v, style(c).bg) for c, v in averages]), wrap(legend)]
@@ -152,7 +152,7 @@ def _family_section(stats: PlayerStats) -> list[ft.Control]:
               _tile(S.BEST, str(stats.best.total), back_to(game_route(stats.best.game_id)),
                     caption=time.strftime("%Y-%m-%d", time.localtime(stats.best.finished)))]),
         ft.Text(S.POINTS_FROM, weight=ft.FontWeight.W_500),
-        *category_chart(stats.categories),
+        *category_chart(stats.categories, stats.category_names),
     ]
     if stats.favourite_wonders:
         top = max(w.plays for w in stats.favourite_wonders)
@@ -240,8 +240,8 @@ def _group_details(group: GroupStats) -> list[ft.Control]:
                                italic=True))
     out.append(header(S.CATEGORY_AVERAGES))
     top_avg = max((v for _c, v in group.categories), default=1.0)
-    out += [value_bar(_category(c), v, top_avg, style(c).bg, one_decimal(v))
-            for c, v in group.categories]
+    out += [value_bar(category_name(c, group.category_names), v, top_avg, style(c).bg,
+                      one_decimal(v)) for c, v in group.categories]
     return out
 
 
