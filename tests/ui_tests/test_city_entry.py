@@ -578,6 +578,24 @@ async def test_entry_pantheon_offers_no_guild(store: Store) -> None:
                                   if isinstance(x, ft.OutlinedButton)}
 
 
+async def test_entry_search_finds_pantheons_divinities(store: Store) -> None:
+    """Duel + Pantheon: a Divinity is entered by the same search as the cards (a walk typed
+    "astar" beside the Astarte chip and read "nothing left to add"), said before Enter;
+    once Ann holds Astarte, Bob's search no longer offers it (one city activates a
+    Divinity, duel-pantheon.md §4), and says so."""
+    store.save_current(DuelDraft(game="duel", expansions=["pantheon"], seats=[
+        DuelSeat(name="Ann"), DuelSeat(name="Bob")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.type_only("Search", "astar")
+    assert helper_of(c) == "Enter adds Astarte"
+    await enter(c, "astar")
+    saved = store.load_current()
+    assert isinstance(saved, DuelDraft) and saved.seats[0].divinities == ["Astarte"]
+    bob = await Client(make_main(store), route="/game/player/1").start()
+    await bob.type_only("Search", "astar")
+    assert helper_of(bob).startswith("Nothing left to add")
+
+
 def _shields_table() -> SevenWondersDraft:
     """A 3-player 1st-edition table that gives each city's shields at the end of each Age
     (table-format.md: the engine derives the conflict tokens when every player has them),

@@ -34,9 +34,9 @@ def card_order(rules: Ruleset, players: int) -> tuple[str, ...]:
 
 def candidates(draft: Draft, i: int) -> Iterator[Found]:
     """What seat `i`'s city can still take, in the order the city screen shows it: its
-    cards (every Age, by colour), its leaders, then wonders and progress tokens. Not a
-    card the city holds or whose every copy other cities hold, not a leader or wonder
-    another player has."""
+    cards (every Age, by colour), its leaders, then wonders, progress tokens and Pantheon's
+    Divinities. Not a card the city holds or whose every copy other cities hold, not a
+    leader, wonder or Divinity another player has."""
     rules = ruleset(draft.game, draft.expansions)
     has = facts(rules)
     seat = draft.seats[i]
@@ -67,6 +67,10 @@ def candidates(draft: Draft, i: int) -> Iterator[Found]:
     if len(rules.progress):
         owned = {p for s in draft.seats if isinstance(s, DuelSeat) for p in s.progress}
         yield from (Found("progress", n) for n in rules.progress.names() if n not in owned)
+    if has.divinities:  # Pantheon: a Divinity is one city's (a walk's "astar" found none)
+        taken = {rules.divinities.canonical(d) or d for s in draft.seats
+                 if isinstance(s, DuelSeat) for d in s.divinities}
+        yield from (Found("divinity", n) for n in has.divinities if n not in taken)
 
 
 SUGGESTED = 4
@@ -106,6 +110,8 @@ def add(edit: SeatEdits, draft: Draft, found: Found) -> None:
             edit.hold("wonders", found.name, True)
         case "progress":
             edit.hold("progress", found.name, True)
+        case "divinity":
+            edit.hold("divinities", found.name, True)
 
 
 def found_words(found: Found) -> str:
@@ -117,7 +123,7 @@ def found_words(found: Found) -> str:
             return S.enter_adds_leader(found.name)
         case "board":
             return S.enter_picks_board(found.name)
-        case "wonder" | "progress":
+        case "wonder" | "progress" | "divinity":
             return S.enter_adds_card(found.name)
 
 

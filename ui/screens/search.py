@@ -16,7 +16,7 @@ from typing import Literal
 
 from scorer.names import normalize
 
-Kind = Literal["card", "leader", "board", "wonder", "progress"]
+Kind = Literal["card", "leader", "board", "wonder", "progress", "divinity"]
 
 STARTS, WORD_STARTS, HOLDS = 0, 1, 2
 """How well a name answers a search, best first."""
