@@ -201,7 +201,8 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
     token does, in words; a leader's `cost_note`), its resources' names (`cost_letters`: a
     cost in words), its science symbols' words (`symbol_words`), what its tie-break
     counts (`tiebreak_unit`, singular and plural: a pair) and why a thing cannot be scored
-    (`not_supported`), what replaces the guilds (`guilds_replaced_by`), what is uncertain
+    (`not_supported`), what replaces the guilds (`guilds_replaced_by`), a group of cards
+    dealt in a number (`groups_in_game`: "Grand Temple"), what is uncertain
     about an entry (`uncertain`): shown to players, so in the catalogue; names of cards and wonders
     are not."""
     if isinstance(data, dict):
@@ -216,6 +217,8 @@ def ruleset_texts(data: object) -> Iterator[str | tuple[str, str]]:
                 value, dict
             ):
                 yield from (v for v in value.values() if isinstance(v, str) and v)
+            elif key == "groups_in_game" and isinstance(value, dict):  # a group's word
+                yield from (k for k in value if isinstance(k, str) and k)
             elif key == "tiebreak_unit" and isinstance(value, list) and len(value) == 2:
                 yield str(value[0]), str(value[1])
             else:

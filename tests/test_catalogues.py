@@ -100,3 +100,19 @@ def test_every_chain_symbol_of_every_ruleset_has_its_words() -> None:
     with i18n.language("vi"):
         assert all(i18n.translated(CHAIN_WORDS[s]) != s for s in used), sorted(
             s for s in used if i18n.translated(CHAIN_WORDS[s]) == s)
+
+
+def test_a_group_of_cards_is_named_in_the_readers_words() -> None:
+    """Duel + Pantheon's "4 Grand Temple cards are built" (3 are dealt, duel-pantheon.md §2)
+    in Vietnamese: a walk read "Đã xây 4 thẻ Grand Temple" beside the pad's "Đại Đền thờ":
+    a group's word (`groups_in_game`) is in the catalogue as the pad's row is."""
+    import json
+
+    from scorer.api import assess
+
+    scenarios = ROOT / "tests" / "scenarios" / "duel" / "pantheon"
+    table = json.loads((scenarios / "invalid-four-grand-temples.json").read_text())["table"]
+    with i18n.language("vi"):
+        said = [p.message for p in assess(table).problems if p.code == "too-many-temples"]
+    # the cards keep their names ("Greek Grand Temple"); the group is said in Vietnamese
+    assert len(said) == 1 and "4 thẻ Đại Đền thờ (" in said[0], said

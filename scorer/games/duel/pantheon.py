@@ -13,7 +13,7 @@ from collections import Counter
 from scorer.effects import CoinsOnCard, SnakeSymbol
 from scorer.games.checks import Aside, NamedField, called, kept, player_index, unknown_player
 from scorer.games.duel.state import DuelGame
-from scorer.i18n import N_, _, all_of, any_of, ngettext
+from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.names import closest, normalize
 from scorer.problems import Problem, problem
 from scorer.ruleset import Ruleset
@@ -238,8 +238,8 @@ def temples(table: DuelTable, game: DuelGame) -> list[Problem]:
         built = [card.name for c in game.board.cities for card in c.cards if card.group == group]
         if len(built) > most:
             text = _("{count} {group} cards are built ({names}), but the game deals only {most} "
-                     "of them").format(count=len(built), group=group, names=all_of(built),
-                                       most=most)
+                     "of them").format(count=len(built), group=translated(group),
+                                       names=all_of(built), most=most)
             out.append(problem("too-many-temples", text, None, "players"))
     return out
 
