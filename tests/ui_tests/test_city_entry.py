@@ -578,6 +578,15 @@ async def test_entry_pantheon_offers_no_guild(store: Store) -> None:
                                   if isinstance(x, ft.OutlinedButton)}
 
 
+async def test_entry_search_hint_wraps_instead_of_being_cut(store: Store) -> None:
+    """The search's hint is a whole sentence; at 360 px one line cut it ("A card, leader
+    or wonder: its fi…", a walk's screenshot): it has room for a second line."""
+    c = await ann_s_empty_city(store)
+    field = c.find("Search", ft.TextField)
+    assert field.hint_text == "A card, leader or wonder: its first letters, then Enter"
+    assert field.hint_max_lines == 2
+
+
 async def test_entry_search_finds_pantheons_divinities(store: Store) -> None:
     """Duel + Pantheon: a Divinity is entered by the same search as the cards (a walk typed
     "astar" beside the Astarte chip and read "nothing left to add"), said before Enter;
