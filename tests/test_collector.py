@@ -304,3 +304,58 @@ async def test_hostile_a_browsers_failed_answers_leave_no_garbage_in_cycles() ->
         gc.enable()
     assert got == [None] * 50 and late == [False] * 5
     assert found == 0
+
+
+def test_what_can_be_made_again_is_let_go_once_per_long_quiet(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After 500 phones' games closed, the verdicts and games kept in memory (a few
+    thousand survivors spread over the load's pages) held a fifth of the process's memory:
+    they are let go at a long quiet (nobody sent anything for `QUIET_LONG_S`), once per
+    quiet, never while phones are active; a bound method's object is not kept alive by
+    being registered."""
+    monkeypatch.setattr(collector, "_LET_GO", [])
+    clock = [100.0]
+    monkeypatch.setattr(collector, "_now", lambda: clock[0])
+    calls: list[str] = []
+
+    class Cache:
+        def forget(self) -> None:
+            calls.append("cache")
+
+    cache = Cache()
+    collector.let_go_when_quiet(cache.forget)
+    collector.let_go_when_quiet(lambda: calls.append("plain"))
+    settler = Settler(swept=gc.get_freeze_count())
+    settler.settle()
+    assert calls == []  # no phone ever: nothing to let go of
+    collector.activity()
+    clock[0] += collector.QUIET_LONG_S - 1
+    settler.settle()
+    assert calls == []  # quiet for 59 s: phones may still be at it
+    clock[0] += 2
+    settler.settle()
+    settler.settle()
+    assert calls == ["cache", "plain"]  # once for this quiet
+    collector.activity()
+    clock[0] += collector.QUIET_LONG_S + 1
+    del cache
+    settler.settle()
+    assert calls == ["cache", "plain", "plain"]  # the next quiet; the cache is gone
+    assert len(collector._LET_GO) == 1
+
+
+def test_a_release_that_fails_stops_neither_the_others_nor_the_rounds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(collector, "_LET_GO", [])
+    clock = [100.0]
+    monkeypatch.setattr(collector, "_now", lambda: clock[0])
+    calls: list[str] = []
+
+    def broken() -> None:
+        raise RuntimeError("cannot")
+    collector.let_go_when_quiet(broken)
+    collector.let_go_when_quiet(lambda: calls.append("next"))
+    collector.activity()
+    clock[0] += collector.QUIET_LONG_S + 1
+    Settler(swept=gc.get_freeze_count()).settle()
+    assert calls == ["next"]

@@ -57,7 +57,7 @@ from ui.store.store import (
 )
 from ui.text import strings as S
 from ui.text.strings import HostRefusalCode, JoinRefusalCode
-from ui.web import host_limit, join_limit
+from ui.web import collector, host_limit, join_limit
 
 FAILED_JOINS = join_limit.FAILED_JOINS
 """Failed joins allowed per client address within a minute; then every join from that
@@ -162,6 +162,17 @@ class Tables:
             else join_limit.JoinLimits())
         """Wrong join codes: in this process, or on PostgreSQL in the database (the limits
         then hold across processes)."""
+        collector.let_go_when_quiet(self.forget_games)
+
+    def forget_games(self) -> None:
+        """The games kept in memory let go, each read from the store again when next used
+        (`_get`): at a long quiet (`ui.web.collector`). Not with a shared store: there a
+        game kept here is how a note from another process finds the phones here that show
+        it (`heard`)."""
+        if self.store.shared:
+            return
+        with self._lock:
+            self._games.clear()
 
     def _get(self, game_id: str) -> LiveRecord | None:
         rec = self._games.get(game_id)

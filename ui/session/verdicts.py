@@ -18,6 +18,7 @@ from scorer.problems import problem
 from ui.entry.draft import Draft
 from ui.entry.games import table_of
 from ui.text import strings as S
+from ui.web import collector
 
 log = logging.getLogger("wonders.errors")
 
@@ -103,6 +104,16 @@ newest last. Every phone of a game is sent the same saved draft (pub/sub), each 
 screen asks, and a tap that comes back to a saved state (a card on, then off) makes an equal
 draft: all find the verdict here (a draft's hash is worked out once; `ui.entry.draft`)."""
 _VERDICTS_LOCK = threading.Lock()
+
+
+def forget_verdicts() -> None:
+    """Every verdict kept let go (each made again when next asked): at a long quiet
+    (`ui.web.collector`), where the next tap makes a new draft anyway."""
+    with _VERDICTS_LOCK:
+        _VERDICTS.clear()
+
+
+collector.let_go_when_quiet(forget_verdicts)
 
 
 def _known(draft: Draft, language: str) -> Evaluation | None:

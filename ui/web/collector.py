@@ -44,6 +44,12 @@ So, every `SETTLE_EVERY_S` seconds, one `settle`:
   sessions then peaked at 225 MiB and left a sweep of 1.1 s (with `ui.web.ask`'s fix too,
   122 MiB and no sweep needed: BENCHMARKS.md, "RSS after churn, in the app").
 
+- at a long quiet (`QUIET_LONG_S`: nobody at any table sent anything for a minute), once
+  per quiet, what can be made again is let go (`let_go_when_quiet`: the engine's verdicts
+  kept for the next render, the games in progress kept in memory beside the store): after
+  500 phones' games closed, those few thousand survivors, spread over the pages of the
+  load, held a fifth of the process's memory (BENCHMARKS.md, "RSS after 500 real games").
+
 `WONDERS_GC_SETTLE_S=0` in the environment turns it off (Python's collector as it is).
 """
 
@@ -51,8 +57,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import os
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -91,6 +99,36 @@ _last_activity = float("-inf")
 """When a phone last sent something (`_now()`)."""
 _running = False
 """Whether the rounds run in this process (`settle_forever`)."""
+
+
+_LET_GO: list[Callable[[], Callable[[], object] | None]] = []
+"""What to call at a long quiet (`let_go_when_quiet`), each as a weak reference."""
+
+
+def let_go_when_quiet(release: Callable[[], object]) -> None:
+    """Call `release` at each long quiet while the rounds run (nobody sent anything for
+    `QUIET_LONG_S`), to let go of what can be made again when next needed (a cache). A
+    bound method is held weakly: its object (a server's games) is not kept alive by it."""
+    if hasattr(release, "__self__") and hasattr(release, "__func__"):
+        _LET_GO.append(weakref.WeakMethod(release))
+    else:
+        _LET_GO.append(lambda: release)
+
+
+def _let_go() -> int:
+    """Every release called (one failing is logged, the others still run); how many ran."""
+    ran = 0
+    for ref in list(_LET_GO):
+        release = ref()
+        if release is None:
+            _LET_GO.remove(ref)
+            continue
+        try:
+            release()
+            ran += 1
+        except Exception:  # a cache that cannot be emptied must not stop the rounds
+            logging.getLogger(__name__).exception("collector: a release at a quiet failed")
+    return ran
 
 
 def _now() -> float:
@@ -156,6 +194,9 @@ class Settler:
     """A sweep was judged due and is not made yet (it waits for a quiet moment)."""
     frozen: int = 0
     """The frozen objects when last counted (a sweep's size: `SWEEP_MOST`)."""
+    let_go_at: float = float("-inf")
+    """The last activity (`_now()` of it) whose quiet has had its releases
+    (`let_go_when_quiet`): once per quiet."""
     walked: int = 0
     collected: int = 0
     """The last sweep's objects walked (frozen before it) and found garbage (said in the
@@ -183,6 +224,10 @@ class Settler:
         """One round: settle what is new, or sweep everything when due. True: a sweep."""
         began = time.perf_counter()
         self.rounds += 1
+        last = max(_last_start, _last_activity)
+        if last > self.let_go_at and not _busy(QUIET_LONG_S):
+            self.let_go_at = last
+            _let_go()
         if not self.due and self.rounds % max(1, self.judged_every) == 0:
             self.due = self._sweep_due()
         sweep = self.due
