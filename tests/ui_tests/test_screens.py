@@ -130,7 +130,7 @@ async def test_problems_shown_next_to_the_field_and_never_final(store: Store) ->
     await c.go("/game/player/0")
     # no wonder yet: the engine's message is on the player's screen, a sentence (the
     # engine writes it to follow "where: " on the command line)
-    assert c.has("The wonder board must not be empty", exact=True)
+    assert c.has("The wonder board must not be empty.", exact=True)
     # nothing entered yet: 0 points so far, the missing board set aside
     assert c.title() == "Ann · 0 pts"
     assert c.has("not final · 1 problem", exact=True)  # her own board missing
@@ -416,14 +416,20 @@ async def test_pad_names_pantheons_purple_row_the_grand_temples(store: Store) ->
 
 
 async def test_problems_read_as_sentences_and_keep_a_players_name_as_typed() -> None:
-    """A problem under its field starts with a capital letter (issue 31: "the pawn stands
-    ..." read as a sentence cut off), but a message that starts with a player's name keeps
-    the name as typed: "ann" stays "ann"."""
+    """A problem under its field reads as a sentence: it starts with a capital letter
+    (issue 31: "the pawn stands ..." read as a sentence cut off) and ends with a full stop
+    (a walk: the pawn's message ended without one, beside the screens' own sentences), but
+    a message that starts with a player's name keeps the name as typed: "ann" stays
+    "ann"; one that ends with a question ("did you mean ...?") gets no stop after it."""
     from scorer.problems import problem
     from ui.session.verdicts import _as_sentence
 
     said = problem("pawn-direction", "the pawn is 3 spaces from the centre")
-    assert _as_sentence(said, ("Ann",)).message == "The pawn is 3 spaces from the centre"
+    assert _as_sentence(said, ("Ann",)).message == "The pawn is 3 spaces from the centre."
     named = problem("too-many-cards", "ann's city holds 19 cards")
-    assert _as_sentence(named, ("ann", "Bob")).message == "ann's city holds 19 cards"
+    assert _as_sentence(named, ("ann", "Bob")).message == "ann's city holds 19 cards."
+    asked = problem("unknown-name", 'no card "Lumbr Yard"; did you mean "Lumber Yard"?')
+    assert _as_sentence(asked, ()).message == 'No card "Lumbr Yard"; did you mean "Lumber Yard"?'
+    quoted = problem("unknown-name", 'no card "Zzz"')
+    assert _as_sentence(quoted, ()).message == 'No card "Zzz".'
     assert _as_sentence(said, ()).code == "pawn-direction"

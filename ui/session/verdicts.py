@@ -86,12 +86,12 @@ def _evaluate(draft: Draft, language: str) -> Evaluation:
 def _as_sentence(found: Problem, names: tuple[str, ...]) -> Problem:
     """A problem as a screen shows it, alone under its field: a sentence, its first letter
     upper case ("The pawn stands..."; the engine writes it to follow "where: " on the
-    command line). A message that starts with a player's name keeps it as typed ("ann's
-    coins..." stays "ann")."""
+    command line), ending with a full stop as the screens' own sentences do (a walk read
+    the pawn's message end without one). A message that starts with a player's name keeps
+    it as typed ("ann's coins..." stays "ann")."""
     message = found.message
-    if any(message.startswith(name) for name in names):
-        return found
-    sentence = S.first_upper(message)
+    sentence = S.full_stop(message if any(message.startswith(name) for name in names)
+                           else S.first_upper(message))
     return found if sentence == message else found.model_copy(update={"message": sentence})
 
 

@@ -478,6 +478,13 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def full_stop(text: str) -> str:
+    """`text` ending as a sentence: a full stop added unless it ends with one, a question
+    or an exclamation mark (the engine's messages are written to be joined by "; ")."""
+    stripped = text.rstrip()
+    return stripped if not stripped or stripped[-1] in ".?!…" else stripped + "."
+
+
 def line(source: str, pts: int, why: str) -> str:
     """A line of points in one sentence: "Amytis, 4 pts: 2 wonders built, 2 points each"
     (the reason keeps its own brackets)."""
