@@ -27,9 +27,9 @@ from dataclasses import dataclass, field, replace
 from scorer.games.checks import player_names
 from scorer.history import Play
 from scorer.paper import assess_mixed
-from scorer.result import Result
 from scorer.stats import CATEGORIES, PlayerRow, rows_of
 from ui.entry.draft import Draft
+from ui.entry.export import summary as summary_line
 from ui.entry.games import from_table, read_draft, table_of
 from ui.store.tx import Tx, columns
 
@@ -125,11 +125,6 @@ def fingerprint(table: object, paper: object, finished: float) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def summary_text(result: Result) -> str:
-    ranked = sorted(result.players, key=lambda p: (p.rank is None, p.rank or 0))
-    return " · ".join(f"{p.name} {p.total}" for p in ranked)
-
-
 def summarize(draft: Draft, finished: float) -> Summary | None:
     """The rows of a finished draft (None when its table has a problem: no result)."""
     table = table_of(draft)
@@ -138,7 +133,7 @@ def summarize(draft: Draft, finished: float) -> Summary | None:
     if found.result is None:
         return None
     return Summary(rows_of(draft.id, finished, table, found.result),
-                   fingerprint(table, quick, finished), summary_text(found.result))
+                   fingerprint(table, quick, finished), summary_line(found.result))
 
 
 def write(db: Tx, draft: Draft, finished: float, summary: Summary | None,
