@@ -578,13 +578,23 @@ async def test_entry_pantheon_offers_no_guild(store: Store) -> None:
                                   if isinstance(x, ft.OutlinedButton)}
 
 
-async def test_entry_search_hint_wraps_instead_of_being_cut(store: Store) -> None:
-    """The search's hint is a whole sentence; at 360 px one line cut it ("A card, leader
-    or wonder: its fi…", a walk's screenshot): it has room for a second line."""
+async def test_entry_search_hint_fits_one_line_on_a_narrow_phone(store: Store) -> None:
+    """The search's hint is read whole: at 360 px "A card, leader or wonder: its first
+    letters, then Enter" was cut after "its fi" (a walk's screenshot: 215 px of text), and
+    a second line of hint made the field taller, a third scroll step on the city by chips
+    (`test_entry_a_city_by_chips_in_two_scroll_steps`). In every language it fits the
+    field's text on a 320 px phone (40 px narrower: 175 px)."""
+    from scorer import i18n
+    from ui.screens.fit import text_width
+    from ui.text import strings as S
+
     c = await ann_s_empty_city(store)
     field = c.find("Search", ft.TextField)
-    assert field.hint_text == "A card, leader or wonder: its first letters, then Enter"
-    assert field.hint_max_lines == 2
+    assert field.hint_text == "First letters, then Enter" and not field.hint_max_lines
+    for language in i18n.languages():
+        with i18n.language(language):
+            hint = i18n.translated(S.SEARCH_HINT)
+        assert text_width(hint, 16) <= 175, (language, hint)
 
 
 async def test_entry_search_finds_pantheons_divinities(store: Store) -> None:

@@ -179,7 +179,6 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         helper=found_words(shown) if shown is not None else None,
         error=said or None,
         helper_max_lines=2, error_max_lines=2,
-        hint_max_lines=2,  # at 360 px one line cut the hint ("its fi…", a walk)
         # what the search offers, under the field, stays above the keyboard
         scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=120),
         on_change=lambda e: set_query(searched.hear(e.control.value or "")),

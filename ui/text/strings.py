@@ -186,7 +186,10 @@ def vp(n: int) -> str:
     return _("{n} VP").format(n=n)
 
 
-SEARCH_HINT = N_("A card, leader or wonder: its first letters, then Enter")
+SEARCH_HINT = N_("First letters, then Enter")
+"""The search field's hint: one line at 320 px in every language (the field's label says
+Search; a longer hint was cut, and a second line made the field taller, a scroll step
+more on the city: `tests/ui_tests/test_city_entry.py`)."""
 ANY_SYMBOL = N_("any symbol")
 CITY_WITH_MOST = N_("city with most")
 STAGE = N_("stage")
