@@ -368,6 +368,13 @@ class FieldBounds:
     coins_on_divinity: int = 0
     """Pantheon: the most coins a Divinity puts on its card (Astarte's; 0 without)."""
     shields: int = 0
+    paper_rows: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """The typed rows that can be below zero, with their least and most points (the
+    ruleset's `paper_row_range`)."""
+
+    def paper_range(self, category: str) -> tuple[int, int]:
+        """The least and most points a paper pad's typed row of `category` takes."""
+        return self.paper_rows.get(category, (0, self.paper_row))
     """A city's shields at the end of an Age (a table's per-Age `shields`): every source of
     one, and the defeat tokens a leader counts as shields (Semiramis) where one is in play."""
 
@@ -454,6 +461,7 @@ def field_bounds(rules: Ruleset) -> FieldBounds:
         symbols={s: _most(rules, symbol(s)) for s in SYMBOLS},
         wildcards=_most(rules, wild),
         paper_row=const.paper_row_most,
+        paper_rows=dict(const.paper_row_range),
         stages=max((len(side.stages) for w in rules.wonders.values()
                     for side in w.sides.values()), default=0),
         buried_cost=_table_le(Buried, "cost"),

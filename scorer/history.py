@@ -255,9 +255,15 @@ def score_play(play: Play, where: str, problems: list[Problem]) -> Result | None
     for name in unknown:
         problems.append(_problem("unknown-player", f"{where}.paper.{name}", _(
             "no player {name!r} at this table").format(name=name)))
+    names = [p.get("name") if isinstance(p, dict) else None
+             for p in play.table.get("players") or []]
     for p in found.problems:
-        problems.append(p.model_copy(update={
-            "path": f"{where}.table" + (f".{p.path}" if p.path else "")}))
+        if p.field and p.field.startswith("typed.") and p.seat is not None:
+            # a paper total is the file's, beside the table (`paper.rows_out_of_range`)
+            path = f"{where}.paper.{names[p.seat]}.{p.field.removeprefix('typed.')}"
+        else:
+            path = f"{where}.table" + (f".{p.path}" if p.path else "")
+        problems.append(p.model_copy(update={"path": path}))
     if found.problems or unknown:
         return None
     return found.result

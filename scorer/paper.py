@@ -13,9 +13,11 @@ from scorer.api import Assessment, assess
 from scorer.board import City
 from scorer.effects import Symbol
 from scorer.engine import CityScore, LineData
-from scorer.facts import token_values
-from scorer.result import Result
-from scorer.ruleset import Category, Ruleset
+from scorer.facts import field_bounds, ruleset, token_values
+from scorer.i18n import _
+from scorer.problems import Problem, problem
+from scorer.result import CATEGORY_LABELS, Result, category_label
+from scorer.ruleset import Category, Ruleset, RulesetLoadError
 from scorer.words import says
 
 
@@ -89,7 +91,41 @@ def assess_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Assessmen
             for c, s in zip(cities, scores, strict=True)
         ]
 
-    return assess(data, rescore=typed)
+    found = assess(data, rescore=typed)
+    beyond = rows_out_of_range(data, quick)
+    if not beyond:
+        return found
+    return Assessment(problems=[*found.problems, *beyond], players=found.players, result=None)
+
+
+def rows_out_of_range(data: Any, quick: Mapping[str, Mapping[str, int]]) -> list[Problem]:
+    """Each typed row beyond what its row takes at a real table (the ruleset's
+    `paper_row_range`, else 0 to `paper_row_most`): a Debt of 3 scored +3 for a loss of 3
+    (a walk), in a saved game or a file that holds one. Placed at the seat, field
+    `typed.<category>` (`scorer.history` says it at the file's `paper.<name>.<category>`)."""
+    if not isinstance(data, dict):
+        return []
+    try:
+        rules = ruleset(str(data.get("game")), [str(e) for e in data.get("expansions") or []])
+    except RulesetLoadError:
+        return []  # no such game: the table's own problem
+    bounds = field_bounds(rules)
+    seats = {p.get("name"): i for i, p in enumerate(data.get("players") or [])
+             if isinstance(p, dict)}
+    out = []
+    for name, rows in quick.items():
+        for category, points in rows.items():
+            least, most = bounds.paper_range(category)
+            if least <= points <= most:
+                continue
+            text = _("{row} typed from the paper pad is {points}; that row takes {least} to "
+                     "{most}").format(row=category_label(category)
+                                      if category in CATEGORY_LABELS else category,
+                                      points=points, least=least, most=most)
+            if most == 0 < points:
+                text += _(" (a loss, typed with a minus sign: {points})").format(points=-points)
+            out.append(problem("out-of-range", text, seats.get(name), f"typed.{category}"))
+    return out
 
 
 def score_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Result:

@@ -283,6 +283,11 @@ class Constants(_Data):
     paper_row_most: int
     """The most points one typed row of a paper pad can hold at a real table (any row): a
     paper total above it was mistyped, and the app takes none."""
+    paper_row_range: dict[str, tuple[int, int]] = {}
+    """A typed row's least and most points where a row can be below zero (else 0 to
+    `paper_row_most`): Cities' and Edifice's debt only below (a walk typed Dan's debt of
+    3 and his total went up by 3), Armada's naval conflicts and Babel's Great Projects
+    either way."""
     """Pad rows the app works out from what a paper-pad player still enters (coins,
     conflict tokens) instead of asking for the row's total."""
     # --- 7 Wonders (none in Duel) ---

@@ -337,3 +337,32 @@ def test_history_a_table_file_is_named_as_one(tmp_path: Path) -> None:
     plays, problems = read_history(table)
     assert plays == [] and len(problems) == 1
     assert problems[0].code == "not-allowed" and "table file" in problems[0].message
+
+
+def test_stats_refuses_a_paper_debt_above_zero(tmp_path: Path) -> None:
+    """A history file's paper totals are checked as the app's typed rows are: Cities' debt
+    is a loss (cities.md §1-2), so Ann's typed Debt of 3 is named at its place in the file,
+    saying the row's bounds and the minus sign, exit 2 (it scored +3: a walk's 69 -> 72);
+    a Debt of -3 is read. The table: scenarios/7wonders/cities/diplomacy-two-left-fight-
+    once.json (Ann 1, Bob 15, Cid -3 without paper); with Ann's -3 typed on paper, her
+    total is military -2 + wonders 3 + debt -3 = -2."""
+    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
+        "diplomacy-two-left-fight-once.json"
+    table = json.loads(scenario.read_text())["table"]
+
+    def stats_of(debt: int) -> Any:
+        path = tmp_path / f"debt{debt}.json"
+        path.write_text(json.dumps({
+            "format": "wonders-score-pad-history", "version": 1, "games": [{
+                "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
+                "paper": {"Ann": {"debt": debt}}}]}))
+        return run("stats", str(path))
+
+    refused = stats_of(3)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    (line,) = refused.stderr.splitlines()
+    assert line.startswith("games[0].paper.Ann.debt: ") and "-300 to 0" in line
+    assert "minus sign: -3" in line
+    read = stats_of(-3)
+    assert read.returncode == 0, read.stderr
+    assert "Best total         -2" in read.stdout

@@ -433,3 +433,42 @@ async def test_problems_read_as_sentences_and_keep_a_players_name_as_typed() -> 
     quoted = problem("unknown-name", 'no card "Zzz"')
     assert _as_sentence(quoted, ()).message == 'No card "Zzz".'
     assert _as_sentence(said, ()).code == "pawn-direction"
+
+
+async def test_paper_debt_is_typed_as_a_loss(store: Store) -> None:
+    """Cities' debt is a loss (cities.md §1-2: each debt token costs its face in points):
+    a paper pad's Debt row of 3 took Dan's total up by 3 (a walk: 69 -> 72, and "-3"
+    could not be typed). The row now takes -300 to 0 (rulesets `paper_row_range`): "3" is
+    refused with its bounds said and nothing saved, "-3" takes 3 points off. Ann on paper
+    with coins 6 (6 // 3 = 2 treasury) and Civilian 10 typed: 12, then 12 - 3 = 9."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["cities"], seats=[
+        SevenWondersSeat("Ann", board="Gizah", coins=6), SevenWondersSeat("Bob"),
+        SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap("Paper totals")
+    await c.type("Civilian", "10")
+    assert c.title() == "Ann · 12 pts"
+    await c.type("Debt", "3")
+    assert c.find("Debt", ft.TextField).error == "A whole number from -300 to 0"
+    saved = store.load_current()
+    assert saved is not None and "debt" not in saved.seats[0].typed
+    assert c.title() == "Ann · 12 pts"
+    await c.type("Debt", "-3")
+    assert c.title() == "Ann · 9 pts"
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].typed["debt"] == -3
+
+
+async def test_paper_debt_above_zero_saved_before_is_said_not_scored(store: Store) -> None:
+    """A game saved before the Debt row took only losses (a walk's Dan: Debt 3 typed, +3
+    scored) is never silently wrong: the city's paper section says the row's bounds and
+    the minus sign, and the game is not final until it is typed again."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["cities"], seats=[
+        SevenWondersSeat("Ann", board="Gizah", coins=6, quick=True, typed={"debt": 3}),
+        SevenWondersSeat("Bob", board="Rhodos"), SevenWondersSeat("Cid", board="Babylon")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.has("Debt typed from the paper pad is 3; that row takes -300 to 0 (a loss, "
+                 "typed with a minus sign: -3).", exact=True)
+    assert c.has("not final · 1 problem", exact=True)
+    await c.type("Debt", "-3")
+    assert not c.has("Debt typed from the paper pad is 3")

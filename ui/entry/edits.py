@@ -444,7 +444,8 @@ class SetEntry(_Valued):
         if self.field == "typed":
             has = facts(rules)
             rows = [c for c in has.categories if c not in has.paper_derived]
-            return self.key in rows and _within(self.value, 0, field_bounds(rules).paper_row)
+            return self.key in rows and _within(self.value,
+                                                *field_bounds(rules).paper_range(self.key))
         if self.field == "pieces":
             return _piece_fits(rules, self.key, self.value)
         if self.field == "diplomacy":  # an Age in which the city used a diplomacy token

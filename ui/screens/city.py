@@ -197,9 +197,9 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
         ft.Semantics(identifier="paper-note", content=notice(
             S.paper_note(seat.name, not draft.facts.has_boards), icon=ft.Icons.VISIBILITY_OFF)),
     ]
-    most_row = field_bounds(ruleset(draft.game, draft.expansions)).paper_row
+    bounds = field_bounds(ruleset(draft.game, draft.expansions))
     fields = [number_field(S.category(c, draft.facts.category_words), seat.typed.get(c),
-                           typed(c), most_row)
+                           typed(c), *bounds.paper_range(c))
               for c in categories if c not in draft.facts.paper_derived]
     out.append(wrap(fields))
     if draft.facts.science_sets:
@@ -540,12 +540,16 @@ def _quick(m: AppModel, i: int) -> tuple[Draft, Seat] | None:
 def _QuickSection(i: int) -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(lambda m: _quick(m, i), (i,))
+    said = use_watch(lambda m: messages_of(m, i, "typed"), (i,))
     calc, set_calc = ft.use_state(dict[str, int]())
     if shown is None:
         return ft.Container()
     draft, seat = shown
     edit = SeatEdits(model.edit, i, seat.name)
-    return ft.Column(quick_section(draft, seat, edit, calc, set_calc), spacing=12)
+    # a typed row beyond its bounds (a saved game or an imported file's: the fields take
+    # none): the engine's message under the rows
+    return ft.Column([*quick_section(draft, seat, edit, calc, set_calc), problems(list(said))],
+                     spacing=12)
 
 
 QuickSection = memo(_QuickSection)

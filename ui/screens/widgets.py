@@ -644,10 +644,11 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
 
 
 def number_field(label: str, value: int | None, on_change: MaybeChanged,
-                 maximum: int) -> ft.Control:
-    """A total typed from a paper score pad: 0 to `maximum` (the ruleset's); blank = none
-    typed (None)."""
-    return NumberField(label, value, on_change, 0, maximum, 150, "")
+                 minimum: int, maximum: int) -> ft.Control:
+    """A total typed from a paper score pad: `minimum` to `maximum` (the ruleset's: below
+    zero for a row of debts or penalties, a minus sign then typed); blank = none typed
+    (None)."""
+    return NumberField(label, value, on_change, minimum, maximum, 150, "")
 
 
 def optional_number_field(label: str, value: int | None, on_change: MaybeChanged,
