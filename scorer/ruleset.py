@@ -317,6 +317,10 @@ class Constants(_Data):
     """The resource each letter of a cost stands for ("O" = Ore); empty: costs are words."""
     not_supported: dict[str, str] = {}
     """Names a player may enter that this ruleset knows but cannot score, with the reason."""
+    boards_not_offered: tuple[str, ...] = ()
+    """The boards of the box among `not_supported` (each with its reason there): a city's
+    board picker names them and why, instead of leaving them out without a word (a walk
+    looked for Carthage)."""
     # --- Duel (none in 7 Wonders) ---
     military_zones: tuple[MilitaryZone, ...] = ()
     """Duel military track: VP for the player the pawn stands away from, by distance."""
@@ -767,6 +771,12 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
             problems.append(
                 f"{_rel(RULESETS_DIR / game)}: [constants.colour_categories]: no pad row for "
                 f"the card colour(s) {', '.join(unmapped)}"
+            )
+        unsaid = [b for b in consts.boards_not_offered if b not in consts.not_supported]
+        if unsaid:
+            problems.append(
+                f"{_rel(RULESETS_DIR / game)}: [constants] boards_not_offered: no reason in "
+                f"not_supported for {', '.join(unsaid)}"
             )
     if problems:
         raise RulesetLoadError(problems)

@@ -82,6 +82,19 @@ def test_a_broken_ruleset_names_file_entry_and_field(rulesets_copy: Path) -> Non
     assert any("effects.0" in p and "pointz" in p for p in problems), problems
 
 
+def test_a_board_not_offered_without_its_reason_is_refused(rulesets_copy: Path) -> None:
+    """A board the picker names as not offered says why from `not_supported`: one without
+    a reason there is a loading error naming the file, the field and the board."""
+    game = rulesets_copy / "7wonders-1e+edifice" / "game.toml"
+    game.write_text(game.read_text().replace('boards_not_offered = ["Carthage", "Ur"]',
+                                             'boards_not_offered = ["Carthage", "Uruk"]', 1))
+    with pytest.raises(RulesetLoadError) as caught:
+        load_ruleset("7wonders-1e", ("edifice",))
+    assert caught.value.problems == [
+        "rulesets/7wonders-1e: [constants] boards_not_offered: no reason in not_supported "
+        "for Uruk"]
+
+
 def test_an_unknown_top_level_key_is_refused(rulesets_copy: Path) -> None:
     (rulesets_copy / "7wonders-1e" / "extra.toml").write_text("[[cardz]]\nname = 'X'\n")
     with pytest.raises(RulesetLoadError) as caught:

@@ -468,6 +468,27 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
     assert c.has(f"This game is for {c_least} to 7 players.")
 
 
+@pytest.mark.asyncio
+async def test_entry_a_board_not_offered_is_said_with_why(store: Store) -> None:
+    """Edifice's Carthage and Ur boards are not scored (their stage values are not known:
+    edifice.md §1 [?], rulesets `not_supported`): a walk looked for Carthage among the
+    board chips and found nothing said. The picker names each and why; a game without
+    Edifice says nothing of them; once a board is picked, the line goes with the chips."""
+    store.save_current(SevenWondersDraft(game="7wonders-2e", expansions=["edifice"], seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.has("Carthage is not offered: the stage values of the Carthage board are not "
+                 "known to this app.", exact=True)
+    assert c.has("Ur is not offered: the stage values of the Ur board are not known to this "
+                 "app.", exact=True)
+    await c.tap("Gizah")
+    assert not c.has("Carthage is not offered")
+    store.save_current(SevenWondersDraft(game="7wonders-2e", seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert not c.has("is not offered")
+
+
 def test_entry_minerva_pawn_shown_for_a_divinity_spelled_otherwise() -> None:
     """An imported Pantheon city holding "minerva" (the table format takes names in any
     case) puts Minerva's pawn on the table as "Minerva" does (duel-pantheon.md: Minerva

@@ -481,6 +481,11 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def board_not_offered(board: str, why: str) -> str:
+    """Under a city's board picker: a board of the box the app cannot score, and why."""
+    return full_stop(_("{board} is not offered: {why}").format(board=board, why=why))
+
+
 def full_stop(text: str) -> str:
     """`text` ending as a sentence: a full stop added unless it ends with one, a question
     or an exclamation mark (the engine's messages are written to be joined by "; ")."""

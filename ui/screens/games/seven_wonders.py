@@ -9,7 +9,7 @@ from functools import partial
 
 import flet as ft
 
-from scorer.facts import diplomacy_ages_of, facts, ruleset
+from scorer.facts import diplomacy_ages_of, facts, ruleset, unscorable
 from scorer.i18n import translated
 from scorer.problems import Problem
 from scorer.ruleset import Ruleset
@@ -88,6 +88,9 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
                          disabled=w in taken and w != board)
                   for w in rules.wonders.names()]
     out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
+    if not board or choosing:  # the box's boards this game cannot score, and why
+        out += [ft.Text(S.board_not_offered(*unscorable(rules, name)), italic=True)
+                for name in rules.constants.boards_not_offered]
     wonder = rules.wonders.get(board) if board else None
     if wonder is not None:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
