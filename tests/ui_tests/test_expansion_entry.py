@@ -27,6 +27,7 @@ from ui.store.store import Store
 from ui.text import strings as S
 
 from .flet_client import Client, walk
+from .flet_client import label as words_of
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 EXPANSIONS = ("cities", "armada", "babel", "edifice", "wonder-pack", "pantheon")
@@ -483,6 +484,12 @@ async def test_entry_a_board_not_offered_is_said_with_why(store: Store) -> None:
                  "app.", exact=True)
     await c.tap("Gizah")
     assert not c.has("Carthage is not offered")
+    # the button that offers the boards again says whose board it changes (a walk's screen
+    # reader read "Change" alone)
+    (change,) = [x for x in c.controls() if isinstance(x, ft.TextButton)
+                 and words_of(x) == "Change"]
+    assert isinstance(change.content, ft.Text)
+    assert change.content.semantics_label == "Change Ann's wonder board (Gizah)"
     store.save_current(SevenWondersDraft(game="7wonders-2e", seats=[
         SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()

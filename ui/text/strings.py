@@ -481,6 +481,12 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def change_board(player: str, board: str) -> str:
+    """A screen reader's name of the button that offers the boards again ("Change" on
+    screen: a walk's screen reader read "Change" alone)."""
+    return _("Change {player}'s wonder board ({board})").format(player=player, board=board)
+
+
 def board_not_offered(board: str, why: str) -> str:
     """Under a city's board picker: a board of the box the app cannot score, and why."""
     return full_stop(_("{board} is not offered: {why}").format(board=board, why=why))

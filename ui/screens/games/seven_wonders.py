@@ -22,6 +22,7 @@ from ui.entry.games.seven_wonders import (
     SevenWondersSeat,
     piece_key,
 )
+from ui.screens import a11y
 from ui.screens.city_cards import matches
 from ui.screens.city_parts import (
     Edit,
@@ -81,7 +82,9 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
 
     if board and not choosing:
         boards = [toggle(board, True, lambda: set_choosing(True)),
-                  ft.TextButton(content=S.CHANGE_WONDER, icon=ft.Icons.SWAP_HORIZ, height=TAP,
+                  ft.TextButton(content=a11y.spoken(S.CHANGE_WONDER,
+                                                    S.change_board(edit.player, board)),
+                                icon=ft.Icons.SWAP_HORIZ, height=TAP,
                                 on_click=lambda: set_choosing(True))]
     else:
         boards = [toggle(S.card_taken(w) if w in taken else w, w == board, pick(w),
