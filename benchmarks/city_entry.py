@@ -150,7 +150,7 @@ class Player:
 
 def _wonder_and_coins(me: Player) -> None:
     me.tap("Gizah", role="checkbox")  # a chip: a checkbox to a screen reader
-    me.tap("2.", role="", prefix=True)  # the 2nd stage's box builds stages 1 and 2
+    me.tap("Stage 2 for Ann", role="checkbox", prefix=True)  # its box builds stages 1, 2
     me.tap("Coins", role="textbox")
     me.page.keyboard.press("Control+A")  # select the 0 to type over it (no extra move)
     me.type("7")

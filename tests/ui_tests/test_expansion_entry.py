@@ -276,12 +276,13 @@ def test_expansion_entry_great_wall_board_change_clears_its_stages_and_undo_rest
 
 
 def _stage_box(c: Any, text: str) -> ft.Checkbox:
-    """A wonder stage's box, by the stage's words (its screen reader's name)."""
+    """A wonder stage's box, by its screen reader's name ("Stage 2 for Ann: 5 VP": a walk's
+    screen reader read "2. 5 VP", no stage and no player)."""
     return next(x for x in c.controls()
                 if isinstance(x, ft.Checkbox) and x.semantics_label == text)
 
 
-_STAGE_4 = "4. At the end of the turn, build a card from the discard pile for free"
+_STAGE_4 = "Stage 4 for Ann: At the end of the turn, build a card from the discard pile for free"
 
 
 @pytest.mark.asyncio
@@ -298,7 +299,8 @@ async def test_entry_great_wall_stages_ticked_in_any_order_on_the_city_screen(
     await c.tap("Apothecary")
     assert c.title() == "Ann · 1 pt"
     await c.tap_change(_stage_box(c, _STAGE_4), True)
-    await c.tap_change(_stage_box(c, "2. One science symbol of your choice at game end"), True)
+    await c.tap_change(_stage_box(c, "Stage 2 for Ann: One science symbol of your choice at "
+                                     "game end"), True)
     assert c.title() == "Ann · 4 pts"
     await c.tap_change(_stage_box(c, _STAGE_4), False)
     saved = store.load_current()
@@ -581,3 +583,17 @@ async def test_entry_manneken_pis_a_stage_copied_is_a_choice_on_the_city_screen(
     assert saved is not None
     assert table_of(saved)["players"][0]["choices"] == {"copied_stage": "Babylon"}
     assert c.has("Babylon (as entered)")
+
+
+@pytest.mark.asyncio
+async def test_entry_a_wonder_stage_box_says_stage_and_player(store: Store) -> None:
+    """A stage's box is named to a screen reader with the word stage and whose it is:
+    "Stage 2 for Ann: 5 VP" (Gizah A's second stage, rules_multiplayer.md), not "2. 5 VP"
+    (a walk's screen reader)."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah"), SevenWondersSeat("Bob"),
+        SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    names = [x.semantics_label for x in c.controls() if isinstance(x, ft.Checkbox)]
+    assert "Stage 2 for Ann: 5 VP" in names, names
+    assert not any(str(n).startswith("2. ") for n in names)

@@ -481,6 +481,13 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def stage_for(number: int, gives: str, player: str) -> str:
+    """A screen reader's name of a wonder stage's box: "Stage 2 for Ann: 5 VP" (a walk's
+    screen reader read "2. 5 VP", no stage and no player)."""
+    return _("Stage {number} for {player}: {gives}").format(number=number, player=player,
+                                                              gives=gives)
+
+
 def change_board(player: str, board: str) -> str:
     """A screen reader's name of the button that offers the boards again ("Change" on
     screen: a walk's screen reader read "Change" alone)."""

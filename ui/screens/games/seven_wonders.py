@@ -111,7 +111,8 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
             for k, st in enumerate(current.stages, start=1):
                 now = tuple(n for n in held if n != k) if k in held else (*held, k)
                 out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k in held,
-                                     partial(edit.build, now, was)))
+                                     partial(edit.build, now, was),
+                                     S.stage_for(k, S.ruleset_text(st.text), edit.player)))
         elif current is not None and not props.quick:
             out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages),
                                S.for_player(S.STAGES, edit.player)))
@@ -120,17 +121,20 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
             for k, st in enumerate(current.stages, start=1):
                 # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
                 out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k <= stages,
-                                     partial(set_stages, k - 1 if k <= stages else k)))
+                                     partial(set_stages, k - 1 if k <= stages else k),
+                                     S.stage_for(k, S.ruleset_text(st.text), edit.player)))
     out.append(problems(list(props.messages)))
     return ft.Column(out, spacing=12)
 
 
-def stage_box(text: str, built: bool, on_tap: Callable[[], None]) -> ft.Control:
+def stage_box(text: str, built: bool, on_tap: Callable[[], None], spoken: str = "",
+              ) -> ft.Control:
     """A wonder stage: its box, and its whole text beside it, wrapped. Only the box changes
     the stages: the text reached the screen's right edge, and a touch meant for a field
-    there (a conflict token's +) changed the stages built (3 -> 0, 3 -> 1, 3 -> 2)."""
+    there (a conflict token's +) changed the stages built (3 -> 0, 3 -> 1, 3 -> 2).
+    `spoken`: the box's name to a screen reader (else `text`)."""
     return ft.Row([
-        ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=text),
+        ft.Checkbox(value=built, on_change=lambda _: on_tap(), semantics_label=spoken or text),
         ft.Container(ft.Text(text), expand=True, padding=ft.Padding.symmetric(vertical=6)),
     ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
