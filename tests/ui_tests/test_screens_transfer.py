@@ -190,7 +190,10 @@ async def test_duel_supremacy_claim(store: Store) -> None:
         verdict[0] and "did not claim" not in " ".join(c.texts()), verdict
     await c.go("/game")
     assert c.has(verdict[0], exact=True)
-    assert [x for x in c.controls() if isinstance(x, ft.OutlinedButton) and x.content == "No"]
+    (no,) = [x for x in c.controls() if isinstance(x, ft.OutlinedButton) and label(x) == "No"]
+    # named with its question to a screen reader ("No" alone: a walk's screen reader)
+    assert isinstance(no.content, ft.Text)
+    assert no.content.semantics_label == "Game ended early: no"
 
 
 # --- 3. import by file, export by download -------------------------------------------------

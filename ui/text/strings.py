@@ -165,6 +165,7 @@ SUPREMACY = N_("Game ended early (supremacy)")
 SUPREMACY_HINT = N_("Only when the game ended at once on a supremacy, in any Age (Age III "
                   "included); the app checks it against the table.")
 NO_SUPREMACY = N_("No")
+NO_SUPREMACY_SPOKEN = N_("Game ended early: no")
 WINNER = N_("Winner")
 PICK_WINNER = N_("Who won it? (the claim counts once a winner is chosen)")
 

@@ -378,7 +378,8 @@ def supremacy_editor(draft: DuelDraft, edit: Callable[[AnEdit], None],
 
     out: list[ft.Control] = [
         header(S.SUPREMACY), ft.Text(S.SUPREMACY_HINT, italic=True),
-        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind and not seen, kind("")),
+        wrap([toggle(S.NO_SUPREMACY, not draft.supremacy_kind and not seen, kind(""),
+                     spoken=S.NO_SUPREMACY_SPOKEN),  # "No" alone, a walk's screen reader
               *[toggle(label, draft.supremacy_kind == k, kind(k)) for k, label in kinds.items()]]),
     ]
     if seen and not draft.supremacy_kind:
