@@ -280,6 +280,8 @@ class Constants(_Data):
     """What `per_wonder_stage` counts, as explanations name it: built stages of the board
     (7 Wonders) or wonders built (Duel)."""
     paper_derived: tuple[Category, ...]
+    """Pad rows the app works out from what a paper-pad player still enters (coins,
+    conflict tokens) instead of asking for the row's total."""
     paper_row_most: int
     """The most points one typed row of a paper pad can hold at a real table (any row): a
     paper total above it was mistyped, and the app takes none."""
@@ -288,8 +290,6 @@ class Constants(_Data):
     `paper_row_most`): Cities' and Edifice's debt only below (a walk typed Dan's debt of
     3 and his total went up by 3), Armada's naval conflicts and Babel's Great Projects
     either way."""
-    """Pad rows the app works out from what a paper-pad player still enters (coins,
-    conflict tokens) instead of asking for the row's total."""
     # --- 7 Wonders (none in Duel) ---
     victory_token_by_age: tuple[int, ...] = ()
     """Conflict victory tokens, one value per Age; empty: the game has no conflict tokens."""
