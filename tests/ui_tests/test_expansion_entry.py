@@ -444,7 +444,6 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
     8-player game (a walk found Add player gone at 7, an earlier player's button doing
     nothing, while the table's Players panel took an 8th). Without Cities, 7 at most."""
     names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
-    c_least = 2  # the 1st edition's 2-player game with the Free City (rulebook 002, "2 players")
     c = await Client(make_main(store)).start()
     await c.tap("New game")
     await c.tap("7 Wonders 1st edition")
@@ -454,9 +453,7 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
             await c.tap("Add player")
         await c.type(f"Name {i + 1}", n)
     with pytest.raises(AssertionError):
-        c.find("Add player")  # 8: the most, said where the button was (a walk's finding)
-    assert [t for t in c.texts() if t.startswith("This game is for")] == [
-        f"This game is for {c_least} to 8 players."]
+        c.find("Add player")  # 8: the most
     await c.tap("Start")
     assert c.title() == "Table"
     saved = store.load_current()
@@ -468,7 +465,6 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
         await c.tap("Add player")
     with pytest.raises(AssertionError):
         c.find("Add player")  # 7 without Cities
-    assert c.has(f"This game is for {c_least} to 7 players.")
 
 
 @pytest.mark.asyncio

@@ -212,8 +212,6 @@ def Setup() -> ft.View:
     if len(names) < const.max_players:
         items.append(ft.OutlinedButton(content=S.ADD_PLAYER, icon=ft.Icons.PERSON_ADD,
                                        on_click=add(), height=TAP))
-    else:  # said where the button was (a walk at 8 with Cities saw it go without a word)
-        items.append(ft.Text(S.players_for(fewest, const.max_players), italic=True))
     if unused:
         items += [ft.Text(S.REMEMBERED),
                   # every row filled at the most players the game takes, a tap would add
