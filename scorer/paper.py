@@ -114,6 +114,8 @@ def rows_out_of_range(data: Any, quick: Mapping[str, Mapping[str, int]]) -> list
              if isinstance(p, dict)}
     out = []
     for name, rows in quick.items():
+        if name not in seats:
+            continue  # no such player: said as that (`scorer.history`'s unknown-player)
         for category, points in rows.items():
             least, most = bounds.paper_range(category)
             if least <= points <= most:

@@ -366,3 +366,20 @@ def test_stats_refuses_a_paper_debt_above_zero(tmp_path: Path) -> None:
     read = stats_of(-3)
     assert read.returncode == 0, read.stderr
     assert "Best total         -2" in read.stdout
+
+
+def test_stats_paper_of_no_player_is_said_once_where_it_is(tmp_path: Path) -> None:
+    """Paper totals for a name not at the table: one problem at `games[0].paper.Zed` (no
+    such player), not a second one placed inside the table for its Debt's bounds."""
+    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
+        "diplomacy-two-left-fight-once.json"
+    path = tmp_path / "zed.json"
+    path.write_text(json.dumps({
+        "format": "wonders-score-pad-history", "version": 1, "games": [{
+            "id": "g1", "finished": "2026-12-07T20:00:00+07:00",
+            "table": json.loads(scenario.read_text())["table"],
+            "paper": {"Zed": {"debt": 3}}}]}))
+    out = run("stats", str(path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    (line,) = out.stderr.splitlines()
+    assert line.startswith("games[0].paper.Zed: "), line
