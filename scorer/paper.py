@@ -13,11 +13,12 @@ from scorer.api import Assessment, assess
 from scorer.board import City
 from scorer.effects import Symbol
 from scorer.engine import CityScore, LineData
-from scorer.facts import field_bounds, ruleset, token_values
+from scorer.facts import facts, field_bounds, ruleset, token_values
 from scorer.i18n import _
 from scorer.problems import Problem, problem
-from scorer.result import CATEGORY_LABELS, Result, category_label
+from scorer.result import Result
 from scorer.ruleset import Category, Ruleset, RulesetLoadError
+from scorer.stats_text import category_name
 from scorer.words import says
 
 
@@ -103,27 +104,28 @@ def rows_out_of_range(data: Any, quick: Mapping[str, Mapping[str, int]]) -> list
     `paper_row_range`, else 0 to `paper_row_most`): a Debt of 3 scored +3 for a loss of 3
     (a walk), in a saved game or a file that holds one. Placed at the seat, field
     `typed.<category>` (`scorer.history` says it at the file's `paper.<name>.<category>`)."""
-    if not isinstance(data, dict):
-        return []
+    players, expansions = (data.get("players"), data.get("expansions") or []) if isinstance(
+        data, dict) else (None, None)
+    if not isinstance(players, list) or not isinstance(expansions, list):
+        return []  # a table of the wrong shape: its own format problem, said by `assess`
     try:
-        rules = ruleset(str(data.get("game")), [str(e) for e in data.get("expansions") or []])
+        rules = ruleset(str(data.get("game")), [str(e) for e in expansions])
     except RulesetLoadError:
         return []  # no such game: the table's own problem
-    bounds = field_bounds(rules)
-    seats = {p.get("name"): i for i, p in enumerate(data.get("players") or [])
-             if isinstance(p, dict)}
+    bounds, has = field_bounds(rules), facts(rules)
+    typed_rows = set(has.categories) - set(has.paper_derived)
+    seats = {p.get("name"): i for i, p in enumerate(players) if isinstance(p, dict)}
     out = []
     for name, rows in quick.items():
         if name not in seats:
             continue  # no such player: said as that (`scorer.history`'s unknown-player)
         for category, points in rows.items():
             least, most = bounds.paper_range(category)
-            if least <= points <= most:
-                continue
+            if category not in typed_rows or least <= points <= most:
+                continue  # a row this pad has not: not typed here, not scored either
+            row = has.category_words.get(category) or category_name(category)  # Pantheon's
             text = _("{row} typed from the paper pad is {points}; that row takes {least} to "
-                     "{most}").format(row=category_label(category)
-                                      if category in CATEGORY_LABELS else category,
-                                      points=points, least=least, most=most)
+                     "{most}").format(row=row, points=points, least=least, most=most)
             if most == 0 < points:
                 text += _(" (a loss, typed with a minus sign: {points})").format(points=-points)
             out.append(problem("out-of-range", text, seats.get(name), f"typed.{category}"))

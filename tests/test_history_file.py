@@ -383,3 +383,22 @@ def test_stats_paper_of_no_player_is_said_once_where_it_is(tmp_path: Path) -> No
     assert out.returncode == 2 and "Traceback" not in out.stderr
     (line,) = out.stderr.splitlines()
     assert line.startswith("games[0].paper.Zed: "), line
+
+
+def test_stats_paper_beside_a_table_of_the_wrong_shape_is_no_traceback(
+        tmp_path: Path) -> None:
+    """A table whose expansions or players are not lists, with paper totals beside it: the
+    table's format problem, exit 2, never a traceback (the paper rows' bounds read both)."""
+    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
+        "diplomacy-two-left-fight-once.json"
+    for key in ("expansions", "players"):
+        table = json.loads(scenario.read_text())["table"]
+        table[key] = 5
+        path = tmp_path / f"{key}.json"
+        path.write_text(json.dumps({
+            "format": "wonders-score-pad-history", "version": 1, "games": [{
+                "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
+                "paper": {"Ann": {"debt": 3}}}]}))
+        out = run("stats", str(path))
+        assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+        assert any(line.startswith(f"games[0].table.{key}") for line in out.stderr.splitlines())
