@@ -250,13 +250,14 @@ def first_play(entry: Any, i: int, seen: dict[str, int], problems: list[Problem]
 def score_play(play: Play, where: str, problems: list[Problem]) -> Result | None:
     """The play's result, or its table's problems (placed under `where.table`)."""
     found = assess_mixed(play.table, play.paper)
-    unknown = [n for n in play.paper if n not in
-               {p.get("name") for p in play.table.get("players") or [] if isinstance(p, dict)}]
+    seats = play.table.get("players")
+    # each seat's name (None: not a seat); a `players` that is no list has its own problem
+    names = [p.get("name") if isinstance(p, dict) else None
+             for p in (seats if isinstance(seats, list) else [])]
+    unknown = [n for n in play.paper if n not in names] if isinstance(seats, list) else []
     for name in unknown:
         problems.append(_problem("unknown-player", f"{where}.paper.{name}", _(
             "no player {name!r} at this table").format(name=name)))
-    names = [p.get("name") if isinstance(p, dict) else None
-             for p in play.table.get("players") or []]
     for p in found.problems:
         if p.field and p.field.startswith("typed.") and p.seat is not None:
             # a paper total is the file's, beside the table (`paper.rows_out_of_range`)
