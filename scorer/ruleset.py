@@ -707,6 +707,12 @@ def load_ruleset(game: str, expansions: tuple[str, ...] = ()) -> Ruleset:
     return _load(game, expansions)
 
 
+_LISTS_ADDED_TO = frozenset({"boards_not_offered"})
+"""Constants whose lists each expansion adds to, where another list replaces the base's:
+Edifice's Carthage and Ur stay not offered beside the 2nd edition Leaders' Roma (a review:
+with both, the last expansion's list alone was said)."""
+
+
 def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
     folders = [game, *(f"{game}+{e}" for e in sorted(set(expansions)))]
     problems: list[str] = []
@@ -728,6 +734,8 @@ def _load(game: str, expansions: tuple[str, ...]) -> Ruleset:
                 continue
             if isinstance(value, dict) and isinstance(constants.get(key), dict):
                 value = {**constants[key], **value}  # an expansion adds to a table (a colour)
+            if key in _LISTS_ADDED_TO and isinstance(constants.get(key), list):
+                value = [*constants[key], *value]  # two expansions' boards not offered
             constants[key] = value
         if added:  # an expansion adds its score pad rows (Duel: senate, leaders)
             constants["categories"] = _with_rows(constants.get("categories", []), added)

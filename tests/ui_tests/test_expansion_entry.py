@@ -492,6 +492,13 @@ async def test_entry_a_board_not_offered_is_said_with_why(store: Store) -> None:
         SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     assert not c.has("is not offered")
+    # with Leaders too, each expansion's boards are said (a review: the last one's alone)
+    store.save_current(SevenWondersDraft(game="7wonders-2e", expansions=["edifice", "leaders"],
+                                         seats=[SevenWondersSeat("Ann"), SevenWondersSeat("Bob"),
+                                                SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert [t.split(" is not offered")[0] for t in c.texts() if " is not offered" in t] == [
+        "Carthage", "Ur", "Roma", "Abu Simbel"]
 
 
 def test_entry_minerva_pawn_shown_for_a_divinity_spelled_otherwise() -> None:
