@@ -404,6 +404,10 @@ class Constants(_Data):
     progress_taken_by: dict[str, int] = {}
     """Duel: a wonder built or a Divinity activated that takes Progress tokens from those
     out of play (the Great Library, Enki), and how many."""
+    progress_unseen_with: dict[str, int] = {}
+    """Duel: a Divinity that, in play in either city, can unbuild a wonder whose Progress
+    token stays (Pantheon's Anubis: the Great Library's instant effect stays,
+    duel-pantheon.md): that many tokens a city may hold beyond what its table shows."""
     progress_taken_unseen: dict[str, int] = {}
     """Duel: what takes Progress tokens from those out of play without the table showing it
     (Agora's Espionage, a Conspiracy), and how many: always allowed for."""

@@ -348,7 +348,7 @@ def progress_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
     # Sabotage sent back to the box), unless it is seen
     unseen = [name for name in const.progress_taken_unseen if name not in seen]
     more = sum(const.progress_taken_by[n] for n in seen) + sum(
-        const.progress_taken_unseen[n] for n in unseen)
+        const.progress_taken_unseen[n] for n in unseen) + _progress_unseen(game)
     most = const.progress_on_board + more
     if len(held) <= most:
         return []
@@ -368,6 +368,15 @@ def progress_in_game(table: DuelTable, game: DuelGame) -> list[Problem]:
         takers=all_of(takers)), None, "players")]
 
 
+def _progress_unseen(game: DuelGame) -> int:
+    """Tokens a city may hold from a wonder since unbuilt (`progress_unseen_with`: Anubis
+    in either city; a review's table, Ann's Law from a Great Library Bob's Anubis unbuilt,
+    was refused)."""
+    const = game.board.ruleset.constants
+    present = {d.name for c in game.board.cities for d in c.divinities}
+    return sum(n for name, n in const.progress_unseen_with.items() if name in present)
+
+
 def progress_from_pairs(table: DuelTable, game: DuelGame) -> list[Problem]:
     """A city's Progress tokens each came with a pair of identical science symbols it
     shows (rules_duel.md §1.2: a third copy gives nothing), or from what took one from those
@@ -381,6 +390,7 @@ def progress_from_pairs(table: DuelTable, game: DuelGame) -> list[Problem]:
     if not const.progress_on_board or const.science_pairs_unseen:
         return []
     out: list[Problem] = []
+    unbuilt = _progress_unseen(game)
     for c, p, effects in zip(board.cities, table.players, game.tallies, strict=True):
         if not c.progress or not _all_entered(c, p):
             continue
@@ -391,7 +401,7 @@ def progress_from_pairs(table: DuelTable, game: DuelGame) -> list[Problem]:
         pairs = sum(1 for n in effects.symbols.values() if n >= 2)
         takers = [n for n in (*(w.name for w in c.wonders), *(d.name for d in c.divinities))
                   if n in const.progress_taken_by]
-        more = sum(const.progress_taken_by[n] for n in takers)
+        more = sum(const.progress_taken_by[n] for n in takers) + unbuilt
         most = pairs + more
         if len(c.progress) <= most:
             continue
