@@ -368,6 +368,8 @@ class FieldBounds:
     coins_on_divinity: int = 0
     """Pantheon: the most coins a Divinity puts on its card (Astarte's; 0 without)."""
     shields: int = 0
+    """A city's shields at the end of an Age (a table's per-Age `shields`): every source of
+    one, and the defeat tokens a leader counts as shields (Semiramis) where one is in play."""
     paper_rows: dict[str, tuple[int, int]] = field(default_factory=dict)
     """The typed rows that can be below zero, with their least and most points (the
     ruleset's `paper_row_range`)."""
@@ -375,8 +377,6 @@ class FieldBounds:
     def paper_range(self, category: str) -> tuple[int, int]:
         """The least and most points a paper pad's typed row of `category` takes."""
         return self.paper_rows.get(category, (0, self.paper_row))
-    """A city's shields at the end of an Age (a table's per-Age `shields`): every source of
-    one, and the defeat tokens a leader counts as shields (Semiramis) where one is in play."""
 
 
 def _table_le(model: type[BaseModel], name: str) -> int:
