@@ -469,6 +469,19 @@ def test_a_rename_reaches_a_correction_begun_on_the_finished_game_still_open(
     assert _names(store, "bob-phone", game.id)[1] == "Robert"
 
 
+def test_a_corrections_first_edit_to_a_renamed_player_is_made_not_refused(
+        store: Store) -> None:
+    """The host's phone still shows "Bob" when Bob, renamed Robert in History, is the
+    seat of the correction's first change: the change is made to Robert's coins (a
+    review: it was refused as "seats moved" and had to be typed again)."""
+    tables, game = _finished_game(store)
+    assert store.for_owner("ann-phone").rename_player("Bob", "Robert").ids == (game.id,)
+    fixed = tables.commit(game.id, "ann-phone", SetSeat(1, "Bob", "coins", 9))
+    assert isinstance(fixed, Change), fixed
+    robert = fixed.game.draft.seats[1]
+    assert robert.name == "Robert" and robert.coins == 9
+
+
 def test_hostile_devices_that_hide_a_shared_game_are_bounded(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A device is a key its browser makes: one address minting keys, each taking every

@@ -34,10 +34,17 @@ from typing import Any
 from ui.entry.draft import Draft
 from ui.entry.edits import (
     Edit,
+    Hold,
     Refusal,
     RenamePlayer,
     ReturnPlayer,
     Revert,
+    SetBuilt,
+    SetCopies,
+    SetCubes,
+    SetEntry,
+    SetSeat,
+    SetShields,
     apply,
     describe,
     followed,
@@ -77,6 +84,21 @@ def tables_for(store: Store) -> Tables:
             found = _TABLES[store.file] = Tables(store.for_owner(""))
             found.listen()
         return found
+
+
+def _to_renamed_seat(edit: Edit, before: LiveRecord, after: LiveRecord | None) -> Edit:
+    """A correction's first edit, made to the names the phone showed, taken to the name
+    its seat has now that the history's renames reached the game (`_names_from_history`):
+    a review's host, Bob renamed Robert in History, had the first change to Bob's coins
+    refused as "seats moved" and typed it again."""
+    if after is None or not isinstance(
+            edit, SetSeat | SetBuilt | SetEntry | Hold | SetCopies | SetCubes | SetShields) or not (
+            0 <= edit.seat < min(len(before.draft.seats), len(after.draft.seats))):
+        return edit
+    now = after.draft.seats[edit.seat].name
+    if before.draft.seats[edit.seat].name != edit.player or now == edit.player:
+        return edit
+    return replace(edit, player=now)
 
 
 def topic(game_id: str) -> str:
@@ -411,6 +433,7 @@ class Tables:
                 self.store.was_finished(game_id)
             if known is not None and known.closed and known.host == device:
                 self._names_from_history(known, device, publish)
+                edit = _to_renamed_seat(edit, known, self._get(game_id))
             out = self._save(game_id, device, change, edit, "edit")
         if publish is not None and isinstance(out, Change):
             publish(out)  # Flet's hub only queues it: no phone waits on another
