@@ -44,3 +44,30 @@ def test_verdicts_let_go_are_made_again_the_same() -> None:
     verdicts.forget_verdicts()
     assert not verdicts._VERDICTS
     assert verdicts.evaluate(draft, "en").total(0) == before == 2
+
+
+def test_letting_go_never_waits_on_a_change_under_way(store: Store) -> None:
+    """The collector's round runs on the event loop: while another thread holds the games'
+    lock (a change being saved), letting go returns at once and keeps the games (the next
+    quiet lets go); once the lock is free, it lets go."""
+    import threading
+
+    tables = Tables(store)
+    game = tables.host(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat(name="Ann"), SevenWondersSeat(name="Bob"),
+        SevenWondersSeat(name="Cid")]), "ann-phone")
+    held, release = threading.Event(), threading.Event()
+
+    def saving() -> None:
+        with tables._lock:
+            held.set()
+            release.wait(5)
+    worker = threading.Thread(target=saving)
+    worker.start()
+    held.wait(5)
+    tables.forget_games()  # would block here for 5 s if it waited
+    assert game.id in tables._games
+    release.set()
+    worker.join()
+    tables.forget_games()
+    assert not tables._games

@@ -191,10 +191,13 @@ class Tables:
         (`_get`): at a long quiet (`ui.web.collector`). Not with a shared store: there a
         game kept here is how a note from another process finds the phones here that show
         it (`heard`)."""
-        if self.store.shared:
-            return
-        with self._lock:
+        if self.store.shared or not self._lock.acquire(blocking=False):
+            return  # a change under way (the collector's round runs on the event loop:
+            # never waits on it); the next quiet lets go
+        try:
             self._games.clear()
+        finally:
+            self._lock.release()
 
     def _get(self, game_id: str) -> LiveRecord | None:
         rec = self._games.get(game_id)
