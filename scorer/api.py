@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -13,7 +13,6 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from scorer.board import City
-from scorer.engine import CityScore
 from scorer.games import StandIns
 from scorer.games.registry import game_of
 from scorer.i18n import _
@@ -32,6 +31,7 @@ from scorer.problems import (
 from scorer.result import Line, Result
 from scorer.ruleset import Category, Ruleset, available_expansions, load_ruleset
 from scorer.table import GAME_TAGS, TABLE_MODELS, Table
+from scorer.typed import paper_problems, with_typed
 from scorer.verdict import Verdict, contender, decide
 
 
@@ -290,29 +290,24 @@ def _rules(game: str, expansions: Sequence[str]) -> Ruleset:
     return load_ruleset(game, tuple(sorted({e for e in expansions if e in known})))
 
 
-Rescore = Callable[[Sequence[City], list[CityScore]], list[CityScore]]
-"""Scores as the table's players counted them, put in before the ranking (a paper pad's
-typed totals, `scorer.paper`)."""
-
-
-def assess(data: Any, rescore: Rescore | None = None) -> Assessment:
+def assess(data: Any) -> Assessment:
     """Each player's score from what can be scored, every problem, and per player what was
     set aside; the final result only when there is no problem. Never raises for a problem
     of the table. Messages, verdict and lines' words are in the current context's language
     (`scorer.i18n.language`); codes, locations and numbers are the same in every one.
 
     The same four steps for every game: parse the table; check it with its game's package
-    (chosen by its ruleset, `scorer.games`); score each city; rank them."""
+    (chosen by its ruleset, `scorer.games`); score each city (a paper player's typed rows
+    in place: `scorer.typed`); rank them."""
     table, shape, removed, replaced = _parsed(data)
     if table is None:
         return Assessment(problems=shape, players=[], result=None)
     rules = _rules(table.game, table.expansions)
     game = game_of(rules)
     state, found = game.check(table, rules)
+    found = [*found, *paper_problems(table, rules)]
     cities = game.board(state).cities
-    scores = game.score(state)
-    if rescore is not None:
-        scores = rescore(cities, scores)
+    scores = with_typed(table, cities, game.score(state))
     # a place repaired to read the file is told by its format problem alone
     problems = shape + [_original(p, removed) for p in found
                         if not (replaced and _within(p.path, replaced))]

@@ -259,9 +259,11 @@ def score_play(play: Play, where: str, problems: list[Problem]) -> Result | None
         problems.append(_problem("unknown-player", f"{where}.paper.{name}", _(
             "no player {name!r} at this table").format(name=name)))
     for p in found.problems:
-        if p.field and p.field.startswith("typed.") and p.seat is not None:
-            # a paper total is the file's, beside the table (`paper.rows_out_of_range`)
-            path = f"{where}.paper.{names[p.seat]}.{p.field.removeprefix('typed.')}"
+        row = p.field.removeprefix("paper.") if p.field else ""
+        owner = names[p.seat] if p.seat is not None and p.seat < len(names) else None
+        if p.field != row and isinstance(owner, str) and row in play.paper.get(owner, {}):
+            # a paper total given beside the table, not in its seat (`paper.with_paper`)
+            path = f"{where}.paper.{owner}.{row}"
         else:
             path = f"{where}.table" + (f".{p.path}" if p.path else "")
         problems.append(p.model_copy(update={"path": path}))

@@ -4,22 +4,16 @@ and the game's verdict ranks them. Also the paper pad's small calculators."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from scorer import science
 from scorer.api import Assessment, assess
-from scorer.board import City
 from scorer.effects import Symbol
-from scorer.engine import CityScore, LineData
-from scorer.facts import facts, field_bounds, ruleset, token_values
-from scorer.i18n import _
-from scorer.problems import Problem, problem
+from scorer.facts import token_values
 from scorer.result import Result
-from scorer.ruleset import Category, Ruleset, RulesetLoadError
-from scorer.stats_text import category_name
-from scorer.words import says
+from scorer.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -51,85 +45,31 @@ def tokens_points(rules: Ruleset, tokens: Mapping[int, int]) -> int:
     return sum(value * count for value, count in tokens.items() if value in allowed)
 
 
-PAPER_PAD = says("paper-pad")
-TYPED = says("typed")
-
-
-def _typed(score: CityScore, typed: Mapping[str, int]) -> CityScore:
-    """A city's score with the categories its player typed from a paper pad in place of
-    what the engine found for its (cardless) city."""
-    categories: dict[Category, int] = {
-        c: int(typed[c]) if c in typed else v for c, v in score.categories.items()
-    }
-    lines: list[LineData] = [line for line in score.lines if line["category"] not in typed]
-    lines += [
-        {
-            "category": c,
-            "source_message": PAPER_PAD,
-            "points": categories[c],
-            "why_message": TYPED,
-        }
-        for c in score.categories
-        if c in typed and categories[c]
-    ]
-    return CityScore(tuple(lines), categories, {})
+def with_paper(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Any:
+    """The table with each named player's typed totals as their seat's `paper` (a row given
+    in both places is `quick`'s: the history file's map, which its reader checks against
+    the table's names). A table of the wrong shape is left as it is: its own problem."""
+    players = data.get("players") if isinstance(data, dict) else None
+    if not quick or not isinstance(players, list):
+        return data
+    seats = []
+    for p in players:
+        if isinstance(p, dict) and p.get("name") in quick:
+            own = p.get("paper")
+            p = {**p, "paper": {**(own if isinstance(own, dict) else {}), **quick[p["name"]]}}
+        seats.append(p)
+    return {**data, "players": seats}
 
 
 def assess_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Assessment:
-    """`assess` of a table where some players typed their category totals from a paper pad.
+    """`assess` of a table where some players typed their category totals from a paper pad,
+    given beside the table by name (the history file's `paper`), not in their seats.
 
-    `quick` maps a player's name to the totals they typed, by category. Those players stay
-    in the table as seats (wonder, coins, conflict tokens), so neighbours, the checks and
-    the tie-break see them; a category they typed replaces what the engine found for their
-    (cardless) city, the others stay the engine's, before the game's own verdict ranks
-    them (a supremacy still wins whatever the points)."""
-    if not quick:
-        return assess(data)
-
-    def typed(cities: Sequence[City], scores: list[CityScore]) -> list[CityScore]:
-        return [
-            _typed(s, quick[c.name]) if c.name in quick else s
-            for c, s in zip(cities, scores, strict=True)
-        ]
-
-    found = assess(data, rescore=typed)
-    beyond = rows_out_of_range(data, quick)
-    if not beyond:
-        return found
-    return Assessment(problems=[*found.problems, *beyond], players=found.players, result=None)
-
-
-def rows_out_of_range(data: Any, quick: Mapping[str, Mapping[str, int]]) -> list[Problem]:
-    """Each typed row beyond what its row takes at a real table (the ruleset's
-    `paper_row_range`, else 0 to `paper_row_most`): a Debt of 3 scored +3 for a loss of 3
-    (a walk), in a saved game or a file that holds one. Placed at the seat, field
-    `typed.<category>` (`scorer.history` says it at the file's `paper.<name>.<category>`)."""
-    players, expansions = (data.get("players"), data.get("expansions") or []) if isinstance(
-        data, dict) else (None, None)
-    if not isinstance(players, list) or not isinstance(expansions, list):
-        return []  # a table of the wrong shape: its own format problem, said by `assess`
-    try:
-        rules = ruleset(str(data.get("game")), [str(e) for e in expansions])
-    except RulesetLoadError:
-        return []  # no such game: the table's own problem
-    bounds, has = field_bounds(rules), facts(rules)
-    typed_rows = set(has.categories) - set(has.paper_derived)
-    seats = {p.get("name"): i for i, p in enumerate(players) if isinstance(p, dict)}
-    out = []
-    for name, rows in quick.items():
-        if name not in seats:
-            continue  # no such player: said as that (`scorer.history`'s unknown-player)
-        for category, points in rows.items():
-            least, most = bounds.paper_range(category)
-            if category not in typed_rows or least <= points <= most:
-                continue  # a row this pad has not: not typed here, not scored either
-            row = has.category_words.get(category) or category_name(category)  # Pantheon's
-            text = _("{row} typed from the paper pad is {points}; that row takes {least} to "
-                     "{most}").format(row=row, points=points, least=least, most=most)
-            if most == 0 < points:
-                text += _(" (a loss, typed with a minus sign: {points})").format(points=-points)
-            out.append(problem("out-of-range", text, seats.get(name), f"typed.{category}"))
-    return out
+    Those players stay in the table as seats (wonder, coins, conflict tokens), so
+    neighbours, the checks and the tie-break see them; a row they typed replaces what the
+    engine found for their (cardless) city, the others stay the engine's, before the game's
+    own verdict ranks them (a supremacy still wins whatever the points)."""
+    return assess(with_paper(data, quick))
 
 
 def score_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Result:

@@ -160,6 +160,20 @@ PieceKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$
 Face = Annotated[str, Field(max_length=4, pattern=r"^-?[0-9]{1,3}$")]
 """A token's face value as a key ("-1", "7")."""
 Points = Annotated[int, Field(ge=-MOST_COUNT, le=MOST_COUNT)]
+CategoryKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$")]
+"""A score pad's row as the result names it (`civilian`, `debt`)."""
+
+
+def _paper_field() -> Any:
+    """The `paper` of a seat in either game (one declaration; each row's bounds are the
+    ruleset's, checked in `scorer.typed`)."""
+    return Field(
+        None,
+        max_length=20,
+        description="(extension) this player counted on a paper score pad: the totals typed "
+        'from it, by row ({"civilian": 20, "debt": -3}); a row given replaces what the engine '
+        "finds for it, the others (treasury, military) are worked out as for any player",
+    )
 
 
 def _no_ages() -> list[int]:
@@ -213,6 +227,7 @@ class SevenWondersPlayer(_In):
         max_length=5,
         description="(extension) Abu Simbel: the leaders entombed (not among `leaders`)",
     )
+    paper: dict[CategoryKey, Points] | None = _paper_field()
 
 
 class SevenWondersTable(_Seats):
@@ -275,6 +290,7 @@ class DuelPlayer(_In):
     snake: Name | None = Field(
         None, description="Pantheon (Nisaba): the opponent's green card under the Snake token"
     )
+    paper: dict[CategoryKey, Points] | None = _paper_field()
 
 
 class Conflict(_In):

@@ -380,6 +380,31 @@ async def test_paper_player_is_told_what_neighbours_cannot_count(store: Store) -
     assert not c.has("counted on paper")
 
 
+async def test_paper_export_of_one_game_keeps_the_typed_totals(store: Store) -> None:
+    """A walk: a game's table JSON left out a paper player's typed totals, so imported on
+    another phone that player scored from the table alone (Dan 7 instead of 69) with only
+    "Imported." said. The seat's `paper` (docs/format.md) carries them."""
+    draft = from_table(TABLE)
+    typed = {"wonders": 3, "commercial": 3, "science": 26}
+    draft = draft.with_seat(2, replace(draft.seats[2], quick=True, typed=typed))
+    store.save_current(draft)
+    c = await Client(make_main(store), route="/game/export").start()
+    assert not c.has("Paper totals are not part of the table file")
+    await c.tap("Download JSON")
+    assert c.conn is not None
+    (_name, exported), = c.conn.downloads
+    cid = json.loads(exported)["players"][2]
+    assert cid["paper"] == typed and cid["cards"] == []
+    d = await Client(make_main(store), route="/import", device="another-phone").start()
+    await d.type("Paste a table file (JSON)", exported.decode())
+    await d.tap("Import")
+    copy = store.for_owner("another-phone").load_current()
+    assert copy is not None and copy.seats[2].quick and copy.seats[2].typed == typed
+    # Cid typed wonders 3, commercial 3, science 26; military 10 and treasury 1 are the
+    # table's (tokens, coins): 10 + 1 + 3 + 3 + 26 = 43 (test_facts' mixed table)
+    assert d.title() == "Table" and d.has("43 pts")
+
+
 async def test_import_of_an_exported_play_keeps_its_date_and_is_no_second_game(
         store: Store) -> None:
     """A finished game's export carries its `play` (docs/format.md): imported on a phone

@@ -515,7 +515,7 @@ async def test_trust_a_game_the_engine_fails_on_is_reported_and_kept(
     def broken(*_: object) -> object:
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
 
-    monkeypatch.setattr(verdicts, "assess_mixed", broken)
+    monkeypatch.setattr(verdicts, "assess", broken)
     verdicts._VERDICTS.clear()
     for route in ("/game", "/game/pad"):
         c = await Client(make_main(store), route=route).start()

@@ -190,12 +190,17 @@ def has_field(kind: type[Seat] | type[Draft], name: str) -> bool:
 
 def common_seat_fields(data: dict[str, Any]) -> dict[str, Any]:
     """What every game's seat reads from a table file's player (`Seat`'s fields)."""
+    paper = data.get("paper")
     return dict(
         name=str(data.get("name", "")),
         cards=[str(c) for c in data.get("cards", [])],
         coins=int(data.get("coins", 0)),
         leaders=[str(x) for x in data.get("leaders", [])],
         choices={str(k): str(v) for k, v in (data.get("choices") or {}).items() if v},
+        # a player who counted on paper: the file's `paper` (the engine checks its rows)
+        quick=isinstance(paper, dict),
+        typed={str(k): v for k, v in paper.items() if type(v) is int} if isinstance(
+            paper, dict) else {},
     )
 
 

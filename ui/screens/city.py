@@ -540,7 +540,7 @@ def _quick(m: AppModel, i: int) -> tuple[Draft, Seat] | None:
 def _QuickSection(i: int) -> ft.Control:
     model = use_model_unwatched()
     shown = use_watch(lambda m: _quick(m, i), (i,))
-    said = use_watch(lambda m: messages_of(m, i, "typed"), (i,))
+    said = use_watch(lambda m: messages_of(m, i, "paper"), (i,))
     calc, set_calc = ft.use_state(dict[str, int]())
     if shown is None:
         return ft.Container()

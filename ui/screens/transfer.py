@@ -101,8 +101,6 @@ def ExportScreen() -> ft.View:
     if not can.copy_text:
         items.append(ft.Semantics(identifier="why-no-copy",
                                   content=ft.Text(can.why_no_copy(), italic=True)))
-    if any(s.quick for s in draft.seats):
-        items.append(ft.Text(S.QUICK_NOTE, italic=True))
     for title, text, name in parts:
         def done(copied: bool, title: str = title) -> None:
             set_copied(f"{S.COPIED} {title}" if copied else S.COPY_FAILED)

@@ -12,8 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from scorer import Problem, Result, i18n
-from scorer.api import places_so_far
-from scorer.paper import assess_mixed
+from scorer.api import assess, places_so_far
 from scorer.problems import problem
 from ui.entry.draft import Draft
 from ui.entry.games import table_of
@@ -73,7 +72,7 @@ def _evaluate(draft: Draft, language: str) -> Evaluation:
     table = table_of(draft)
     with i18n.language(language):
         try:
-            found = assess_mixed(table, draft.quick())
+            found = assess(table)  # a paper player's typed rows are in the seat
             ranks = places_so_far(table, found)
         except Exception as err:  # a bug met on this game: said and logged, the game kept
             log.error("the engine failed on a saved game", exc_info=err)

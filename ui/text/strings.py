@@ -311,7 +311,6 @@ INSTALL_HINT = N_("To keep it as an app: the browser's menu, Add to Home screen.
 WRONG_HOST = N_("The score pad does not answer at this name. Open the address the computer "
                 "running it shows (or scan its QR code); whoever runs it can add this name "
                 "with --allow-host.")
-QUICK_NOTE = N_("Paper totals are not part of the table file; those players export as seats only.")
 
 # History
 HISTORY_TITLE = N_("History")

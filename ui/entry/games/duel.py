@@ -152,7 +152,9 @@ def table(draft: Draft) -> dict[str, Any]:
                     p["buried"]["cost"] = s.buried_cost
         if has.has_leaders and s.conquests is not None:
             p["conquests"] = s.conquests
-        if not s.quick:
+        if s.quick:  # counted on a paper pad: its typed rows
+            p["paper"] = dict(s.typed)
+        else:
             p.update(_pantheon_fields(s))
         players.append(p)
     conflict: dict[str, Any] = {"spaces": draft.conflict_spaces}

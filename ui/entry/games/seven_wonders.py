@@ -147,7 +147,9 @@ def table(draft: Draft) -> dict[str, Any]:
             p["choices"] = choices
         if s.free_city:
             p["free_city"] = True
-        if not s.quick:
+        if s.quick:  # counted on a paper pad: its typed rows
+            p["paper"] = dict(s.typed)
+        else:
             p.update(_expansion_fields(s))
         players.append(p)
     return {"game": draft.game, "expansions": list(draft.expansions), "players": players}

@@ -1,0 +1,100 @@
+"""A player who counted on a paper score pad: the totals typed from it (a seat's `paper`
+in the table file) take the place of what the engine finds for those rows of the player's
+city, and each typed row is checked against what that row takes at a real table.
+
+Here, not in `scorer.paper` (the pad's calculators and the history's map of typed totals),
+because `scorer.api.assess` reads a seat's `paper` for every table it scores: a file that
+holds a paper player is scored the same by the app, the command line and any program."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from scorer.board import City
+from scorer.engine import CityScore, LineData
+from scorer.facts import facts, field_bounds
+from scorer.i18n import _
+from scorer.problems import Problem, problem
+from scorer.ruleset import Category, Ruleset
+from scorer.stats_text import category_name
+from scorer.table import DuelTable, SevenWondersTable
+from scorer.words import says
+
+PAPER_PAD = says("paper-pad")
+TYPED = says("typed")
+
+
+def typed_score(score: CityScore, typed: Mapping[str, int]) -> CityScore:
+    """A city's score with the rows its player typed from a paper pad in place of what the
+    engine found for its (cardless) city; a row not typed stays the engine's."""
+    categories: dict[Category, int] = {
+        c: int(typed[c]) if c in typed else v for c, v in score.categories.items()
+    }
+    lines: list[LineData] = [line for line in score.lines if line["category"] not in typed]
+    lines += [
+        {
+            "category": c,
+            "source_message": PAPER_PAD,
+            "points": categories[c],
+            "why_message": TYPED,
+        }
+        for c in score.categories
+        if c in typed and categories[c]
+    ]
+    return CityScore(tuple(lines), categories, {})
+
+
+Seats = SevenWondersTable | DuelTable
+
+
+def _papers(table: Seats) -> list[dict[str, int] | None]:
+    """Each seat's typed rows; None: the player's city is scored from the table."""
+    return [p.paper for p in table.players]
+
+
+def with_typed(table: Seats, cities: Sequence[City], scores: list[CityScore]
+               ) -> list[CityScore]:
+    """Each city's score, a paper player's typed rows in place (the seats' `paper`)."""
+    papers = _papers(table)
+    if all(p is None for p in papers):
+        return scores
+    return [
+        s if papers[c.index] is None else typed_score(s, papers[c.index] or {})
+        for c, s in zip(cities, scores, strict=True)
+    ]
+
+
+def paper_problems(table: Seats, rules: Ruleset) -> list[Problem]:
+    """Each typed row the game's pad has not, or beyond what it takes at a real table (the
+    ruleset's `paper_row_range`, else 0 to `paper_row_most`): a Debt of 3 was scored +3 for
+    a loss of 3 (a walk). Placed at the seat's `paper.<row>`."""
+    papers = _papers(table)
+    if all(p is None for p in papers):
+        return []
+    bounds, has = field_bounds(rules), facts(rules)
+    typed_rows = [c for c in has.categories if c not in has.paper_derived]
+    out = []
+    for seat, paper in enumerate(papers):
+        for category, points in (paper or {}).items():
+            row = has.category_words.get(category) or category_name(category)  # Pantheon's
+            if category in has.paper_derived:
+                out.append(problem("not-allowed", _(
+                    "{row} is not typed from the paper pad: the app works it out from the "
+                    "coins, the conflict tokens and the pawn").format(row=row),
+                    seat, f"paper.{category}"))
+                continue
+            if category not in typed_rows:
+                rows = ", ".join(typed_rows)
+                out.append(problem("not-allowed", _(
+                    "This game's score pad has no row {key}; the rows typed from it are: "
+                    "{rows}").format(key=category, rows=rows), seat, f"paper.{category}"))
+                continue
+            least, most = bounds.paper_range(category)
+            if least <= points <= most:
+                continue
+            text = _("{row} typed from the paper pad is {points}; that row takes {least} to "
+                     "{most}").format(row=row, points=points, least=least, most=most)
+            if most == 0 < points:
+                text += _(" (a loss, typed with a minus sign: {points})").format(points=-points)
+            out.append(problem("out-of-range", text, seat, f"paper.{category}"))
+    return out
