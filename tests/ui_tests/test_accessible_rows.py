@@ -213,3 +213,33 @@ async def test_accessible_supremacy_winner_chips_say_what_they_claim(store: Stor
              and w.value in ("Ann", "Bob") and w.semantics_label}
     assert names == {S.supremacy_won_by("Military Supremacy", n) for n in ("Ann", "Bob")}
     assert "Military Supremacy won by Ann" in names  # the words, as a screen reader says them
+
+
+async def test_accessible_names_say_whose_number_and_what_undo_takes_back(
+        store: Store) -> None:
+    """A screen-reader walk heard bare names: a conflict token's field "+1", the paper
+    science calculator's buttons without a player ("Compass: 0, add one"), the pad's
+    column buttons "Ann", the note's "Undo". Each now says whose, and what."""
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah"), SevenWondersSeat("Bob", board="Rhodos"),
+        SevenWondersSeat("Cid", board="Babylon")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    tokens = [x for x in walk(c.top()) if isinstance(x, ft.Semantics)
+              and x.identifier == "number-+1"]
+    assert [t.label for t in tokens] == ["Conflict tokens for Ann"]  # then "+1"
+    await c.tap("Conflict tokens +1 for Ann: 0, add one")
+    undo = next(b for b in walk(c.top()) if isinstance(b, ft.TextButton)
+                and isinstance(b.content, ft.Text) and b.content.value == "Undo")
+    assert isinstance(undo.content, ft.Text)
+    assert undo.content.semantics_label == "Undo: Ann's +1 tokens changed to 1"
+    await c.tap("Paper totals")
+    assert c.find("Compass for Ann: 0, add one") is not None
+    assert c.find("Wildcards for Ann: 0, add one") is not None
+    store.save_current(from_table(TABLE))  # Ann, Bob, Cid: a pad with every column
+    pad = await Client(make_main(store), route="/game/pad").start()
+    said = {str(t.semantics_label) for t in walk(pad.top()) if isinstance(t, ft.Text)
+            and t.value in ("Ann", "Bob", "Cid")}
+    assert said == {"Ann: how the total is made", "Bob: how the total is made",
+                    "Cid: how the total is made"}

@@ -272,8 +272,8 @@ def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) ->
 def test_a11y_pad_cells_say_player_row_and_points(server: tuple[str, float], phone: Phone,
                                                   tmp_path: Path) -> None:
     """A score pad cell is named by its player, its row and its points (it read "18"); a
-    total by its player; a column's head reads its player once (it read "Bob Bob"); a tap on
-    the named cell shows its lines."""
+    total by its player; a column's head reads its player once (it read "Bob Bob") and what
+    a tap on it shows (it read "Bob"); a tap on the named cell shows its lines."""
     url, _ = server
     import_table(phone, url, TABLE, tmp_path)
     phone.tap("Score pad")
@@ -281,7 +281,7 @@ def test_a11y_pad_cells_say_player_row_and_points(server: tuple[str, float], pho
     # game_data.CATEGORIES: the rulebook's arithmetic (Bob's science 1 + 1 + 9 + 7 = 18)
     for p in PLAYERS:
         name = p["name"]
-        role(phone, "button", name)
+        role(phone, "button", f"{name}: how the total is made")
         role(phone, "button", f"{name}, total: {p['total']} points")
         for category, label in (("science", "Science"), ("civilian", "Civilian"),
                                 ("military", "Military")):

@@ -54,7 +54,7 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
         b.tap_card("Altar")
         said(b, "Altar added to Bob's city")
         _shot(b, "30-undo-note")
-        b.tap("Undo")
+        b.starting("Undo:").click()  # named by what it takes back
         said(b, "Undone: Altar added to Bob's city")
         b.tap_card("Theater")  # kept: Bob leads the table (rules_multiplayer.md: 2 VP)
         b.wait_text(r"Bob · 2 pts")
@@ -76,7 +76,7 @@ def test_undo_remove_and_free_on_two_phones(server: tuple[str, float]) -> None:
                 break
             a.page.wait_for_timeout(100)
         assert "I am Cid" not in a.said()
-        note = a.page.get_by_role("button", name="Undo", exact=True)
+        note = a.page.get_by_role("button", name=re.compile(r"^Undo: "))
         try:
             note.wait_for(timeout=4_000)  # the note shows its Undo for 5 s
             _shot(a, "33-remove-then-undo")

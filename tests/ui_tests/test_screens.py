@@ -459,6 +459,33 @@ async def test_paper_debt_is_typed_as_a_loss(store: Store) -> None:
     assert saved is not None and saved.seats[0].typed["debt"] == -3
 
 
+async def test_paper_debt_sign_button_turns_what_a_minus_less_keypad_typed(
+        store: Store) -> None:
+    """An iPhone's number pad has no minus key: a walk could not type a Debt of -3. The
+    row's sign button turns what the field shows, taken as if typed: "3" refused, then the
+    button saves -3 (cities.md §1-2, a loss); again, 3 is refused as typed (a Debt row
+    takes -300 to 0) and -3 stays. Ann: coins 6 // 3 = 2 + Civilian 10 = 12, 12 - 3 = 9."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["cities"], seats=[
+        SevenWondersSeat("Ann", board="Gizah", coins=6), SevenWondersSeat("Bob"),
+        SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    await c.tap("Paper totals")
+    assert not c.has("Civilian: change the sign (a loss or a gain)")  # 0 to 300: no sign
+    await c.type("Civilian", "10")
+    await c.type("Debt", "3")
+    assert c.find("Debt", ft.TextField).error == "A whole number from -300 to 0"
+    await c.tap("Debt: change the sign (a loss or a gain)")
+    assert c.title() == "Ann · 9 pts"
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].typed["debt"] == -3
+    assert c.find("Debt", ft.TextField).error is None
+    await c.tap("Debt: change the sign (a loss or a gain)")
+    assert c.find("Debt", ft.TextField).error == "A whole number from -300 to 0"
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].typed["debt"] == -3
+    assert c.title() == "Ann · 9 pts"
+
+
 async def test_paper_debt_above_zero_saved_before_is_said_not_scored(store: Store) -> None:
     """A game saved before the Debt row took only losses (a walk's Dan: Debt 3 typed, +3
     scored) is never silently wrong: the city's paper section says the row's bounds and

@@ -129,8 +129,10 @@ def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
         for value, most in zip(values, most_tokens, strict=True):
             key = str(value)
             label = f"{'+' if value > 0 else ''}{value}"
+            # the field's name alone was "+1" for a screen reader: whose tokens, first
             out.append(stepper(label, held.get(key, 0), handlers[key], maximum=most,
-                               spoken=S.for_player(S.conflict_tokens(label), edit.player)))
+                               spoken=S.for_player(S.conflict_tokens(label), edit.player),
+                               said_first=S.for_player(S.MILITARY, edit.player)))
     if shields is not None:
         out.extend(_shield_steppers(edit.player, shields, props.most_shields, shield_handlers))
     out.append(problems(list(props.messages)))
@@ -212,14 +214,20 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             return go
 
         most = field_bounds(ruleset(draft.game, draft.expansions))  # the search stays small
+
+        def whose(what: str) -> str:  # a screen reader's name of a - or +: whose symbols
+            return S.for_player(what, seat.name)
+
         out += [
             header(S.SCIENCE_CALC),
             stepper(S.COMPASS, calc.get("compass", 0), count("compass"),
-                    maximum=most.symbols["compass"]),
-            stepper(S.GEAR, calc.get("gear", 0), count("gear"), maximum=most.symbols["gear"]),
+                    maximum=most.symbols["compass"], spoken=whose(S.COMPASS)),
+            stepper(S.GEAR, calc.get("gear", 0), count("gear"), maximum=most.symbols["gear"],
+                    spoken=whose(S.GEAR)),
             stepper(S.TABLET, calc.get("tablet", 0), count("tablet"),
-                    maximum=most.symbols["tablet"]),
-            stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards),
+                    maximum=most.symbols["tablet"], spoken=whose(S.TABLET)),
+            stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards,
+                    spoken=whose(S.WILDCARDS)),
             ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
                     ft.FilledButton(content=f"{S.USE} {S.points(sci.points)}",
                                     on_click=lambda: typed("science")(

@@ -79,9 +79,11 @@ def _NoteEnd(on_top: bool) -> ft.Control:
     with the words."""
     model = use_model_unwatched()
     undo = ft.use_callback(model.take_back, [])
+    words = use_watch(_words)  # what it undoes: a screen reader met "Undo" alone
     if not use_watch(_undoable(on_top), (on_top,)):
         return ft.Container(width=0, height=0)
-    return ft.TextButton(content=S.UNDO, on_click=undo, height=UNDO_HEIGHT, style=_UNDO_STYLE)
+    return ft.TextButton(content=ft.Text(S.UNDO, semantics_label=S.undo_change(words)),
+                         on_click=undo, height=UNDO_HEIGHT, style=_UNDO_STYLE)
 
 
 NoteEnd = memo(_NoteEnd)

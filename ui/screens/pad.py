@@ -136,8 +136,9 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
 
     def name(k: int) -> ft.Control:
         p = players[k]
+        # a screen reader met the column's button as "Ann": whose, and what a tap shows
         body: ft.Control = _text(shown[k], bold=True, size=name_size,
-                                 said=p.name if shown[k] != p.name else None)
+                                 said=S.pad_column(p.name))
         if k in winners:
             body = ft.Column([ft.Icon(ft.Icons.EMOJI_EVENTS, color=WINNER, size=16), body],
                              spacing=0, tight=True,

@@ -632,7 +632,31 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
             entry.set_typing(None)
             entry.set_rejected(text)
 
-    return numeric(label, entry.typed_field.keep(ft.TextField(
+    # the field's number as last rendered, for its sign button (a tap comes after the blur
+    # that refused "3" in Debt: the refused text is the one to turn)
+    shown_now: tuple[int | None, str | None] = (value, entry.rejected)
+    latest = ft.use_ref(shown_now)
+    latest.current = shown_now
+
+    def change_sign() -> None:
+        """What the field shows, with the other sign, taken as if typed: a phone's number
+        pad without a minus key (an iPhone's) can still enter a loss."""
+        saved, refused = latest.current or shown_now
+        typing = entry.typing_now()
+        text = typing.text if typing is not None else refused if refused is not None else (
+            "" if saved is None else str(saved))
+        n = _to_int(text)
+        if n is None or n == 0:
+            return  # nothing to turn: the field says what it takes as it is
+        entry.set_typing(None)
+        if _fits(-n, minimum, maximum):
+            entry.set_rejected(None)
+            entry.seen.mine(-n)
+            on_change(-n, saved)
+        else:
+            entry.set_rejected(str(-n))
+
+    field = numeric(label, entry.typed_field.keep(ft.TextField(
         key=f"typed-{entry.generation}", label=label,
         value=entry.shown("" if value is None else str(value)),
         width=field_width(label, width, ALONE_MOST), on_change=entry.typed,
@@ -641,6 +665,11 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
         error=None if entry.rejected is None else S.number_range(minimum, maximum),
         keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
         helper=hint or None)))
+    if minimum is None or minimum >= 0:
+        return field
+    sign = icon_button(ft.Icons.EXPOSURE, S.change_sign(label), change_sign, tooltip=False)
+    return ft.Row([field, sign], spacing=2, tight=True,
+                  vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def number_field(label: str, value: int | None, on_change: MaybeChanged,

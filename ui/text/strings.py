@@ -1220,6 +1220,11 @@ def add_one(what: str, value: int) -> str:
     return _("{what}: {value}, add one").format(what=what, value=value)
 
 
+def change_sign(what: str) -> str:
+    """A paper row's sign button (a number pad without a minus key): whose row it turns."""
+    return _("{what}: change the sign (a loss or a gain)").format(what=what)
+
+
 def remove_one(what: str, value: int) -> str:
     return _("{what}: {value}, remove one").format(what=what, value=value)
 
@@ -1241,6 +1246,11 @@ def close_points(player: str) -> str:
 
 def pad_total(player: str, n: int, at_least: bool = False) -> str:
     return pad_cell(player, _("total"), n, at_least)
+
+
+def pad_column(player: str) -> str:
+    """A pad column's name cell, as a screen reader reads it (a tap explains the total)."""
+    return _("{player}: how the total is made").format(player=player)
 
 
 def pad_rank(player: str, rank: int | None) -> str:
