@@ -89,6 +89,9 @@ class City:
     snake: Card | None = None
     """The opponent's green card under the Snake token (Nisaba), when the table says."""
     free_city: bool = False
+    on_paper: bool = False
+    """Its player counted on a paper pad (the table's `paper`): its cards and leaders are
+    not known, so what counts them next door may be short (`engine._per_item`)."""
     copied_guild: Card | None = None
     """The table's choice for Olympia B, when given."""
     courtesan: Leader | None = None

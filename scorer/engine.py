@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import product
@@ -161,30 +161,32 @@ def _per_item(
     seen: list[City],
     counts: list[int],
     what: str,
+    unknown: Sequence[str] = (),
     **more: Param,
 ) -> None:
     """Points per item counted in some cities (`seen`, one per scope): all of them added,
-    or only the city with the most (`count_in`)."""
+    or only the city with the most (`count_in`). `unknown`: the cities counted whose items
+    are not known (a player who counted on paper, next door): the line may be short, said
+    and marked (the pad shows "≥"), a 0 too; they can only add, whether summed or the most."""
     most = effect.count_in == "most"
     n = max(counts) if most else sum(counts)
-    if not n:
+    if not n and not unknown:
         return
-    tally.add(
-        source.category,
-        source.says,
-        effect.points * n,
-        says(
-            "per-item",
-            points=effect.points,
-            count=n,
-            what=what,
-            most=most,
-            scopes=effect.cities,
-            cities=[c.name for c in seen],
-            counts=counts,
-            **more,
-        ),
-    )
+    why = says("per-item", points=effect.points, count=n, what=what, most=most,
+               scopes=effect.cities, cities=[c.name for c in seen], counts=counts, **more)
+    if unknown:
+        why["unknown"] = list(unknown)
+    line: LineData = {"category": source.category, "source_message": source.says,
+                      "points": effect.points * n, "why_message": why}
+    if unknown:
+        line["at_least"] = True
+    tally.lines.append(line)
+
+
+def _on_paper(city: City, seen: Sequence[City]) -> list[str]:
+    """The other cities counted whose cards and leaders are not known (counted on paper).
+    The city's own are left out: its player typed the rows they score in."""
+    return [c.name for c in seen if c.on_paper and c.index != city.index]
 
 
 def _majority(
@@ -242,11 +244,12 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerCard(colours=colours, only_guilds=True):
             seen = board.around(city, effect.cities)
             counts = [len(c.guilds) for c in seen]
-            _per_item(tally, source, effect, seen, counts, "guilds")
+            _per_item(tally, source, effect, seen, counts, "guilds", _on_paper(city, seen))
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
-            _per_item(tally, source, effect, seen, counts, "cards", colours=colours)
+            _per_item(tally, source, effect, seen, counts, "cards", _on_paper(city, seen),
+                      colours=colours)
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
         case ScienceSymbol(symbol=s):
@@ -288,7 +291,7 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerLeader():
             seen = board.around(city, effect.cities)
             counts = [len(c.leaders) for c in seen]
-            _per_item(tally, source, effect, seen, counts, "leaders")
+            _per_item(tally, source, effect, seen, counts, "leaders", _on_paper(city, seen))
         case WonderComplete(points=p):
             total = len(city.side.stages)
             if city.stages_built == total:

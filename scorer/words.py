@@ -463,6 +463,10 @@ def _per_item(p: Mapping[str, Param]) -> str:
     out = text.format(items=items, points=each, cities=cities)
     if "coins" in p:
         out += " " + _("(coins: {coins})").format(coins=", ".join(map(str, _ints(p, "coins"))))
+    unknown = _strs(p, "unknown")
+    if unknown:
+        out += "; " + _("may be short: {names} counted on paper, so their cards are not "
+                        "known").format(names=all_of(unknown))
     return out
 
 

@@ -6,7 +6,7 @@ Scenario file (JSON):
   source       where the expected values come from (rulebook seed, reference section)
   table        a table in the table format
   expect       partial result: "players": {name: {"total", "rank", "categories": {...},
-               "lines": [{"source", "points"}...], "why"}}, "winners", "decided_by",
+               "lines": [{"source", "points", "at_least"?}...], "why"}}, "winners", "decided_by",
                "choices"; a player whose total, any category or any line is not 0 must have
                a "why" with the arithmetic from the reference, and that arithmetic must reach
                each of those numbers (each one appears in it). A value the reference marks
@@ -86,6 +86,7 @@ def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
         for line in want.get("lines", []):
             assert any(
                 line["source"] in g["source"] and g["points"] == line["points"]
+                and g.get("at_least", False) == line.get("at_least", g.get("at_least", False))
                 for g in got["lines"]
             ), f"{name}: no line {line} in {got['lines']}"
         for what, choice in want.get("choices", {}).items():

@@ -284,6 +284,7 @@ def _city(i: int, p: DuelPlayer, name: str, rules: Ruleset, aside: Aside) -> Cit
         mythology_tokens=pantheon.mythology_tokens_kept(p, rules, i, aside),
         offering_tokens=(p.offering_tokens or 0) if kept(aside, i, "offering_tokens") else 0,
         snake=rules.cards.get(p.snake) if p.snake is not None and kept(aside, i, "snake") else None,
+        on_paper=p.paper is not None,
     )
 
 

@@ -274,6 +274,7 @@ def _city(
         tokens=tokens,
         leaders=leaders,
         free_city=p.free_city,
+        on_paper=p.paper is not None,
         stage_numbers=numbers,
         diplomacy=tuple(p.diplomacy) if kept(aside, i, "diplomacy") else (),
         tokens_held={
