@@ -90,7 +90,7 @@ async def test_science_calculator_takes_no_more_wildcards_than_the_game_has(stor
     await c.type("Wildcards", "2")
     assert _error(c, "Wildcards") == ("2", None)
     plus = [x for x in c.controls() if isinstance(x, ft.IconButton)
-            and label(x) == "Wildcards: 2, add one"]
+            and label(x) == "Wildcards for Cid: 2, add one"]
     assert plus
     await c.tap_control(plus[0])  # + stops at the bound (never disabled: focus stays put)
     assert _error(c, "Wildcards") == ("2", None)

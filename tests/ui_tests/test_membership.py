@@ -522,3 +522,29 @@ def test_hostile_an_address_minting_devices_hides_a_bounded_number_of_shared_gam
     assert minted[2].history_count() == 1  # kept, said
     assert store.for_owner("ann-phone").delete_game(
         "shared-0", address="203.0.113.9") == "done"
+
+
+@pytest.mark.asyncio
+async def test_hostile_a_refused_correction_is_not_said_again_on_history(store: Store) -> None:
+    """Bob, a member, opens the finished game from History and taps a + on a city: refused,
+    said where he tapped. Back on History, the refusal was still there at its top (a walk),
+    over games it was not about. It is the game's: said on the game's screens only."""
+    from ui.app import make_main
+
+    from .flet_client import Client
+
+    _finished_game(store)
+    bob = await Client(make_main(store), route="/history", device="bob-phone").start()
+    await bob.until("Open")
+    await bob.tap("Open")
+    await bob.go("/game/player/0")
+    assert bob.has(S.HOST_CORRECTS, exact=True)  # said before any tap: the host's to correct
+    minus, plus = bob.step_button("Coins", -1), bob.step_button("Coins", 1)
+    assert minus is not None
+    await bob.tap_control(plus)
+    assert S.HOST_CORRECTS in bob.snacks()  # and the refusal where the tap was made
+    await bob.go("/history")
+    await bob.until("Open")
+    # the brief note at the foot may still say it (it goes in seconds); nothing else does
+    in_note = bob.snacks().count(S.HOST_CORRECTS)
+    assert bob.texts().count(S.HOST_CORRECTS) == in_note, bob.texts()

@@ -82,10 +82,12 @@ async def test_a_card_tapped_renders_its_chip_and_the_total_only(
     # Bob's phone, showing Bob's city: his blue cards' group only, its Theater now taken (a
     # 3-player game has one Theater: cards.toml, copies = [3, 6]); not his total, nor any
     # other part; and on each phone the words of the note at its foot (who changed what),
-    # not the strip around them
+    # not the strip around them; on Ann's phone its Undo, named by what it takes back (a
+    # screen reader met "Undo" alone)
     assert a.title() == "Ann · 4 pts" and b.title() == "Bob · 0 pts"
     assert b.find("Theater (taken)").disabled
-    assert dict(renders) == {"_CardGroup": 2, "_TitleTotal": 1, "_NoteWords": 2}
+    assert dict(renders) == {"_CardGroup": 2, "_TitleTotal": 1, "_NoteWords": 2,
+                             "_NoteEnd": 1}
     # in each group only the Theater chip is built again: the others are the very controls
     # they were (nothing of them to compare or send)
     for phone, name in ((a, "ann"), (b, "bob")):

@@ -139,7 +139,7 @@ async def tap_undo_on_note(c: Client) -> None:
     note = c.note()
     assert note is not None, "no note"
     undo = [x for x in walk(note) if isinstance(x, ft.TextButton)]
-    assert undo and undo[0].content == "Undo", "no note with Undo"
+    assert undo and label(undo[0].content) == "Undo", "no note with Undo"
     await c.tap_control(undo[0])
 
 

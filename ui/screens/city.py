@@ -334,10 +334,20 @@ def _TitleTotal(i: int) -> ft.Control:
 
 @ft.component
 def _CityStatus(i: int) -> ft.Control:
-    """Why the total is not final yet, and the problems about the player as a whole."""
-    status, messages = use_watch(lambda m: (_status(m, i), messages_of(m, i, "", "name")), (i,))
-    return ft.Column([ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
-                      problems(list(messages))], spacing=12, visible=bool(status or messages))
+    """Why the total is not final yet, and the problems about the player as a whole; on a
+    member's phone, that a finished game is the host's to correct (said before a tap, not
+    only refused after it: a walk tapped + and -)."""
+    status, messages, read_only = use_watch(lambda m: (
+        _status(m, i), messages_of(m, i, "", "name"), _read_only(m)), (i,))
+    return ft.Column([ft.Text(S.HOST_CORRECTS, italic=True, visible=read_only),
+                      ft.Text(status, italic=True, color=ft.Colors.ERROR, visible=bool(status)),
+                      problems(list(messages))], spacing=12,
+                     visible=bool(status or messages or read_only))
+
+
+def _read_only(m: AppModel) -> bool:
+    """A finished game on a phone that is not its host's: every change is refused."""
+    return m.draft is not None and m.draft.finished is not None and not m.is_host
 
 
 TitleTotal = memo(_TitleTotal)

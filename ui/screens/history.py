@@ -149,7 +149,7 @@ def HistoryScreen() -> ft.View:
     ])]
     if model.undo_id:
         items.append(notice(model.notice, ft.TextButton(content=S.UNDO, on_click=undo)))
-    elif model.notice:
+    elif model.notice and not model.notice_of_game:  # a game's refusal: said on its screens
         items.append(notice(model.notice))
     if shown is None:
         items.append(busy_overlay(S.LOADING))

@@ -27,9 +27,12 @@ def _shown(on_top: bool) -> Callable[[AppModel], bool]:
     return select
 
 
-def _undoable(on_top: bool) -> Callable[[AppModel], bool]:
-    def select(m: AppModel) -> bool:
-        return on_top and m.note is not None and m.note.undo is not None
+def _undone(on_top: bool) -> Callable[[AppModel], str | None]:
+    """The words of the note whose Undo shows (None: no Undo)."""
+    def select(m: AppModel) -> str | None:
+        if on_top and m.note is not None and m.note.undo is not None:
+            return m.note.text
+        return None
     return select
 
 
@@ -79,10 +82,12 @@ def _NoteEnd(on_top: bool) -> ft.Control:
     with the words."""
     model = use_model_unwatched()
     undo = ft.use_callback(model.take_back, [])
-    words = use_watch(_words)  # what it undoes: a screen reader met "Undo" alone
-    if not use_watch(_undoable(on_top), (on_top,)):
+    # what it undoes, its name for a screen reader (a walk met "Undo" alone); watched only
+    # where Undo shows: the phones without one render nothing more per note
+    undoes = use_watch(_undone(on_top), (on_top,))
+    if undoes is None:
         return ft.Container(width=0, height=0)
-    return ft.TextButton(content=ft.Text(S.UNDO, semantics_label=S.undo_change(words)),
+    return ft.TextButton(content=ft.Text(S.UNDO, semantics_label=S.undo_change(undoes)),
                          on_click=undo, height=UNDO_HEIGHT, style=_UNDO_STYLE)
 
 

@@ -102,6 +102,10 @@ class AppModel(ft.Observable):
     comes back to this session (a reload: said once, not again)."""
     undo_id: str = ""
     """The history entry that the notice's Undo would bring back."""
+    notice_of_game: bool = False
+    """The notice is about the game shown (a change of it refused): said on the game's
+    screens, not on History, which lists every game (a walk read a refusal there after
+    leaving the game it refused)."""
     history_version: int = 0
     selected: tuple[int, str] = field(default=(-1, ""))
     """The score pad cell whose lines are shown: (player, category)."""
@@ -231,7 +235,7 @@ class AppModel(ft.Observable):
         """Show what a change of the game came to here (and, unless `commit` did, tell the
         other devices)."""
         if isinstance(outcome, Refusal):
-            self.say(outcome.message)
+            self.say(outcome.message, of_game=True)
             self.tell(outcome.message)  # said where the tap was made (a city shows no notice)
             self._reload()
             return
@@ -516,9 +520,11 @@ class AppModel(ft.Observable):
         if self.prefs is not None:
             await self.prefs.set(LANGUAGE_KEY, self.language)
 
-    def say(self, notice: str, undo_id: str = "") -> None:
+    def say(self, notice: str, undo_id: str = "", of_game: bool = False) -> None:
+        """A notice, shown once; `of_game`: about the game shown only (`notice_of_game`)."""
         self.notice = notice
         self.undo_id = undo_id
+        self.notice_of_game = of_game
 
 
 def _connected(page: ft.Page) -> bool:
