@@ -1,6 +1,6 @@
-"""A table where some players counted on a paper score pad: they type the pad's totals,
-and the engine works out the rest (treasury from coins, military from tokens or the pawn)
-and the game's verdict ranks them. Also the paper pad's small calculators."""
+"""A table where some players counted on a paper score pad, their typed totals given beside
+it by name (the history file's `paper`): put in their seats, where `assess` reads them
+(`scorer.typed`). Also the paper pad's small calculators."""
 
 from __future__ import annotations
 
@@ -54,9 +54,11 @@ def with_paper(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Any:
         return data
     seats = []
     for p in players:
-        if isinstance(p, dict) and p.get("name") in quick:
-            own = p.get("paper")
-            p = {**p, "paper": {**(own if isinstance(own, dict) else {}), **quick[p["name"]]}}
+        name = p.get("name") if isinstance(p, dict) else None
+        own = p.get("paper", {}) if isinstance(p, dict) else None
+        # a seat or a `paper` of the wrong shape is left as it is: its own format problem
+        if isinstance(name, str) and name in quick and isinstance(own, dict):
+            p = {**p, "paper": {**own, **quick[name]}}
         seats.append(p)
     return {**data, "players": seats}
 

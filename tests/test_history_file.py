@@ -402,3 +402,24 @@ def test_stats_paper_beside_a_table_of_the_wrong_shape_is_no_traceback(
         out = run("stats", str(path))
         assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
         assert any(line.startswith(f"games[0].table.{key}") for line in out.stderr.splitlines())
+
+
+def test_stats_paper_beside_seats_of_the_wrong_shape_is_no_traceback(tmp_path: Path) -> None:
+    """Paper totals beside a table whose seat's name is a list (unhashable) or whose seat
+    holds a `paper` that is not an object: each seat's own format problem at its place,
+    exit 2, never a traceback (the history's map is put into the seats by name)."""
+    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
+        "diplomacy-two-left-fight-once.json"
+    table = json.loads(scenario.read_text())["table"]
+    table["players"][0]["name"] = ["Ann"]
+    table["players"][1]["paper"] = [1]
+    path = tmp_path / "seats.json"
+    path.write_text(json.dumps({
+        "format": "wonders-score-pad-history", "version": 1, "games": [{
+            "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
+            "paper": {"Bob": {"civilian": 3}}}]}))
+    out = run("stats", str(path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    places = [line.split(":")[0] for line in out.stderr.splitlines()]
+    assert "games[0].table.players[0].name" in places, out.stderr
+    assert "games[0].table.players[1].paper" in places, out.stderr
