@@ -55,7 +55,8 @@ def with_paper(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Any:
     seats = []
     for p in players:
         name = p.get("name") if isinstance(p, dict) else None
-        own = p.get("paper", {}) if isinstance(p, dict) else None
+        own = p.get("paper") if isinstance(p, dict) else None
+        own = {} if own is None else own  # `null` as no `paper`: the map's rows, not lost
         # a seat or a `paper` of the wrong shape is left as it is: its own format problem
         if isinstance(name, str) and name in quick and isinstance(own, dict):
             p = {**p, "paper": {**own, **quick[name]}}

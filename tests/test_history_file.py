@@ -423,3 +423,22 @@ def test_stats_paper_beside_seats_of_the_wrong_shape_is_no_traceback(tmp_path: P
     places = [line.split(":")[0] for line in out.stderr.splitlines()]
     assert "games[0].table.players[0].name" in places, out.stderr
     assert "games[0].table.players[1].paper" in places, out.stderr
+
+
+def test_stats_paper_map_beside_a_seat_whose_paper_is_null_is_scored(tmp_path: Path) -> None:
+    """A seat's `"paper": null` is no paper of its own: the history's map still gives its
+    player's rows (a review: the map was dropped, Ann scored from an empty city, silently).
+    The table: scenarios/7wonders/cities/diplomacy-two-left-fight-once.json (Ann's military
+    -2, wonders 3); with Ann's Debt -3 from the map: -2 + 3 - 3 = -2, as with no `paper`."""
+    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
+        "diplomacy-two-left-fight-once.json"
+    table = json.loads(scenario.read_text())["table"]
+    table["players"][0]["paper"] = None
+    path = tmp_path / "null.json"
+    path.write_text(json.dumps({
+        "format": "wonders-score-pad-history", "version": 1, "games": [{
+            "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
+            "paper": {"Ann": {"debt": -3}}}]}))
+    out = run("stats", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "Best total         -2" in out.stdout

@@ -453,7 +453,9 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
             await c.tap("Add player")
         await c.type(f"Name {i + 1}", n)
     with pytest.raises(AssertionError):
-        c.find("Add player")  # 8: the most
+        c.find("Add player")  # 8: the most, said under Players from the start
+    c_least = 2  # the 1st edition's 2-player game with the Free City (rulebook 002, "2 players")
+    assert c.has(f"This game is for {c_least} to 8 players.")
     await c.tap("Start")
     assert c.title() == "Table"
     saved = store.load_current()
@@ -465,6 +467,7 @@ async def test_entry_cities_new_game_takes_an_eighth_player(store: Store) -> Non
         await c.tap("Add player")
     with pytest.raises(AssertionError):
         c.find("Add player")  # 7 without Cities
+    assert c.has(f"This game is for {c_least} to 7 players.")
 
 
 @pytest.mark.asyncio

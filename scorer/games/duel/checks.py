@@ -528,7 +528,10 @@ def _strategy_shields(city: City, rules: Ruleset) -> int:
 
 def _all_entered(city: City, p: DuelPlayer) -> bool:
     """Whether the city holds every card, wonder, leader, Progress token and Divinity its
-    seat names (none unknown or set aside): else its shields are not all known."""
+    seat names (none unknown or set aside): else its shields are not all known. A player
+    who counted on paper gave none of them (`City.on_paper`)."""
+    if city.on_paper:
+        return False
     entered = (p.cards, p.wonders, p.leaders, p.progress, p.divinities)
     held = (city.cards, city.wonders, city.leaders, city.progress, city.divinities)
     buried_known = (p.buried is None) == (city.buried is None)

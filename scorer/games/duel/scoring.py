@@ -175,8 +175,8 @@ def contradiction(board: Board, city: City, effects: Tally, kind: SupremacyKind)
             else "",
         )
     if kind == "science":
-        if any(ld.name in const.science_changed_by for ld in city.leaders_ever):
-            return None
+        if city.on_paper or any(ld.name in const.science_changed_by for ld in city.leaders_ever):
+            return None  # its cards are not known, or no longer show the symbols
         if city.snake is None and any(
             isinstance(e, SnakeSymbol) for d in city.divinities for e in d.effects
         ):

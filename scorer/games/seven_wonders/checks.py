@@ -327,7 +327,10 @@ def _courtesan(table: SevenWondersTable, board: Board, i: int) -> Leader | None:
 
 def _entered_all(c: City, p: SevenWondersPlayer, field: str) -> bool:
     """Whether the city holds every entry of its seat's field (none was unknown or set
-    aside), and the board as entered: else what the city has is not fully known."""
+    aside), and the board as entered: else what the city has is not fully known (a player
+    who counted on paper gave no cards or leaders: `City.on_paper`)."""
+    if c.on_paper and field != "wonder":
+        return False
     if field == "wonder":
         return c.side is not NO_SIDE and c.stages_built == p.wonder.stages
     return len(c.cards if field == "cards" else c.leaders) == len(getattr(p, field))
