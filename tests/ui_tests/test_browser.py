@@ -536,8 +536,8 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
         phone.tap(p["board"])
         phone.enter("Stages built", str(p["stages"]))
         phone.enter("Coins", str(p["coins"]))
-        for label, n in p["tokens"].items():
-            phone.enter(label, str(n))
+        for label, n in p["tokens"].items():  # named with whose tokens first ("+1" alone)
+            phone.enter(f"Conflict tokens for {p['name']} {label}", str(n))
         phone.show_age(0)  # the cards of every Age
         for card in p["cards"]:
             phone.tap_card(card)

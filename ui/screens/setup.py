@@ -206,7 +206,11 @@ def Setup() -> ft.View:
         items += [header(S.EXPANSIONS),
                   wrap([toggle(expansion_name(game, e), e in chosen, flip_expansion(e))
                         for e in exps])]
-    items += [header(S.PLAYERS), ft.Text(S.DRAG_HINT, italic=True),
+    # how many the game takes, said from the start where the players are (at the most, Add
+    # player goes: a walk at 8 with Cities saw it go without a word); one text whose words
+    # change with the game, no control added or taken away while names are typed
+    items += [header(S.PLAYERS),
+              ft.Text(f"{S.players_for(fewest, const.max_players)} {S.DRAG_HINT}", italic=True),
               ft.ReorderableListView(rows, on_reorder=dragged, show_default_drag_handles=False,
                                      spacing=12, padding=ft.Padding.only(top=8))]
     if len(names) < const.max_players:
