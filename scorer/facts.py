@@ -182,6 +182,12 @@ class GameFacts:
     language: Pantheon's purple row holds the Grand Temples, which take the Guilds' place
     (duel-pantheon.md §2-3; a walk read "Guilds" beside their lines)."""
 
+    @property
+    def typed_rows(self) -> tuple[Category, ...]:
+        """The pad's rows a paper-pad player types (every row but `paper_derived`), in pad
+        order: what the paper section shows, an edit takes and a seat's `paper` may hold."""
+        return tuple(c for c in self.categories if c not in self.paper_derived)
+
     def adds_free_city(self, players: int) -> bool:
         """Whether a table of `players` players takes the Free City as its last seat (the
         2-player variant: fewer players than the seats a table needs, and no fewer than

@@ -6,10 +6,11 @@ file"). The app exports it (a backup, or to move to another server) and imports 
      "games": [{"id": "...", "started": "2026-11-28T19:05:00+07:00",
                 "finished": "2026-11-28T19:52:00+07:00", "place": "Ann's", "note": "",
                 "table": {... a table file of the spec ...},
-                "paper": {"Bob": {"military": 3, ...}}}]}
+                "paper": {"Bob": {"civilian": 12, ...}}}]}
 
 `started`, `place`, `note` and `paper` (the totals typed by players who counted on a paper
-pad) may be omitted. Every game's table is checked by the engine: a file with a problem is
+pad, each row one their pad types: put into their seats, checked as a seat's `paper` is)
+may be omitted. Every game's table is checked by the engine: a file with a problem is
 read not at all, and every problem is named with its place (`games[3].table.players[0]...`).
 """
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scorer.i18n import N_, _, any_of, ngettext, translated
-from scorer.table import GAME_TAGS, ISO_MOMENT
+from scorer.table import GAME_TAGS, ISO_MOMENT, KEY_PATTERN
 
 ProblemCode = Literal[
     # the file itself (command line)
@@ -99,6 +99,9 @@ ProblemCode = Literal[
     "too-many-pieces",
     "built-in-order",
     "points-counted-from-copies",
+    # a player who counted on a paper pad
+    "paper-row",
+    "paper-and-city",
 ]
 
 SETS_ASIDE: frozenset[ProblemCode] = frozenset(
@@ -241,12 +244,14 @@ FIELD_WORDS: dict[str, str] = {
     "counts": N_("the pieces counted"),
     "printed": N_("the printed points"),
     "entombed": N_("the entombed leaders"),
+    "paper": N_("the paper pad's totals"),
 }
 """What the file's fields are called in a message (a format problem names its subject),
 marked for the catalogue and translated when a message is made."""
 
 
-def _subject(field: str) -> str:
+def field_subject(field: str) -> str:
+    """A field of a seat or the table as a message names it ("the cards"), translated."""
     if field in FIELD_WORDS:
         return translated(FIELD_WORDS[field])
     head, _dot, tail = field.rpartition(".")
@@ -356,7 +361,7 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
         if kind in ("union_tag_invalid", "union_tag_not_found"):
             loc = [*loc, ctx.get("discriminator", "").strip("'")]
         seat, field, item = located(loc)
-        subject = _subject(field or "")
+        subject = field_subject(field or "")
         if seat is None and field is None:
             subject = _("the table")
         elif seat is not None and field is None and item is None:  # a seat itself
@@ -387,6 +392,10 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
             msg = _("{subject} must be {most} or less, not {given}").format(
                 subject=subject, most=ctx.get("le"), given=_number_shown(given)
             )
+        elif kind == "string_pattern_mismatch" and ctx.get("pattern") == KEY_PATTERN:
+            code = "not-allowed"  # a key of the format's data (a row, a piece): no name
+            msg = _('{subject} must be written in small letters and "_", as the format '
+                    'names it ("civilian", "debt")').format(subject=subject)
         elif kind == "string_pattern_mismatch":
             code = "control-characters"
             msg = _(
@@ -443,7 +452,7 @@ def unknown_game(given: int) -> Problem:
     return problem(
         "not-allowed",
         _("{subject} cannot be {value}; expected {expected}").format(
-            subject=_subject("game"), value=_number_shown(given), expected=expected
+            subject=field_subject("game"), value=_number_shown(given), expected=expected
         ),
         None,
         "game",

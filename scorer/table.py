@@ -6,7 +6,7 @@ its game is the job of its game's checks (`scorer.games`), because that needs th
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal, Self, get_args
+from typing import Annotated, Any, ClassVar, Literal, Self, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic_core import PydanticCustomError
@@ -155,12 +155,14 @@ class Play(_In):
 
 
 Age = Annotated[int, Field(ge=1, le=3)]
-PieceKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$")]
+KEY_PATTERN = r"^[a-z_]+$"
+"""A key the format names in its own words (a piece, a paper row): small letters and "_"."""
+PieceKey = Annotated[str, Field(min_length=1, max_length=40, pattern=KEY_PATTERN)]
 """The key of a ruleset's piece (`debt`, `naval`)."""
 Face = Annotated[str, Field(max_length=4, pattern=r"^-?[0-9]{1,3}$")]
 """A token's face value as a key ("-1", "7")."""
 Points = Annotated[int, Field(ge=-MOST_COUNT, le=MOST_COUNT)]
-CategoryKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$")]
+CategoryKey = Annotated[str, Field(min_length=1, max_length=40, pattern=KEY_PATTERN)]
 """A score pad's row as the result names it (`civilian`, `debt`)."""
 
 
@@ -229,6 +231,12 @@ class SevenWondersPlayer(_In):
     )
     paper: dict[CategoryKey, Points] | None = _paper_field()
 
+    HELD_IN_CITY: ClassVar[tuple[str, ...]] = (
+        "cards", "leaders", "choices", "tokens", "counts", "printed", "entombed")
+    """What a city holds that a paper pad's totals stand for (`paper`): not given beside
+    them (its wonder, coins, conflict tokens, shields and diplomacy are, as for any player:
+    they decide the conflicts next door too)."""
+
 
 class SevenWondersTable(_Seats):
     game: Literal["7wonders-1e", "7wonders-2e"]
@@ -291,6 +299,12 @@ class DuelPlayer(_In):
         None, description="Pantheon (Nisaba): the opponent's green card under the Snake token"
     )
     paper: dict[CategoryKey, Points] | None = _paper_field()
+
+    HELD_IN_CITY: ClassVar[tuple[str, ...]] = (
+        "cards", "wonders", "progress", "leaders", "buried", "divinities", "astarte_coins",
+        "mythology_tokens", "offering_tokens", "snake")
+    """What a city holds that a paper pad's totals stand for (`paper`): not given beside
+    them (its coins, Senate cubes and conquests are, as for any player)."""
 
 
 class Conflict(_In):

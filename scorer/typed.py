@@ -14,10 +14,10 @@ from scorer.board import City
 from scorer.engine import CityScore, LineData
 from scorer.facts import facts, field_bounds
 from scorer.i18n import _
-from scorer.problems import Problem, problem
+from scorer.problems import Problem, field_subject, problem
 from scorer.ruleset import Category, Ruleset
 from scorer.stats_text import category_name
-from scorer.table import DuelTable, SevenWondersTable
+from scorer.table import DuelPlayer, DuelTable, SevenWondersPlayer, SevenWondersTable
 from scorer.words import says
 
 PAPER_PAD = says("paper-pad")
@@ -65,29 +65,43 @@ def with_typed(table: Seats, cities: Sequence[City], scores: list[CityScore]
 
 
 def paper_problems(table: Seats, rules: Ruleset) -> list[Problem]:
-    """Each typed row the game's pad has not, or beyond what it takes at a real table (the
-    ruleset's `paper_row_range`, else 0 to `paper_row_most`): a Debt of 3 was scored +3 for
-    a loss of 3 (a walk). Placed at the seat's `paper.<row>`."""
+    """What a paper player's seat gives that cannot be scored as the app scores it: a
+    row the game's pad does not type (`paper-row`: treasury and military come from coins,
+    tokens and the pawn; a row of another game), something the city holds beside the
+    totals that stand for it (`paper-and-city`: cards given too would be scored in the rows
+    not typed, where the app scores none), and each typed row beyond what it takes at a
+    real table (the ruleset's `paper_row_range`, else 0 to `paper_row_most`: a Debt of 3
+    was scored +3 for a loss of 3, a walk). Placed at the seat's `paper.<row>` or field."""
     papers = _papers(table)
     if all(p is None for p in papers):
         return []
     bounds, has = field_bounds(rules), facts(rules)
-    typed_rows = [c for c in has.categories if c not in has.paper_derived]
     out = []
-    for seat, paper in enumerate(papers):
-        for category, points in (paper or {}).items():
+    players: Sequence[SevenWondersPlayer | DuelPlayer] = table.players
+    for seat, (player, paper) in enumerate(zip(players, papers, strict=True)):
+        if paper is None:
+            continue
+        for held in type(player).HELD_IN_CITY:
+            if getattr(player, held) != type(player).model_fields[held].get_default(
+                    call_default_factory=True):
+                out.append(problem("paper-and-city", _(
+                    "{name} counted on a paper pad: the totals typed stand for what the city "
+                    "holds, so {subject} beside them would be counted twice; give the city "
+                    "or the paper pad's totals, not both").format(
+                        name=player.name, subject=field_subject(held)), seat, held))
+        for category, points in paper.items():
             row = has.category_words.get(category) or category_name(category)  # Pantheon's
             if category in has.paper_derived:
-                out.append(problem("not-allowed", _(
+                out.append(problem("paper-row", _(
                     "{row} is not typed from the paper pad: the app works it out from the "
                     "coins, the conflict tokens and the pawn").format(row=row),
                     seat, f"paper.{category}"))
                 continue
-            if category not in typed_rows:
-                rows = ", ".join(typed_rows)
-                out.append(problem("not-allowed", _(
+            if category not in has.typed_rows:
+                out.append(problem("paper-row", _(
                     "This game's score pad has no row {key}; the rows typed from it are: "
-                    "{rows}").format(key=category, rows=rows), seat, f"paper.{category}"))
+                    "{rows}").format(key=category, rows=", ".join(has.typed_rows)),
+                    seat, f"paper.{category}"))
                 continue
             least, most = bounds.paper_range(category)
             if least <= points <= most:

@@ -208,3 +208,25 @@ def test_hostile_a_row_that_is_json_but_no_game_is_listed_as_damaged(tmp_path: P
                              (text, gid))
         newest, oldest = s.history_page(0, 2)
         assert (newest.summary, newest.readable, oldest.readable) == ("no game", False, True)
+
+
+def test_a_game_with_a_paper_player_finished_before_keeps_its_print(tmp_path: Path) -> None:
+    """A game with a paper player finished before the table file carried a seat's `paper`:
+    its stored print was made from a table without it. The same play seen again (its
+    export imported) is known by the same print, not taken for a second game (a review:
+    the print now hashed the seat's `paper` too, and missed every such game)."""
+    from ui.entry.games import table_of
+    from ui.store import history_db
+
+    s = Store(tmp_path / "g.sqlite3").for_owner("phone")
+    draft = finished(FOUR, 1000.0)
+    dan = replace(draft.seats[3], quick=True, typed={"civilian": 20})
+    draft = draft.with_seat(3, dan)
+    s.save_game(draft, "summary")
+    table = table_of(draft)
+    assert table["players"][3]["paper"] == {"civilian": 20}
+    before = {**table, "players": [{k: v for k, v in p.items() if k != "paper"}
+                                   for p in table["players"]]}  # as it was written then
+    stored = history_db.fingerprint(before, draft.quick(), 1000.0)
+    assert history_db.fingerprint(table, draft.quick(), 1000.0) == stored
+    assert s.sees_play(replace(draft, played=1000.0))

@@ -405,6 +405,24 @@ async def test_paper_export_of_one_game_keeps_the_typed_totals(store: Store) -> 
     assert d.title() == "Table" and d.has("43 pts")
 
 
+async def test_paper_import_refuses_what_the_city_screen_could_not_show(store: Store) -> None:
+    """A hand-edited file whose paper player also gives cards, or a row the pad does not
+    type (treasury comes from coins): the app's city screen has no field for either, so
+    the import refuses it with the engine's words (a review: the row was kept where no
+    field could clear it, the cards dropped unsaid), as the command line does."""
+    with_cards = json.loads(json.dumps(TABLE))
+    with_cards["players"][2]["paper"] = {"civilian": 5}  # Cid keeps his cards
+    treasury = json.loads(json.dumps(TABLE))
+    treasury["players"][2].update(cards=[], paper={"treasury": 5})
+    c = await Client(make_main(store), route="/import").start()
+    for table, said in ((with_cards, "Cid counted on a paper pad"),
+                        (treasury, "Treasury is not typed from the paper pad")):
+        await c.type("Paste a table file (JSON)", json.dumps(table))
+        await c.tap("Import")
+        assert c.has(said), c.texts()
+        assert c.title() == "Import a table" and store.load_current() is None
+
+
 async def test_import_of_an_exported_play_keeps_its_date_and_is_no_second_game(
         store: Store) -> None:
     """A finished game's export carries its `play` (docs/format.md): imported on a phone

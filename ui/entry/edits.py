@@ -442,10 +442,8 @@ class SetEntry(_Valued):
             faces = {str(v): n for v, n in field_bounds(rules).tokens.items()}
             return self.key in faces and _within(self.value, 0, faces[self.key])
         if self.field == "typed":
-            has = facts(rules)
-            rows = [c for c in has.categories if c not in has.paper_derived]
-            return self.key in rows and _within(self.value,
-                                                *field_bounds(rules).paper_range(self.key))
+            return self.key in facts(rules).typed_rows and _within(
+                self.value, *field_bounds(rules).paper_range(self.key))
         if self.field == "pieces":
             return _piece_fits(rules, self.key, self.value)
         if self.field == "diplomacy":  # an Age in which the city used a diplomacy token

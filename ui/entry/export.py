@@ -13,7 +13,7 @@ from typing import Any
 from scorer import Result, TableError, assess, parse_table
 from scorer.history import iso
 from scorer.jsonfile import loads
-from scorer.problems import Problem
+from scorer.problems import Problem, ProblemCode
 from ui.entry.draft import Draft
 from ui.entry.games import from_table, table_of
 from ui.text import strings as S
@@ -108,6 +108,11 @@ def file_problem(name: str, size: int) -> str:
     return ""
 
 
+NOT_IMPORTED: frozenset[ProblemCode] = frozenset({"paper-row", "paper-and-city"})
+"""Problems of a table file an import refuses though its format is right: what the app's
+draft cannot hold as the file gives it (`read_table`)."""
+
+
 def read_table(raw: str | bytes) -> Imported:
     """Read a table file: parsed as JSON data only (never executed), checked by the engine.
     A file the engine rejects gives its problems; nothing here raises."""
@@ -122,6 +127,12 @@ def read_table(raw: str | bytes) -> Imported:
         except TableError:
             # the format's problems and the game's checks, all in one round
             raise TableError(assess(data).problems) from None
+        # a paper player's seat the city screen could not show as given (a row its pad has
+        # not, cards beside the totals): refused as the format's problems are, never kept
+        # where no field can mend it nor dropped unsaid
+        unshown = [p for p in assess(data).problems if p.code in NOT_IMPORTED]
+        if unshown:
+            raise TableError(unshown)
         draft = from_table(data)
     except TableError as err:
         if data is None:  # refused by the strict reading: the names as plain JSON reads them
