@@ -198,10 +198,20 @@ def _majority(
     what: str,
     colours: tuple[str, ...],
     count: Callable[[City], int],
+    unknown: Sequence[str] = (),
 ) -> None:
-    """`points` if the city has strictly more of something than each neighbour."""
+    """`points` if the city has strictly more of something than each neighbour. Cards next
+    door that are not known (a neighbour who counted on paper, `unknown`) leave it untold:
+    not counted, said, and the line marked "at least" (0 while it may be `points`)."""
     left, right = board.beside(city)
     mine, theirs = count(city), (count(left), count(right))
+    if unknown and mine > max(theirs):
+        why = says("majority", what=what, colours=colours, mine=mine, left=left.name,
+                   left_count=theirs[0], right=right.name, right_count=theirs[1],
+                   points=points, unknown=list(unknown))
+        tally.lines.append({"category": source.category, "source_message": source.says,
+                            "points": 0, "why_message": why, "at_least": True})
+        return
     if mine > max(theirs):
         tally.add(
             source.category,
@@ -304,7 +314,8 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case CopyNeighbourGuild() | CopyNeighbourLeader():
             pass  # resolved before scoring: the copied guild or leader is scored as a source
         case CardMajority(points=p, colours=colours):
-            _majority(tally, source, p, board, city, "cards", colours, lambda c: c.count(colours))
+            _majority(tally, source, p, board, city, "cards", colours, lambda c: c.count(colours),
+                      _on_paper(city, board.beside(city)))
         case CoinMajority(points=p):
             _majority(tally, source, p, board, city, "coins", (), lambda c: c.coins)
         case NoDefeatBonus(points=p):

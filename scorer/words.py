@@ -338,6 +338,11 @@ def say(message: Says) -> str:
                 if what == "cards"
                 else ngettext("{count} coin", "{count} coins", mine).format(count=mine)
             )
+            unknown = _strs(p, "unknown")
+            if unknown:  # a neighbour's cards not known: the majority cannot be told
+                return _("{have}; not counted: {names} counted on paper, so whether it is "
+                         "more than theirs is not known ({points} if it is)").format(
+                    have=have, names=all_of(unknown), points=points(_int(p, "points")))
             return _(
                 "{have}, more than {left} ({left_count}) and {right} ({right_count}): {points}"
             ).format(

@@ -347,3 +347,23 @@ def test_pad_and_lines_name_pantheons_purple_row_grand_temples() -> None:
     plain = assess(base["table"]).result
     assert plain is not None
     assert any(line.startswith("Guilds") for line in render_pad(plain).splitlines())
+
+
+def test_score_marks_a_count_that_may_be_short(tmp_path: Path) -> None:
+    """The command line's pad marks what the app's pad marks "≥": Ann's Phryne beside Bob,
+    who counted on paper, cannot be told (scenarios/7wonders/leaders-2e/phryne-beside-a-
+    paper-player-is-not-told.json: Leaders ≥ 0, total ≥ 3 = Altar 3), and says what it
+    means; a table without such a count has no mark."""
+    scenario = Path(__file__).parent / "scenarios" / "7wonders" / "leaders-2e" / \
+        "phryne-beside-a-paper-player-is-not-told.json"
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(json.loads(scenario.read_text())["table"]))
+    out = run("score", str(path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert next(x for x in lines if x.startswith("Leaders")).split()[1:3] == ["\u2265", "0"]
+    assert next(x for x in lines if x.startswith("Total")).split()[1:3] == ["\u2265", "3"]
+    assert "\u2265: the count may be short (explain says why)" in lines
+    four = Path(__file__).parents[1] / "examples" / "7wonders-1e-4p-full-game.json"
+    plain = run("score", str(four))
+    assert "\u2265" not in plain.stdout

@@ -470,16 +470,16 @@ async def test_paper_debt_sign_button_turns_what_a_minus_less_keypad_typed(
         SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/0").start()
     await c.tap("Paper totals")
-    assert not c.has("Civilian: change the sign (a loss or a gain)")  # 0 to 300: no sign
+    assert not c.has("Civilian for Ann: change the sign (a loss or a gain)")  # 0 to 300
     await c.type("Civilian", "10")
     await c.type("Debt", "3")
     assert c.find("Debt", ft.TextField).error == "A whole number from -300 to 0"
-    await c.tap("Debt: change the sign (a loss or a gain)")
+    await c.tap("Debt for Ann: change the sign (a loss or a gain)")
     assert c.title() == "Ann · 9 pts"
     saved = store.load_current()
     assert saved is not None and saved.seats[0].typed["debt"] == -3
     assert c.find("Debt", ft.TextField).error is None
-    await c.tap("Debt: change the sign (a loss or a gain)")
+    await c.tap("Debt for Ann: change the sign (a loss or a gain)")
     assert c.find("Debt", ft.TextField).error == "A whole number from -300 to 0"
     saved = store.load_current()
     assert saved is not None and saved.seats[0].typed["debt"] == -3

@@ -187,8 +187,6 @@ CoinsStepper = memo(_CoinsStepper)
 
 def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                   set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
-    categories = ruleset(draft.game, draft.expansions).constants.categories
-
     def typed(category: str) -> Callable[[int | None, int | None], None]:
         def go(n: int | None, was: int | None) -> None:
             edit.entry("typed", category, n, (was,))  # None: the field cleared
@@ -201,8 +199,10 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
     ]
     bounds = field_bounds(ruleset(draft.game, draft.expansions))
     fields = [number_field(S.category(c, draft.facts.category_words), seat.typed.get(c),
-                           typed(c), *bounds.paper_range(c))
-              for c in categories if c not in draft.facts.paper_derived]
+                           typed(c), *bounds.paper_range(c),
+                           spoken=S.for_player(S.category(c, draft.facts.category_words),
+                                               seat.name))
+              for c in draft.facts.typed_rows]
     out.append(wrap(fields))
     if draft.facts.science_sets:
         sci = science_points(ruleset(draft.game, draft.expansions), calc.get("compass", 0),

@@ -607,7 +607,8 @@ def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
 
 @ft.component
 def NumberField(label: str, value: int | None, on_change: MaybeChanged,
-                minimum: int | None, maximum: int | None, width: int, hint: str) -> ft.Control:
+                minimum: int | None, maximum: int | None, width: int, hint: str,
+                spoken: str = "") -> ft.Control:
     """A whole number that may be left blank (None), saved on submit or when the field
     loses focus. What is typed and cannot be taken stays in the field with the reason under
     it; the number is kept as it was."""
@@ -667,17 +668,19 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
         helper=hint or None)))
     if minimum is None or minimum >= 0:
         return field
-    sign = icon_button(ft.Icons.EXPOSURE, S.change_sign(label), change_sign, tooltip=False)
+    sign = icon_button(ft.Icons.EXPOSURE, S.change_sign(spoken or label), change_sign,
+                       tooltip=False)
     return ft.Row([field, sign], spacing=2, tight=True,
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def number_field(label: str, value: int | None, on_change: MaybeChanged,
-                 minimum: int, maximum: int) -> ft.Control:
+                 minimum: int, maximum: int, spoken: str = "") -> ft.Control:
     """A total typed from a paper score pad: `minimum` to `maximum` (the ruleset's: below
-    zero for a row of debts or penalties, a minus sign then typed); blank = none typed
-    (None)."""
-    return NumberField(label, value, on_change, minimum, maximum, 150, "")
+    zero for a row of debts or penalties, a minus sign then typed, or its sign button);
+    blank = none typed (None). `spoken`: whose row, in a screen reader's words ("Debt for
+    Ann", `S.for_player`), for the sign button's name."""
+    return NumberField(label, value, on_change, minimum, maximum, 150, "", spoken)
 
 
 def optional_number_field(label: str, value: int | None, on_change: MaybeChanged,

@@ -360,6 +360,10 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 ).format(wonder=c.wonder.name, side=_side_said(rules, c.side_name),
                          count=c.stages_built)
                 out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
+            elif guild is not None and guild.is_guild and guild.name not in offered and any(
+                    n.on_paper for n in (left, right)):
+                pass  # a guild of a neighbour who counted on paper (its cards not known):
+                # the table's word is taken, and scored as entered
             elif guild is None or guild.name not in offered:
                 if all(_entered_all(n, players[n.index], "cards") for n in (left, right)):
                     out.append(_not_offered(
@@ -389,6 +393,9 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                     text = _("this city has no card that copies a leader; remove this choice")
                 message = text.format(cards=any_of(copiers))
                 out.append(problem("choice-not-possible", message, c.index, "choices.courtesan"))
+            elif leader is not None and leader.name not in offered_leaders and any(
+                    n.on_paper for n in (left, right)):
+                pass  # a leader of a neighbour who counted on paper: the table's word taken
             elif leader is None or leader.name not in offered_leaders:
                 if all(_entered_all(n, players[n.index], "leaders") for n in (left, right)):
                     out.append(_not_offered(
