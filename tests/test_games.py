@@ -58,6 +58,9 @@ def test_games_a_paper_pad_is_ranked_by_its_game_once() -> None:
     assert plain is not None and plain.decided_by == "supremacy:military"
     winner = plain.winners[0]
     loser = next(p.name for p in plain.players if p.name != winner)
+    for seat in table["players"]:  # the loser's city on paper: no cards beside the totals
+        if seat["name"] == loser:
+            seat.update(cards=[], wonders=[], progress=[])
     typed = score_mixed(table, {loser: {"civilian": 90}})
     assert typed.winners == [winner] and typed.decided_by == "supremacy:military"
     assert next(p for p in typed.players if p.name == loser).categories["civilian"] == 90
