@@ -339,31 +339,39 @@ def test_history_a_table_file_is_named_as_one(tmp_path: Path) -> None:
     assert problems[0].code == "not-allowed" and "table file" in problems[0].message
 
 
+TWO_LEFT = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
+    "diplomacy-two-left-fight-once.json"
+"""A Cities table (Ann 1, Bob 15, Cid -3 without paper; Ann's military -2, wonders 3)."""
+
+
+def _two_left() -> dict[str, Any]:
+    table: dict[str, Any] = json.loads(TWO_LEFT.read_text())["table"]
+    return table
+
+
+def _stats_with_paper(tmp_path: Path, table: object, paper: object,
+                      name: str = "h") -> Any:
+    """`python -m scorer stats` of a history file of one game: `table`, `paper` beside it."""
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps({
+        "format": "wonders-score-pad-history", "version": 1, "games": [{
+            "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
+            "paper": paper}]}))
+    return run("stats", str(path))
+
+
 def test_stats_refuses_a_paper_debt_above_zero(tmp_path: Path) -> None:
     """A history file's paper totals are checked as the app's typed rows are: Cities' debt
     is a loss (cities.md §1-2), so Ann's typed Debt of 3 is named at its place in the file,
     saying the row's bounds and the minus sign, exit 2 (it scored +3: a walk's 69 -> 72);
-    a Debt of -3 is read. The table: scenarios/7wonders/cities/diplomacy-two-left-fight-
-    once.json (Ann 1, Bob 15, Cid -3 without paper); with Ann's -3 typed on paper, her
-    total is military -2 + wonders 3 + debt -3 = -2."""
-    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
-        "diplomacy-two-left-fight-once.json"
-    table = json.loads(scenario.read_text())["table"]
-
-    def stats_of(debt: int) -> Any:
-        path = tmp_path / f"debt{debt}.json"
-        path.write_text(json.dumps({
-            "format": "wonders-score-pad-history", "version": 1, "games": [{
-                "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
-                "paper": {"Ann": {"debt": debt}}}]}))
-        return run("stats", str(path))
-
-    refused = stats_of(3)
+    a Debt of -3 is read. With Ann's -3 typed on paper (`TWO_LEFT`), her total is military
+    -2 + wonders 3 + debt -3 = -2."""
+    refused = _stats_with_paper(tmp_path, _two_left(), {"Ann": {"debt": 3}}, "plus")
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     (line,) = refused.stderr.splitlines()
     assert line.startswith("games[0].paper.Ann.debt: ") and "-300 to 0" in line
     assert "minus sign: -3" in line
-    read = stats_of(-3)
+    read = _stats_with_paper(tmp_path, _two_left(), {"Ann": {"debt": -3}}, "minus")
     assert read.returncode == 0, read.stderr
     assert "Best total         -2" in read.stdout
 
@@ -371,15 +379,7 @@ def test_stats_refuses_a_paper_debt_above_zero(tmp_path: Path) -> None:
 def test_stats_paper_of_no_player_is_said_once_where_it_is(tmp_path: Path) -> None:
     """Paper totals for a name not at the table: one problem at `games[0].paper.Zed` (no
     such player), not a second one placed inside the table for its Debt's bounds."""
-    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
-        "diplomacy-two-left-fight-once.json"
-    path = tmp_path / "zed.json"
-    path.write_text(json.dumps({
-        "format": "wonders-score-pad-history", "version": 1, "games": [{
-            "id": "g1", "finished": "2026-12-07T20:00:00+07:00",
-            "table": json.loads(scenario.read_text())["table"],
-            "paper": {"Zed": {"debt": 3}}}]}))
-    out = run("stats", str(path))
+    out = _stats_with_paper(tmp_path, _two_left(), {"Zed": {"debt": 3}})
     assert out.returncode == 2 and "Traceback" not in out.stderr
     (line,) = out.stderr.splitlines()
     assert line.startswith("games[0].paper.Zed: "), line
@@ -389,17 +389,10 @@ def test_stats_paper_beside_a_table_of_the_wrong_shape_is_no_traceback(
         tmp_path: Path) -> None:
     """A table whose expansions or players are not lists, with paper totals beside it: the
     table's format problem, exit 2, never a traceback (the paper rows' bounds read both)."""
-    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
-        "diplomacy-two-left-fight-once.json"
     for key in ("expansions", "players"):
-        table = json.loads(scenario.read_text())["table"]
+        table = _two_left()
         table[key] = 5
-        path = tmp_path / f"{key}.json"
-        path.write_text(json.dumps({
-            "format": "wonders-score-pad-history", "version": 1, "games": [{
-                "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
-                "paper": {"Ann": {"debt": 3}}}]}))
-        out = run("stats", str(path))
+        out = _stats_with_paper(tmp_path, table, {"Ann": {"debt": 3}}, key)
         assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
         assert any(line.startswith(f"games[0].table.{key}") for line in out.stderr.splitlines())
 
@@ -408,17 +401,10 @@ def test_stats_paper_beside_seats_of_the_wrong_shape_is_no_traceback(tmp_path: P
     """Paper totals beside a table whose seat's name is a list (unhashable) or whose seat
     holds a `paper` that is not an object: each seat's own format problem at its place,
     exit 2, never a traceback (the history's map is put into the seats by name)."""
-    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
-        "diplomacy-two-left-fight-once.json"
-    table = json.loads(scenario.read_text())["table"]
+    table = _two_left()
     table["players"][0]["name"] = ["Ann"]
     table["players"][1]["paper"] = [1]
-    path = tmp_path / "seats.json"
-    path.write_text(json.dumps({
-        "format": "wonders-score-pad-history", "version": 1, "games": [{
-            "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
-            "paper": {"Bob": {"civilian": 3}}}]}))
-    out = run("stats", str(path))
+    out = _stats_with_paper(tmp_path, table, {"Bob": {"civilian": 3}})
     assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
     places = [line.split(":")[0] for line in out.stderr.splitlines()]
     assert "games[0].table.players[0].name" in places, out.stderr
@@ -427,18 +413,10 @@ def test_stats_paper_beside_seats_of_the_wrong_shape_is_no_traceback(tmp_path: P
 
 def test_stats_paper_map_beside_a_seat_whose_paper_is_null_is_scored(tmp_path: Path) -> None:
     """A seat's `"paper": null` is no paper of its own: the history's map still gives its
-    player's rows (a review: the map was dropped, Ann scored from an empty city, silently).
-    The table: scenarios/7wonders/cities/diplomacy-two-left-fight-once.json (Ann's military
-    -2, wonders 3); with Ann's Debt -3 from the map: -2 + 3 - 3 = -2, as with no `paper`."""
-    scenario = ROOT / "tests" / "scenarios" / "7wonders" / "cities" / \
-        "diplomacy-two-left-fight-once.json"
-    table = json.loads(scenario.read_text())["table"]
+    player's rows (a review: the map was dropped, Ann scored from her table, silently). With
+    Ann's Debt -3 from the map (`TWO_LEFT`): -2 + 3 - 3 = -2, as with no `paper`."""
+    table = _two_left()
     table["players"][0]["paper"] = None
-    path = tmp_path / "null.json"
-    path.write_text(json.dumps({
-        "format": "wonders-score-pad-history", "version": 1, "games": [{
-            "id": "g1", "finished": "2026-12-07T20:00:00+07:00", "table": table,
-            "paper": {"Ann": {"debt": -3}}}]}))
-    out = run("stats", str(path))
+    out = _stats_with_paper(tmp_path, table, {"Ann": {"debt": -3}})
     assert out.returncode == 0, out.stderr
     assert "Best total         -2" in out.stdout
