@@ -102,6 +102,9 @@ class Tally:
     masks: list[tuple[str, dict[Symbol, str]]] = field(default_factory=list)
     """Each mask (Cities): its source and the symbols it can copy, each with the green card
     that shows it ("Lab (Bob)")."""
+    masks_unseen: list[str] = field(default_factory=list)
+    """Neighbours a mask looks at whose green cards are not known (they counted on paper):
+    the science line may be short."""
     entomb: list[tuple[Source, int]] = field(default_factory=list)
     """Abu Simbel: each entombing stage built, with its factor."""
 
@@ -130,6 +133,7 @@ class Tally:
             self.extra_of_most + other.extra_of_most,
             self.conversions + other.conversions,
             self.masks + other.masks,
+            masks_unseen=self.masks_unseen + other.masks_unseen,
         )
 
     @property
@@ -412,6 +416,8 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         # --- multiplayer expansions (issue 34) ---
         case CopyNeighbourScience():
             tally.masks.append((source.name, _copyable_symbols(board, city)))
+            tally.masks_unseen += [n for n in _on_paper(city, board.beside(city))
+                                   if n not in tally.masks_unseen]
         case CopyNeighbourStage():
             # the copied stage's points and the rest of it are the city's own; its shields
             # are checked (`possible_shields`)
@@ -723,7 +729,13 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
             for (_, opts), c in zip(tally.masks, outcome.copied, strict=False)
         ],
     )
-    tally.add("science", SCIENCE_SYMBOLS, science.score(counts, set_points), why)
+    if tally.masks_unseen:  # a mask's copy may be short: said and marked, a 0 too
+        why["unknown"] = list(tally.masks_unseen)
+        tally.lines.append({"category": "science", "source_message": SCIENCE_SYMBOLS,
+                            "points": science.score(counts, set_points), "why_message": why,
+                            "at_least": True})
+    else:
+        tally.add("science", SCIENCE_SYMBOLS, science.score(counts, set_points), why)
     for source, points in tally.set_bonuses:
         tally.add(
             source.category,

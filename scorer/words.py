@@ -213,11 +213,14 @@ def _items(what: str, count: int, params: Mapping[str, Param]) -> str:
 
 
 def _cities(params: Mapping[str, Param], key: str = "counts") -> str:
-    """Where a count was made: "your city 3, Bob (left) 1"."""
+    """Where a count was made: "your city 3, Bob (left) 1"; "?" for a city whose count is
+    not known (`unknown`: a player who counted on paper; a walk read "Dan (left) 0")."""
     parts = []
-    for scope, name, n in zip(
+    unknown = set(_strs(params, "unknown")) if "unknown" in params else set()
+    for scope, name, counted in zip(
         _strs(params, "scopes"), _strs(params, "cities"), _ints(params, key), strict=True
     ):
+        n: int | str = "?" if name in unknown and scope != "own" else counted
         if scope == "own":
             parts.append(_("own city {count}").format(count=n))
         elif scope == "left":
@@ -468,11 +471,7 @@ def _per_item(p: Mapping[str, Param]) -> str:
     out = text.format(items=items, points=each, cities=cities)
     if "coins" in p:
         out += " " + _("(coins: {coins})").format(coins=", ".join(map(str, _ints(p, "coins"))))
-    unknown = _strs(p, "unknown")
-    if unknown:
-        out += "; " + _("may be short: {names} counted on paper, so their cards are not "
-                        "known").format(names=all_of(unknown))
-    return out
+    return out + _short_by(p)
 
 
 def _chain_pairs(p: Mapping[str, Param]) -> str:
@@ -539,4 +538,14 @@ def _science(p: Mapping[str, Param]) -> str:
     ]
     if notes:
         text += f" ({'; '.join(notes)})"
-    return text
+    return text + _short_by(p)
+
+
+def _short_by(p: Mapping[str, Param]) -> str:
+    """What a line counted next door may lack: the cards of the players there who counted
+    on paper (`unknown`); "" when none."""
+    unknown = _strs(p, "unknown") if "unknown" in p else []
+    if not unknown:
+        return ""
+    return "; " + _("may be short: {names} counted on paper, so their cards are not "
+                    "known").format(names=all_of(unknown))
