@@ -15,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 from scorer.board import City
 from scorer.games import StandIns
 from scorer.games.registry import game_of
-from scorer.i18n import _
+from scorer.i18n import _, all_of
 from scorer.jsonfile import too_deep
 from scorer.names import PLACEHOLDER
 from scorer.problems import (
@@ -402,9 +402,25 @@ def score(data: Any) -> Result:
     return assessment.result
 
 
+def unsure_of(players: Sequence[PlayerScore], verdict: Verdict) -> list[str]:
+    """The ranked players whose total may be short (a line `at_least`) where the winners
+    could change once it is counted: all but a sole winner, whose total can only grow. A
+    supremacy decides whatever the points (a walk: "Dan wins with 53" beside Ann's "≥ 52")."""
+    if verdict.decided_by.startswith("supremacy"):
+        return []
+    sole = verdict.winners[0] if len(verdict.winners) == 1 else None
+    return [p.name for p in players if p.name in verdict.ranks and p.name != sole
+            and any(line.at_least for line in p.lines)]
+
+
 def _result(
     table: Table, cities: Sequence[City], players: Sequence[PlayerScore], verdict: Verdict
 ) -> Result:
+    unsure = unsure_of(players, verdict)
+    text = verdict.text
+    if unsure:
+        text += " " + _("Not sure yet: {names} may have more (a count marked ≥), so the "
+                        "winner can change once it is counted.").format(names=all_of(unsure))
     return Result.model_validate(
         {
             "game": table.game,
@@ -423,7 +439,8 @@ def _result(
             ],
             "winners": verdict.winners,
             "decided_by": verdict.decided_by,
-            "verdict": verdict.text,
+            "verdict": text,
+            "unsure": unsure,
         }
     )
 

@@ -84,8 +84,17 @@ class Line(_Out):
         False,
         exclude_if=_false,
         description="(extension) the count may be short: at least these points (Duel "
-        "Vitruvius with leaders whose chain symbols are unknown); left out when false",
+        "Vitruvius with leaders whose chain symbols are unknown; cards or leaders counted "
+        "next door of a player who counted on paper); left out when false",
     )
+
+
+def _no_names() -> list[str]:
+    return []
+
+
+def _nobody(names: list[str]) -> bool:
+    return not names
 
 
 def _no_choices() -> dict[str, str]:
@@ -118,3 +127,10 @@ class Result(_Out):
     winners: list[str]
     decided_by: DecidedBy
     verdict: str = Field("", description="(extension) the verdict and its reason in words")
+    unsure: list[str] = Field(
+        default_factory=_no_names,
+        exclude_if=_nobody,
+        description="(extension) players whose total may be short (a line `at_least`) where "
+        "the winners could change once it is counted: not a sole winner, whose total can "
+        "only grow; the verdict says so; left out when empty",
+    )

@@ -13,12 +13,19 @@ from collections.abc import Mapping, Sequence
 from scorer.board import City
 from scorer.engine import CityScore, LineData
 from scorer.facts import facts, field_bounds
-from scorer.i18n import _
+from scorer.i18n import N_, _, translated
 from scorer.problems import Problem, field_subject, problem
 from scorer.ruleset import Category, Ruleset
 from scorer.stats_text import category_name
 from scorer.table import DuelPlayer, DuelTable, SevenWondersPlayer, SevenWondersTable
 from scorer.words import says
+
+DERIVED_FROM: dict[str, str] = {
+    "treasury": N_("the coins"),
+    "military": N_("the conflict tokens, or the Conflict pawn in Duel"),
+}
+"""What the app works a paper player's derived row out from, by row (`paper_derived`)."""
+ANY_SOURCE = N_("the coins, the conflict tokens and the pawn")
 
 PAPER_PAD = says("paper-pad")
 TYPED = says("typed")
@@ -93,8 +100,8 @@ def paper_problems(table: Seats, rules: Ruleset) -> list[Problem]:
             row = has.category_words.get(category) or category_name(category)  # Pantheon's
             if category in has.paper_derived:
                 out.append(problem("paper-row", _(
-                    "{row} is not typed from the paper pad: the app works it out from the "
-                    "coins, the conflict tokens and the pawn").format(row=row),
+                    "{row} is not typed from the paper pad: the app works it out from {what}"
+                    ).format(row=row, what=translated(DERIVED_FROM.get(category, ANY_SOURCE))),
                     seat, f"paper.{category}"))
                 continue
             if category not in has.typed_rows:

@@ -7,6 +7,7 @@ Scenario file (JSON):
   table        a table in the table format
   expect       partial result: "players": {name: {"total", "rank", "categories": {...},
                "lines": [{"source", "points", "at_least"?}...], "why"}}, "winners", "decided_by",
+               "unsure" (players whose total may be short where the winner could change),
                "choices"; a player whose total, any category or any line is not 0 must have
                a "why" with the arithmetic from the reference, and that arithmetic must reach
                each of those numbers (each one appears in it). A value the reference marks
@@ -94,9 +95,10 @@ def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
                 f"{name} choice {what}: {got['choices']}"
             )
         assert got["total"] == sum(got["categories"].values())
-    for key in ("winners", "decided_by"):
-        if key in expect:
-            assert result[key] == expect[key], f"{key}: {result[key]} != {expect[key]}"
+    for key in ("winners", "decided_by", "unsure"):
+        if key in expect:  # `unsure` is left out of the result when empty
+            got = result.get(key, [])
+            assert got == expect[key], f"{key}: {got} != {expect[key]}"
 
 
 INVALID = [p for p in SCENARIOS if "problems" in json.loads(p.read_text(encoding="utf-8"))]

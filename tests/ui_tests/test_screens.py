@@ -494,8 +494,37 @@ async def test_paper_debt_above_zero_saved_before_is_said_not_scored(store: Stor
         SevenWondersSeat("Ann", board="Gizah", coins=6, quick=True, typed={"debt": 3}),
         SevenWondersSeat("Bob", board="Rhodos"), SevenWondersSeat("Cid", board="Babylon")]))
     c = await Client(make_main(store), route="/game/player/0").start()
-    assert c.has("Debt typed from the paper pad is 3; that row takes -300 to 0 (a loss, "
-                 "typed with a minus sign: -3).", exact=True)
+    said = ("Debt typed from the paper pad is 3; that row takes -300 to 0 (a loss, typed "
+            "with a minus sign: -3).")
+    assert c.has(said, exact=True)
+    texts = c.texts()  # right under the rows, not under the calculator (a walk: off screen)
+    assert texts.index(said) < texts.index("Science calculator"), texts
     assert c.has("not final · 1 problem", exact=True)
     await c.type("Debt", "-3")
     assert not c.has("Debt typed from the paper pad is 3")
+
+
+async def test_paper_neighbour_totals_that_may_be_short_say_so(store: Store) -> None:
+    """Ann's Magistrates Guild counts the blue cards of Dan, who counted on paper: her
+    total may be short. A walk read "52 pts" on the table beside the pad's "≥ 52", and a
+    verdict for Dan that Ann's unknown count could overturn. The table's line says "≥" and
+    the pad's verdict says it is not sure (scenarios/7wonders/base-1e/guild-magistrates-
+    beside-a-paper-player.json: Ann Altar 2 + Magistrates ≥ 3 = ≥ 5; Bob wins with 12)."""
+    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "base-1e" / \
+        "guild-magistrates-beside-a-paper-player.json"
+    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    c = await Client(make_main(store), route="/game").start()
+    assert c.has("\u2265 5 pts", exact=True) and c.has("12 pts", exact=True)
+    assert c.has("Rhodos, Side A · paper", exact=True)  # Dan's line: his board, then paper
+    pad = await Client(make_main(store), route="/game/pad").start()
+    assert pad.has("Bob wins with 12 points. Not sure yet: Ann may have more (a count "
+                   "marked \u2265), so the winner can change once it is counted.", exact=True)
+
+
+async def test_paper_duel_players_line_has_no_stray_separator(store: Store) -> None:
+    """A Duel line has no board: a paper player's line read " · paper" (a walk)."""
+    scenario = Path(__file__).parents[1] / "scenarios" / "duel" / \
+        "paper-player-tiebreak-on-typed-civilian.json"
+    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    c = await Client(make_main(store), route="/game").start()
+    assert c.has("paper", exact=True) and not c.has(" · paper", exact=True)

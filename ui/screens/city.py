@@ -3,7 +3,7 @@ leaders and the choices that matter; or the paper totals. The running total foll
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -186,7 +186,11 @@ CoinsStepper = memo(_CoinsStepper)
 
 
 def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
-                  set_calc: Callable[[dict[str, int]], None]) -> list[ft.Control]:
+                  set_calc: Callable[[dict[str, int]], None],
+                  said: Sequence[str] = ()) -> list[ft.Control]:
+    """The paper rows, the engine's messages about them right under them (`said`: a row
+    beyond its bounds in a saved game or a file; a walk found it below the calculator, off
+    the screen), then the science calculator."""
     def typed(category: str) -> Callable[[int | None, int | None], None]:
         def go(n: int | None, was: int | None) -> None:
             edit.entry("typed", category, n, (was,))  # None: the field cleared
@@ -204,6 +208,7 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                                                seat.name))
               for c in draft.facts.typed_rows]
     out.append(wrap(fields))
+    out.append(problems(list(said)))
     if draft.facts.science_sets:
         sci = science_points(ruleset(draft.game, draft.expansions), calc.get("compass", 0),
                              calc.get("gear", 0), calc.get("tablet", 0), calc.get("wild", 0))
@@ -285,8 +290,7 @@ def _frame(m: AppModel, i: int) -> _Frame:
 def _total(m: AppModel, i: int) -> str:
     """Seat `i`'s running total in words."""
     evaluation = m.evaluation()
-    total = evaluation.total(i) if evaluation is not None else None
-    return S.points(total) if total is not None else S.NO_VALUE
+    return evaluation.total_words(i) if evaluation is not None else S.NO_VALUE
 
 
 def _status(m: AppModel, i: int) -> str:
@@ -566,8 +570,7 @@ def _QuickSection(i: int) -> ft.Control:
     edit = SeatEdits(model.edit, i, seat.name)
     # a typed row beyond its bounds (a saved game or an imported file's: the fields take
     # none): the engine's message under the rows
-    return ft.Column([*quick_section(draft, seat, edit, calc, set_calc), problems(list(said))],
-                     spacing=12)
+    return ft.Column(quick_section(draft, seat, edit, calc, set_calc, said), spacing=12)
 
 
 QuickSection = memo(_QuickSection)

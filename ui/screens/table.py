@@ -62,7 +62,6 @@ def _tile(m: AppModel, i: int) -> TileView | None:
     evaluation = m.evaluation_at_hand()
     has_boards = draft.facts.has_boards
     count = evaluation.count_for(i) if evaluation else 0
-    total = evaluation.total(i) if evaluation else None
     board = seat.board if isinstance(seat, SevenWondersSeat) else ""
     subtitle = ""
     if has_boards and board and isinstance(seat, SevenWondersSeat):  # its side: its stages
@@ -70,11 +69,12 @@ def _tile(m: AppModel, i: int) -> TileView | None:
         subtitle = S.board_on_side(board, S.side_label(side))
     elif has_boards:
         subtitle = S.NO_WONDER
-    if seat.quick:
-        subtitle = f"{subtitle} · {S.QUICK}"
-    if count:
-        subtitle = f"{subtitle} · {S.problems_count(count)}"
-    return (seat.name, subtitle, S.points(total) if total is not None else S.NO_VALUE,
+    # each part said once, with no separator before the first (Duel has no board: a walk
+    # read " · paper")
+    subtitle = " · ".join(part for part in (
+        subtitle, S.QUICK if seat.quick else "", S.problems_count(count) if count else "")
+        if part)
+    return (seat.name, subtitle, evaluation.total_words(i) if evaluation else S.NO_VALUE,
             evaluation.rank(i) if evaluation else None, bool(count), seat.name == m.my_seat())
 
 

@@ -32,6 +32,8 @@ class Evaluation:
     """Each player's total so far (the engine's totals when the table is final)."""
     ranks: tuple[int | None, ...] = ()
     """Each player's place by those totals (the engine's verdict rule)."""
+    short: tuple[bool, ...] = ()
+    """Each player's total may be short (a line `at_least`): shown "≥ 52" where it shows."""
 
     @property
     def final(self) -> bool:
@@ -59,6 +61,15 @@ class Evaluation:
     def total(self, index: int) -> int | None:
         return self.totals[index] if index < len(self.totals) else None
 
+    def total_words(self, index: int) -> str:
+        """Seat `index`'s total as a screen shows it: "52 pts", "≥ 52 pts" where it may be
+        short (a walk read "52 pts" on the table beside the pad's "≥ 52"), "-" unknown."""
+        total = self.total(index)
+        if total is None:
+            return S.NO_VALUE
+        short = index < len(self.short) and self.short[index]
+        return S.points_at_least(total) if short else S.points(total)
+
     def rank(self, index: int) -> int | None:
         return self.ranks[index] if index < len(self.ranks) else None
 
@@ -79,7 +90,8 @@ def _evaluate(draft: Draft, language: str) -> Evaluation:
             return Evaluation(None, (problem("cannot-score", S.CANNOT_SCORE),))
     names = tuple(seat.name for seat in draft.seats if seat.name)
     return Evaluation(found.result, tuple(_as_sentence(p, names) for p in found.problems),
-                      tuple(p.total for p in found.players), ranks)
+                      tuple(p.total for p in found.players), ranks,
+                      tuple(any(line.at_least for line in p.lines) for p in found.players))
 
 
 def _as_sentence(found: Problem, names: tuple[str, ...]) -> Problem:

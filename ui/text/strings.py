@@ -366,6 +366,11 @@ def points(n: int) -> str:
     return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
+def points_at_least(n: int) -> str:
+    """A total that may be short ("≥ 52 pts"), as the pad marks its cells."""
+    return f"\u2265 {points(n)}"
+
+
 def players_count(n: int) -> str:
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
