@@ -66,7 +66,8 @@ def with_paper(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Any:
 
 def assess_mixed(data: Any, quick: Mapping[str, Mapping[str, int]]) -> Assessment:
     """`assess` of a table where some players typed their category totals from a paper pad,
-    given beside the table by name (the history file's `paper`), not in their seats.
+    given beside the table by name (the history file's `paper`; the app writes them in the
+    seats too, the same values).
 
     Those players stay in the table as seats (wonder, coins, conflict tokens), so
     neighbours, the checks and the tie-break see them; a row they typed replaces what the

@@ -20,11 +20,10 @@ from scorer.stats_text import category_name
 from scorer.table import DuelPlayer, DuelTable, SevenWondersPlayer, SevenWondersTable
 from scorer.words import says
 
-DERIVED_FROM: dict[str, str] = {
-    "treasury": N_("the coins"),
-    "military": N_("the conflict tokens, or the Conflict pawn in Duel"),
-}
-"""What the app works a paper player's derived row out from, by row (`paper_derived`)."""
+DERIVED_FROM: dict[str, str] = {"treasury": N_("the coins"), "military": N_("the conflict tokens")}
+"""What the app works a paper player's derived row out from, by row (`paper_derived`); a
+game with a Conflict pawn (`GameFacts.track_spaces`) scores military from it."""
+FROM_PAWN = N_("the Conflict pawn")
 ANY_SOURCE = N_("the coins, the conflict tokens and the pawn")
 
 PAPER_PAD = says("paper-pad")
@@ -101,7 +100,9 @@ def paper_problems(table: Seats, rules: Ruleset) -> list[Problem]:
             if category in has.paper_derived:
                 out.append(problem("paper-row", _(
                     "{row} is not typed from the paper pad: the app works it out from {what}"
-                    ).format(row=row, what=translated(DERIVED_FROM.get(category, ANY_SOURCE))),
+                    ).format(row=row, what=translated(
+                        FROM_PAWN if category == "military" and has.track_spaces
+                        else DERIVED_FROM.get(category, ANY_SOURCE))),
                     seat, f"paper.{category}"))
                 continue
             if category not in has.typed_rows:
