@@ -218,8 +218,9 @@ async def test_accessible_supremacy_winner_chips_say_what_they_claim(store: Stor
 async def test_accessible_names_say_whose_number_and_what_undo_takes_back(
         store: Store) -> None:
     """A screen-reader walk heard bare names: a conflict token's field "+1", the paper
-    science calculator's buttons without a player ("Compass: 0, add one"), the pad's
-    column buttons "Ann", the note's "Undo". Each now says whose, and what."""
+    science calculator's buttons without a player ("Compass: 0, add one"), the paper rows'
+    fields, the calculator's Use, Previous and Next player, the pad's column buttons "Ann",
+    the note's "Undo". Each now says whose, and what."""
     from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
 
     store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
@@ -237,6 +238,14 @@ async def test_accessible_names_say_whose_number_and_what_undo_takes_back(
     await c.tap("Paper totals")
     assert c.find("Compass for Ann: 0, add one") is not None
     assert c.find("Wildcards for Ann: 0, add one") is not None
+    paper = [x.label for x in walk(c.top()) if isinstance(x, ft.Semantics)
+             and x.identifier == "number-Civilian"]
+    assert paper == ["Paper totals for Ann"]  # then "Civilian"
+    said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
+            and t.semantics_label}
+    # a walk heard "Use 0 pts", "Previous player", "Next player" alone
+    assert {"Use 0 pts as Science for Ann", "Previous player: Cid",
+            "Next player: Bob"} <= said, said
     store.save_current(from_table(TABLE))  # Ann, Bob, Cid: a pad with every column
     pad = await Client(make_main(store), route="/game/pad").start()
     said = {str(t.semantics_label) for t in walk(pad.top()) if isinstance(t, ft.Text)

@@ -747,7 +747,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.page.keyboard.press("Enter")
     phone.wait_text(r"Points for Bob · Science")
     # and a city's colour filter (its swatches were out of Tab's reach too)
-    phone.go("/game/player/1", ready="Next player")
+    phone.go("/game/player/1", ready="Next player: Cid")
     assert phone.tab_to("filter-green")
     phone.page.keyboard.press("Enter")
     phone.page.wait_for_function(  # the swatch held: only Bob's green cards shown

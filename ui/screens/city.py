@@ -18,6 +18,7 @@ from ui.entry.draft import Draft, Seat, has_field
 from ui.entry.edits import SeatEdits
 from ui.entry.games import table_of
 from ui.entry.games.seven_wonders import SevenWondersSeat
+from ui.screens import a11y
 from ui.screens.a11y import icon_button
 from ui.screens.city_cards import (
     CardFilter,
@@ -205,7 +206,9 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
     fields = [number_field(S.category(c, draft.facts.category_words), seat.typed.get(c),
                            typed(c), *bounds.paper_range(c),
                            spoken=S.for_player(S.category(c, draft.facts.category_words),
-                                               seat.name))
+                                               seat.name),
+                           # whose rows, for a screen reader (a walk heard "Debt" alone)
+                           said_first=S.for_player(S.QUICK_MODE, seat.name))
               for c in draft.facts.typed_rows]
     out.append(wrap(fields))
     out.append(problems(list(said)))
@@ -234,7 +237,10 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
             stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards,
                     spoken=whose(S.WILDCARDS)),
             ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
-                    ft.FilledButton(content=f"{S.USE} {S.points(sci.points)}",
+                    # named by the row it fills, for a screen reader (a walk: "Use 0 pts")
+                    ft.FilledButton(content=a11y.spoken(
+                        f"{S.USE} {S.points(sci.points)}",
+                        S.use_science(S.points(sci.points), whose(S.category("science")))),
                                     on_click=lambda: typed("science")(
                                         sci.points, seat.typed.get("science")))]),
         ]
@@ -698,11 +704,15 @@ def CityScreen() -> ft.View:
         if pieces is not None:
             items.append(pieces)
         items.append(ChoicesSection(i))
+    before, after = (i - 1) % frame.seats, (i + 1) % frame.seats
+    # named by whom they open, for a screen reader (a walk heard "Next player" alone)
     items.append(ft.Row([
-        ft.OutlinedButton(content=S.PREVIOUS, icon=ft.Icons.CHEVRON_LEFT, height=TAP,
-                          on_click=back_to(f"{frame.base}/player/{(i - 1) % frame.seats}")),
-        ft.OutlinedButton(content=S.NEXT, icon=ft.Icons.CHEVRON_RIGHT, height=TAP,
-                          on_click=back_to(f"{frame.base}/player/{(i + 1) % frame.seats}")),
+        ft.OutlinedButton(content=a11y.spoken(S.PREVIOUS, S.opens_city(
+            S.PREVIOUS, frame.players[before])), icon=ft.Icons.CHEVRON_LEFT, height=TAP,
+                          on_click=back_to(f"{frame.base}/player/{before}")),
+        ft.OutlinedButton(content=a11y.spoken(S.NEXT, S.opens_city(
+            S.NEXT, frame.players[after])), icon=ft.Icons.CHEVRON_RIGHT, height=TAP,
+                          on_click=back_to(f"{frame.base}/player/{after}")),
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to(f"{frame.base}/pad"), height=52))

@@ -608,7 +608,7 @@ def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
 @ft.component
 def NumberField(label: str, value: int | None, on_change: MaybeChanged,
                 minimum: int | None, maximum: int | None, width: int, hint: str,
-                spoken: str = "") -> ft.Control:
+                spoken: str = "", said_first: str = "") -> ft.Control:
     """A whole number that may be left blank (None), saved on submit or when the field
     loses focus. What is typed and cannot be taken stays in the field with the reason under
     it; the number is kept as it was."""
@@ -665,7 +665,7 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
         error_max_lines=3, helper_max_lines=3,
         error=None if entry.rejected is None else S.number_range(minimum, maximum),
         keyboard_type=ft.KeyboardType.NUMBER, input_filter=digits_only(minimum),
-        helper=hint or None)))
+        helper=hint or None)), said_first)
     if minimum is None or minimum >= 0:
         return field
     sign = icon_button(ft.Icons.EXPOSURE, S.change_sign(spoken or label), change_sign,
@@ -675,12 +675,14 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
 
 
 def number_field(label: str, value: int | None, on_change: MaybeChanged,
-                 minimum: int, maximum: int, spoken: str = "") -> ft.Control:
+                 minimum: int, maximum: int, spoken: str = "", said_first: str = "",
+                 ) -> ft.Control:
     """A total typed from a paper score pad: `minimum` to `maximum` (the ruleset's: below
     zero for a row of debts or penalties, a minus sign then typed, or its sign button);
     blank = none typed (None). `spoken`: whose row, in a screen reader's words ("Debt for
-    Ann", `S.for_player`), for the sign button's name."""
-    return NumberField(label, value, on_change, minimum, maximum, 150, "", spoken)
+    Ann", `S.for_player`), for the sign button's name; `said_first`: what the field's name
+    starts with ("Paper totals for Ann", `numeric`)."""
+    return NumberField(label, value, on_change, minimum, maximum, 150, "", spoken, said_first)
 
 
 def optional_number_field(label: str, value: int | None, on_change: MaybeChanged,

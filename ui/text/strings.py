@@ -1253,6 +1253,16 @@ def pad_total(player: str, n: int, at_least: bool = False) -> str:
     return pad_cell(player, _("total"), n, at_least)
 
 
+def use_science(points: str, row: str) -> str:
+    """The science calculator's Use, as a screen reader names it: what it types where."""
+    return _("Use {points} as {row}").format(points=points, row=row)
+
+
+def opens_city(button: str, player: str) -> str:
+    """Previous or Next player, as a screen reader names it: whose city it opens."""
+    return _("{button}: {player}").format(button=button, player=player)
+
+
 def pad_column(player: str) -> str:
     """A pad column's name cell, as a screen reader reads it (a tap explains the total)."""
     return _("{player}: how the total is made").format(player=player)
