@@ -362,8 +362,10 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 out.append(problem("choice-not-possible", text, c.index, "choices.copied_guild"))
             elif guild is not None and guild.is_guild and guild.name not in offered and any(
                     n.on_paper for n in (left, right)):
-                pass  # a guild of a neighbour who counted on paper (its cards not known):
-                # the table's word is taken, and scored as entered
+                # a guild of a neighbour who counted on paper (its cards not known): the
+                # table's word is taken, scored as entered, unless a known city holds it
+                out += _held_elsewhere(board, guild.name, "cards", c.index,
+                                       "choices.copied_guild")
             elif guild is None or guild.name not in offered:
                 if all(_entered_all(n, players[n.index], "cards") for n in (left, right)):
                     out.append(_not_offered(
@@ -395,7 +397,10 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 out.append(problem("choice-not-possible", message, c.index, "choices.courtesan"))
             elif leader is not None and leader.name not in offered_leaders and any(
                     n.on_paper for n in (left, right)):
-                pass  # a leader of a neighbour who counted on paper: the table's word taken
+                # a leader of a neighbour who counted on paper: the table's word taken,
+                # unless a city whose leaders are known holds it
+                out += _held_elsewhere(board, leader.name, "leaders", c.index,
+                                       "choices.courtesan")
             elif leader is None or leader.name not in offered_leaders:
                 if all(_entered_all(n, players[n.index], "leaders") for n in (left, right)):
                     out.append(_not_offered(
@@ -406,6 +411,21 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 else:
                     silent.add((c.index, "choices.courtesan", None))
     return out, frozenset(silent)
+
+
+def _held_elsewhere(board: Board, name: str, field: Literal["cards", "leaders"], index: int,
+                    where: str) -> list[Problem]:
+    """A copy named from a neighbour who counted on paper, of a guild or leader that a city
+    whose cards (leaders) are known holds: the game has one of it, so the paper neighbour
+    has none to copy (a review: Ann's Olympia copied her own Magistrates Guild, scored
+    twice). No problem when no such city holds it."""
+    holders = [c.name for c in board.cities
+               if not c.on_paper and name in {x.name for x in getattr(c, field)}]
+    if not holders:
+        return []
+    text = _('"{choice}" is in {holders}\'s city, and the game has one: a neighbour who '
+             "counted on paper cannot hold it too").format(choice=name, holders=all_of(holders))
+    return [problem("choice-not-offered", text, index, where)]
 
 
 def _entered_copy(board: Board, c: City, p: SevenWondersPlayer) -> City:
