@@ -9,7 +9,7 @@ from itertools import product
 from typing import NamedTuple, NotRequired, TypedDict, assert_never
 
 from scorer import science
-from scorer.board import Board, City, guilds_beside, leaders_beside
+from scorer.board import NO_SIDE, Board, City, guilds_beside, leaders_beside
 from scorer.effects import (
     AsPrinted,
     BuriedLeaderCost,
@@ -273,7 +273,12 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerWonderStage():
             seen = board.around(city, effect.cities)
             counts = [c.stages_built for c in seen]
-            _per_item(tally, source, effect, seen, counts, board.ruleset.constants.wonder_unit)
+            # a Duel player on paper lists no wonders (its typed row stands for them); a 7
+            # Wonders one still gives its board and stages
+            unbuilt = [c.name for c in seen
+                       if c.on_paper and c.index != city.index and c.side is NO_SIDE]
+            _per_item(tally, source, effect, seen, counts, board.ruleset.constants.wonder_unit,
+                      unbuilt)
         case PerDefeatToken():
             seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]
@@ -746,7 +751,10 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
 
 
 def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
-    """What the engine may pick where the table did not say."""
+    """What the engine may pick where the table did not say; nothing for a player who
+    counted on paper (the rows a copy would score are the ones they type)."""
+    if city.on_paper:
+        return [None], [None]
     left, right = board.beside(city)
     guilds: list[Card | None] = [None]  # and where no stage copies a guild, an entered one
     if board.copies_a_guild(city):  # is none (Manneken Pis A's copy settled on another)
@@ -807,4 +815,26 @@ def score_city(board: Board, city: City) -> CityScore:
         choices["courtesan"] = _choice_text(leader.name, entered, len(leaders), city)
     if city.copied_stage_entered is not None:
         choices["copied_stage"] = _choice_text(city.copied_stage_entered, True, 1, city)
+    _copies_unseen(board, city, tally)
     return city_score(tally, const.categories, choices)
+
+
+def _copies_unseen(board: Board, city: City, tally: Tally) -> None:
+    """A copy the engine picked beside a neighbour who counted on paper (Olympia B's guild,
+    the Courtesan's leader, none entered): that neighbour's guilds or leaders are not known,
+    so the row may be short: said, and marked at least (a review: Ann's guilds read 0, the
+    verdict sure)."""
+    unseen = _on_paper(city, board.beside(city))
+    if not unseen or city.on_paper:
+        return
+    categories = board.ruleset.constants.categories
+    if board.copies_a_guild(city) and city.copied_guild is None and "guilds" in categories:
+        tally.lines.append({"category": "guilds", "points": 0, "at_least": True,
+                            "source_message": says("thing", name=city.wonder.name),
+                            "why_message": says("copy-unseen", what="guild", names=unseen)})
+    copier = next((c.name for c in city.cards
+                   if any(isinstance(e, CopyNeighbourLeader) for e in c.effects)), None)
+    if copier is not None and city.courtesan is None and "leaders" in categories:
+        tally.lines.append({"category": "leaders", "points": 0, "at_least": True,
+                            "source_message": says("thing", name=copier),
+                            "why_message": says("copy-unseen", what="leader", names=unseen)})
