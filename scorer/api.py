@@ -47,6 +47,11 @@ class PlayerScore:
     set_aside: list[Problem]
     """The problems of this seat whose item was left out of its score."""
 
+    @property
+    def may_be_short(self) -> bool:
+        """Whether the total may be short (a line of it says "at least")."""
+        return any(line.at_least for line in self.lines)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Assessment:
@@ -409,8 +414,8 @@ def unsure_of(players: Sequence[PlayerScore], verdict: Verdict) -> list[str]:
     if verdict.decided_by.startswith("supremacy"):
         return []
     sole = verdict.winners[0] if len(verdict.winners) == 1 else None
-    return [p.name for p in players if p.name in verdict.ranks and p.name != sole
-            and any(line.at_least for line in p.lines)]
+    return [p.name for p in players
+            if p.name in verdict.ranks and p.name != sole and p.may_be_short]
 
 
 def _result(
@@ -419,8 +424,8 @@ def _result(
     unsure = unsure_of(players, verdict)
     text = verdict.text
     if unsure:
-        text += " " + _("Not sure yet: {names} may have more (a count marked ≥), so the "
-                        "winner can change once it is counted.").format(names=all_of(unsure))
+        text += " " + _("Not sure: {names} may have more (a count marked ≥), which could "
+                        "change the winner.").format(names=all_of(unsure))
     return Result.model_validate(
         {
             "game": table.game,

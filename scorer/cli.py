@@ -30,7 +30,7 @@ from scorer.i18n import (
 )
 from scorer.jsonfile import loads
 from scorer.problems import Problem, TableError, problem
-from scorer.result import PlayerResult, Result, category_label
+from scorer.result import PlayerResult, Result, category_label, shown_points
 from scorer.ruleset import Category, RulesetLoadError
 from scorer.table import GAME_TAGS
 
@@ -280,11 +280,6 @@ def _row_names(result: Result) -> dict[Category, str]:
     return {cat: words.get(cat) or category_label(cat) for cat in cats}
 
 
-def _at_least(may_be_short: bool, points: int) -> str:
-    """A pad cell's number, "≥ 6" where its count may be short (`Line.at_least`)."""
-    return f"\u2265 {points}" if may_be_short else str(points)
-
-
 def render_pad(result: Result) -> str:
     """The score pad as players know it: categories as rows, players as columns."""
     free = _("(Free City)")
@@ -298,16 +293,15 @@ def render_pad(result: Result) -> str:
     rows = [" " * label_w + " ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))]
     for cat, row_name in row_names.items():
         cells = [
-            _at_least(p.at_least(cat), p.categories[cat]).rjust(w)
+            shown_points(p.categories[cat], p.at_least(cat)).rjust(w)
             for p, w in zip(result.players, widths, strict=True)
         ]
         rows.append(row_name.ljust(label_w) + " ".join(cells))
     rows.append("-" * len(rows[0]))
-    short = [any(p.at_least(c) for c in row_names) for p in result.players]
     rows.append(
         total.ljust(label_w)
-        + " ".join(_at_least(m, p.total).rjust(w)
-                   for p, m, w in zip(result.players, short, widths, strict=True))
+        + " ".join(shown_points(p.total, p.may_be_short).rjust(w)
+                   for p, w in zip(result.players, widths, strict=True))
     )
     rows.append(
         rank.ljust(label_w)
@@ -317,7 +311,7 @@ def render_pad(result: Result) -> str:
         )
     )
     rows.append("")
-    if any(short):  # as the app's pad marks them
+    if any(p.may_be_short for p in result.players):  # as the app's pad marks them
         rows.append(_("≥: the count may be short (explain says why)"))
     rows.append(result.verdict)
     for p in result.players:

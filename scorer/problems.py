@@ -251,7 +251,10 @@ marked for the catalogue and translated when a message is made."""
 
 
 def field_subject(field: str) -> str:
-    """A field of a seat or the table as a message names it ("the cards"), translated."""
+    """A field of a seat or the table as a message names it ("the cards"), translated; a
+    key of an object by its own text ('"Civilian" in the paper pad's totals', not the path
+    "paper.Civilian.[key]" a walk read)."""
+    field = field.removesuffix(".[key]")
     if field in FIELD_WORDS:
         return translated(FIELD_WORDS[field])
     head, _dot, tail = field.rpartition(".")

@@ -89,6 +89,15 @@ class Line(_Out):
     )
 
 
+AT_LEAST = "\u2265"
+"""The mark of a count that may be short, as every score pad shows it ("≥ 6")."""
+
+
+def shown_points(points: int, may_be_short: bool) -> str:
+    """A count as a score pad shows it: "≥ 6" where it may be short, else "6"."""
+    return f"{AT_LEAST} {points}" if may_be_short else str(points)
+
+
 def _no_names() -> list[str]:
     return []
 
@@ -118,6 +127,11 @@ class PlayerResult(_Out):
     def at_least(self, category: Category) -> bool:
         """Whether the row's points may be short (one of its lines says "at least")."""
         return any(line.at_least for line in self.lines if line.category == category)
+
+    @property
+    def may_be_short(self) -> bool:
+        """Whether the total may be short (a line of it says "at least")."""
+        return any(line.at_least for line in self.lines)
 
 
 class Result(_Out):

@@ -106,10 +106,12 @@ def paper_problems(table: Seats, rules: Ruleset) -> list[Problem]:
                     seat, f"paper.{category}"))
                 continue
             if category not in has.typed_rows:
+                # each row as the file writes it, with its name on the pad ("debt (Debt)")
+                rows = ", ".join(f"{c} ({has.category_words.get(c) or category_name(c)})"
+                                 for c in has.typed_rows)
                 out.append(problem("paper-row", _(
                     "This game's score pad has no row {key}; the rows typed from it are: "
-                    "{rows}").format(key=category, rows=", ".join(has.typed_rows)),
-                    seat, f"paper.{category}"))
+                    "{rows}").format(key=category, rows=rows), seat, f"paper.{category}"))
                 continue
             least, most = bounds.paper_range(category)
             if least <= points <= most:

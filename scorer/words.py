@@ -65,6 +65,8 @@ LineId = Literal[
     "token-faces",
     "by-count",
     "entered",
+    # a player who counted on paper
+    "copy-unseen",
 ]
 """Every kind of line part the engine writes; `say` gives each its words (mypy checks that
 none is left without)."""
@@ -455,6 +457,13 @@ def say(message: Says) -> str:
             return _("{points}, as the table entered them from the printed components").format(
                 points=points(_int(p, "points"))
             )
+        case "copy-unseen":
+            text = (_("the guilds of {names} are not known (counted on paper): a copy of one "
+                      "may score more than the pick")
+                    if _str(p, "what") == "guild" else
+                    _("the leaders of {names} are not known (counted on paper): a copy of one "
+                      "may score more than the pick"))
+            return text.format(names=all_of(_strs(p, "names")))
         case _:
             assert_never(kind)
 

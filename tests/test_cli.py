@@ -367,3 +367,18 @@ def test_score_marks_a_count_that_may_be_short(tmp_path: Path) -> None:
     four = Path(__file__).parents[1] / "examples" / "7wonders-1e-4p-full-game.json"
     plain = run("score", str(four))
     assert "\u2265" not in plain.stdout
+
+
+def test_score_names_a_paper_row_key_in_its_own_words(tmp_path: Path) -> None:
+    """A paper row written "Civilian": said as the key and where it is, with what is right,
+    not the path "paper.Civilian.[key]" and control characters (a review)."""
+    table = json.loads((Path(__file__).parents[1] / "examples" /
+                        "7wonders-1e-4p-full-game.json").read_text())
+    table["players"][1].update(cards=[], paper={"Civilian": 3})
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table))
+    out = run("score", str(path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    (line,) = [x for x in out.stderr.splitlines() if "Civilian" in x]
+    assert line.startswith('players[1].paper.Civilian.[key]: "Civilian" in the paper pad\'s '
+                           'totals must be written in small letters and "_"'), line

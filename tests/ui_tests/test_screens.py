@@ -517,8 +517,8 @@ async def test_paper_neighbour_totals_that_may_be_short_say_so(store: Store) -> 
     assert c.has("\u2265 5 pts", exact=True) and c.has("12 pts", exact=True)
     assert c.has("Rhodos, Side A · paper", exact=True)  # Dan's line: his board, then paper
     pad = await Client(make_main(store), route="/game/pad").start()
-    assert pad.has("Bob wins with 12 points. Not sure yet: Ann may have more (a count "
-                   "marked \u2265), so the winner can change once it is counted.", exact=True)
+    assert pad.has("Bob wins with 12 points. Not sure: Ann may have more (a count marked "
+                   "\u2265), which could change the winner.", exact=True)
 
 
 async def test_paper_duel_players_line_has_no_stray_separator(store: Store) -> None:

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorer import Result
 from scorer.facts import ruleset
-from scorer.result import PlayerResult
+from scorer.result import PlayerResult, shown_points
 from scorer.ruleset import Category
 from ui.entry.export import share_text, summary
 from ui.screens.a11y import icon_button, quiet_tooltip
@@ -81,17 +81,12 @@ def _text(text: str, colour: str | None = None, bold: bool = False, size: int = 
 def cell_value(player: PlayerResult, category: Category) -> str:
     """A row's points as the pad shows them: "≥ 6" when the result says the count may be
     short (Vitruvius with leaders whose chain symbols are unknown)."""
-    points = str(player.categories.get(category, 0))
-    return f"\u2265 {points}" if player.at_least(category) else points
+    return shown_points(player.categories.get(category, 0), player.at_least(category))
 
 
 def total_value(player: PlayerResult) -> str:
     """The total as the pad shows it: "≥ 9" when a row of it may be short."""
-    return f"\u2265 {player.total}" if _total_short(player) else str(player.total)
-
-
-def _total_short(player: PlayerResult) -> bool:
-    return any(line.at_least for line in player.lines)
+    return shown_points(player.total, player.may_be_short)
 
 
 def cell_said(player: PlayerResult, category: Category,
@@ -163,7 +158,7 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
                                     said=None if wide else S.TOTAL), width=label_w,
                               tooltip=S.TOTAL),
                         *[_cell(_text(total_value(p), bold=True,
-                                      said=S.pad_total(p.name, p.total, _total_short(p))),
+                                      said=S.pad_total(p.name, p.total, p.may_be_short)),
                                 select(k, ""),
                                 bg=WINNER if k in winners else None,
                                 selected=selected == (k, ""), ident=f"total-{p.name}")

@@ -91,7 +91,7 @@ def _evaluate(draft: Draft, language: str) -> Evaluation:
     names = tuple(seat.name for seat in draft.seats if seat.name)
     return Evaluation(found.result, tuple(_as_sentence(p, names) for p in found.problems),
                       tuple(p.total for p in found.players), ranks,
-                      tuple(any(line.at_least for line in p.lines) for p in found.players))
+                      tuple(p.may_be_short for p in found.players))
 
 
 def _as_sentence(found: Problem, names: tuple[str, ...]) -> Problem:

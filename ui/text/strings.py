@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, Protocol, assert_never
 
 from scorer.i18n import N_, _, all_of, ngettext, translated
-from scorer.result import CATEGORY_LABELS
+from scorer.result import AT_LEAST, CATEGORY_LABELS
 from scorer.words import SIDE_WORDS, side_word
 
 JoinRefusalCode = Literal["no-such-code", "finished", "too-many-tries"]
@@ -368,7 +368,7 @@ def points(n: int) -> str:
 
 def points_at_least(n: int) -> str:
     """A total that may be short ("≥ 52 pts"), as the pad marks its cells."""
-    return f"\u2265 {points(n)}"
+    return f"{AT_LEAST} {points(n)}"
 
 
 def players_count(n: int) -> str:
