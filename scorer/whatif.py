@@ -4,7 +4,7 @@ alternatives to a choice the engine made: the rules screen's questions."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -13,6 +13,7 @@ from scorer.facts import expansion_with_leader, ruleset
 from scorer.i18n import _
 from scorer.problems import Problem, problem
 from scorer.result import Line, Result
+from scorer.ruleset import Card, Leader
 
 
 @dataclass(frozen=True)
@@ -68,31 +69,50 @@ def _names(line: Line, name: str) -> bool:
     return name in (source.get("name"), source.get("leader"))
 
 
+_UNSEEN_CHOICE = {"guild": "copied_guild", "leader": "courtesan"}
+"""The table's choice that names what a `copy-unseen` line's copy could not see."""
+
+
+def _named(found: Iterable[Iterable[Card | Leader | None]]) -> list[str]:
+    """The names of what was found, each once, in order (a name the game has not: left out)."""
+    out: list[str] = []
+    for things in found:
+        out += [t.name for t in things if t is not None and t.name not in out]
+    return out
+
+
 def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict[str, list[str]]:
     """For each choice the engine made for a player (Olympia's copied guild, the Courtesan,
-    the neighbour's stage Manneken Pis A's third copied), the alternatives the table allows:
-    the neighbours' guilds, leaders or wonders."""
-    made = result.players[player].choices
+    the neighbour's stage Manneken Pis A's third copied), or could not make beside a
+    neighbour who counted on paper (a `copy-unseen` line), the alternatives the table
+    allows: the neighbours' guilds, leaders or wonders; beside a paper neighbour, every one
+    of the game that no city entered card by card holds (a review: the app could not name
+    the paper neighbour's guild at all)."""
+    mine = result.players[player]
+    made = set(mine.choices) | {
+        _UNSEEN_CHOICE[str(line.why_message.get("what"))] for line in mine.lines
+        if line.why_message.get("id") == "copy-unseen"}
     if not made:
         return {}
     rules = ruleset(str(data["game"]), list(data.get("expansions", [])))
     seats = list(data["players"])
     n = len(seats)
     neighbours = [seats[(player - 1) % n], seats[(player + 1) % n]]
+    on_paper = any(isinstance(seat.get("paper"), dict) for seat in neighbours)
+    known = [seat for seat in seats if not isinstance(seat.get("paper"), dict)]
     out: dict[str, list[str]] = {}
     if "copied_guild" in made:
-        guilds: list[str] = []
-        for seat in neighbours:
-            for card in rules.cards.get_all(seat.get("cards", [])):
-                if card is not None and card.is_guild and card.name not in guilds:
-                    guilds.append(card.name)
-        out["copied_guild"] = guilds
+        guilds = _named(rules.cards.get_all(seat.get("cards", [])) for seat in neighbours)
+        if on_paper:
+            held = _named(rules.cards.get_all(seat.get("cards", [])) for seat in known)
+            guilds += [g.name for g in rules.guilds if g.name not in held + guilds]
+        out["copied_guild"] = [g for g in guilds if (c := rules.cards.get(g)) and c.is_guild]
     if "courtesan" in made:
-        leaders: list[str] = []
-        for seat in neighbours:
-            for leader in rules.leaders.get_all(seat.get("leaders", [])):
-                if leader is not None and leader.name not in leaders:
-                    leaders.append(leader.name)
+        leaders = _named(rules.leaders.get_all(seat.get("leaders", [])) for seat in neighbours)
+        if on_paper:
+            held = _named(rules.leaders.get_all(seat.get("leaders", [])) for seat in known)
+            leaders += [ld.name for ld in rules.leaders.values()
+                        if ld.name not in held + leaders]
         out["courtesan"] = leaders
     if "copied_stage" in made:
         wonders: list[str] = []

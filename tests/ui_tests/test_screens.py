@@ -528,3 +528,22 @@ async def test_paper_duel_players_line_has_no_stray_separator(store: Store) -> N
     store.save_current(from_table(json.loads(scenario.read_text())["table"]))
     c = await Client(make_main(store), route="/game").start()
     assert c.has("paper", exact=True) and not c.has(" · paper", exact=True)
+
+
+async def test_paper_neighbours_guild_can_be_named_for_olympia(store: Store) -> None:
+    """Ann's Olympia B copies a guild; Bob, next to her, counted on paper, so the engine
+    cannot see his guilds and picks none (a review: the app offered nothing to name). The
+    city offers the game's guilds that no city entered card by card holds; naming one
+    scores it as entered (scenarios/7wonders/base-1e/olympia-b-pick-beside-a-paper-player-
+    may-be-short.json: Ann 5 + 2 = 7; with the Magistrates Guild copied, Cid's Theater 1
+    and Bob's unknown: ≥ 8)."""
+    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "base-1e" / \
+        "olympia-b-pick-beside-a-paper-player-may-be-short.json"
+    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.title() == "Ann · \u2265 7 pts"
+    assert c.has("the guilds of Bob are not known", exact=False)
+    await c.tap("Magistrates Guild")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].choices == {"copied_guild": "Magistrates Guild"}
+    assert c.title() == "Ann · \u2265 8 pts"

@@ -459,15 +459,20 @@ NamedSections = memo(_NamedSections)
 
 
 def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
-    """Each choice the engine made for seat `i`: (key, what it says, the options, the one
-    the table picked)."""
+    """Each choice the engine made for seat `i`, or could not make beside a neighbour who
+    counted on paper: (key, what it says, the options, the one the table picked)."""
     got, evaluation = seat_of(m, i), m.evaluation()
     result = evaluation.result if evaluation is not None else None
-    if got is None or result is None or i >= len(result.players) or not result.players[i].choices:
+    if got is None or result is None or i >= len(result.players):
+        return ()
+    mine = result.players[i]
+    unseen = " ".join(line.why for line in mine.lines
+                      if line.why_message.get("id") == "copy-unseen")
+    if not mine.choices and not unseen:  # the common case: no table file made
         return ()
     draft, seat = got
     options = choice_options(table_of(draft), i, result)
-    return tuple((key, result.players[i].choices.get(key, ""), tuple(names),
+    return tuple((key, mine.choices.get(key) or unseen, tuple(names),
                   seat.choices.get(key, "")) for key, names in options.items())
 
 
