@@ -166,12 +166,14 @@ def _per_item(
     counts: list[int],
     what: str,
     unknown: Sequence[str] = (),
+    unseen: Sequence[str] = (),
     **more: Param,
 ) -> None:
     """Points per item counted in some cities (`seen`, one per scope): all of them added,
     or only the city with the most (`count_in`). `unknown`: the cities counted whose items
     are not known (a player who counted on paper, next door): the line may be short, said
-    and marked (the pad shows "≥"), a 0 too; they can only add, whether summed or the most."""
+    and marked (the pad shows "≥"), a 0 too; they can only add, whether summed or the most.
+    `unseen`: cities not known whose count cannot change the line (said "?", not marked)."""
     most = effect.count_in == "most"
     n = max(counts) if most else sum(counts)
     if not n and not unknown:
@@ -180,6 +182,8 @@ def _per_item(
                scopes=effect.cities, cities=[c.name for c in seen], counts=counts, **more)
     if unknown:
         why["unknown"] = list(unknown)
+    if unseen:
+        why["unseen"] = list(unseen)
     line: LineData = {"category": source.category, "source_message": source.says,
                       "points": effect.points * n, "why_message": why}
     if unknown:
@@ -277,8 +281,14 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             # Wonders one still gives its board and stages
             unbuilt = [c.name for c in seen
                        if c.on_paper and c.index != city.index and c.side is NO_SIDE]
+            in_game = board.ruleset.constants.wonders_in_game
+            known = [n for c, n in zip(seen, counts, strict=True) if c.name not in unbuilt]
+            sure = bool(unbuilt and effect.count_in == "most" and in_game and known
+                        and max(known) >= in_game - sum(known))
+            # sure: the unseen cities hold too few of the game's wonders to be the most (a
+            # review: Ann's 4 of Duel's 7, the row still read "≥")
             _per_item(tally, source, effect, seen, counts, board.ruleset.constants.wonder_unit,
-                      unbuilt)
+                      () if sure else unbuilt, unbuilt if sure else ())
         case PerDefeatToken():
             seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]

@@ -69,7 +69,7 @@ def _names(line: Line, name: str) -> bool:
     return name in (source.get("name"), source.get("leader"))
 
 
-_UNSEEN_CHOICE = {"guild": "copied_guild", "leader": "courtesan"}
+UNSEEN_CHOICE = {"guild": "copied_guild", "leader": "courtesan"}
 """The table's choice that names what a `copy-unseen` line's copy could not see."""
 
 
@@ -90,7 +90,7 @@ def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict
     the paper neighbour's guild at all)."""
     mine = result.players[player]
     made = set(mine.choices) | {
-        _UNSEEN_CHOICE[str(line.why_message.get("what"))] for line in mine.lines
+        UNSEEN_CHOICE[str(line.why_message.get("what"))] for line in mine.lines
         if line.why_message.get("id") == "copy-unseen"}
     if not made:
         return {}

@@ -218,7 +218,8 @@ def _cities(params: Mapping[str, Param], key: str = "counts") -> str:
     """Where a count was made: "your city 3, Bob (left) 1"; "?" for a city whose count is
     not known (`unknown`: a player who counted on paper; a walk read "Dan (left) 0")."""
     parts = []
-    unknown = set(_strs(params, "unknown")) if "unknown" in params else set()
+    unknown = {name for key in ("unknown", "unseen") if key in params
+               for name in _strs(params, key)}
     for scope, name, counted in zip(
         _strs(params, "scopes"), _strs(params, "cities"), _ints(params, key), strict=True
     ):

@@ -547,3 +547,21 @@ async def test_paper_neighbours_guild_can_be_named_for_olympia(store: Store) -> 
     saved = store.load_current()
     assert saved is not None and saved.seats[0].choices == {"copied_guild": "Magistrates Guild"}
     assert c.title() == "Ann · \u2265 8 pts"
+
+
+async def test_paper_players_diplomacy_is_shown_and_kept(store: Store) -> None:
+    """A paper player's diplomacy (Cities) decides the conflicts next door when tokens come
+    from shields: the paper screen shows its Ages (a review: it was written but could not
+    be seen or set, then dropped, turning the neighbours' military), and the table file
+    keeps it beside the typed totals."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["cities"], seats=[
+        SevenWondersSeat("Ann", board="Gizah"),
+        SevenWondersSeat("Bob", board="Rhodos", quick=True, typed={"civilian": 4}),
+        SevenWondersSeat("Cid", board="Babylon")]))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    await c.tap("Diplomacy in Age II")
+    saved = store.load_current()
+    assert saved is not None and table_of(saved)["players"][1]["diplomacy"] == [2]
+    assert table_of(saved)["players"][1]["paper"] == {"civilian": 4}
+    again = from_table(table_of(saved))
+    assert table_of(again)["players"][1]["diplomacy"] == [2]  # a file's round trip

@@ -13,7 +13,7 @@ from scorer import i18n
 from scorer.facts import facts, field_bounds, ruleset
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
-from scorer.whatif import choice_options
+from scorer.whatif import UNSEEN_CHOICE, choice_options
 from ui.entry.draft import Draft, Seat, has_field
 from ui.entry.edits import SeatEdits
 from ui.entry.games import table_of
@@ -466,13 +466,13 @@ def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str]
     if got is None or result is None or i >= len(result.players):
         return ()
     mine = result.players[i]
-    unseen = " ".join(line.why for line in mine.lines
-                      if line.why_message.get("id") == "copy-unseen")
+    unseen = {UNSEEN_CHOICE[str(line.why_message.get("what"))]: line.why for line in mine.lines
+              if line.why_message.get("id") == "copy-unseen"}
     if not mine.choices and not unseen:  # the common case: no table file made
         return ()
     draft, seat = got
     options = choice_options(table_of(draft), i, result)
-    return tuple((key, mine.choices.get(key) or unseen, tuple(names),
+    return tuple((key, mine.choices.get(key) or unseen.get(key, ""), tuple(names),
                   seat.choices.get(key, "")) for key, names in options.items())
 
 
@@ -687,6 +687,9 @@ def CityScreen() -> ft.View:
     items.append(SeatPart(i, _coins, CoinsPart))
     if frame.quick:
         items.append(SeatPart(i, _tokens, TokensPart))
+        pieces = city_game(frame.game, frame.expansions).pieces(i, rules)
+        if pieces is not None:  # a paper player's diplomacy Ages (its pieces are typed)
+            items.append(pieces)
         items.append(QuickSection(i))
     else:
         # in the order a city is read off the table, the most under the thumb first: the

@@ -120,13 +120,14 @@ class Summary:
 
 
 def fingerprint(table: object, paper: object, finished: float) -> str:
-    """A finished play's print: its table, paper totals and finish second. The seats'
-    own `paper` (written since the table file carried it) is left out, `paper` holding
-    the same: a game finished before keeps its print, and is known again on an import."""
+    """A finished play's print: its table, paper totals and finish second. A paper seat's
+    own `paper` and `diplomacy` (written since the table file carried them) are left out,
+    `paper` holding the totals: a game finished before keeps its print, and is known again
+    on an import."""
     if isinstance(table, dict) and isinstance(table.get("players"), list):
         table = {**table, "players": [
-            {k: v for k, v in p.items() if k != "paper"} if isinstance(p, dict) else p
-            for p in table["players"]]}
+            {k: v for k, v in p.items() if k not in ("paper", "diplomacy")}
+            if isinstance(p, dict) and "paper" in p else p for p in table["players"]]}
     text = json.dumps({"table": table, "paper": paper, "finished": round(finished)},
                       sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -367,11 +367,14 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 out += _held_elsewhere(board, guild.name, "cards", c.index,
                                        "choices.copied_guild")
             elif guild is None or guild.name not in offered:
-                if all(_entered_all(n, players[n.index], "cards") for n in (left, right)):
+                # no such guild, or not a guild: said whoever sits next door (a review: a
+                # paper neighbour's unknown cards left "Altar" aside without a word)
+                if guild is None or not guild.is_guild or all(
+                        _entered_all(n, players[n.index], "cards") for n in (left, right)):
                     out.append(_not_offered(
                         _('"{choice}" is not a guild of a neighbour; {have}'),
                         p.choices.copied_guild, c.index, "choices.copied_guild",
-                        [(n.name, [g.name for g in n.guilds]) for n in (left, right)],
+                        [(n.name, [g.name for g in n.guilds], n.on_paper) for n in (left, right)],
                         _("{name} has no guild")))
                 else:
                     silent.add((c.index, "choices.copied_guild", None))
@@ -402,11 +405,13 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 out += _held_elsewhere(board, leader.name, "leaders", c.index,
                                        "choices.courtesan")
             elif leader is None or leader.name not in offered_leaders:
-                if all(_entered_all(n, players[n.index], "leaders") for n in (left, right)):
+                if leader is None or all(  # no such leader: said whoever sits next door
+                        _entered_all(n, players[n.index], "leaders") for n in (left, right)):
                     out.append(_not_offered(
                         _('"{choice}" is not a recruited leader of a neighbour; {have}'),
                         p.choices.courtesan, c.index, "choices.courtesan",
-                        [(n.name, [ld.name for ld in n.leaders]) for n in (left, right)],
+                        [(n.name, [ld.name for ld in n.leaders], n.on_paper)
+                         for n in (left, right)],
                         _("{name} has no leader")))
                 else:
                     silent.add((c.index, "choices.courtesan", None))
@@ -489,14 +494,16 @@ def _stage_choice(table: SevenWondersTable, board: Board, c: City,
 
 
 def _not_offered(text: str, choice: str, index: int, field: str,
-                 neighbours: list[tuple[str, list[str]]], none: str) -> Problem:
+                 neighbours: list[tuple[str, list[str], bool]], none: str) -> Problem:
     """A choice naming what neither neighbour offers: `text` (translated) says what each
-    neighbour has instead, by name (`none` for one that has nothing to copy)."""
-    have = "; ".join(
-        _("{name} has {things}").format(name=name, things=all_of(things)) if things
-        else none.format(name=name)
-        for name, things in dict(neighbours).items()
-    )
+    neighbour has instead, by name (`none` for one that has nothing to copy; one who
+    counted on paper, whose cards are not known, said so)."""
+    said: dict[str, str] = {}
+    for name, things, on_paper in neighbours:  # a neighbour on both sides: said once
+        said[name] = (_("{name} counted on paper").format(name=name) if on_paper
+                      else _("{name} has {things}").format(name=name, things=all_of(things))
+                      if things else none.format(name=name))
+    have = "; ".join(said.values())
     return problem("choice-not-offered", text.format(choice=choice, have=have), index, field)
 
 

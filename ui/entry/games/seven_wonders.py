@@ -147,8 +147,9 @@ def table(draft: Draft) -> dict[str, Any]:
             p["choices"] = choices
         if s.free_city:
             p["free_city"] = True
-        if s.quick:  # counted on a paper pad: its typed rows (the paper screen shows no
-            p["paper"] = dict(s.typed)  # diplomacy: none written, as before)
+        if s.quick:  # counted on a paper pad: its typed rows, and the Ages it sat out of
+            p["paper"] = dict(s.typed)  # the conflicts (they decide its neighbours' too)
+            p.update({k: v for k, v in _expansion_fields(s).items() if k == "diplomacy"})
         else:
             p.update(_expansion_fields(s))
         players.append(p)

@@ -240,11 +240,11 @@ def pieces_props(m: AppModel, i: int) -> PiecesProps | None:
     if got is None:
         return None
     draft, seat = got
-    if seat.quick:
-        return None
     rules = ruleset(draft.game, draft.expansions)
     rows: list[PieceRow] = []
-    for piece in rules.pieces.values():
+    # a paper player types the rows the pieces score: only the diplomacy Ages stay (they
+    # decide the conflicts next door, as the conflict tokens shown in paper mode do)
+    for piece in () if seat.quick else rules.pieces.values():
         if piece.boards and seat.board not in piece.boards:
             continue
         named = translated(piece.label)
