@@ -158,7 +158,11 @@ class Problem(BaseModel):
     """In the players' words: names of players, cards and cities, never a path."""
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        """One line (the command line's): a path holding a key with a line break or a tab
+        is shown escaped."""
+        path = self.path if self.path.isprintable() else self.path.encode(
+            "unicode_escape").decode("ascii", "replace")
+        return f"{path}: {self.message}" if path else self.message
 
 
 def problem(
@@ -250,6 +254,17 @@ FIELD_WORDS: dict[str, str] = {
 marked for the catalogue and translated when a message is made."""
 
 
+KEY_SHOWN = 40
+"""The most characters of a mistyped key a message shows."""
+
+
+def _key_shown(key: str) -> str:
+    """A key as a message quotes it: control characters escaped, cut after `KEY_SHOWN`."""
+    shown = key.encode("unicode_escape").decode("ascii", "replace") if not key.isprintable() \
+        else key
+    return shown if len(shown) <= KEY_SHOWN else shown[:KEY_SHOWN - 1] + "\u2026"
+
+
 def field_subject(field: str) -> str:
     """A field of a seat or the table as a message names it ("the cards"), translated; a
     key of an object by its own text ('"Civilian" in the paper pad's totals', not the path
@@ -259,7 +274,8 @@ def field_subject(field: str) -> str:
         return translated(FIELD_WORDS[field])
     head, _dot, tail = field.rpartition(".")
     if head in FIELD_WORDS:  # military."7", an unknown key inside a known object
-        return _('"{key}" in {subject}').format(key=tail, subject=translated(FIELD_WORDS[head]))
+        return _('"{key}" in {subject}').format(key=_key_shown(tail),
+                                               subject=translated(FIELD_WORDS[head]))
     return f'"{field}"'
 
 
@@ -397,6 +413,11 @@ def from_validation_error(err: ValidationError) -> list[Problem]:
             )
         elif kind == "string_pattern_mismatch" and ctx.get("pattern") == KEY_PATTERN:
             code = "not-allowed"  # a key of the format's data (a row, a piece): no name
+            if len(loc) >= 3 and loc[-1] == "[key]" and str(loc[-3]) in FIELD_WORDS:
+                # the key as written (a dot inside it is no path; control characters and a
+                # long key shown short), in the object the format names it in
+                subject = _('"{key}" in {subject}').format(
+                    key=_key_shown(str(loc[-2])), subject=translated(FIELD_WORDS[str(loc[-3])]))
             msg = _('{subject} must be written in small letters and "_", as the format '
                     'names it ("civilian", "debt")').format(subject=subject)
         elif kind == "string_pattern_mismatch":

@@ -382,3 +382,22 @@ def test_score_names_a_paper_row_key_in_its_own_words(tmp_path: Path) -> None:
     (line,) = [x for x in out.stderr.splitlines() if "Civilian" in x]
     assert line.startswith('players[1].paper.Civilian.[key]: "Civilian" in the paper pad\'s '
                            'totals must be written in small letters and "_"'), line
+
+
+def test_score_says_odd_paper_keys_on_one_line_each(tmp_path: Path) -> None:
+    """Keys with a dot, a line break or 300 characters: each problem on one line, the key
+    as written in the object it is in, a long one cut (a review: '"paper.civ.ilian" must
+    be...', a raw line break in the output, a 300-character key said twice in full)."""
+    table = json.loads((Path(__file__).parents[1] / "examples" /
+                        "7wonders-1e-4p-full-game.json").read_text())
+    table["players"][1].update(cards=[], paper={"civ.ilian": 3, "a\nb": 1, "x" * 300: 2})
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table))
+    out = run("score", str(path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    lines = out.stderr.splitlines()
+    assert len(lines) == 3, lines
+    assert '"civ.ilian" in the paper pad\'s totals must be written' in lines[0]
+    assert lines[1].startswith('players[1].paper.a\\nb.[key]: "a\\nb" in the paper pad')
+    said = lines[2].split(": ", 1)[1]
+    assert said.startswith('"' + "x" * 39 + '\u2026" in the paper pad\'s totals'), said
