@@ -370,11 +370,13 @@ def _matched(ages: list[int], givers: list[tuple[str, tuple[int, ...]]]) -> bool
 def diplomacy_tokens(table: SevenWondersTable, board: Board) -> list[Problem]:
     """A city sits out an Age only with a diplomacy token of its own for it: an Age card
     gives one for its Age (Residence I, Consulate II, Embassy III), a wonder stage or a
-    leader one for the Age it is built or recruited in."""
+    leader one for the Age it is built or recruited in. Not judged for a player who counted
+    on paper: their cards, which give the tokens, are not known (a look at the paper screen:
+    Age II refused for a city whose cards nobody entered)."""
     out = []
     for c, p in zip(board.cities, table.players, strict=True):
         ages = sorted(set(p.diplomacy))
-        if not ages or not gives_diplomacy(board.ruleset):
+        if not ages or not gives_diplomacy(board.ruleset) or c.on_paper:
             continue
         givers = _diplomacy_sources(board, c)
         if _matched(ages, givers):
