@@ -162,11 +162,13 @@ class City:
     @cached_property
     def copies_a_leader(self) -> bool:
         """A card of the city copies a neighbour's leader (Courtesans Guild)."""
-        for card in self.cards:
-            for e in card.effects:
-                if isinstance(e, CopyNeighbourLeader):
-                    return True
-        return False
+        return self.leader_copier is not None
+
+    @property
+    def leader_copier(self) -> str | None:
+        """The name of the city's card that copies a neighbour's leader, if any."""
+        return next((card.name for card in self.cards
+                     if any(isinstance(e, CopyNeighbourLeader) for e in card.effects)), None)
 
     @cached_property
     def leaders_ever(self) -> tuple[Leader, ...]:

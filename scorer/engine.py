@@ -842,8 +842,7 @@ def _copies_unseen(board: Board, city: City, tally: Tally) -> None:
         tally.lines.append({"category": "guilds", "points": 0, "at_least": True,
                             "source_message": says("thing", name=city.wonder.name),
                             "why_message": says("copy-unseen", what="guild", names=unseen)})
-    copier = next((c.name for c in city.cards
-                   if any(isinstance(e, CopyNeighbourLeader) for e in c.effects)), None)
+    copier = city.leader_copier
     if copier is not None and city.courtesan is None and "leaders" in categories:
         tally.lines.append({"category": "leaders", "points": 0, "at_least": True,
                             "source_message": says("thing", name=copier),

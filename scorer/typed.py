@@ -65,7 +65,7 @@ def with_typed(table: Seats, cities: Sequence[City], scores: list[CityScore]
     if all(p is None for p in papers):
         return scores
     return [
-        s if papers[c.index] is None else typed_score(s, papers[c.index] or {})
+        s if (typed := papers[c.index]) is None else typed_score(s, typed)
         for c, s in zip(cities, scores, strict=True)
     ]
 

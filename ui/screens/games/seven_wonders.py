@@ -110,9 +110,8 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
             was = (built_text(props.built),)
             for k, st in enumerate(current.stages, start=1):
                 now = tuple(n for n in held if n != k) if k in held else (*held, k)
-                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k in held,
-                                     partial(edit.build, now, was),
-                                     S.stage_for(k, S.ruleset_text(st.text), edit.player)))
+                shown, spoken = _stage_words(k, st.text, edit.player)
+                out.append(stage_box(shown, k in held, partial(edit.build, now, was), spoken))
         elif current is not None and not props.quick:
             out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages),
                                S.for_player(S.STAGES, edit.player)))
@@ -120,11 +119,17 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
                 out.append(ft.Text(S.ruleset_text(current.text), italic=True))
             for k, st in enumerate(current.stages, start=1):
                 # Ticking stage k builds stages 1..k; unticking it leaves 1..k-1 built.
-                out.append(stage_box(f"{k}. {S.ruleset_text(st.text)}", k <= stages,
-                                     partial(set_stages, k - 1 if k <= stages else k),
-                                     S.stage_for(k, S.ruleset_text(st.text), edit.player)))
+                shown, spoken = _stage_words(k, st.text, edit.player)
+                out.append(stage_box(shown, k <= stages,
+                                     partial(set_stages, k - 1 if k <= stages else k), spoken))
     out.append(problems(list(props.messages)))
     return ft.Column(out, spacing=12)
+
+
+def _stage_words(k: int, text: str, player: str) -> tuple[str, str]:
+    """Stage `k`'s box: its words on screen ("2. 5 VP"), and to a screen reader, whose."""
+    said = S.ruleset_text(text)
+    return f"{k}. {said}", S.stage_for(k, said, player)
 
 
 def stage_box(text: str, built: bool, on_tap: Callable[[], None], spoken: str = "",
