@@ -64,3 +64,12 @@ def test_games_a_paper_pad_is_ranked_by_its_game_once() -> None:
     typed = score_mixed(table, {loser: {"civilian": 90}})
     assert typed.winners == [winner] and typed.decided_by == "supremacy:military"
     assert next(p for p in typed.players if p.name == loser).categories["civilian"] == 90
+
+
+def test_games_one_pair_of_symbols_is_said_in_the_singular() -> None:
+    """Two Progress tokens beside one pair of identical science symbols: "shows 1 pair",
+    not "1 pairs" (a reread)."""
+    path = ROOT / "tests" / "scenarios" / "duel" / "invalid-progress-two-tokens-one-pair.json"
+    found = assess(json.loads(path.read_text(encoding="utf-8"))["table"])
+    (said,) = [p.message for p in found.problems if p.code == "too-many-progress"]
+    assert "this city shows 1 pair: at most 1" in said, said

@@ -409,20 +409,21 @@ def progress_from_pairs(table: DuelTable, game: DuelGame) -> list[Problem]:
         if more:
             text = ngettext(
                 "{count} Progress token, but a token comes only with a pair of identical "
-                "science symbols or from {takers} ({more}), and this city shows {pairs} "
-                "pairs: at most {most}",
+                "science symbols or from {takers} ({more}), and this city shows {pairs}: at "
+                "most {most}",
                 "{count} Progress tokens, but a token comes only with a pair of identical "
-                "science symbols or from {takers} ({more}), and this city shows {pairs} "
-                "pairs: at most {most}", len(c.progress))
+                "science symbols or from {takers} ({more}), and this city shows {pairs}: at "
+                "most {most}", len(c.progress))
         else:
             text = ngettext(
                 "{count} Progress token, but a token comes only with a pair of identical "
-                "science symbols, and this city shows {pairs} pairs: at most {most}",
+                "science symbols, and this city shows {pairs}: at most {most}",
                 "{count} Progress tokens, but a token comes only with a pair of identical "
-                "science symbols, and this city shows {pairs} pairs: at most {most}",
+                "science symbols, and this city shows {pairs}: at most {most}",
                 len(c.progress))
+        shown = ngettext("{count} pair", "{count} pairs", pairs).format(count=pairs)  # "1 pair"
         out.append(problem("too-many-progress", text.format(
-            count=len(c.progress), takers=all_of(takers), more=more, pairs=pairs, most=most),
+            count=len(c.progress), takers=all_of(takers), more=more, pairs=shown, most=most),
             c.index, "progress"))
     return out
 
