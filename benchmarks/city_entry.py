@@ -53,10 +53,12 @@ READ_FROM = 120
 """Where a step down brings the next thing: this far under TOP (what was just done stays in
 sight above it); a step up brings it as far above BOTTOM."""
 
-_FIND = """([role, name, prefix]) => {
+_FIND = r"""([role, name, prefix]) => {
   const all = [...document.querySelectorAll(role === 'textbox' ? 'input, textarea' :
                                             'flt-semantics' + (role ? `[role="${role}"]` : ''))];
-  const words = e => (e.getAttribute('aria-label') || e.innerText || '').trim();
+  // a field's name joins the words said first ("Ann:") and its label with a line break
+  const words = e => (e.getAttribute('aria-label') || e.innerText || '').replace(/\s+/g, ' ')
+    .trim();
   const hit = all.find(e => prefix ? words(e).startsWith(name) : words(e) === name);
   if (!hit) return null;
   const r = hit.getBoundingClientRect();
@@ -149,9 +151,9 @@ class Player:
 
 
 def _wonder_and_coins(me: Player) -> None:
-    me.tap("Gizah", role="checkbox")  # a chip: a checkbox to a screen reader
+    me.tap("Gizah", role="radio")  # one board of a few: a radio button to a screen reader
     me.tap("Stage 2 for Ann", role="checkbox", prefix=True)  # its box builds stages 1, 2
-    me.tap("Coins", role="textbox")
+    me.tap("Ann: Coins", role="textbox")
     me.page.keyboard.press("Control+A")  # select the 0 to type over it (no extra move)
     me.type("7")
 
@@ -175,7 +177,7 @@ def by_chips(me: Player) -> None:
     _wonder_and_coins(me)
     for k, (age, cards) in enumerate(AGES, start=1):
         if not me.page.evaluate(_SHOWN_AGE, k):
-            me.tap(f"Age {age}", role="checkbox")  # the Age's picker (named "Age II")
+            me.tap(f"Show cards: Age {age}", role="checkbox")  # the Age's picker
             for _ in range(50):  # its chips on the page (a loaded machine answers late)
                 if me.page.evaluate(_SHOWN_AGE, k) and me.where(cards[0], "checkbox", True):
                     break
@@ -213,11 +215,11 @@ def search_plan(names: list[str]) -> list[tuple[str, int]]:
 
 def by_search(me: Player) -> None:
     _wonder_and_coins(me)
-    me.tap("Search", role="textbox", prefix=True)
+    me.tap("Ann: Search", role="textbox", prefix=True)
     for name, (typed, place) in zip([*CITY, *LEADERS], search_plan([*CITY, *LEADERS]),
                                     strict=True):
         if not me.page.evaluate(_FOCUSED):
-            me.tap("Search", role="textbox", prefix=True)  # the field let go of the keyboard
+            me.tap("Ann: Search", role="textbox", prefix=True)  # the field let go of keys
         me.type(typed)
         if place == 0:
             me.press("Enter")
@@ -247,7 +249,7 @@ def _browser(root: Path) -> Iterator[Any]:
                 sync_playwright() as p:
             browser, page = phone_page(p)
             start_game(page, f"http://127.0.0.1:{app.port}/", ("Leaders",))
-            page.get_by_role("checkbox", name="Gizah", exact=True).wait_for(timeout=15_000)
+            page.get_by_role("radio", name="Gizah", exact=True).wait_for(timeout=15_000)
             page.wait_for_timeout(500)
             yield page
             browser.close()

@@ -438,6 +438,18 @@ class FletWsClient:
         c = await self.wait_for(text, exact=exact)
         if c.get("disabled"):
             raise AssertionError(f"{text!r} is disabled")
+        if c.get("_c") == "Radio":  # one of a few (a wonder board): its group changes
+            group = next(g for g in self.controls() if g.get("_c") == "RadioGroup"
+                         and any(r is c for r in walk(g)))
+            value = c.get("value")
+            if group.get("value") == value:
+                return
+            group["value"] = value
+            await self._event([
+                _pack(UPDATE_CONTROL_PROPS, {"id": group["_i"], "props": {"value": value}}),
+                _pack(CONTROL_EVENT, {"target": group["_i"], "name": "change", "data": value}),
+            ], expect)
+            return
         await self._event([_pack(CONTROL_EVENT, {"target": c["_i"], "name": "click",
                                                  "data": None})], expect)
 

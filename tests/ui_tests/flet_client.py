@@ -157,9 +157,12 @@ def walk(root: Any) -> Iterator[Any]:
 def held_chips(root: Any) -> list[Any]:
     """The chips under `root` that are held (`ui.screens.widgets.toggle`: a checked
     checkbox to a screen reader; a held chip is the same kind of button as an unheld one,
-    filled by its style)."""
-    return [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.checked
-            and isinstance(c.content, ft.OutlinedButton | ft.FilledButton)]
+    filled by its style), then its radio buttons checked (`ui.screens.widgets.one_of`)."""
+    chips = [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.checked
+             and isinstance(c.content, ft.OutlinedButton | ft.FilledButton)]
+    radios = [r for g in walk(root) if isinstance(g, ft.RadioGroup)
+              for r in walk(g) if isinstance(r, ft.Radio) and r.value == g.value]
+    return chips + radios
 
 
 def label(c: Any) -> str:
@@ -287,6 +290,10 @@ class Client:
             c for d in self.page._dialogs.controls if getattr(d, "open", False)
             for c in held_chips(d)]
 
+    def holds(self, name: str) -> bool:
+        """Whether the chip or radio button `name` is held (checked) on the screen."""
+        return any(label(c) == name for c in self.held())
+
     def cell(self, identifier: str) -> str:
         """The text of the control marked with this semantics identifier (a pad cell)."""
         for c in self.controls():
@@ -329,6 +336,12 @@ class Client:
 
     async def tap_control(self, c: Any) -> None:
         assert self.session is not None
+        if isinstance(c, ft.Radio):  # the browser sets its group's value and sends "change"
+            group = next(g for g in self.controls() if isinstance(g, ft.RadioGroup)
+                         and any(r is c for r in walk(g)))
+            if group.value != c.value:
+                await self.tap_change(group, c.value)
+            return
         await self.session.dispatch_event(c._i, "click", None)
         await self.idle()
 

@@ -252,3 +252,63 @@ async def test_accessible_names_say_whose_number_and_what_undo_takes_back(
             and t.value in ("Ann", "Bob", "Cid")}
     assert said == {"Ann: how the total is made", "Bob: how the total is made",
                     "Cid: how the total is made"}
+
+
+async def test_accessible_city_fields_say_whose_and_a_board_is_one_of_a_few(
+        store: Store) -> None:
+    """A walk's screen-reader list, on Bob's city (1st edition + Leaders; Ann holds Gizah
+    and Amytis): a field read alone said "Coins", "Stages built", "Search" with no player
+    (now "Bob:" first); the wonder boards were checkboxes (now radio buttons in one group,
+    Gizah "taken by Ann", out of reach); a taken leader said "taken" and not by whom; the
+    Age and colour filters said a bare "Age I" and "Civilian" (now what a tap does)."""
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+    from ui.text import strings as S
+
+    store.save_current(SevenWondersDraft(game="7wonders-1e", expansions=["leaders"], seats=[
+        SevenWondersSeat("Ann", board="Gizah", leaders=["Amytis"]),
+        SevenWondersSeat("Bob", board="Rhodos"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    fields = {str(x.identifier): x.label for x in walk(c.top()) if isinstance(x, ft.Semantics)
+              and str(x.identifier or "") in ("number-Coins", "number-Stages built", "search")}
+    assert fields == {"number-Coins": "Bob:", "number-Stages built": "Bob:", "search": "Bob:"}
+    # each of them merged with its field: one node, "Bob: Coins"
+    assert all(isinstance(m.content, ft.Semantics) for m in walk(c.top())
+               if isinstance(m, ft.MergeSemantics) and m.content is not None
+               and getattr(m.content, "identifier", "") in fields)
+    await c.tap("Change")  # the wonder: every board offered again
+    groups = [g for g in walk(c.top()) if isinstance(g, ft.RadioGroup)]
+    boards = [r for r in walk(groups[0]) if isinstance(r, ft.Radio)]
+    assert groups[0].value == "Rhodos"
+    # rules_multiplayer.md §5: the 1st edition's seven boards (Leaders adds its own), each
+    # offered once
+    values = [str(r.value) for r in boards]
+    assert {"Alexandria", "Babylon", "Ephesos", "Gizah", "Halikarnassos", "Olympia",
+            "Rhodos"} <= set(values) and len(values) == len(set(values))
+    gizah = next(r for r in boards if r.value == "Gizah")
+    assert gizah.label == "Gizah (taken by Ann)" and gizah.disabled
+    assert not any(r.disabled for r in boards if r.value != "Gizah")
+    sides = [r for r in walk(groups[1]) if isinstance(r, ft.Radio)]
+    assert [r.label for r in sides] == ["Side A", "Side B"] and groups[1].value == "A"
+    await c.tap("Babylon")
+    saved = store.load_current()
+    assert isinstance(saved, SevenWondersDraft)
+    assert c.holds("Babylon") and saved.seats[1].board == "Babylon"
+    assert c.find("Amytis (taken by Ann)").disabled
+    said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
+            and t.semantics_label}
+    assert {S.show_cards("All Ages"), S.show_cards("Age I")} <= said, said
+    swatches = {str(x.label) for x in walk(c.top()) if isinstance(x, ft.Semantics)
+                and str(x.identifier or "").startswith("filter-")}
+    assert "Show cards: Civilian" in swatches, swatches
+
+
+async def test_accessible_pad_cells_say_a_tap_shows_how(store: Store) -> None:
+    """A pad cell and a total are buttons; their names say so ("...; tap to see how"): a
+    walk heard "Bob, Science: 18 points" and did not know a tap explains it."""
+    store.save_current(from_table(TABLE))
+    c = await Client(make_main(store), route="/game/pad").start()
+    said = [str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
+            and t.semantics_label]
+    # game_data.py: Bob's science 1 + 1 + 9 + 7 = 18 (the rulebook's example)
+    assert "Bob, Science: 18 points; tap to see how" in said, said
+    assert sum(1 for s in said if ", total: " in s and s.endswith("; tap to see how")) == 3

@@ -258,10 +258,11 @@ class Phone:
         raise AssertionError(f"{found} never came on screen: {self.page.inner_text('body')[:600]}")
 
     def button(self, name: str) -> Any:
-        """A control a thumb taps, by its name: a button, or a chip (a checkbox: it says
-        whether it is held)."""
+        """A control a thumb taps, by its name: a button, a chip (a checkbox: it says
+        whether it is held) or a radio button (one of a few: a wonder board)."""
         return self.reveal(self.page.get_by_role("button", name=name, exact=True).or_(
-            self.page.get_by_role("checkbox", name=name, exact=True)))
+            self.page.get_by_role("checkbox", name=name, exact=True)).or_(
+            self.page.get_by_role("radio", name=name, exact=True)))
 
     def starting(self, words: str) -> Any:
         """The first button whose name starts with `words`, on screen: a row's button names
@@ -534,8 +535,9 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     for i, p in enumerate(PLAYERS):
         phone.open_player(p["name"])
         phone.tap(p["board"])
-        phone.enter("Stages built", str(p["stages"]))
-        phone.enter("Coins", str(p["coins"]))
+        # a city's field is named with whose it is ("Ann: Coins", read alone)
+        phone.enter(f"{p['name']}: Stages built", str(p["stages"]))
+        phone.enter(f"{p['name']}: Coins", str(p["coins"]))
         for label, n in p["tokens"].items():  # named with whose tokens first ("+1" alone)
             phone.enter(f"Conflict tokens for {p['name']} {label}", str(n))
         phone.show_age(0)  # the cards of every Age
@@ -554,7 +556,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
     assert phone.text_of("verdict").strip() == VERDICT
     for p in PLAYERS:  # a total says whose it is (ui/text/strings.py pad_total)
         assert phone.text_of(f"total-{p['name']}").strip() == \
-            f"{p['name']}, total: {p['total']} points"
+            f"{p['name']}, total: {p['total']} points; tap to see how"
     phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
     phone.wait_text("Science symbols: 18")
     phone.shot("5-score-pad")
@@ -577,7 +579,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     phone.tap(f"Conflict pawn: {DUEL_CONFLICT['toward']}'s side")  # its side chip's name
     for i, p in enumerate(DUEL_PLAYERS):
         phone.open_player(p["name"])
-        phone.enter("Coins", str(p["coins"]))
+        phone.enter(f"{p['name']}: Coins", str(p["coins"]))
         for name in [*p["wonders"], *p["progress"]]:
             phone.tap(name)
         phone.show_age(0)  # the cards of every Age
@@ -594,7 +596,7 @@ def test_duel_game_by_tapping(server: tuple[str, float], phone: Phone) -> None:
     assert all(part in verdict for part in DUEL_VERDICT_PARTS), verdict
     for p in DUEL_PLAYERS:
         assert phone.text_of(f"total-{p['name']}").strip() == \
-            f"{p['name']}, total: {p['total']} points"
+            f"{p['name']}, total: {p['total']} points; tap to see how"
     phone.shot("7-duel-score-pad")
     phone.page.go_back()
     phone.wait_text("Tap a player")
@@ -880,12 +882,12 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
         print(f"\npage A showed Bob's new total {time.monotonic() - tapped:.2f} s after "
               "the tap on page B")
         b.wait_text(r"Bob · 7 pts")
-        a.enter("Coins", "5")
+        a.enter("Bob: Coins", "5")
         b.wait_text(r"Bob · 8 pts")  # 5 coins // 3 = 1
         # a number typed within FOREIGN_CHANGE_S of another phone's change is refused (the
         # typist may not have seen it yet: test_browser_entry); B reads the 5, then types
         b.page.wait_for_timeout(FOREIGN_CHANGE_S * 1000 + 200)
-        b.enter("Coins", "9")  # saved last: it wins; 9 // 3 = 3, 7 + 3 = 10
+        b.enter("Bob: Coins", "9")  # saved last: it wins; 9 // 3 = 3, 7 + 3 = 10
         a.wait_text(r"Bob · 10 pts")
         for ph in (a, b):
             ph.page.reload()
@@ -894,7 +896,8 @@ def test_two_phones_share_one_game(server: tuple[str, float]) -> None:
                 "() => document.querySelector('flt-semantics-placeholder')?.click()")
             ph.wait_text(r"Bob · 10 pts", timeout=20)  # the same screen, the saved value
             assert ph.page.url == f"{url}g/{code}/player/1"
-            ph.focus(ph.reveal(ph.page.get_by_role("textbox", name="Coins", exact=True)))
+            ph.focus(ph.reveal(ph.page.get_by_role("textbox", name="Bob: Coins",
+                                                           exact=True)))
             assert ph.focused_value("9") == "9"  # the field being edited holds its text
         browser.close()
 # Seven players with long names, each a board with no stage built and 3, 6, ... 21 coins:

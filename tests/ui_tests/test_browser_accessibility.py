@@ -238,7 +238,8 @@ def test_a11y_stepper_buttons_say_whose_number(server: tuple[str, float],
 
 def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) -> None:
     """Chips are checkboxes that say whether they are held: the game and expansions on New
-    game, a wonder, its side, a leader, a card, the Age and colour filters."""
+    game, a leader, a card, the Age and colour filters (named by what a tap does: "Show
+    cards: Age I"); a wonder and its side, one of a few, are radio buttons."""
     url, _ = server
     phone.open(url)
     phone.tap("New game")
@@ -252,21 +253,21 @@ def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) ->
     phone.wait_text("Tap a player")
     phone.open_player("Ann")
     role(phone, "checkbox", "Cards", checked=True)  # cards, not paper totals
-    role(phone, "checkbox", "Gizah", checked=False)
+    role(phone, "radio", "Gizah", checked=False)
     phone.tap("Gizah")  # tapped again if the tap sent nothing (a loaded machine)
-    role(phone, "checkbox", "Gizah", checked=True)
-    role(phone, "checkbox", "Side A", checked=True)
-    role(phone, "checkbox", "Side B", checked=False)
+    role(phone, "radio", "Gizah", checked=True)
+    role(phone, "radio", "Side A", checked=True)
+    role(phone, "radio", "Side B", checked=False)
     role(phone, "checkbox", "Amytis", checked=False)
     phone.tap("Amytis")  # tapped again if the tap sent nothing (a loaded machine)
     role(phone, "checkbox", "Amytis", checked=True)
-    role(phone, "checkbox", "Age I", checked=True)
+    role(phone, "checkbox", "Show cards: Age I", checked=True)
     altar = re.compile(r"^Altar\b")
     role(phone, "checkbox", altar, checked=False).click()
     role(phone, "checkbox", altar, checked=True)
-    role(phone, "checkbox", "Civilian", checked=False)
-    phone.tap("Civilian")  # tapped again if the tap sent nothing (a loaded machine)
-    role(phone, "checkbox", "Civilian", checked=True)
+    role(phone, "checkbox", "Show cards: Civilian", checked=False)
+    phone.tap("Show cards: Civilian")  # tapped again if the tap sent nothing (loaded)
+    role(phone, "checkbox", "Show cards: Civilian", checked=True)
 
 
 def test_a11y_pad_cells_say_player_row_and_points(server: tuple[str, float], phone: Phone,
@@ -282,13 +283,14 @@ def test_a11y_pad_cells_say_player_row_and_points(server: tuple[str, float], pho
     for p in PLAYERS:
         name = p["name"]
         role(phone, "button", f"{name}: how the total is made")
-        role(phone, "button", f"{name}, total: {p['total']} points")
+        # and that a tap shows how (a walk heard the points alone)
+        role(phone, "button", f"{name}, total: {p['total']} points; tap to see how")
         for category, label in (("science", "Science"), ("civilian", "Civilian"),
                                 ("military", "Military")):
             points = CATEGORIES[name][category]
             role(phone, "button", f"{name}, {label}: {points} point"
-                 + ("" if abs(points) == 1 else "s"))
-    role(phone, "button", "Bob, Science: 18 points").click()
+                 + ("" if abs(points) == 1 else "s") + "; tap to see how")
+    role(phone, "button", "Bob, Science: 18 points; tap to see how").click()
     phone.wait_text("Science symbols: 18")
 
 
@@ -352,7 +354,7 @@ def test_a11y_change_list_undo_says_which(server: tuple[str, float], phone: Phon
     url, _ = server
     start(phone, url)
     phone.open_player("Bob")
-    phone.enter("Coins", "6")
+    phone.enter("Bob: Coins", "6")
     phone.page.go_back()
     phone.wait_text("Tap a player")
     role(phone, "button", "Changes").click()

@@ -96,7 +96,7 @@ def test_entry_search_enter_adds_the_card_whose_name_starts_with_the_text_in_chr
     phone.page.wait_for_timeout(TOOLTIP_WAIT_MS)  # where a tooltip would show by now
     plus.click()
     phone.wait_text("Ann's coins changed to 1")
-    box = phone.reveal(phone.page.get_by_role("textbox", name="Search", exact=True))
+    box = phone.reveal(phone.page.get_by_role("textbox", name="Ann: Search", exact=True))
     box.click()
     phone.page.wait_for_timeout(200)
     _key_by_key(phone, "Works", 60)
@@ -287,7 +287,7 @@ def _stored_coins(data: Path, code: str) -> int | None:
 
 
 def _coins_field(ph: Phone) -> Any:
-    return ph.reveal(ph.page.get_by_role("textbox", name="Coins", exact=True))
+    return ph.reveal(ph.page.get_by_role("textbox", name="Bob: Coins", exact=True))
 
 
 def _logged_changes(data: Path, code: str) -> list[str]:
@@ -435,14 +435,15 @@ def test_entry_stage_changes_only_by_its_box_in_chromium(server: tuple[str, floa
     _city(url, phone)
     phone.open_player("Ann")
     phone.tap("Gizah")
-    phone.enter("Stages built", "3")
+    phone.enter("Ann: Stages built", "3")
     phone.wait_text(r"Ann · ")
     for k in (1, 2, 3):
         words = phone.reveal(phone.page.get_by_text(re.compile(rf"^{k}\. "))).bounding_box()
         assert words is not None
         phone.page.mouse.click(340, words["y"] + words["height"] / 2)  # inside the margin
         phone.page.wait_for_timeout(400)
-    field = phone.reveal(phone.page.get_by_role("textbox", name="Stages built", exact=True))
+    field = phone.reveal(phone.page.get_by_role("textbox", name="Ann: Stages built",
+                                                exact=True))
     assert field.input_value() == "3"
     assert "Gizah's stages changed" not in phone.page.inner_text("body")
 

@@ -121,7 +121,7 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     phone.shot("vi-3-duel-table")
     for i, p in enumerate(DUEL_PLAYERS):
         phone.open_player(p["name"])
-        phone.enter("Đồng tiền", str(p["coins"]))  # "Coins"
+        phone.enter(f"{p['name']}: Đồng tiền", str(p["coins"]))  # "{name}: Coins"
         for name in [*p["wonders"], *p["progress"]]:
             phone.tap(name)
         phone.show_age(0)  # the cards of every Age

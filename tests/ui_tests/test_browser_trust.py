@@ -36,8 +36,8 @@ def test_trust_two_phones_typing_one_field_end_on_the_saved_value(
         b.open(f"{url}g/{code}", ready="I am Bob")
         a.open_player("Bob")
         b.open_player("Bob")
-        a.type("Coins", "18")  # the keyboard still up: nothing saved yet
-        b.enter("Coins", "21")
+        a.type("Bob: Coins", "18")  # the keyboard still up: nothing saved yet
+        b.enter("Bob: Coins", "21")
         b.wait_text(r"Bob · 7 pts")
         a.wait_text(r"Bob · 7 pts")  # the title follows the saved game...
         # ...the field being typed does not follow it
@@ -46,7 +46,7 @@ def test_trust_two_phones_typing_one_field_end_on_the_saved_value(
         a.wait_text(r"21 now \(changed on another phone\)")
         for ph in (a, b):
             ph.wait_text(r"Bob · 7 pts")
-            ph.focus(_field(ph, "Coins"))  # what the field holds, read as its input's value
+            ph.focus(_field(ph, "Bob: Coins"))  # what the field holds, read as its input's value
             assert ph.focused_value("21") == "21"
         assert re.search(r"Bob · 7 pts", b.page.inner_text("body"))
         browser.close()

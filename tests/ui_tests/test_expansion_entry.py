@@ -424,15 +424,15 @@ def _offered(c: Client, chip: str) -> bool:
 async def test_entry_abu_simbel_leader_held_elsewhere_reads_taken(store: Store) -> None:
     """Each leader card is in the box once (wonder-pack.md §1: the entombed leader is one
     of the city's own recruited leaders): Ann recruited Sappho, so on Bob's Abu Simbel
-    "Sappho entombed" reads "(taken)" and cannot be tapped, as the recruit chips already
-    said (a walk saw it offered plain)."""
+    "Sappho entombed" reads "(taken by Ann)" and cannot be tapped, as the recruit chips
+    already said (a walk saw it offered plain; a later walk heard "taken" and not by whom)."""
     store.save_current(SevenWondersDraft(
         game="7wonders-1e", expansions=["leaders", "wonder-pack"], seats=[
             SevenWondersSeat(name="Ann", board="Gizah", leaders=["Sappho"]),
             SevenWondersSeat(name="Bob", board="Abu Simbel", side="B", stages=1),
             SevenWondersSeat(name="Cid", board="Babylon")]))
     c = await Client(make_main(store), route="/game/player/1").start()
-    chip = c.find(S.card_taken(S.entombed_leader("Sappho")))
+    chip = c.find(S.taken_by(S.entombed_leader("Sappho"), "Ann"))
     assert chip.disabled
     assert not c.find(S.entombed_leader("Caesar")).disabled
 

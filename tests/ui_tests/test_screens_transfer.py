@@ -126,8 +126,8 @@ async def test_duel_leaders_buried_and_conquests(store: Store) -> None:
     assert c.has("not final")
     await c.tap("Abu Simbel")
     await c.go("/game/player/1")
-    # Plato lies under Ann's wonder: taken for Bob
-    assert c.find("Plato (taken)").disabled
+    # Plato lies under Ann's wonder: taken for Bob, said by whom
+    assert c.find("Plato (taken by Ann)").disabled
     await c.tap("Altar")
     await c.type("Coins", "6")
     assert c.title() == "Bob · 5 pts"  # Altar 3 + 6 coins // 3 = 2

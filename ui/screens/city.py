@@ -161,7 +161,7 @@ def _shield_steppers(player: str, shields: tuple[int, ...], most: int,
         # reader reads the field alone, and the card filter has an "Age II" chip too
         said = S.shields_at_end(S.age_label((k + 1,)))
         out.append(stepper(said, n, handler, maximum=most,
-                           spoken=S.for_player(said, player)))
+                           player=player))
     return out
 
 
@@ -180,7 +180,7 @@ def _CoinsStepper(i: int, player: str, on_change: Changed, most: int) -> ft.Cont
     frequent change of a city after its cards) renders this stepper alone, not the coins'
     part and the memo checks of every token's stepper with it."""
     return stepper(S.COINS, use_watch(lambda m: _seat_coins(m, i), (i,)), on_change,
-                   maximum=most, spoken=S.for_player(S.COINS, player))
+                   maximum=most, player=player)
 
 
 CoinsStepper = memo(_CoinsStepper)
@@ -223,24 +223,22 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
 
         most = field_bounds(ruleset(draft.game, draft.expansions))  # the search stays small
 
-        def whose(what: str) -> str:  # a screen reader's name of a - or +: whose symbols
-            return S.for_player(what, seat.name)
-
         out += [
             header(S.SCIENCE_CALC),
             stepper(S.COMPASS, calc.get("compass", 0), count("compass"),
-                    maximum=most.symbols["compass"], spoken=whose(S.COMPASS)),
+                    maximum=most.symbols["compass"], player=seat.name),
             stepper(S.GEAR, calc.get("gear", 0), count("gear"), maximum=most.symbols["gear"],
-                    spoken=whose(S.GEAR)),
+                    player=seat.name),
             stepper(S.TABLET, calc.get("tablet", 0), count("tablet"),
-                    maximum=most.symbols["tablet"], spoken=whose(S.TABLET)),
+                    maximum=most.symbols["tablet"], player=seat.name),
             stepper(S.WILDCARDS, calc.get("wild", 0), count("wild"), maximum=most.wildcards,
-                    spoken=whose(S.WILDCARDS)),
+                    player=seat.name),
             ft.Row([ft.Text(S.points(sci.points), size=18, weight=ft.FontWeight.BOLD),
                     # named by the row it fills, for a screen reader (a walk: "Use 0 pts")
                     ft.FilledButton(content=a11y.spoken(
                         f"{S.USE} {S.points(sci.points)}",
-                        S.use_science(S.points(sci.points), whose(S.category("science")))),
+                        S.use_science(S.points(sci.points),
+                                      S.for_player(S.category("science"), seat.name))),
                                     on_click=lambda: typed("science")(
                                         sci.points, seat.typed.get("science")))]),
         ]

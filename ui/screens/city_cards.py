@@ -537,7 +537,8 @@ def _CardFilter(age: int, ages: tuple[int, ...], set_age: Callable[[int], None])
 
     age_chips: list[ft.Control] = [checkable(_small_toggle(
         S.ALL_AGES if not a else S.age_label((a,)), age == a, pick_age(a),
-        S.ALL_AGES if not a else S.age_name(S.age_label((a,)))), age == a,
+        # a screen reader hears what the chip does ("Show cards: Age II"), not a bare "Age II"
+        S.show_cards(S.ALL_AGES if not a else S.age_name(S.age_label((a,))))), age == a,
         identifier=f"age-{a}") for a in (0, *ages)]
     return wrap(age_chips)
 
@@ -560,7 +561,7 @@ def _ColourFilter(colour: str, colours: tuple[str, ...],
         # a colour without words (a ruleset's new one) reads "Other", never the data's word
         # nor a broken screen (tests/ui_tests/test_city_ages.py names every colour in play)
         words = S.COLOUR.get(c) or S.COLOUR["none"]
-        return ft.Semantics(identifier=f"filter-{c}", label=words,
+        return ft.Semantics(identifier=f"filter-{c}", label=S.show_cards(words),
                             checked=colour == c, content=ft.Container(
             width=slot, height=SWATCH_HEIGHT, alignment=ft.Alignment.CENTER,
             tooltip=quiet_tooltip(words), on_click=pick_colour(c), ink=True,

@@ -5,7 +5,7 @@ one game are its own (`ui.screens.games`); `ui.screens.city` puts the screen tog
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol, TypeVar
 
 import flet as ft
@@ -42,11 +42,15 @@ def messages_of(m: AppModel, i: int, *fields: str) -> tuple[str, ...]:
 
 
 def named_toggles(title: str, names: list[str], held: list[str], query: str,
-                  flip: Callable[[str], Callable[[], None]], taken: set[str]) -> list[ft.Control]:
+                  flip: Callable[[str], Callable[[], None]],
+                  taken: Mapping[str, str]) -> list[ft.Control]:
+    """A chip per name (a leader, a Duel wonder, a progress token): `taken`, the names
+    another city holds, each with its player (a chip says "Nero (taken by Bob)": a walk
+    heard "taken" and not by whom)."""
     shown = [n for n in names if matches(query, n) or n in held]
     if not shown:
         return []
-    words = [S.card_taken(n) if n in taken and n not in held else n for n in shown]
+    words = [S.taken_by(n, taken[n]) if n in taken and n not in held else n for n in shown]
     return [header(title), named_grid([
         (toggle(said, n in held, flip(n), disabled=n in taken and n not in held, narrow=True),
          said) for n, said in zip(shown, words, strict=True)])]
@@ -73,7 +77,7 @@ def leaders_section(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str
     if not facts(rules).has_leaders:
         return []
     seat = draft.seats[i]
-    recruited = {x for k, s in enumerate(draft.seats) if k != i
+    recruited = {x: s.name for k, s in enumerate(draft.seats) if k != i
                  for x in [*s.leaders, *buried_of(s)]}
     return [*named_toggles(S.LEADERS, rules.leaders.names(), seat.leaders, query,
                            list_flipper(edit, "leaders", seat.leaders, clear_query), recruited),

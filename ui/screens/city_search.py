@@ -186,7 +186,10 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
     # the next names found, each a tap: a row of their own, read out as buttons
     others = wrap([ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
                    for f in offered[1:]])
-    return ft.Column([ft.Semantics(identifier="search", content=field), others],
+    # named with whose city it adds to ("Ann: Search"): a screen reader reads the field alone
+    named_field = ft.MergeSemantics(content=ft.Semantics(
+        identifier="search", label=S.whose_field(player), content=field))
+    return ft.Column([named_field, others],
                      spacing=4, tight=True)
 
 

@@ -13,7 +13,7 @@ from scorer.facts import ruleset
 from scorer.result import PlayerResult, shown_points
 from scorer.ruleset import Category
 from ui.entry.export import share_text, summary
-from ui.screens.a11y import icon_button, quiet_tooltip
+from ui.screens.a11y import icon_button, quiet_tooltip, spoken
 from ui.screens.fit import BOLD, PAGE_PADDING, PHONE_WIDTH, column_names, text_width
 from ui.screens.home import game_title
 from ui.screens.join import qr_png
@@ -148,7 +148,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
         st = style(c)
         rows.append(ft.Row([
             label(c),
-            *[_cell(_text(cell_value(p, c), st.fg, said=cell_said(p, c, words)), select(k, c),
+            *[_cell(_text(cell_value(p, c), st.fg, said=S.shows_how(cell_said(p, c, words))),
+                    select(k, c),
                     bg=st.bg, selected=selected == (k, c), ident=f"cell-{p.name}-{c}")
               for k, p in enumerate(players)],
         ], spacing=0))
@@ -158,7 +159,8 @@ def grid(result: Result, categories: Sequence[Category], selected: tuple[int, st
                                     said=None if wide else S.TOTAL), width=label_w,
                               tooltip=S.TOTAL),
                         *[_cell(_text(total_value(p), bold=True,
-                                      said=S.pad_total(p.name, p.total, p.may_be_short)),
+                                      said=S.shows_how(S.pad_total(p.name, p.total,
+                                                                   p.may_be_short))),
                                 select(k, ""),
                                 bg=WINNER if k in winners else None,
                                 selected=selected == (k, ""), ident=f"total-{p.name}")
@@ -399,13 +401,15 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
 
     buttons: list[ft.Control] = []
     if can.share_files:
-        buttons.append(ft.FilledTonalButton(content=S.SHARE_IMAGE, icon=ft.Icons.SHARE,
-                                            on_click=share, height=48))
-    buttons.append(ft.OutlinedButton(content=S.DOWNLOAD_IMAGE, icon=ft.Icons.IMAGE,
-                                     on_click=download, height=48))
+        buttons.append(ft.FilledTonalButton(
+            content=spoken(S.SHARE_IMAGE, S.SHARE_IMAGE_NAME), icon=ft.Icons.SHARE,
+            on_click=share, height=48))
+    # each says of what, to a screen reader: a walk heard "Download PNG" and "Copy image"
+    buttons.append(ft.OutlinedButton(content=spoken(S.DOWNLOAD_IMAGE, S.DOWNLOAD_IMAGE_NAME),
+                                     icon=ft.Icons.IMAGE, on_click=download, height=48))
     if can.copy_image:
-        buttons.append(ft.TextButton(content=S.COPY_IMAGE, icon=ft.Icons.COPY, on_click=copy,
-                                     height=48))
+        buttons.append(ft.TextButton(content=spoken(S.COPY_IMAGE, S.COPY_IMAGE_NAME),
+                                     icon=ft.Icons.COPY, on_click=copy, height=48))
     items: list[ft.Control] = [wrap(buttons),
                                ft.Text(done, italic=True, visible=bool(done))]
     if not can.share_files:

@@ -143,6 +143,26 @@ def wrap(controls: list[ft.Control]) -> ft.Row:
     return ft.Row(controls=controls, wrap=True, spacing=8, run_spacing=8)
 
 
+Option = tuple[str, str, bool]
+"""One answer of a `one_of`: its value, its words, and whether it is out of reach (taken)."""
+
+
+def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None]) -> ft.Control:
+    """A choice of exactly one (a wonder board, its side): radio buttons in a group, each
+    named by its words, the one held checked. A screen reader says "radio button, 1 of 7";
+    chips (checkboxes) said nothing of letting go of the last one when another was tapped
+    (a walk). A tap on the held one changes nothing."""
+    def changed(e: ft.Event[ft.RadioGroup]) -> None:
+        value = e.control.value
+        if value and value != current:
+            pick(str(value))
+
+    return ft.RadioGroup(value=current or None, on_change=changed, content=ft.Row(
+        [ft.Radio(value=value, label=words, disabled=True) if off
+         else ft.Radio(value=value, label=words) for value, words, off in options],
+        wrap=True, spacing=8, run_spacing=0))
+
+
 GRID_COLUMNS: ft.ResponsiveNumber = {"xs": 4, "sm": 3, "md": 2}
 """A chip's share of a grid row's 12 columns: 3 chips a row on a phone (under 576 px), 4 on
 a small tablet, 6 wider."""
@@ -595,13 +615,18 @@ other steppers are then not rebuilt when one number changes)."""
 
 def stepper(label: str, value: int, on_change: Changed, minimum: int = 0,
             maximum: int | None = None, spoken: str = "", said_first: str = "",
-            least_width: int = 120) -> ft.Control:
+            least_width: int = 120, player: str = "") -> ft.Control:
     """A number from `minimum` to `maximum` (None: no bound), with minus/plus buttons.
-    `spoken`: whose number it is, in a screen reader's words ("Coins for Ann", from
-    `S.for_player`); "" when the screen says whose (the label alone). `said_first`: what
-    a screen reader hears before the field's label, where another field on the screen shows
-    the same label ("Minerva pawn"). `least_width`: the field at least this wide (the
-    steppers of one section as wide as its widest label's: `field_width`)."""
+    `player`: whose number it is (a city's coins): its - and + say "Coins for Ann" and its
+    field is named "Ann: Coins" (a screen reader reads a field alone; a walk heard "Coins"
+    with no player). `spoken`: the - and +'s words where they are not "label for player"
+    ("Conflict tokens +1 for Ann"); "" when the screen says whose (the label alone).
+    `said_first`: what a screen reader hears before the field's label, where another field
+    on the screen shows the same label ("Minerva pawn"). `least_width`: the field at least
+    this wide (the steppers of one section as wide as its widest label's: `field_width`)."""
+    if player:
+        spoken = spoken or S.for_player(label, player)
+        said_first = said_first or S.whose_field(player)
     return Stepper(label, value, on_change, minimum, maximum, spoken, said_first, least_width)
 
 
@@ -686,10 +711,11 @@ def number_field(label: str, value: int | None, on_change: MaybeChanged,
 
 
 def optional_number_field(label: str, value: int | None, on_change: MaybeChanged,
-                          maximum: int, hint: str = "") -> ft.Control:
+                          maximum: int, hint: str = "", player: str = "") -> ft.Control:
     """A whole number from 0 to `maximum` that may be left blank (None): the engine then uses
-    what it knows."""
-    return NumberField(label, value, on_change, 0, maximum, 220, hint)
+    what it knows. `player`: whose city's number, said before the label ("Ann: ...")."""
+    return NumberField(label, value, on_change, 0, maximum, 220, hint,
+                       said_first=S.whose_field(player) if player else "")
 
 
 def notice(text: str, action: ft.Control | None = None,

@@ -288,6 +288,9 @@ COPIED_IMAGE = N_("Image copied: paste it into a chat.")
 SHARE_FAILED = N_("The phone did not share the image: download it instead.")
 RESULT_QR = N_("The result as a QR code: another phone's camera reads it as text.")
 RESULT_QR_NAME = N_("QR code of the result")
+SHARE_IMAGE_NAME = N_("Share the score pad as an image")
+DOWNLOAD_IMAGE_NAME = N_("Download the score pad as an image (PNG)")
+COPY_IMAGE_NAME = N_("Copy the score pad as an image")
 """The result's QR image, to a screen reader (an image without a name is read as nothing)."""
 JOIN_QR_NAME = N_("QR code of the game's address")
 SHARE_NOT_SECURE = N_("This page is not secure (http), so the phone cannot share or copy the "
@@ -686,6 +689,12 @@ def take_out_card(name: str) -> str:
 
 def card_taken(name: str) -> str:
     return _("{card} (taken)").format(card=name)
+
+
+def taken_by(name: str, player: str) -> str:
+    """A board or leader another city holds (the game has one): by whom, so that a player
+    (and a screen reader) knows where it went."""
+    return _("{name} (taken by {player})").format(name=name, player=player)
 
 
 def age_label(ages: tuple[int, ...]) -> str:
@@ -1216,6 +1225,12 @@ def for_player(what: str, name: str) -> str:
     return _("{what} for {name}").format(what=what, name=name)
 
 
+def whose_field(name: str) -> str:
+    """What a screen reader hears before a field's label on a player's city ("Ann:", then
+    "Coins"): the field is read alone, away from the title that says whose city it is."""
+    return _("{name}:").format(name=name)
+
+
 def conflict_tokens(value: str) -> str:
     """A stepper of conflict tokens of one face value ("+3"), said with what they are."""
     return _("Conflict tokens {value}").format(value=value)
@@ -1242,6 +1257,12 @@ def pad_cell(player: str, row: str, n: int, at_least: bool = False) -> str:
             player=player, row=row, n=n)
     return ngettext("{player}, {row}: {n} point", "{player}, {row}: {n} points", n).format(
         player=player, row=row, n=n)
+
+
+def shows_how(cell: str) -> str:
+    """A pad cell a tap explains, to a screen reader: its points and that a tap shows how
+    they are made (a walk heard "Bob, Science: 18 points" and no hint of the lines)."""
+    return _("{cell}; tap to see how").format(cell=cell)
 
 
 def close_points(player: str) -> str:
@@ -1322,6 +1343,12 @@ def shields_at_end(age: str) -> str:
     """A stepper of a city's shields at the end of one Age, as a screen reader says it
     ("Shields at the end of Age II": the stepper shows "Age II" under its heading)."""
     return _("Shields at the end of Age {age}").format(age=age)
+
+
+def show_cards(which: str) -> str:
+    """An Age or colour filter's chip, to a screen reader: what a tap does ("Show cards:
+    Age II", "Show cards: Civilian"), not a bare "Age II" beside the cards of that Age."""
+    return _("Show cards: {which}").format(which=which)
 
 
 def age_name(age: str) -> str:

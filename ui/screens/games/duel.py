@@ -56,13 +56,14 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
         return []
     seat = draft.seats[i]
     has = facts(rules)
-    built_elsewhere = {w for k, s in enumerate(draft.seats) if k != i for w in s.wonders}
+    built_elsewhere = {w: s.name for k, s in enumerate(draft.seats) if k != i
+                       for w in s.wonders}
     items = [*named_toggles(S.WONDERS_BUILT, rules.wonders.names(), seat.wonders, query,
                             list_flipper(edit, "wonders", seat.wonders, clear_query),
                             built_elsewhere),
              problems(mine["wonders"])]
     if len(rules.progress):
-        owned = {p for k, s in enumerate(draft.seats) if k != i for p in s.progress}
+        owned = {p: s.name for k, s in enumerate(draft.seats) if k != i for p in s.progress}
         items += named_toggles(S.PROGRESS, rules.progress.names(), seat.progress, query,
                                list_flipper(edit, "progress", seat.progress, clear_query),
                                owned)
@@ -74,7 +75,7 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
     if has.has_leaders and (has.burying_wonders or has.max_conquests):
         items += duel_leaders_section(draft, i, rules, edit, query, mine)
     if has.divinities:  # Pantheon: one city activates a Divinity, the other cannot
-        taken = {d for k, s in enumerate(draft.seats) if k != i for d in s.divinities}
+        taken = {d: s.name for k, s in enumerate(draft.seats) if k != i for d in s.divinities}
         items += named_toggles(S.DIVINITIES, list(has.divinities), seat.divinities, query,
                                list_flipper(edit, "divinities", seat.divinities, clear_query),
                                taken)
@@ -123,19 +124,19 @@ def _PantheonPart(edit: Edit, props: PantheonProps) -> ft.Control:
     if props.coins_most:
         out += [header(S.ASTARTE_COINS), stepper(
             S.ASTARTE_COINS, props.astarte or 0, seat_number("astarte_coins", props.astarte),
-            0, props.coins_most, S.for_player(S.ASTARTE_COINS, edit.player))]
+            0, props.coins_most, player=edit.player)]
     if props.mythology:
         out.append(header(S.MYTHOLOGY_TOKENS))
         # one width for the five fields (a walk saw them of two widths, one under the other)
         width = section_width(S.mythology_tokens(name) for name, _n in props.mythology)
         out += [stepper(S.mythology_tokens(name), n, tokens(name), 0, props.each_most,
-                        S.for_player(S.mythology_tokens(name), edit.player), least_width=width)
+                        least_width=width, player=edit.player)
                 for name, n in props.mythology]
     if props.offering_most:
         out += [header(S.OFFERING_TOKENS), stepper(
             S.OFFERING_TOKENS, props.offering or 0,
             seat_number("offering_tokens", props.offering), 0, props.offering_most,
-            S.for_player(S.OFFERING_TOKENS, edit.player))]
+            player=edit.player)]
     if props.green:
         out += [header(S.SNAKE), wrap([toggle(S.NOT_SAID, not props.snake, snake(props.snake)),
                                        *[toggle(c, c == props.snake, snake(c))
@@ -195,7 +196,7 @@ def duel_leaders_section(draft: DuelDraft, i: int, rules: Ruleset, edit: Edit, q
     built = [w for w in burying
              if any((rules.wonders.canonical(x) or x) == w for x in seat.wonders)]
     if built or seat.buried:
-        others = {x for k, s in enumerate(draft.seats) if k != i
+        others = {x: s.name for k, s in enumerate(draft.seats) if k != i
                   for x in [*s.leaders, *buried_of(s)]}
 
         def bury(name: str) -> Callable[[], None]:
@@ -210,16 +211,17 @@ def duel_leaders_section(draft: DuelDraft, i: int, rules: Ruleset, edit: Edit, q
         shown = [n for n in rules.leaders.names() if matches(query, n) or n == seat.buried]
         out += [header(S.buried_under(" / ".join(built or burying))),
                 ft.Text(S.buried_hint(facts(rules).buried_factor), italic=True),
-                wrap([toggle(S.card_taken(n) if n in others else n, n == seat.buried, bury(n),
-                             disabled=n in others and n != seat.buried,
-                             spoken=S.buried_choice(S.card_taken(n) if n in others else n,
-                                                    " / ".join(built or burying)))
+                wrap([toggle(S.taken_by(n, others[n]) if n in others else n, n == seat.buried,
+                             bury(n), disabled=n in others and n != seat.buried,
+                             spoken=S.buried_choice(
+                                 S.taken_by(n, others[n]) if n in others else n,
+                                 " / ".join(built or burying)))
                       for n in shown])]
         if seat.buried:
             printed = leader_cost(rules, seat.buried)
             out.append(optional_number_field(S.BURIED_COST, seat.buried_cost, cost,
                                              field_bounds(rules).buried_cost,
-                                             S.printed_cost(printed)))
+                                             S.printed_cost(printed), player=seat.name))
     out.append(problems(mine.get("buried", [])))
 
     def conquer(n: int | None) -> Callable[[], None]:
@@ -251,7 +253,7 @@ def senate_section(seat: DuelSeat, count: int, edit: Edit, most: int) -> list[ft
     held = seat.influence
     return [header(S.SENATE), *[
         stepper(f"{S.CHAMBER} {c + 1}", held[c] if c < len(held) else 0, cubes(c),
-                maximum=most, spoken=S.for_player(f"{S.CHAMBER} {c + 1}", seat.name))
+                maximum=most, player=seat.name)
         for c in range(count)]]
 
 

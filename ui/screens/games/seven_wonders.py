@@ -33,7 +33,16 @@ from ui.screens.city_parts import (
     seat_of,
 )
 from ui.screens.memo import memo
-from ui.screens.widgets import TAP, header, problems, section_width, stepper, toggle, wrap
+from ui.screens.widgets import (
+    TAP,
+    header,
+    one_of,
+    problems,
+    section_width,
+    stepper,
+    toggle,
+    wrap,
+)
 from ui.session.model import AppModel
 from ui.session.verdicts import Evaluation
 from ui.text import strings as S
@@ -52,7 +61,8 @@ class WonderProps:
     stages: int
     built: tuple[int, ...] | None
     """The stages by number of a board built in any order (None: the first `stages`)."""
-    taken: tuple[str, ...]
+    taken: tuple[tuple[str, str], ...]
+    """The boards other seats hold, each with its player (board, player)."""
     quick: bool
     messages: tuple[str, ...]
 
@@ -61,36 +71,36 @@ class WonderProps:
 def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
     """The wonder board, its side and stages. Once a board is picked only it shows (a tap
     on it offers the others again), so the cards come sooner under the thumb."""
-    board, side, stages, taken = props.board, props.side, props.stages, props.taken
+    board, side, stages = props.board, props.side, props.stages
+    taken = dict(props.taken)
     rules = ruleset(props.game, list(props.expansions))
     choosing, set_choosing = ft.use_state(False)
 
-    def pick(name: str) -> Callable[[], None]:
-        def go() -> None:
-            set_choosing(False)
-            if name != board:
-                edit.set("board", name, (board,))  # a new board: none of its stages built
-        return go
+    def pick(name: str) -> None:
+        set_choosing(False)
+        if name != board:
+            edit.set("board", name, (board,))  # a new board: none of its stages built
 
-    def set_side(name: str) -> Callable[[], None]:
-        def go() -> None:
-            edit.set("side", name, (side,))
-        return go
+    def set_side(name: str) -> None:
+        edit.set("side", name, (side,))
 
     def set_stages(n: int, was: int | None = None) -> None:
         edit.set("stages", n, (stages if was is None else was,))
 
+    # one board of the box: radio buttons, a taken board said with whose it is ("Rhodos
+    # (taken by Bob)": a walk heard "taken", not by whom); once picked, it shows alone
+    boards: ft.Control
     if board and not choosing:
-        boards = [toggle(board, True, lambda: set_choosing(True)),
-                  ft.TextButton(content=a11y.spoken(S.CHANGE_WONDER,
-                                                    S.change_board(edit.player, board)),
-                                icon=ft.Icons.SWAP_HORIZ, height=TAP,
-                                on_click=lambda: set_choosing(True))]
+        boards = wrap([one_of([(board, board, False)], board, pick),
+                       ft.TextButton(content=a11y.spoken(S.CHANGE_WONDER,
+                                                         S.change_board(edit.player, board)),
+                                     icon=ft.Icons.SWAP_HORIZ, height=TAP,
+                                     on_click=lambda: set_choosing(True))])
     else:
-        boards = [toggle(S.card_taken(w) if w in taken else w, w == board, pick(w),
-                         disabled=w in taken and w != board)
-                  for w in rules.wonders.names()]
-    out: list[ft.Control] = [header(S.WONDER), wrap(boards)]
+        boards = one_of([(w, S.taken_by(w, taken[w]) if w in taken else w,
+                          w in taken and w != board) for w in rules.wonders.names()],
+                        board, pick)
+    out: list[ft.Control] = [header(S.WONDER), boards]
     if not board or choosing:  # the box's boards this game cannot score, and why
         out += [ft.Text(S.board_not_offered(*unscorable(rules, name)), italic=True)
                 for name in rules.constants.boards_not_offered]
@@ -99,8 +109,8 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
         sides = list(dict.fromkeys(rules.constants.side_names.values()))
         key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
         # each side in its edition's own word (Day/Night)
-        out.append(wrap([toggle(S.side_label(rules.side_name(x)), key == x, set_side(x))
-                         for x in sides if x in wonder.sides]))
+        out.append(one_of([(x, S.side_label(rules.side_name(x)), False)
+                           for x in sides if x in wonder.sides], key or "", set_side))
         current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not props.quick and wonder.any_order:
             # the Great Wall: a box per stage, each ticked on its own, in any order
@@ -114,7 +124,7 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
                 out.append(stage_box(shown, k in held, partial(edit.build, now, was), spoken))
         elif current is not None and not props.quick:
             out.append(stepper(S.STAGES, stages, set_stages, 0, len(current.stages),
-                               S.for_player(S.STAGES, edit.player)))
+                               player=edit.player))
             if current.text:
                 out.append(ft.Text(S.ruleset_text(current.text), italic=True))
             for k, st in enumerate(current.stages, start=1):
@@ -164,7 +174,7 @@ def wonder_props(m: AppModel, i: int) -> WonderProps | None:
     if got is None:
         return None
     draft, seat = got
-    taken = tuple(s.board for k, s in enumerate(draft.seats) if k != i and s.board)
+    taken = tuple((s.board, s.name) for k, s in enumerate(draft.seats) if k != i and s.board)
     return WonderProps(seat.name, draft.game, tuple(draft.expansions), seat.board, seat.side,
                        seat.stages, None if seat.built is None else tuple(seat.built), taken,
                        seat.quick, messages_of(m, i, "wonder"))
@@ -229,7 +239,7 @@ def _PiecesPart(edit: Edit, props: PiecesProps) -> ft.Control:
     width = section_width(row.label for row in props.rows)
     for row in props.rows:
         out.append(stepper(row.label, row.value, number(row.key), row.least, row.most,
-                           S.for_player(row.label, edit.player), least_width=width))
+                           least_width=width, player=edit.player))
         if row.unchecked:
             out.append(ft.Text(row.unchecked, italic=True, size=12))
     out.append(problems(list(props.messages)))
@@ -292,15 +302,15 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
     seat = draft.seats[i]
     if seat.board in facts(rules).entombing_boards:
         # an entombed leader is no longer among the city's leaders, nor any other city's
-        taken = {x for k, s in enumerate(draft.seats) for x in [*s.leaders, *s.entombed]
-                 if k != i} | set(seat.leaders)
+        taken = {x: s.name for k, s in enumerate(draft.seats)
+                 for x in [*s.leaders, *s.entombed] if k != i or x in s.leaders}
         flip = list_flipper(edit, "entombed", seat.entombed, clear_query)
         shown = [n for n in rules.leaders.names() if n in seat.entombed or matches(query, n)]
         # each chip named apart from the same leader's chip among the leaders recruited
         # a leader held by another city (or recruited here) reads taken, as among the
         # leaders: each leader card is in the box once
         items += [header(S.ENTOMBED), wrap([
-            toggle(S.card_taken(S.entombed_leader(n)) if out else S.entombed_leader(n),
+            toggle(S.taken_by(S.entombed_leader(n), taken[n]) if out else S.entombed_leader(n),
                    n in seat.entombed, flip(n), disabled=out)
             for n in shown for out in [n in taken and n not in seat.entombed]]),
             problems(mine["entombed"])]
