@@ -565,3 +565,28 @@ async def test_paper_players_diplomacy_is_shown_and_kept(store: Store) -> None:
     assert table_of(saved)["players"][1]["paper"] == {"civilian": 4}
     again = from_table(table_of(saved))
     assert table_of(again)["players"][1]["diplomacy"] == [2]  # a file's round trip
+
+
+async def test_paper_neighbours_refused_guild_can_be_let_go_on_the_city(store: Store) -> None:
+    """Ann's Olympia B names the Magistrates Guild as copied from Bob (on paper), but Cid's
+    city, entered card by card and not next to Ann (Dan joins: Ann's neighbours are Bob and
+    Dan), holds it, and the game has one: the engine refuses the pick.
+    The refusal is said, and the pick's chip stays, held, so that a tap lets go of it
+    (before, the chips showed only with a result: nothing on the city could take the pick
+    back but switching to paper totals or editing the file). Let go: the engine picks
+    again, Ann ≥ 7 as in the scenario (Olympia B: 5 + 2 = 7)."""
+    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "base-1e" / \
+        "olympia-b-pick-beside-a-paper-player-may-be-short.json"
+    table = json.loads(scenario.read_text())["table"]
+    table["players"][2]["cards"].append("Magistrates Guild")
+    table["players"].append({"name": "Dan", "wonder": {"board": "Rhodos", "side": "A",
+                                                       "stages": 0}, "cards": [], "coins": 0})
+    table["players"][0]["choices"] = {"copied_guild": "Magistrates Guild"}
+    store.save_current(from_table(table))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.has("is in Cid's city", exact=False)
+    assert c.holds("Magistrates Guild")
+    await c.tap("Magistrates Guild")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].choices == {}
+    assert c.title() == "Ann · \u2265 7 pts"

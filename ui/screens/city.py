@@ -458,17 +458,23 @@ NamedSections = memo(_NamedSections)
 
 def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
     """Each choice the engine made for seat `i`, or could not make beside a neighbour who
-    counted on paper: (key, what it says, the options, the one the table picked)."""
+    counted on paper: (key, what it says, the options, the one the table picked). A pick
+    the table holds and the engine refused (no result then: the game is not final) keeps
+    its chip alone, held, so that a tap lets go of it: its refusal is said under the
+    choices, and before, nothing on the city could take it back (a review)."""
     got, evaluation = seat_of(m, i), m.evaluation()
     result = evaluation.result if evaluation is not None else None
-    if got is None or result is None or i >= len(result.players):
+    if got is None:
         return ()
+    draft, seat = got
+    if result is None or i >= len(result.players):
+        return tuple((key, "", (picked,), picked) for key, picked in seat.choices.items()
+                     if picked)
     mine = result.players[i]
     unseen = {UNSEEN_CHOICE[str(line.why_message.get("what"))]: line.why for line in mine.lines
               if line.why_message.get("id") == "copy-unseen"}
     if not mine.choices and not unseen:  # the common case: no table file made
         return ()
-    draft, seat = got
     options = choice_options(table_of(draft), i, result)
     return tuple((key, mine.choices.get(key) or unseen.get(key, ""), tuple(names),
                   seat.choices.get(key, "")) for key, names in options.items())
@@ -490,7 +496,8 @@ def _ChoicesSection(i: int) -> ft.Control:
                            (picked or None,))
             return go
 
-        out += [header(S.CHOICE.get(key, key)), ft.Text(engine_says, italic=True),
+        out += [header(S.CHOICE.get(key, key)),
+                ft.Text(engine_says, italic=True, visible=bool(engine_says)),
                 wrap([toggle(n, picked == n, pick(n)) for n in names])]
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
