@@ -141,7 +141,7 @@ def test_duel_game_in_vietnamese(server: tuple[str, float], phone_vi: Phone) -> 
     assert "Bob thắng" in verdict, verdict
     for p in DUEL_PLAYERS:  # a total says whose it is: "{player}, total: {n} points"
         assert phone.text_of(f"total-{p['name']}").strip() == \
-            f"{p['name']}, tổng: {p['total']} điểm"
+            f"{p['name']}, tổng: {p['total']} điểm; chạm để xem cách tính"
     seen["score pad"] = english_on(phone)
     phone.shot("vi-5-duel-score-pad")
     phone.no_error_box()

@@ -62,10 +62,12 @@ async def test_search_enter_with_nothing_shown_adds_nothing(store: Store) -> Non
 
 
 def helper_of(c: Client) -> str:
-    """The words under the search field: what Enter will add, or that nothing is found."""
-    field = c.find("Search", ft.TextField)
-    said = field.error if field.error else field.helper
-    return str(said or "")
+    """The words under the search field: what Enter will add, or that nothing is found (a
+    line of their own, a live region: `ui.screens.city_search`)."""
+    line = next(x for x in c.controls() if isinstance(x, ft.Semantics)
+                and x.identifier == "search-answer")
+    assert isinstance(line.content, ft.Text)
+    return str(line.content.value or "") if line.visible is not False else ""
 
 
 def offered(c: Client) -> list[str]:
@@ -74,8 +76,8 @@ def offered(c: Client) -> list[str]:
     from flet.components.component import Component
 
     for x in c.controls():
-        if isinstance(x, ft.Column) and len(x.controls) == 2:
-            first, row = x.controls
+        if isinstance(x, ft.Column) and len(x.controls) == 3:
+            first, _answer, row = x.controls
             while isinstance(first, Component):
                 first = first._b
             if isinstance(first, ft.MergeSemantics) and first.content is not None:

@@ -176,21 +176,24 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
     field = searched.keep(ft.TextField(
         label=S.SEARCH, value=searched.text(query), prefix_icon=ft.Icons.SEARCH,
         hint_text=S.SEARCH_HINT,
-        helper=found_words(shown) if shown is not None else None,
-        error=said or None,
-        helper_max_lines=2, error_max_lines=2,
         # what the search offers, under the field, stays above the keyboard
         scroll_padding=ft.Padding.only(left=20, top=20, right=20, bottom=120),
         on_change=lambda e: set_query(searched.hear(e.control.value or "")),
         on_submit=submit))
-    # the next names found, each a tap: a row of their own, read out as buttons
-    others = wrap([ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
-                   for f in offered[1:]])
     # named with whose city it adds to ("Ann: Search"): a screen reader reads the field alone
     named_field = ft.MergeSemantics(content=ft.Semantics(
         identifier="search", label=S.whose_field(player), content=field))
-    return ft.Column([named_field, others],
-                     spacing=4, tight=True)
+    # what Enter adds, or that nothing is found, right under the field: a line of its own,
+    # a live region a screen reader says as it changes (in the field's helper it was merged
+    # into the field's name with "Ann:", and said by nobody while typing)
+    answer = said or (found_words(shown) if shown is not None else "")
+    answer_line = ft.Semantics(identifier="search-answer", live_region=True, visible=bool(answer),
+                               content=ft.Text(answer, size=12, max_lines=2,
+                                               color=ft.Colors.ERROR if said else None))
+    # the next names found, each a tap: a row of their own, read out as buttons
+    others = wrap([ft.OutlinedButton(content=f.name, height=TAP, on_click=tapped(f))
+                   for f in offered[1:]])
+    return ft.Column([named_field, answer_line, others], spacing=4, tight=True)
 
 
 SearchBox = memo(_SearchBox)

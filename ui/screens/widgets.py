@@ -147,20 +147,44 @@ Option = tuple[str, str, bool]
 """One answer of a `one_of`: its value, its words, and whether it is out of reach (taken)."""
 
 
-def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None]) -> ft.Control:
+def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None],
+           beside: ft.Control | None = None) -> ft.Control:
     """A choice of exactly one (a wonder board, its side): radio buttons in a group, each
     named by its words, the one held checked. A screen reader says "radio button, 1 of 7";
     chips (checkboxes) said nothing of letting go of the last one when another was tapped
-    (a walk). A tap on the held one changes nothing."""
+    (a walk). A tap on the held one changes nothing. `beside`: a control on the same line
+    as the options, which are then a row as wide as their words (the board picked and its
+    Change button)."""
     def changed(e: ft.Event[ft.RadioGroup]) -> None:
         value = e.control.value
         if value and value != current:
             pick(str(value))
 
-    return ft.RadioGroup(value=current or None, on_change=changed, content=ft.Row(
-        [ft.Radio(value=value, label=words, disabled=True) if off
-         else ft.Radio(value=value, label=words) for value, words, off in options],
-        wrap=True, spacing=8, run_spacing=0))
+    if beside is not None:
+        return ft.Row([ft.RadioGroup(value=current or None, on_change=changed, content=ft.Row(
+            [_radio(*option) for option in options], tight=True)), beside],
+            wrap=True, spacing=8)
+    # two a row on a phone (eight boards in four rows, about as tall as their chips were),
+    # each in half the row: a long name ("Halikarnassos (taken by Bob)") wraps in its half
+    return ft.RadioGroup(value=current or None, on_change=changed, content=ft.ResponsiveRow(
+        [_radio(*option, col=ONE_OF_COLUMNS) for option in options], spacing=0, run_spacing=0))
+
+
+def _radio(value: str, words: str, off: bool,
+           col: ft.ResponsiveNumber | None = None) -> ft.Radio:
+    """One option of a `one_of`; only what is not a default is set (a property given is
+    sent again with every render)."""
+    radio = ft.Radio(value=value, label=words)
+    if off:
+        radio.disabled = True
+    if col is not None:
+        radio.col = col
+    return radio
+
+
+ONE_OF_COLUMNS: ft.ResponsiveNumber = {"xs": 6, "sm": 4, "md": 3}
+"""A radio button's share of a row's 12 columns: 2 a row on a phone, 3 on a small tablet,
+4 wider."""
 
 
 GRID_COLUMNS: ft.ResponsiveNumber = {"xs": 4, "sm": 3, "md": 2}

@@ -91,11 +91,9 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
     # (taken by Bob)": a walk heard "taken", not by whom); once picked, it shows alone
     boards: ft.Control
     if board and not choosing:
-        boards = wrap([one_of([(board, board, False)], board, pick),
-                       ft.TextButton(content=a11y.spoken(S.CHANGE_WONDER,
-                                                         S.change_board(edit.player, board)),
-                                     icon=ft.Icons.SWAP_HORIZ, height=TAP,
-                                     on_click=lambda: set_choosing(True))])
+        boards = one_of([(board, board, False)], board, pick, beside=ft.TextButton(
+            content=a11y.spoken(S.CHANGE_WONDER, S.change_board(edit.player, board)),
+            icon=ft.Icons.SWAP_HORIZ, height=TAP, on_click=lambda: set_choosing(True)))
     else:
         boards = one_of([(w, S.taken_by(w, taken[w]) if w in taken else w,
                           w in taken and w != board) for w in rules.wonders.names()],
