@@ -770,6 +770,15 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
             && n.getAttribute('aria-checked') === 'false')""", timeout=10_000)
     phone.frames(4)
     assert phone.focused_name().startswith("Workshop"), phone.focused_name()
+    # a board's side is one of two radio buttons: Tab reaches the group at the side held,
+    # an arrow key picks the other (a keyboard-only player's way through a radio group)
+    assert phone.tab_to("", named="Side A")
+    phone.page.keyboard.press("ArrowRight")
+    phone.page.wait_for_function(
+        """() => [...document.querySelectorAll('flt-semantics[role="radio"]')].some(
+            n => (n.getAttribute('aria-label') || n.innerText).startsWith('Side B')
+            && n.getAttribute('aria-checked') === 'true')""", timeout=10_000)
+    phone.wait_text("Bob's wonder side changed to (Side )?B")
 
 
 def offline_phones(p: Any, count: int) -> tuple[Any, list[Phone]]:
