@@ -30,3 +30,33 @@ def test_play_in_the_table_json_and_the_csv() -> None:
     for row in rows[1:]:
         assert row[-3:] == ["48", "Ann's", "'=cmd|' /C calc'!A0"]  # a formula stays text
     assert table_json(draft) == json.dumps(table_of(draft), indent=2, ensure_ascii=False)
+
+
+def test_may_be_short_counts_are_named_in_the_csv_and_marked_in_the_share_text() -> None:
+    """The Vitruvius scenario with Archimedes recruited too (test_knock_on.py): Ann's
+    leaders' 6 VP (3 pairs x 2) may be short, the pad reads "≥ 6". The CSV keeps 6 a number
+    and names the row in a column of its own ("Leaders" for Ann, nothing for Bob); the
+    share text and the history's one line say "≥" before Ann's total (they said it as
+    sure)."""
+    from ui.entry.export import share_text, summary
+
+    path = ROOT / "tests" / "scenarios" / "duel" / "leaders-vitruvius.json"
+    table = json.loads(path.read_text(encoding="utf-8"))["table"]
+    table["players"][0]["leaders"].append("Archimedes")
+    result = score(table)
+    ann, bob = result.players
+    rows = list(csv.reader(io.StringIO(result_csv(result))))
+    column = rows[0].index("May be more (a count marked \u2265)")
+    assert column == rows[0].index("Total") + 1
+    assert rows[1][0] == ann.name and rows[1][column] == "Leaders"
+    assert rows[1][rows[0].index("Leaders")] == "6"  # a number, not "≥ 6"
+    assert rows[2][0] == bob.name and rows[2][column] == ""
+    assert f"{ann.name}: \u2265 {ann.total} pts" in share_text(result, "Duel")
+    assert f"{ann.name} \u2265 {ann.total}" in summary(result)
+    assert f"{bob.name}: {bob.total} pts" in share_text(result, "Duel")
+
+
+def test_a_sure_result_has_no_may_be_more_column() -> None:
+    table = json.loads((ROOT / "examples" / "duel-full-game.json").read_text())
+    header = next(csv.reader(io.StringIO(result_csv(score(table)))))
+    assert not any(h.startswith("May be more") for h in header)

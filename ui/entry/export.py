@@ -14,6 +14,7 @@ from scorer import Result, TableError, assess, parse_table
 from scorer.history import iso
 from scorer.jsonfile import loads
 from scorer.problems import Problem, ProblemCode
+from scorer.result import shown_points
 from ui.entry.draft import Draft
 from ui.entry.games import from_table, table_of
 from ui.text import strings as S
@@ -58,27 +59,35 @@ def csv_text(value: str) -> str:
 def result_csv(result: Result, play: dict[str, Any] | None = None,
                words: Mapping[str, str] | None = None) -> str:
     """One row per player: name, rank, every category in pad order, total, under headers in
-    the player's language (a spreadsheet is read by people); a finished game's play (when
-    and where) in columns after them, the same on every row. Texts are escaped against
-    formula injection; numbers are numbers."""
+    the player's language (a spreadsheet is read by people); where a count may be short
+    (the pad's "≥"), a column after the total names each player's rows that may be more
+    (numbers stay numbers: a "≥" in a cell would make it a text); a finished game's play
+    (when and where) in columns after them, the same on every row. Texts are escaped
+    against formula injection."""
     categories = list(result.players[0].categories) if result.players else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     extra = [(S.PLAY_COLUMNS[k], k) for k in S.PLAY_COLUMNS if play and k in play]
+    short = any(p.may_be_short for p in result.players)
     writer.writerow([S.PLAYER, S.RANK, *[csv_text(S.category(c, words)) for c in categories],
-                     S.TOTAL, *[csv_text(title) for title, _k in extra]])
+                     S.TOTAL, *([S.MAY_BE_MORE] if short else []),
+                     *[csv_text(title) for title, _k in extra]])
     cells = [play[k] if isinstance(play[k], int) else csv_text(str(play[k]))
              for _t, k in extra] if play else []
     for p in result.players:
+        more = [csv_text(", ".join(S.category(c, words) for c in categories
+                                   if p.at_least(c)))] if short else []
         writer.writerow([csv_text(p.name), "" if p.rank is None else p.rank,
-                         *[p.categories[c] for c in categories], p.total, *cells])
+                         *[p.categories[c] for c in categories], p.total, *more, *cells])
     return out.getvalue()
 
 
 def share_text(result: Result, title: str) -> str:
     ranked = sorted(result.players, key=lambda p: (p.rank is None, p.rank or 0))
     lines = [title]
-    lines += [f"{p.rank or '-'}. {p.name}: {S.points(p.total)}" for p in ranked]
+    lines += [f"{p.rank or '-'}. {p.name}: "
+              f"{S.points_at_least(p.total) if p.may_be_short else S.points(p.total)}"
+              for p in ranked]
     lines.append(result.verdict)
     return "\n".join(lines)
 
@@ -86,7 +95,7 @@ def share_text(result: Result, title: str) -> str:
 def summary(result: Result) -> str:
     """One line for the history list."""
     ranked = sorted(result.players, key=lambda p: (p.rank is None, p.rank or 0))
-    return " · ".join(f"{p.name} {p.total}" for p in ranked)
+    return " · ".join(f"{p.name} {shown_points(p.total, p.may_be_short)}" for p in ranked)
 
 
 # --- import --------------------------------------------------------------------------------

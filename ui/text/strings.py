@@ -273,6 +273,8 @@ CHOICE = {
 # Score pad
 TOTAL = N_("Total")
 RANK = N_("Rank")
+MAY_BE_MORE = N_("May be more (a count marked \u2265)")
+"""The result CSV's column naming a player's rows that may be short (the pad's "≥")."""
 PROBLEMS = N_("Fix these first")
 LINES_FOR = N_("Points for")
 NO_LINES = N_("No points here.")
