@@ -4,6 +4,7 @@ set aside) or its final result out."""
 from __future__ import annotations
 
 import copy
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -407,15 +408,30 @@ def score(data: Any) -> Result:
     return assessment.result
 
 
+def most_more(player: PlayerScore) -> float:
+    """The most a player's total may still grow by: the sum of its lines' known bounds
+    (`most_more`), without bound (infinity) where one line has none."""
+    short = [line for line in player.lines if line.at_least]
+    if any(line.most_more is None for line in short):
+        return math.inf
+    return sum(line.most_more or 0 for line in short)
+
+
 def unsure_of(players: Sequence[PlayerScore], verdict: Verdict) -> list[str]:
     """The ranked players whose total may be short (a line `at_least`) where the winners
-    could change once it is counted: all but a sole winner, whose total can only grow. A
-    supremacy decides whatever the points (a walk: "Dan wins with 53" beside Ann's "≥ 52")."""
+    could change once it is counted: a winner among several (any point more breaks the
+    tie), or a player whose total with the most it may still add reaches the winners'
+    (a tie-break could then decide); never a sole winner, whose total can only grow. A
+    supremacy decides whatever the points (a walk: "Dan wins with 53" beside Ann's "≥ 52");
+    Phryne's 5 that cannot close a gap of 27 leaves the verdict sure (a walk)."""
     if verdict.decided_by.startswith("supremacy"):
         return []
-    sole = verdict.winners[0] if len(verdict.winners) == 1 else None
+    winners = set(verdict.winners)
+    best = max((p.total for p in players if p.name in winners), default=0)
     return [p.name for p in players
-            if p.name in verdict.ranks and p.name != sole and p.may_be_short]
+            if p.name in verdict.ranks and p.may_be_short
+            and ((p.name in winners and len(winners) > 1)
+                 or (p.name not in winners and p.total + most_more(p) >= best))]
 
 
 def _result(

@@ -55,7 +55,7 @@ from scorer.effects import (
     WonderComplete,
 )
 from scorer.i18n import _
-from scorer.ruleset import Card, Category, Leader, Piece, Ruleset
+from scorer.ruleset import Card, Category, Leader, Piece, Ruleset, most_cards_held
 from scorer.words import Param, Says, says
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -87,6 +87,9 @@ class LineData(TypedDict):
     why_message: Says
     at_least: NotRequired[bool]
     """The count may be short (Vitruvius with leaders whose chain symbols are unknown)."""
+    most_more: NotRequired[int]
+    """Of a line `at_least`: the most it may still add, where a bound is known (Phryne's 5;
+    the cards of a colour a paper neighbour can hold at most); none: no bound known."""
 
 
 @dataclass
@@ -167,13 +170,16 @@ def _per_item(
     what: str,
     unknown: Sequence[str] = (),
     unseen: Sequence[str] = (),
+    most_each: int | None = None,
     **more: Param,
 ) -> None:
     """Points per item counted in some cities (`seen`, one per scope): all of them added,
     or only the city with the most (`count_in`). `unknown`: the cities counted whose items
     are not known (a player who counted on paper, next door): the line may be short, said
     and marked (the pad shows "≥"), a 0 too; they can only add, whether summed or the most.
-    `unseen`: cities not known whose count cannot change the line (said "?", not marked)."""
+    `unseen`: cities not known whose count cannot change the line (said "?", not marked).
+    `most_each`: the most items an unknown city can hold (the deck's), so the most the line
+    may still add (`most_more`); None: no bound known."""
     most = effect.count_in == "most"
     n = max(counts) if most else sum(counts)
     if not n and not unknown:
@@ -188,6 +194,10 @@ def _per_item(
                       "points": effect.points * n, "why_message": why}
     if unknown:
         line["at_least"] = True
+        if most_each is not None:
+            # summed: each unknown city may hold them all; the most: one may outdo the count
+            items = most_each * len(unknown) if not most else max(0, most_each - n)
+            line["most_more"] = max(0, effect.points * items)
     tally.lines.append(line)
 
 
@@ -218,7 +228,8 @@ def _majority(
                    left_count=theirs[0], right=right.name, right_count=theirs[1],
                    points=points, unknown=list(unknown))
         tally.lines.append({"category": source.category, "source_message": source.says,
-                            "points": 0, "why_message": why, "at_least": True})
+                            "points": 0, "why_message": why, "at_least": True,
+                            "most_more": points})
         return
     if mine > max(theirs):
         tally.add(
@@ -262,11 +273,13 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
         case PerCard(colours=colours, only_guilds=True):
             seen = board.around(city, effect.cities)
             counts = [len(c.guilds) for c in seen]
-            _per_item(tally, source, effect, seen, counts, "guilds", _on_paper(city, seen))
+            _per_item(tally, source, effect, seen, counts, "guilds", _on_paper(city, seen),
+                      most_each=most_cards_held(board.ruleset, len(board.cities), (), True))
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
             _per_item(tally, source, effect, seen, counts, "cards", _on_paper(city, seen),
+                      most_each=most_cards_held(board.ruleset, len(board.cities), colours),
                       colours=colours)
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win

@@ -31,7 +31,6 @@ from scorer.games.checks import unscorable as unscorable  # said by the city sea
 from scorer.games.duel.pantheon import divinities_with
 from scorer.games.duel.scoring import LABEL as SUPREMACY_LABEL
 from scorer.games.duel.scoring import SUPREMACY_KINDS, buried_cost_factor, burying_wonders
-from scorer.games.seven_wonders.checks import copies_in_deck as copies_in_deck
 from scorer.games.seven_wonders.expansions import (
     diplomacy_for_anyone,
     diplomacy_sides,
@@ -48,6 +47,7 @@ from scorer.ruleset import (
     load_ruleset,
     offered_in_app,
 )
+from scorer.ruleset import copies_in_deck as copies_in_deck  # said by the city screens
 from scorer.science import SYMBOLS
 from scorer.table import Buried, DuelPlayer, Name, SevenWondersPlayer
 

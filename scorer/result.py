@@ -87,6 +87,13 @@ class Line(_Out):
         "Vitruvius with leaders whose chain symbols are unknown; cards or leaders counted "
         "next door of a player who counted on paper); left out when false",
     )
+    most_more: int | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="(extension) of a line `at_least`: the most points it may still add, "
+        "where a bound is known (Phryne's 5; every copy of a colour's cards in the deck for "
+        "a neighbour counted on paper); left out when no bound is known",
+    )
 
 
 AT_LEAST = "\u2265"

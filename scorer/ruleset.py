@@ -896,3 +896,28 @@ def tiebreak_amount(rules: Ruleset, count: int) -> str:
     """What the game's tie-break compares, counted in the reader's words: "7 coins"."""
     one, many = rules.constants.tiebreak_unit
     return ngettext(one, many, count).format(count=count)
+
+
+@cache
+def copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
+    """Copies of each card in a game of `seats` (0: not in that deck); a card with no
+    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once.
+    A count the game is not for is read as the nearest it is for (a 2-player table without
+    its Free City: the 3-player deck), so that `player-count` alone says what is wrong."""
+    const = rules.constants
+    seats = min(max(seats, const.min_players), const.max_players)
+    return {
+        c.name: sum(1 for m in c.copies if m <= seats) if c.copies else 1
+        for c in rules.cards.values()
+    }
+
+
+@cache
+def most_cards_held(rules: Ruleset, seats: int, colours: tuple[str, ...],
+                    guilds_only: bool = False) -> int:
+    """The most cards of `colours` (or guilds) one city of a game of `seats` can hold: every
+    copy of them in the deck (a bound, not a likely count: a neighbour counted on paper
+    holds no more, so what they may add to a line next door is bounded)."""
+    in_deck = copies_in_deck(rules, seats)
+    return sum(in_deck[c.name] for c in rules.cards.values()
+               if (c.is_guild if guilds_only else c.colour in colours))

@@ -6,9 +6,10 @@ Scenario file (JSON):
   source       where the expected values come from (rulebook seed, reference section)
   table        a table in the table format
   expect       partial result: "players": {name: {"total", "rank", "categories": {...},
-               "lines": [{"source", "points", "at_least"?}...], "why"}}, "winners", "decided_by",
-               "unsure" (players whose total may be short where the winner could change),
-               "choices"; a player whose total, any category or any line is not 0 must have
+               "lines": [{"source", "points", "at_least"?, "most_more"?}...], "why"}},
+               "winners", "decided_by", "unsure" (players whose total may be short where the
+               winner could change: with the most it may still add, `most_more`, it reaches
+               the winners'), "verdict_why" (the arithmetic of `unsure`), "choices"; a player whose total, any category or any line is not 0 must have
                a "why" with the arithmetic from the reference, and that arithmetic must reach
                each of those numbers (each one appears in it). A value the reference marks
                [?] is labelled "[?] our choice: ..., because ..." in the source or the why
@@ -88,6 +89,7 @@ def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
             assert any(
                 line["source"] in g["source"] and g["points"] == line["points"]
                 and g.get("at_least", False) == line.get("at_least", g.get("at_least", False))
+                and g.get("most_more") == line.get("most_more", g.get("most_more"))
                 for g in got["lines"]
             ), f"{name}: no line {line} in {got['lines']}"
         for what, choice in want.get("choices", {}).items():
@@ -95,6 +97,10 @@ def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
                 f"{name} choice {what}: {got['choices']}"
             )
         assert got["total"] == sum(got["categories"].values())
+    short = any(g.get("at_least") for p in result["players"] for g in p["lines"])
+    if short and "unsure" in expect:  # why the verdict is sure, or not, in numbers
+        assert expect.get("verdict_why"), "an expected `unsure` beside a ≥ line needs a " \
+            "'verdict_why' with its arithmetic"
     for key in ("winners", "decided_by", "unsure"):
         if key in expect:  # `unsure` is left out of the result when empty
             got = result.get(key, [])

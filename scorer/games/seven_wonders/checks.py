@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
 from typing import Literal
 
 from scorer import military
@@ -46,7 +45,7 @@ from scorer.games.checks import (
 from scorer.games.seven_wonders import expansions
 from scorer.i18n import N_, _, all_of, any_of, ngettext, translated
 from scorer.problems import Problem, problem
-from scorer.ruleset import Card, Constants, Leader, Ruleset, WonderStage
+from scorer.ruleset import Card, Constants, Leader, Ruleset, WonderStage, copies_in_deck
 from scorer.table import SevenWondersPlayer, SevenWondersTable
 from scorer.words import side_word
 
@@ -146,20 +145,6 @@ def wonder_sides(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
             )
             out.append(problem("too-many-stages", text, i, "wonder.stages"))
     return out
-
-
-@cache
-def copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
-    """Copies of each card in a game of `seats` (0: not in that deck); a card with no
-    per-count copies (a guild, which enters by the guild draw; a Duel card) counts once.
-    A count the game is not for is read as the nearest it is for (a 2-player table without
-    its Free City: the 3-player deck), so that `player-count` alone says what is wrong."""
-    const = rules.constants
-    seats = min(max(seats, const.min_players), const.max_players)
-    return {
-        c.name: sum(1 for m in c.copies if m <= seats) if c.copies else 1
-        for c in rules.cards.values()
-    }
 
 
 def cards_in_city(table: SevenWondersTable, rules: Ruleset) -> list[Problem]:
