@@ -9,8 +9,9 @@ Scenario file (JSON):
                "lines": [{"source", "points", "at_least"?, "most_more"?}...], "why"}},
                "winners", "decided_by", "unsure" (players whose total may be short where the
                winner could change: with the most it may still add, `most_more`, it reaches
-               the winners'), "verdict_why" (the arithmetic of `unsure`), "choices"; a player whose total, any category or any line is not 0 must have
-               a "why" with the arithmetic from the reference, and that arithmetic must reach
+               the winners'), "verdict_why" (the arithmetic of `unsure`), "choices"; a
+               player whose total, any category or any line is not 0 must have a "why"
+               with the arithmetic from the reference, and that arithmetic must reach
                each of those numbers (each one appears in it). A value the reference marks
                [?] is labelled "[?] our choice: ..., because ..." in the source or the why
   problems     instead of expect: [{"code": ..., "path": ...}] the table must be
