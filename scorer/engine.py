@@ -294,14 +294,20 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             # Wonders one still gives its board and stages
             unbuilt = [c.name for c in seen
                        if c.on_paper and c.index != city.index and c.side is NO_SIDE]
-            in_game = board.ruleset.constants.wonders_in_game
+            const = board.ruleset.constants
+            in_game = const.wonders_in_game
             known = [n for c, n in zip(seen, counts, strict=True) if c.name not in unbuilt]
             sure = bool(unbuilt and effect.count_in == "most" and in_game and known
                         and max(known) >= in_game - sum(known))
             # sure: the unseen cities hold too few of the game's wonders to be the most (a
-            # review: Ann's 4 of Duel's 7, the row still read "≥")
-            _per_item(tally, source, effect, seen, counts, board.ruleset.constants.wonder_unit,
-                      () if sure else unbuilt, unbuilt if sure else ())
+            # review: Ann's 4 of Duel's 7, the row still read "≥"); else the game's wonders
+            # the known cities do not hold bound what an unseen one holds, so what the line
+            # may add (whatever takes a wonder across, Ra or Extortion, the game has 7; an
+            # 8th with Duel Leaders' Imhotep, whom an unseen city may have recruited)
+            most = in_game + len(const.wonders_extra_with)
+            most_each = max(0, most - sum(known)) if in_game else None
+            _per_item(tally, source, effect, seen, counts, const.wonder_unit,
+                      () if sure else unbuilt, unbuilt if sure else (), most_each=most_each)
         case PerDefeatToken():
             seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]

@@ -92,7 +92,8 @@ class Line(_Out):
         exclude_if=lambda v: v is None,
         description="(extension) of a line `at_least`: the most points it may still add, "
         "where a bound is known (Phryne's 5; every copy of a colour's cards in the deck for "
-        "a neighbour counted on paper); left out when no bound is known",
+        "a neighbour counted on paper; Duel's wonders the known cities did not build); left "
+        "out when no bound is known",
     )
 
 
