@@ -408,13 +408,13 @@ def score(data: Any) -> Result:
     return assessment.result
 
 
-def most_more(player: PlayerScore) -> float:
+def headroom(player: PlayerScore) -> float:
     """The most a player's total may still grow by: the sum of its lines' known bounds
-    (`most_more`), without bound (infinity) where one line has none."""
+    (`most_gain`), without bound (infinity) where one line has none."""
     short = [line for line in player.lines if line.at_least]
-    if any(line.most_more is None for line in short):
+    if any(line.most_gain is None for line in short):
         return math.inf
-    return sum(line.most_more or 0 for line in short)
+    return sum(line.most_gain or 0 for line in short)
 
 
 def unsure_of(players: Sequence[PlayerScore], verdict: Verdict) -> list[str]:
@@ -431,7 +431,7 @@ def unsure_of(players: Sequence[PlayerScore], verdict: Verdict) -> list[str]:
     return [p.name for p in players
             if p.name in verdict.ranks and p.may_be_short
             and ((p.name in winners and len(winners) > 1)
-                 or (p.name not in winners and p.total + most_more(p) >= best))]
+                 or (p.name not in winners and p.total + headroom(p) >= best))]
 
 
 def _result(

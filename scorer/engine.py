@@ -55,7 +55,7 @@ from scorer.effects import (
     WonderComplete,
 )
 from scorer.i18n import _
-from scorer.ruleset import Card, Category, Leader, Piece, Ruleset, most_cards_held
+from scorer.ruleset import Card, Category, Leader, Piece, Ruleset, most_cards_unseen
 from scorer.words import Param, Says, says
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -87,7 +87,7 @@ class LineData(TypedDict):
     why_message: Says
     at_least: NotRequired[bool]
     """The count may be short (Vitruvius with leaders whose chain symbols are unknown)."""
-    most_more: NotRequired[int]
+    most_gain: NotRequired[int]
     """Of a line `at_least`: the most it may still add, where a bound is known (Phryne's 5;
     the cards of a colour a paper neighbour can hold at most); none: no bound known."""
 
@@ -170,7 +170,7 @@ def _per_item(
     what: str,
     unknown: Sequence[str] = (),
     unseen: Sequence[str] = (),
-    most_each: int | None = None,
+    most_unseen: Callable[[int], int] | None = None,
     **more: Param,
 ) -> None:
     """Points per item counted in some cities (`seen`, one per scope): all of them added,
@@ -178,8 +178,8 @@ def _per_item(
     are not known (a player who counted on paper, next door): the line may be short, said
     and marked (the pad shows "≥"), a 0 too; they can only add, whether summed or the most.
     `unseen`: cities not known whose count cannot change the line (said "?", not marked).
-    `most_each`: the most items an unknown city can hold (the deck's), so the most the line
-    may still add (`most_more`); None: no bound known."""
+    `most_unseen`: the most items so many unknown cities can hold together (the deck's), so
+    the most the line may still add (`most_gain`); None: no bound known."""
     most = effect.count_in == "most"
     n = max(counts) if most else sum(counts)
     if not n and not unknown:
@@ -194,11 +194,23 @@ def _per_item(
                       "points": effect.points * n, "why_message": why}
     if unknown:
         line["at_least"] = True
-        if most_each is not None:
-            # summed: each unknown city may hold them all; the most: one may outdo the count
-            items = most_each * len(unknown) if not most else max(0, most_each - n)
-            line["most_more"] = max(0, effect.points * items)
+        if most_unseen is not None:
+            # summed: the unknown cities together; the most: one of them may outdo the count
+            items = most_unseen(len(unknown)) if not most else max(0, most_unseen(1) - n)
+            line["most_gain"] = max(0, effect.points * items)
     tally.lines.append(line)
+
+
+def _cards_unseen(board: Board, colours: tuple[str, ...],
+                  guilds_only: bool = False) -> Callable[[int], int]:
+    """The most cards of `colours` (or guilds) so many cities counted on paper can hold
+    together, beside what the board's known cities hold (`most_cards_unseen`)."""
+    held = [card.name for c in board.cities if not c.on_paper for card in c.cards]
+
+    def most(cities: int) -> int:
+        return most_cards_unseen(board.ruleset, len(board.cities), colours, guilds_only,
+                                 held, cities)
+    return most
 
 
 def _on_paper(city: City, seen: Sequence[City]) -> list[str]:
@@ -229,7 +241,7 @@ def _majority(
                    points=points, unknown=list(unknown))
         tally.lines.append({"category": source.category, "source_message": source.says,
                             "points": 0, "why_message": why, "at_least": True,
-                            "most_more": points})
+                            "most_gain": points})
         return
     if mine > max(theirs):
         tally.add(
@@ -274,12 +286,12 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             seen = board.around(city, effect.cities)
             counts = [len(c.guilds) for c in seen]
             _per_item(tally, source, effect, seen, counts, "guilds", _on_paper(city, seen),
-                      most_each=most_cards_held(board.ruleset, len(board.cities), (), True))
+                      most_unseen=_cards_unseen(board, (), guilds_only=True))
         case PerCard(colours=colours):
             seen = board.around(city, effect.cities)
             counts = [c.count(colours) for c in seen]
             _per_item(tally, source, effect, seen, counts, "cards", _on_paper(city, seen),
-                      most_each=most_cards_held(board.ruleset, len(board.cities), colours),
+                      most_unseen=_cards_unseen(board, colours),
                       colours=colours)
         case Shields():
             pass  # shields decide conflicts; military points come from the tokens they win
@@ -305,9 +317,10 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             # may add (whatever takes a wonder across, Ra or Extortion, the game has 7; an
             # 8th with Duel Leaders' Imhotep, whom an unseen city may have recruited)
             most = in_game + len(const.wonders_extra_with)
-            most_each = max(0, most - sum(known)) if in_game else None
+            left = max(0, most - sum(known))
             _per_item(tally, source, effect, seen, counts, const.wonder_unit,
-                      () if sure else unbuilt, unbuilt if sure else (), most_each=most_each)
+                      () if sure else unbuilt, unbuilt if sure else (),
+                      most_unseen=(lambda _cities: left) if in_game else None)
         case PerDefeatToken():
             seen = board.around(city, effect.cities)
             counts = [c.tokens.defeats for c in seen]

@@ -87,13 +87,14 @@ class Line(_Out):
         "Vitruvius with leaders whose chain symbols are unknown; cards or leaders counted "
         "next door of a player who counted on paper); left out when false",
     )
-    most_more: int | None = Field(
+    most_gain: int | None = Field(
         None,
         exclude_if=lambda v: v is None,
         description="(extension) of a line `at_least`: the most points it may still add, "
-        "where a bound is known (Phryne's 5; every copy of a colour's cards in the deck for "
-        "a neighbour counted on paper; Duel's wonders the known cities did not build); left "
-        "out when no bound is known",
+        "where a bound is known (Phryne's 5; for neighbours counted on paper, one of each "
+        "card of a colour per city, no more copies than the deck has beyond the known "
+        "cities'; Duel's wonders the known cities did not build); left out when no bound is "
+        "known",
     )
 
 
@@ -153,6 +154,8 @@ class Result(_Out):
         default_factory=_no_names,
         exclude_if=_nobody,
         description="(extension) players whose total may be short (a line `at_least`) where "
-        "the winners could change once it is counted: not a sole winner, whose total can "
-        "only grow; the verdict says so; left out when empty",
+        "the winners could change once it is counted: a winner among several, or a player "
+        "whose total with the most it may still add (its lines' `most_gain`, no bound where "
+        "one has none) reaches the winners'; never a sole winner, whose total can only "
+        "grow; the verdict says so; left out when empty",
     )

@@ -8,6 +8,7 @@ ruleset (the 2nd-edition Leaders reuse the 1st-edition leaders). Constants are d
 
 import os
 import tomllib
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -912,12 +913,15 @@ def copies_in_deck(rules: Ruleset, seats: int) -> dict[str, int]:
     }
 
 
-@cache
-def most_cards_held(rules: Ruleset, seats: int, colours: tuple[str, ...],
-                    guilds_only: bool = False) -> int:
-    """The most cards of `colours` (or guilds) one city of a game of `seats` can hold: every
-    copy of them in the deck (a bound, not a likely count: a neighbour counted on paper
-    holds no more, so what they may add to a line next door is bounded)."""
+def most_cards_unseen(rules: Ruleset, seats: int, colours: tuple[str, ...], guilds_only: bool,
+                      held: Collection[str], cities: int) -> int:
+    """The most cards of `colours` (or guilds) `cities` cities whose cards are not known (a
+    player who counted on paper) can hold together in a game of `seats`: each city one card
+    of a name (a city never holds two), and no more copies than the deck has beyond those
+    the known cities hold (`held`, their cards' names). A bound, not a likely count: what
+    they may add to a line next door is bounded by it."""
     in_deck = copies_in_deck(rules, seats)
-    return sum(in_deck[c.name] for c in rules.cards.values()
+    taken = Counter(held)
+    return sum(min(cities, max(0, in_deck[c.name] - taken[c.name]))
+               for c in rules.cards.values()
                if (c.is_guild if guilds_only else c.colour in colours))

@@ -6,9 +6,9 @@ Scenario file (JSON):
   source       where the expected values come from (rulebook seed, reference section)
   table        a table in the table format
   expect       partial result: "players": {name: {"total", "rank", "categories": {...},
-               "lines": [{"source", "points", "at_least"?, "most_more"?}...], "why"}},
+               "lines": [{"source", "points", "at_least"?, "most_gain"?}...], "why"}},
                "winners", "decided_by", "unsure" (players whose total may be short where the
-               winner could change: with the most it may still add, `most_more`, it reaches
+               winner could change: with the most it may still add, `most_gain`, it reaches
                the winners'), "verdict_why" (the arithmetic of `unsure`), "choices"; a
                player whose total, any category or any line is not 0 must have a "why"
                with the arithmetic from the reference, and that arithmetic must reach
@@ -90,7 +90,7 @@ def _check(result: dict[str, Any], expect: dict[str, Any]) -> None:
             assert any(
                 line["source"] in g["source"] and g["points"] == line["points"]
                 and g.get("at_least", False) == line.get("at_least", g.get("at_least", False))
-                and g.get("most_more") == line.get("most_more", g.get("most_more"))
+                and g.get("most_gain") == line.get("most_gain", g.get("most_gain"))
                 for g in got["lines"]
             ), f"{name}: no line {line} in {got['lines']}"
         for what, choice in want.get("choices", {}).items():
