@@ -47,7 +47,7 @@ def stored(cluster: Cluster, code: str) -> LiveRecord:
 
 
 def coins_shown(c: FletWsClient) -> str:
-    return str(c.find("Coins").get("value") or "")
+    return str(c.find("Coins", "TextField").get("value") or "")
 
 
 async def shows(c: FletWsClient, read: object, value: str, within: float) -> float:

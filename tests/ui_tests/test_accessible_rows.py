@@ -292,7 +292,7 @@ async def test_accessible_city_fields_say_whose_and_a_board_is_one_of_a_few(
     await c.tap("Babylon")
     saved = store.load_current()
     assert isinstance(saved, SevenWondersDraft)
-    assert c.holds("Babylon") and saved.seats[1].board == "Babylon"
+    assert c.cell("wonder-board") == "Babylon" and saved.seats[1].board == "Babylon"
     assert c.find("Amytis (taken by Ann)").disabled
     said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
             and t.semantics_label}
@@ -312,3 +312,25 @@ async def test_accessible_pad_cells_say_a_tap_shows_how(store: Store) -> None:
     # game_data.py: Bob's science 1 + 1 + 9 + 7 = 18 (the rulebook's example)
     assert "Bob, Science: 18 points; tap to see how" in said, said
     assert sum(1 for s in said if ", total: " in s and s.endswith("; tap to see how")) == 3
+
+
+async def test_accessible_change_board_then_keep_it(store: Store) -> None:
+    """A review: after Change, a tap on the held board's radio changed nothing and the list
+    stayed, and the picked board was a radio group of one ("1 of 1") whose tap did
+    nothing. The picked board is its name with Change beside it; Change offers the boards
+    with Keep under them, which leaves the board as it was."""
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah"), SevenWondersSeat("Bob", board="Rhodos"),
+        SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    assert c.cell("wonder-board") == "Rhodos"
+    assert [g for g in walk(c.top()) if isinstance(g, ft.RadioGroup)
+            and any(r.value == "Rhodos" for r in walk(g) if isinstance(r, ft.Radio))] == []
+    await c.tap("Change")
+    assert c.holds("Rhodos")
+    await c.tap("Keep Rhodos")
+    assert c.cell("wonder-board") == "Rhodos"
+    saved = store.load_current()
+    assert isinstance(saved, SevenWondersDraft) and saved.seats[1].board == "Rhodos"

@@ -217,14 +217,14 @@ def test_plain_http_origin_every_screen_degrades_none_crashes(plain_http: str,
         _import(phone, url, tmp_path)
         # the pad: no Share image, no Copy image; the download and the QR code instead
         game = page.url.rstrip("/")  # the game's own address, /g/<code>
-        phone.go(game + "/pad", ready="Download the score pad as an image (PNG)")
+        phone.go(game + "/pad", ready="Download PNG of the score pad")
         phone.wait_text("This page is not secure \\(http\\), so the phone cannot share or copy "
                         "the image from it")
-        assert page.get_by_role("button", name="Share the score pad as an image").count() == 0
-        assert page.get_by_role("button", name="Copy the score pad as an image").count() == 0
+        assert page.get_by_role("button", name="Share image of the score pad").count() == 0
+        assert page.get_by_role("button", name="Copy image of the score pad").count() == 0
         phone.node("result-qr")
         with page.expect_download(timeout=15_000) as dl:
-            phone.button("Download the score pad as an image (PNG)").click()
+            phone.button("Download PNG of the score pad").click()
         assert Path(dl.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         phone.shot("http-pad")
         _page_ok(phone, errors)
@@ -273,10 +273,10 @@ def test_https_origin_through_caddy_is_secure_installable_and_shares(
         # the join card gives Caddy's https address (--public-url), not the app's own
         assert game.startswith(url) and phone.text_of("join-address").strip() == game
         # the pad: share, download and copy the image
-        phone.open(game + "/pad", ready="Share the score pad as an image")
-        phone.button("Download the score pad as an image (PNG)")
+        phone.open(game + "/pad", ready="Share image of the score pad")
+        phone.button("Download PNG of the score pad")
         assert page.locator('[flt-semantics-identifier="result-qr"]').count() == 0
-        phone.tap("Copy the score pad as an image")
+        phone.tap("Copy image of the score pad")
         phone.wait_text("Image copied")
         # the client answers the copy when the browser has the write in hand, and chromium
         # finishes it a moment later (a fresh clone's run read an empty clipboard at once):

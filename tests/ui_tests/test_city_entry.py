@@ -668,3 +668,20 @@ async def test_entry_shields_not_shown_where_the_table_gives_none(store: Store) 
     are entered."""
     c = await ann_s_empty_city(store)
     assert c.has("Conflict tokens") and not c.has("Shields at the end of each Age")
+
+
+async def test_entry_search_stays_with_its_city(store: Store) -> None:
+    """A walk typed "alt" in Cid's search, then went to Bob (Previous player): Bob's search
+    still held "alt" with "Nothing left to add...", and "lum" typed there made "altlum".
+    Each city's search starts empty; the words typed stay with the city they were typed on
+    only while it is shown."""
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/2").start()
+    await c.type_only("Search", "alt")
+    assert helper_of(c) == "Enter adds Altar"
+    await c.tap("Previous player")  # to Bob
+    assert c.title().startswith("Bob")
+    assert c.find("Search", ft.TextField).value in ("", None) and helper_of(c) == ""
+    await c.type_only("Search", "lum")
+    assert helper_of(c) == "Enter adds Lumber Yard"

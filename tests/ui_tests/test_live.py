@@ -115,7 +115,7 @@ async def test_dropped_phone_comes_back_to_its_seat(store: Store) -> None:
     await back.go("/game")
     assert back.find("I am Bob").icon == ft.Icons.CHECK
     await back.go("/game/player/1")
-    assert coins(back) == "6" and back.holds("Gizah")
+    assert coins(back) == "6" and back.cell("wonder-board") == "Gizah"
 
 
 async def test_two_games_never_mix(store: Store) -> None:
@@ -211,7 +211,7 @@ async def test_two_tabs_of_one_browser_see_each_other(store: Store) -> None:
     await a.go("/game/player/0")
     await tab.tap("Babylon")
     await a.idle()
-    assert a.holds("Babylon")  # no silent overwrite: both show it
+    assert a.cell("wonder-board") == "Babylon"  # no silent overwrite: both show it
     await a.tap("Altar")
     await tab.idle()
     saved = saved_game(store)

@@ -140,15 +140,16 @@ async def test_a_number_changed_keeps_its_filter_and_names_its_buttons(store: St
     await a.go(a.views()[-1].route + "/player/0")
     assert [label_of(x) for x in _steps(a, "Coins for Ann")] == [
         "Coins for Ann: 0, remove one", "Coins for Ann: 0, add one"]
-    typed_as = a.find("Coins").input_filter
+    typed_as = a.find("Coins", ft.TextField).input_filter
     await a.type("Coins", "6")
     await a.tap("Coins for Ann: 6, add one")
     await a.tap("Coins for Ann: 7, add one")
     # 6 + 1 + 1 = 8 coins, 8 // 3 = 2 pts: the buttons act on the number shown now
-    assert a.title() == "Ann · 2 pts" and a.find("Coins").value == "8"
-    assert a.find("Coins").input_filter is typed_as  # the new field's filter: the same one
+    assert a.title() == "Ann · 2 pts" and a.find("Coins", ft.TextField).value == "8"
+    # the new field's filter: the same one
+    assert a.find("Coins", ft.TextField).input_filter is typed_as
     await a.tap("Coins for Ann: 8, remove one")
-    assert a.find("Coins").value == "7"
+    assert a.find("Coins", ft.TextField).value == "7"
 
 
 async def test_screens_under_a_city_keep_their_app_bar_only(

@@ -59,34 +59,31 @@ def csv_text(value: str) -> str:
 def result_csv(result: Result, play: dict[str, Any] | None = None,
                words: Mapping[str, str] | None = None) -> str:
     """One row per player: name, rank, every category in pad order, total, under headers in
-    the player's language (a spreadsheet is read by people); where a count may be short
-    (the pad's "≥"), a column after the total names each player's rows that may be more
-    (numbers stay numbers: a "≥" in a cell would make it a text); a finished game's play
-    (when and where) in columns after them, the same on every row. Texts are escaped
-    against formula injection."""
+    the player's language (a spreadsheet is read by people); a column after the total names
+    each player's rows that may be more (the pad's "≥"; numbers stay numbers: a "≥" in a
+    cell would make it a text), empty where every count is sure, there in every export so
+    that the columns after it stay where they are; a finished game's play (when and where)
+    in columns after them, the same on every row. Texts are escaped against formula
+    injection."""
     categories = list(result.players[0].categories) if result.players else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     extra = [(S.PLAY_COLUMNS[k], k) for k in S.PLAY_COLUMNS if play and k in play]
-    short = any(p.may_be_short for p in result.players)
     writer.writerow([S.PLAYER, S.RANK, *[csv_text(S.category(c, words)) for c in categories],
-                     S.TOTAL, *([S.MAY_BE_MORE] if short else []),
-                     *[csv_text(title) for title, _k in extra]])
+                     S.TOTAL, S.MAY_BE_MORE, *[csv_text(title) for title, _k in extra]])
     cells = [play[k] if isinstance(play[k], int) else csv_text(str(play[k]))
              for _t, k in extra] if play else []
     for p in result.players:
-        more = [csv_text(", ".join(S.category(c, words) for c in categories
-                                   if p.at_least(c)))] if short else []
+        more = csv_text(", ".join(S.category(c, words) for c in categories if p.at_least(c)))
         writer.writerow([csv_text(p.name), "" if p.rank is None else p.rank,
-                         *[p.categories[c] for c in categories], p.total, *more, *cells])
+                         *[p.categories[c] for c in categories], p.total, more, *cells])
     return out.getvalue()
 
 
 def share_text(result: Result, title: str) -> str:
     ranked = sorted(result.players, key=lambda p: (p.rank is None, p.rank or 0))
     lines = [title]
-    lines += [f"{p.rank or '-'}. {p.name}: "
-              f"{S.points_at_least(p.total) if p.may_be_short else S.points(p.total)}"
+    lines += [f"{p.rank or '-'}. {p.name}: {S.total_points(p.total, p.may_be_short)}"
               for p in ranked]
     lines.append(result.verdict)
     return "\n".join(lines)

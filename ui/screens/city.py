@@ -632,7 +632,8 @@ def shown_age(picked: int | None, ages: tuple[int, ...], query: str) -> int:
 def CityScreen() -> ft.View:
     model = use_model_unwatched()
     params = ft.use_route_params()
-    query, set_query = ft.use_state("")
+    searched: tuple[int, str] = (-1, "")  # (seat, text): a search is of its own city
+    search_of, set_search_of = ft.use_state(searched)
     unpicked: tuple[int, int] | None = None  # (seat, Age) picked on this screen
     picked, set_picked = ft.use_state(unpicked)
     colour, set_colour_now = ft.use_state("")
@@ -641,6 +642,17 @@ def CityScreen() -> ft.View:
     i = _seat_index(raw)
     # an Age picked holds for its city: the next player's (Next, Previous) opens on Age I
     picked_age = picked[1] if picked is not None and picked[0] == i else None
+    # the search too: typed on Cid's city, it is not Bob's after Previous (a walk found "alt"
+    # still in Bob's search, then "altlum" when "lum" was typed)
+    query = search_of[1] if search_of[0] == i else ""
+
+    def search(q: str) -> None:
+        """`q` typed on this seat's city; emptied where it shows empty already (another
+        seat's words): no render for it (a card's tap empties the search, and a render of
+        the screen's own sent the chip's change in a message of its own)."""
+        set_search_of(lambda was: was if (was[1] if was[0] == i else "") == q else (i, q))
+
+    set_query = ft.use_callback(search, [i])
     # stable for a seat: the memoized filter keeps its props
     set_age = ft.use_callback(lambda a: set_picked((i, a)), [i])
     frame = use_watch(lambda m: _frame(m, i), (i,))

@@ -147,27 +147,23 @@ Option = tuple[str, str, bool]
 """One answer of a `one_of`: its value, its words, and whether it is out of reach (taken)."""
 
 
-def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None],
-           beside: ft.Control | None = None) -> ft.Control:
+def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None]) -> ft.Control:
     """A choice of exactly one (a wonder board, its side): radio buttons in a group, each
     named by its words, the one held checked. A screen reader says "radio button, 1 of 7";
     chips (checkboxes) said nothing of letting go of the last one when another was tapped
-    (a walk). A tap on the held one changes nothing. `beside`: a control on the same line
-    as the options, which are then a row as wide as their words (the board picked and its
-    Change button)."""
+    (a walk). A tap on the held one changes nothing."""
     def changed(e: ft.Event[ft.RadioGroup]) -> None:
         value = e.control.value
         if value and value != current:
             pick(str(value))
 
-    if beside is not None:
-        return ft.Row([ft.RadioGroup(value=current or None, on_change=changed, content=ft.Row(
-            [_radio(*option) for option in options], tight=True)), beside],
-            wrap=True, spacing=8)
-    # two a row on a phone (eight boards in four rows, about as tall as their chips were),
-    # each in half the row: a long name ("Halikarnassos (taken by Bob)") wraps in its half
+    # two a row on a phone (eight boards in four rows, about as tall as their chips were);
+    # words too long for half the row take all of it: a radio's words do not wrap, and
+    # "Alexandria (taken by Ann)" ran under the next radio (a walk at 360 px)
     return ft.RadioGroup(value=current or None, on_change=changed, content=ft.ResponsiveRow(
-        [_radio(*option, col=ONE_OF_COLUMNS) for option in options], spacing=0, run_spacing=0))
+        [_radio(value, words, off, col=ONE_OF_COLUMNS if fits(
+            words, RADIO_TEXT, xs_share(ONE_OF_COLUMNS), RADIO_INSET, 1) else ONE_OF_WIDE)
+         for value, words, off in options], spacing=0, run_spacing=0))
 
 
 def _radio(value: str, words: str, off: bool,
@@ -185,6 +181,13 @@ def _radio(value: str, words: str, off: bool,
 ONE_OF_COLUMNS: ft.ResponsiveNumber = {"xs": 6, "sm": 4, "md": 3}
 """A radio button's share of a row's 12 columns: 2 a row on a phone, 3 on a small tablet,
 4 wider."""
+ONE_OF_WIDE: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "md": 4}
+"""The share of a radio button whose words do not fit in `ONE_OF_COLUMNS`' slot."""
+RADIO_TEXT = 14
+"""A radio button's words (px): Flutter's body text."""
+RADIO_INSET = 48
+"""What a radio button's words cannot use of its slot (px): the radio's own circle and
+its padding, before the words."""
 
 
 GRID_COLUMNS: ft.ResponsiveNumber = {"xs": 4, "sm": 3, "md": 2}
@@ -221,7 +224,10 @@ def named_grid(chips: list[tuple[ft.Control, str]],
 
 
 def header(text: str, trailing: ft.Control | None = None) -> ft.Control:
-    title = ft.Text(text, size=18, weight=ft.FontWeight.BOLD)
+    """A section's title ("Wonder", "Cards"): a heading to a screen reader, which jumps from
+    one to the next (a walk found every section's title plain text)."""
+    title = ft.Semantics(header=True, heading_level=2,
+                         content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD))
     if trailing is None:
         return title
     return ft.Row([title, trailing], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)

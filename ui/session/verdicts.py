@@ -68,7 +68,7 @@ class Evaluation:
         if total is None:
             return S.NO_VALUE
         short = index < len(self.short) and self.short[index]
-        return S.points_at_least(total) if short else S.points(total)
+        return S.total_points(total, short)
 
     def rank(self, index: int) -> int | None:
         return self.ranks[index] if index < len(self.ranks) else None

@@ -290,10 +290,12 @@ COPIED_IMAGE = N_("Image copied: paste it into a chat.")
 SHARE_FAILED = N_("The phone did not share the image: download it instead.")
 RESULT_QR = N_("The result as a QR code: another phone's camera reads it as text.")
 RESULT_QR_NAME = N_("QR code of the result")
-SHARE_IMAGE_NAME = N_("Share the score pad as an image")
-DOWNLOAD_IMAGE_NAME = N_("Download the score pad as an image (PNG)")
-COPY_IMAGE_NAME = N_("Copy the score pad as an image")
 """The result's QR image, to a screen reader (an image without a name is read as nothing)."""
+SHARE_IMAGE_NAME = N_("Share image of the score pad")
+DOWNLOAD_IMAGE_NAME = N_("Download PNG of the score pad")
+COPY_IMAGE_NAME = N_("Copy image of the score pad")
+"""The image buttons as a screen reader names them: what they act on, after the words they
+show (a voice command says the words seen: "click Download PNG")."""
 JOIN_QR_NAME = N_("QR code of the game's address")
 SHARE_NOT_SECURE = N_("This page is not secure (http), so the phone cannot share or copy the "
                       "image from it: download it, or scan the result's QR code.")
@@ -374,6 +376,11 @@ def points(n: int) -> str:
 def points_at_least(n: int) -> str:
     """A total that may be short ("≥ 52 pts"), as the pad marks its cells."""
     return f"{AT_LEAST} {points(n)}"
+
+
+def total_points(n: int, may_be_short: bool) -> str:
+    """A total in words: "52 pts", or "≥ 52 pts" where a count of it may be short."""
+    return points_at_least(n) if may_be_short else points(n)
 
 
 def players_count(n: int) -> str:
@@ -691,6 +698,17 @@ def take_out_card(name: str) -> str:
 
 def card_taken(name: str) -> str:
     return _("{card} (taken)").format(card=name)
+
+
+def recruited_here(name: str) -> str:
+    """An Abu Simbel chip of a leader this city recruited: entombing takes it from the
+    leaders first (a city's own leader read "taken by" its own player: a review)."""
+    return _("{name} (recruited here)").format(name=name)
+
+
+def keep_board(board: str) -> str:
+    """The button under the boards offered again (Change): the held board left as it is."""
+    return _("Keep {board}").format(board=board)
 
 
 def taken_by(name: str, player: str) -> str:

@@ -69,8 +69,9 @@ class WonderProps:
 
 @ft.component
 def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
-    """The wonder board, its side and stages. Once a board is picked only it shows (a tap
-    on it offers the others again), so the cards come sooner under the thumb."""
+    """The wonder board, its side and stages. Once a board is picked only its name shows,
+    with Change beside it (which offers every board again, and Keep to leave it as it is),
+    so the cards come sooner under the thumb."""
     board, side, stages = props.board, props.side, props.stages
     taken = dict(props.taken)
     rules = ruleset(props.game, list(props.expansions))
@@ -88,16 +89,26 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
         edit.set("stages", n, (stages if was is None else was,))
 
     # one board of the box: radio buttons, a taken board said with whose it is ("Rhodos
-    # (taken by Bob)": a walk heard "taken", not by whom); once picked, it shows alone
+    # (taken by Bob)": a walk heard "taken", not by whom); once picked, its name alone
+    # (a radio group of one said "1 of 1", and a tap on the held board did nothing)
     boards: ft.Control
     if board and not choosing:
-        boards = one_of([(board, board, False)], board, pick, beside=ft.TextButton(
-            content=a11y.spoken(S.CHANGE_WONDER, S.change_board(edit.player, board)),
-            icon=ft.Icons.SWAP_HORIZ, height=TAP, on_click=lambda: set_choosing(True)))
+        boards = ft.Row([
+            ft.Semantics(identifier="wonder-board", content=ft.Text(
+                board, size=16, weight=ft.FontWeight.BOLD)),
+            ft.TextButton(content=a11y.spoken(S.CHANGE_WONDER,
+                                              S.change_board(edit.player, board)),
+                          icon=ft.Icons.SWAP_HORIZ, height=TAP,
+                          on_click=lambda: set_choosing(True))],
+            wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     else:
         boards = one_of([(w, S.taken_by(w, taken[w]) if w in taken else w,
                           w in taken and w != board) for w in rules.wonders.names()],
                         board, pick)
+        if board:  # the held board kept as it is: its radio's tap changes nothing
+            boards = ft.Column([boards, ft.TextButton(
+                content=S.keep_board(board), icon=ft.Icons.CHECK, height=TAP,
+                on_click=lambda: set_choosing(False))], spacing=4, tight=True)
     out: list[ft.Control] = [header(S.WONDER), boards]
     if not board or choosing:  # the box's boards this game cannot score, and why
         out += [ft.Text(S.board_not_offered(*unscorable(rules, name)), italic=True)
@@ -300,17 +311,27 @@ def named_sections(draft: Draft, i: int, rules: Ruleset, edit: Edit, query: str,
     seat = draft.seats[i]
     if seat.board in facts(rules).entombing_boards:
         # an entombed leader is no longer among the city's leaders, nor any other city's
-        taken = {x: s.name for k, s in enumerate(draft.seats)
-                 for x in [*s.leaders, *s.entombed] if k != i or x in s.leaders}
+        taken = {x: s.name for k, s in enumerate(draft.seats) if k != i
+                 for x in [*s.leaders, *s.entombed]}
         flip = list_flipper(edit, "entombed", seat.entombed, clear_query)
         shown = [n for n in rules.leaders.names() if n in seat.entombed or matches(query, n)]
-        # each chip named apart from the same leader's chip among the leaders recruited
-        # a leader held by another city (or recruited here) reads taken, as among the
-        # leaders: each leader card is in the box once
+
+        def words(n: str) -> str:
+            """Each chip named apart from the same leader's chip among the leaders; one
+            held by another city says by whom, one recruited here says so (each leader card
+            is in the box once)."""
+            if n in seat.entombed:
+                return S.entombed_leader(n)
+            if n in taken:
+                return S.taken_by(S.entombed_leader(n), taken[n])
+            if n in seat.leaders:
+                return S.recruited_here(S.entombed_leader(n))
+            return S.entombed_leader(n)
+
         items += [header(S.ENTOMBED), wrap([
-            toggle(S.taken_by(S.entombed_leader(n), taken[n]) if out else S.entombed_leader(n),
-                   n in seat.entombed, flip(n), disabled=out)
-            for n in shown for out in [n in taken and n not in seat.entombed]]),
+            toggle(words(n), n in seat.entombed, flip(n), disabled=out)
+            for n in shown
+            for out in [(n in taken or n in seat.leaders) and n not in seat.entombed]]),
             problems(mine["entombed"])]
     return items
 
