@@ -736,8 +736,9 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     with phone.page.expect_download(timeout=20_000) as dl:
         phone.reveal(phone.button("Download CSV")).click()
     lines = Path(dl.value.path()).read_text().splitlines()
-    assert lines[1:] == ["Ann,1,7,2,8,14,0,0,0,31", "Bob,2,-5,1,10,7,18,0,0,31",
-                         "Cid,3,10,1,3,0,0,3,0,17"]
+    # the last column: the rows that may be more (none here: every count is sure)
+    assert lines[1:] == ["Ann,1,7,2,8,14,0,0,0,31,", "Bob,2,-5,1,10,7,18,0,0,31,",
+                         "Cid,3,10,1,3,0,0,3,0,17,"]
     # desktop width: the score pad in a wide window
     phone.go("/game/pad", ready="Finish and save")
     phone.wait_text(re.escape(VERDICT), timeout=15)

@@ -239,7 +239,8 @@ def test_a11y_stepper_buttons_say_whose_number(server: tuple[str, float],
 def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) -> None:
     """Chips are checkboxes that say whether they are held: the game and expansions on New
     game, a leader, a card, the Age and colour filters (named by what a tap does: "Show
-    cards: Age I"); a wonder and its side, one of a few, are radio buttons."""
+    cards: Age I"); a wonder and its side, one of a few, are radio buttons; a section's
+    title is a heading."""
     url, _ = server
     phone.open(url)
     phone.tap("New game")
@@ -255,7 +256,9 @@ def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) ->
     role(phone, "checkbox", "Cards", checked=True)  # cards, not paper totals
     role(phone, "radio", "Gizah", checked=False)
     phone.tap("Gizah")  # tapped again if the tap sent nothing (a loaded machine)
-    role(phone, "radio", "Gizah", checked=True)
+    # once picked, its name alone, beside Change (a heading above: "Wonder")
+    role(phone, "button", "Change Ann's wonder board (Gizah)")
+    role(phone, "heading", "Wonder")
     role(phone, "radio", "Side A", checked=True)
     role(phone, "radio", "Side B", checked=False)
     role(phone, "checkbox", "Amytis", checked=False)
