@@ -558,7 +558,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
         assert phone.text_of(f"total-{p['name']}").strip() == \
             f"{p['name']}, total: {p['total']} points; tap to see how"
     phone.page.locator('[flt-semantics-identifier="cell-Bob-science"]').first.click()
-    phone.wait_text("Science symbols: 18")
+    phone.wait_text("Science symbols, 18 points")  # the line, as a screen reader reads it
     phone.shot("5-score-pad")
     phone.tap("Finish and save")
     phone.wait_text("Saved to history")

@@ -294,7 +294,7 @@ def test_a11y_pad_cells_say_player_row_and_points(server: tuple[str, float], pho
             role(phone, "button", f"{name}, {label}: {points} point"
                  + ("" if abs(points) == 1 else "s") + "; tap to see how")
     role(phone, "button", "Bob, Science: 18 points; tap to see how").click()
-    phone.wait_text("Science symbols: 18")
+    phone.wait_text("Science symbols, 18 points")  # the line, as a screen reader reads it
 
 
 def test_a11y_export_names_each_copy_and_box(server: tuple[str, float], phone: Phone,

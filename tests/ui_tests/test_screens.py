@@ -221,6 +221,12 @@ async def test_pad_lines_close_by_escape_or_their_close_button(store: Store) -> 
 
     await c.tap_identifier("cell-Bob-science")
     assert c.has("Points for Bob · Science")
+    # its Close says which row; each line's title is read with its points (a walk heard
+    # "Baths: 3 3 points, as printed"); game_data.py: Bob's science 18 (1 + 1 + 9 + 7)
+    assert c.find("Close the points for Bob · Science") is not None
+    said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
+            and t.semantics_label}
+    assert any(s.endswith(", 18 points") for s in said), said
     await escape()
     assert not c.has("Points for Bob")
     await escape()

@@ -218,15 +218,21 @@ def explanation(result: Result, selected: tuple[int, str],
         return []
     player = result.players[pi]
     lines = [ln for ln in player.lines if not pc or ln.category == pc]
-    title = f"{S.LINES_FOR} {player.name}" + (f" · {S.category(pc, words)}" if pc else "")
-    heading = ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True)
+    whose = player.name + (f" · {S.category(pc, words)}" if pc else "")
+    # a heading a screen reader says as it opens (a live region: a walk heard nothing when
+    # a cell's tap opened its lines)
+    heading = ft.Semantics(header=True, live_region=True, expand=True, content=ft.Text(
+        f"{S.LINES_FOR} {whose}", size=18, weight=ft.FontWeight.BOLD))
     out: list[ft.Control] = [heading if close is None else ft.Row(
-        [heading, icon_button(ft.Icons.CLOSE, S.close_points(player.name), close)],
+        [heading, icon_button(ft.Icons.CLOSE, S.close_points(whose), close)],
         vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if not lines:
         out.append(ft.Text(S.NO_LINES))
     for ln in lines:
-        out.append(ft.ListTile(title=ft.Text(f"{S.first_upper(ln.source)}: {ln.points}"),
+        source = S.first_upper(ln.source)
+        # read "Baths, 3 points", not "Baths: 3" then the reason's "3 points" run together
+        out.append(ft.ListTile(title=ft.Text(f"{source}: {ln.points}",
+                                             semantics_label=S.line_said(source, ln.points)),
                                subtitle=ft.Text(ln.why), dense=True))
     for key, text in player.choices.items():
         out.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
@@ -410,8 +416,10 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
     if can.copy_image:
         buttons.append(ft.TextButton(content=spoken(S.COPY_IMAGE, S.COPY_IMAGE_NAME),
                                      icon=ft.Icons.COPY, on_click=copy, height=48))
-    items: list[ft.Control] = [wrap(buttons),
-                               ft.Text(done, italic=True, visible=bool(done))]
+    # what a button did ("Image copied: ..."), said by a screen reader as it shows (a walk
+    # heard nothing after Copy)
+    items: list[ft.Control] = [wrap(buttons), ft.Semantics(
+        live_region=True, visible=bool(done), content=ft.Text(done, italic=True))]
     if not can.share_files:
         items += [ft.Semantics(identifier="why-no-share",
                                content=ft.Text(can.why_no_share(), italic=True)),

@@ -1285,8 +1285,16 @@ def shows_how(cell: str) -> str:
     return _("{cell}; tap to see how").format(cell=cell)
 
 
+def line_said(source: str, n: int) -> str:
+    """A line of a pad cell's explanation as a screen reader reads its title: "Baths, 3
+    points" (the screen shows "Baths: 3", its reason under it)."""
+    return ngettext("{source}, {n} point", "{source}, {n} points", n).format(
+        source=source, n=n)
+
+
 def close_points(player: str) -> str:
-    """The button that closes a pad cell's lines (Escape closes them too)."""
+    """The button that closes a pad cell's lines (Escape closes them too): whose lines, and
+    of which row ("Ann · Military")."""
     return _("Close the points for {player}").format(player=player)
 
 
