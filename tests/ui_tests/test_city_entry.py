@@ -685,3 +685,21 @@ async def test_entry_search_stays_with_its_city(store: Store) -> None:
     assert c.find("Search", ft.TextField).value in ("", None) and helper_of(c) == ""
     await c.type_only("Search", "lum")
     assert helper_of(c) == "Enter adds Lumber Yard"
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+async def test_entry_trading_posts_say_their_side_where_the_chip_shows_it(lang: str) -> None:
+    """A walk saw East and West Trading Post both read "I · buy raw (Wood/S…": the chip's
+    line is cut, and the side that tells them apart came last (reference §2: East buys from
+    the right neighbour, West from the left, the Marketplace from both). The side comes
+    first now, within the 20 letters a narrow chip shows on its line."""
+    from scorer.i18n import language
+    from ui.screens.city_cards import gives
+
+    rules = ruleset("7wonders-1e", [])
+    with language(lang):
+        cards = [rules.cards.get(n) for n in ("East Trading Post", "West Trading Post",
+                                              "Marketplace")]
+        shown = {c.name: gives(c, rules)[:20] for c in cards if c is not None}
+    assert len(shown) == 3
+    assert len(set(shown.values())) == 3, shown
