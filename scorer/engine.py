@@ -204,10 +204,10 @@ def _per_item(
 def _cards_unseen(board: Board, colours: tuple[str, ...],
                   guilds_only: bool = False) -> Callable[[int], int]:
     """The most cards of `colours` (or guilds) so many cities counted on paper can hold
-    together, beside what the board's known cities hold (`most_cards_unseen`)."""
-    held = [card.name for c in board.cities if not c.on_paper for card in c.cards]
-
+    together, beside what the board's known cities hold (`most_cards_unseen`). Worked out
+    only when asked: beside a paper player, not for every card of every table."""
     def most(cities: int) -> int:
+        held = [card.name for c in board.cities if not c.on_paper for card in c.cards]
         return most_cards_unseen(board.ruleset, len(board.cities), colours, guilds_only,
                                  held, cities)
     return most
