@@ -202,10 +202,14 @@ def _per_item(
 
 
 def _cards_unseen(board: Board, colours: tuple[str, ...],
-                  guilds_only: bool = False) -> Callable[[int], int]:
+                  guilds_only: bool = False) -> Callable[[int], int] | None:
     """The most cards of `colours` (or guilds) so many cities counted on paper can hold
-    together, beside what the board's known cities hold (`most_cards_unseen`). Worked out
-    only when asked: beside a paper player, not for every card of every table."""
+    together, beside what the board's known cities hold (`most_cards_unseen`); None where
+    the game deals cards its data does not name (Armada). Worked out only when asked:
+    beside a paper player, not for every card of every table."""
+    if board.ruleset.constants.cards_unlisted:
+        return None
+
     def most(cities: int) -> int:
         held = [card.name for c in board.cities if not c.on_paper for card in c.cards]
         return most_cards_unseen(board.ruleset, len(board.cities), colours, guilds_only,
@@ -309,14 +313,14 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             const = board.ruleset.constants
             in_game = const.wonders_in_game
             known = [n for c, n in zip(seen, counts, strict=True) if c.name not in unbuilt]
+            most = in_game + len(const.wonders_extra_with)
             sure = bool(unbuilt and effect.count_in == "most" and in_game and known
-                        and max(known) >= in_game - sum(known))
+                        and max(known) >= most - sum(known))
             # sure: the unseen cities hold too few of the game's wonders to be the most (a
             # review: Ann's 4 of Duel's 7, the row still read "≥"); else the game's wonders
             # the known cities do not hold bound what an unseen one holds, so what the line
             # may add (whatever takes a wonder across, Ra or Extortion, the game has 7; an
             # 8th with Duel Leaders' Imhotep, whom an unseen city may have recruited)
-            most = in_game + len(const.wonders_extra_with)
             left = max(0, most - sum(known))
             _per_item(tally, source, effect, seen, counts, const.wonder_unit,
                       () if sure else unbuilt, unbuilt if sure else (),

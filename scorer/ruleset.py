@@ -286,6 +286,10 @@ class Constants(_Data):
     paper_row_most: int
     """The most points one typed row of a paper pad can hold at a real table (any row): a
     paper total above it was mistyped, and the app takes none."""
+    cards_unlisted: bool = False
+    """The game deals cards its ruleset does not name (Armada's 24 Armada cards, no source
+    lists them): what a city counted on paper may hold of a colour has no bound the data
+    can give (the verdict's `most_gain`)."""
     paper_row_range: dict[str, tuple[int, int]] = {}
     """A typed row's least and most points where a row can be below zero (else 0 to
     `paper_row_most`): Cities' and Edifice's debt only below (a walk typed Dan's debt of

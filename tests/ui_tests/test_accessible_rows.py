@@ -334,3 +334,21 @@ async def test_accessible_change_board_then_keep_it(store: Store) -> None:
     assert c.cell("wonder-board") == "Rhodos"
     saved = store.load_current()
     assert isinstance(saved, SevenWondersDraft) and saved.seats[1].board == "Rhodos"
+
+
+async def test_accessible_a_short_line_is_read_at_least(store: Store) -> None:
+    """A review: the cell read "at least 6 points", its line "Vitruvius, 6 points". The
+    Vitruvius scenario with Archimedes recruited too (test_knock_on.py: 3 pairs x 2 = 6,
+    may be short): the line is read "Vitruvius, at least 6 points"."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "scenarios" / "duel" / "leaders-vitruvius.json"
+    table = json.loads(path.read_text(encoding="utf-8"))["table"]
+    table["players"][0]["leaders"].append("Archimedes")
+    store.save_current(from_table(table))
+    c = await Client(make_main(store), route="/game/pad").start()
+    await c.tap_identifier("cell-Ann-leaders")
+    said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
+            and t.semantics_label}
+    assert "Vitruvius, at least 6 points" in said, said

@@ -673,8 +673,9 @@ async def test_entry_shields_not_shown_where_the_table_gives_none(store: Store) 
 async def test_entry_search_stays_with_its_city(store: Store) -> None:
     """A walk typed "alt" in Cid's search, then went to Bob (Previous player): Bob's search
     still held "alt" with "Nothing left to add...", and "lum" typed there made "altlum".
-    Each city's search starts empty; the words typed stay with the city they were typed on
-    only while it is shown."""
+    Each city's search starts empty (the words typed are kept with the seat they were typed
+    on, until another seat's are typed). A card's tap on Bob's city then empties Bob's
+    search (a review: the tap emptied the first seat's instead, and "lum" stayed)."""
     store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
         SevenWondersSeat("Ann"), SevenWondersSeat("Bob"), SevenWondersSeat("Cid")]))
     c = await Client(make_main(store), route="/game/player/2").start()
@@ -685,6 +686,10 @@ async def test_entry_search_stays_with_its_city(store: Store) -> None:
     assert c.find("Search", ft.TextField).value in ("", None) and helper_of(c) == ""
     await c.type_only("Search", "lum")
     assert helper_of(c) == "Enter adds Lumber Yard"
+    await c.tap("Lumber Yard")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[1].cards == ["Lumber Yard"]
+    assert c.find("Search", ft.TextField).value in ("", None) and helper_of(c) == ""
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])

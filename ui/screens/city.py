@@ -672,9 +672,11 @@ def CityScreen() -> ft.View:
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
-    clear_query = ft.use_callback(lambda: set_query(""), [])
+    # made again with the seat's own `set_query` (kept from the first seat's render, a tap
+    # after Previous player emptied the first seat's search, not the one shown: a review)
+    clear_query = ft.use_callback(lambda: set_query(""), [set_query])
     # a chip tapped while searching empties the search for the next name
-    on_flip = ft.use_callback(on_chip(card_flipper(edit), clear_query), [edit])
+    on_flip = ft.use_callback(on_chip(card_flipper(edit), clear_query), [edit, clear_query])
     if not frame.seats:
         return no_game_view(route, S.TABLE_TITLE, S.HOME, "/")
     if not frame.name:

@@ -232,7 +232,8 @@ def explanation(result: Result, selected: tuple[int, str],
         source = S.first_upper(ln.source)
         # read "Baths, 3 points", not "Baths: 3" then the reason's "3 points" run together
         out.append(ft.ListTile(title=ft.Text(f"{source}: {ln.points}",
-                                             semantics_label=S.line_said(source, ln.points)),
+                                             semantics_label=S.line_said(
+                                                 source, ln.points, ln.at_least)),
                                subtitle=ft.Text(ln.why), dense=True))
     for key, text in player.choices.items():
         out.append(ft.Text(f"{S.CHOICE.get(key, key)}: {text}", italic=True))
@@ -418,8 +419,9 @@ def ShareImage(result: Result, categories: tuple[Category, ...], title: str,
                                      icon=ft.Icons.COPY, on_click=copy, height=48))
     # what a button did ("Image copied: ..."), said by a screen reader as it shows (a walk
     # heard nothing after Copy)
+    # always there, its words changed: a live region that appears is not always said
     items: list[ft.Control] = [wrap(buttons), ft.Semantics(
-        live_region=True, visible=bool(done), content=ft.Text(done, italic=True))]
+        live_region=True, content=ft.Text(done, italic=True))]
     if not can.share_files:
         items += [ft.Semantics(identifier="why-no-share",
                                content=ft.Text(can.why_no_share(), italic=True)),

@@ -160,10 +160,15 @@ def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None])
     # two a row on a phone (eight boards in four rows, about as tall as their chips were);
     # words too long for half the row take all of it: a radio's words do not wrap, and
     # "Alexandria (taken by Ann)" ran under the next radio (a walk at 360 px)
+    # (no half row left empty before a wide one: `without_holes`)
+    listed = list(options)
+    spans = without_holes([ONE_OF_COLUMNS if fits(words, RADIO_TEXT, xs_share(ONE_OF_COLUMNS),
+                                                  RADIO_INSET, 1) else ONE_OF_WIDE
+                           for _value, words, _off in listed])
     return ft.RadioGroup(value=current or None, on_change=changed, content=ft.ResponsiveRow(
-        [_radio(value, words, off, col=ONE_OF_COLUMNS if fits(
-            words, RADIO_TEXT, xs_share(ONE_OF_COLUMNS), RADIO_INSET, 1) else ONE_OF_WIDE)
-         for value, words, off in options], spacing=0, run_spacing=0))
+        [_radio(value, words, off, col=span)
+         for (value, words, off), span in zip(listed, spans, strict=True)],
+        spacing=0, run_spacing=0))
 
 
 def _radio(value: str, words: str, off: bool,

@@ -1285,9 +1285,13 @@ def shows_how(cell: str) -> str:
     return _("{cell}; tap to see how").format(cell=cell)
 
 
-def line_said(source: str, n: int) -> str:
+def line_said(source: str, n: int, at_least: bool = False) -> str:
     """A line of a pad cell's explanation as a screen reader reads its title: "Baths, 3
-    points" (the screen shows "Baths: 3", its reason under it)."""
+    points" (the screen shows "Baths: 3", its reason under it); "at least" where the count
+    may be short, as the cell says."""
+    if at_least:
+        return ngettext("{source}, at least {n} point", "{source}, at least {n} points",
+                        n).format(source=source, n=n)
     return ngettext("{source}, {n} point", "{source}, {n} points", n).format(
         source=source, n=n)
 
