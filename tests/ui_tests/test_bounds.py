@@ -17,7 +17,7 @@ from ui.entry.games import from_table
 from ui.store.store import Store
 from ui.web import upload_limit
 
-from .flet_client import Client, label
+from .flet_client import Client, label, walk
 from .game_data import TABLE
 
 
@@ -112,3 +112,28 @@ def test_csv_headers_are_in_the_players_language() -> None:
         header = next(csv.reader(io.StringIO(export.result_csv(result))))
     assert header[:2] == ["Người chơi", "Hạng"] and header[-2] == "Tổng"
     assert header[-1] == "Có thể nhiều hơn (số đếm có dấu \u2265)"
+
+
+@pytest.mark.asyncio
+async def test_a_board_radio_takes_only_a_board_of_the_game(store: Store) -> None:
+    """A hostile client sends the board group's change itself, past what the page offers:
+    100,000 letters, a name of no board, a number, nothing: none is saved, none shows, no
+    screen breaks (the client's idle() fails on a crashed session or a Flet error box). A
+    board another city holds (its radio is out of reach, not the group) is a change the
+    edits take, as two phones racing for one board would: the engine then says the table
+    cannot be, on the city (rules_multiplayer.md §5: each board once in a game)."""
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah"), SevenWondersSeat("Bob"),
+        SevenWondersSeat("Cid")]))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    for value in ("x" * 100_000, "Nowhere", 12, None):
+        group = next(g for g in walk(c.top()) if isinstance(g, ft.RadioGroup))
+        await c.tap_change(group, value)
+        saved = store.load_current()
+        assert isinstance(saved, SevenWondersDraft) and saved.seats[1].board == "", value
+        assert not c.has("x" * 100) and not c.has("Nowhere")
+    group = next(g for g in walk(c.top()) if isinstance(g, ft.RadioGroup))
+    await c.tap_change(group, "Gizah")
+    assert c.has("is also held by Ann; it exists once in this game")
