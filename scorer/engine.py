@@ -313,15 +313,15 @@ def apply(effect: Effect, source: Source, city: City, board: Board, tally: Tally
             const = board.ruleset.constants
             in_game = const.wonders_in_game
             known = [n for c, n in zip(seen, counts, strict=True) if c.name not in unbuilt]
-            most = in_game + len(const.wonders_extra_with)
+            wonders_most = in_game + len(const.wonders_extra_with)
             sure = bool(unbuilt and effect.count_in == "most" and in_game and known
-                        and max(known) >= most - sum(known))
+                        and max(known) >= wonders_most - sum(known))
             # sure: the unseen cities hold too few of the game's wonders to be the most (a
             # review: Ann's 4 of Duel's 7, the row still read "≥"); else the game's wonders
             # the known cities do not hold bound what an unseen one holds, so what the line
             # may add (whatever takes a wonder across, Ra or Extortion, the game has 7; an
             # 8th with Duel Leaders' Imhotep, whom an unseen city may have recruited)
-            left = max(0, most - sum(known))
+            left = max(0, wonders_most - sum(known))
             _per_item(tally, source, effect, seen, counts, const.wonder_unit,
                       () if sure else unbuilt, unbuilt if sure else (),
                       most_unseen=(lambda _cities: left) if in_game else None)
