@@ -167,8 +167,7 @@ class City:
     @property
     def leader_copier(self) -> str | None:
         """The name of the city's card that copies a neighbour's leader, if any."""
-        return next((card.name for card in self.cards
-                     if any(isinstance(e, CopyNeighbourLeader) for e in card.effects)), None)
+        return next((card.name for card in self.cards if copies_leaders(card)), None)
 
     @cached_property
     def leaders_ever(self) -> tuple[Leader, ...]:
@@ -220,6 +219,12 @@ def _nobody(city: City) -> City:
 def beside(cities: Sequence[City], city: City) -> tuple[City, City]:
     """The left and the right neighbour."""
     return neighbour(cities, city, "left"), neighbour(cities, city, "right")
+
+
+def copies_leaders(card: Card) -> bool:
+    """Whether the card copies a neighbour's leader (the Courtesans Guild), in a city or as
+    Olympia B's copy of it."""
+    return any(isinstance(e, CopyNeighbourLeader) for e in card.effects)
 
 
 def guilds_beside(left: City, right: City) -> dict[str, Card]:

@@ -9,7 +9,7 @@ from itertools import product
 from typing import NamedTuple, NotRequired, TypedDict, assert_never
 
 from scorer import science
-from scorer.board import NO_SIDE, Board, City, guilds_beside, leaders_beside
+from scorer.board import NO_SIDE, Board, City, copies_leaders, guilds_beside, leaders_beside
 from scorer.effects import (
     AsPrinted,
     BuriedLeaderCost,
@@ -656,9 +656,7 @@ def copied_sources(
         name = leader.name
         label = copied.says
         if explain:
-            by = next(
-                c.name for c in city.cards for e in c.effects if isinstance(e, CopyNeighbourLeader)
-            )
+            by = _leader_copier(city, guild)
             label = says("copied", name=name, holder=_holder(board, city, name), by=by, card=True)
         out.append(Source(name, copied.category, copied.effects, label))
     return out
@@ -796,22 +794,38 @@ def _science(tally: Tally, set_points: int, outcome: science.ScienceOutcome | No
         )
 
 
-def _options(board: Board, city: City) -> tuple[list[Card | None], list[Leader | None]]:
-    """What the engine may pick where the table did not say; nothing for a player who
-    counted on paper (the rows a copy would score are the ones they type)."""
+def _options(board: Board, city: City) -> list[tuple[Card | None, Leader | None]]:
+    """What the engine may pick where the table did not say, as (copied guild, Courtesan's
+    leader) pairs; nothing for a player who counted on paper (the rows a copy would score
+    are the ones they type). A leader is copied by the city's own Courtesans Guild, or by
+    Olympia B's copy of a neighbour's (docs/rules.md): the leader named by the table then
+    says the guild copied is the Courtesans'."""
     if city.on_paper:
-        return [None], [None]
+        return [(None, None)]
     left, right = board.beside(city)
     guilds: list[Card | None] = [None]  # and where no stage copies a guild, an entered one
     if board.copies_a_guild(city):  # is none (Manneken Pis A's copy settled on another)
         guilds = ([city.copied_guild] if city.copied_guild is not None
                   else [*guilds_beside(left, right).values()] or [None])
-    leaders: list[Leader | None] = [None]
-    if city.courtesan is not None:
-        leaders = [city.courtesan]
-    elif city.copies_a_leader:
-        leaders = [*leaders_beside(left, right).values()] or [None]
-    return guilds, leaders
+    leaders: list[Leader | None] = (
+        [city.courtesan] if city.courtesan is not None
+        else [*leaders_beside(left, right).values()] or [None])
+    if city.copies_a_leader:  # its own Courtesans Guild: Olympia copies another (one exists)
+        return list(product(guilds, leaders))
+    pairs = [(guild, leader) for guild in guilds
+             for leader in (leaders if guild is not None and copies_leaders(guild) else [None])
+             if leader is not None or city.courtesan is None]
+    return pairs or [(guild, None) for guild in guilds]
+
+
+def _leader_copier(city: City, guild: Card | None) -> str:
+    """The card whose copy of a neighbour's leader is scored: the city's own, else the guild
+    Olympia copies."""
+    own = city.leader_copier
+    if own is not None:
+        return own
+    assert guild is not None and copies_leaders(guild), "a leader is copied by a guild"
+    return guild.name
 
 
 def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
@@ -836,9 +850,9 @@ def score_city(board: Board, city: City) -> CityScore:
         text = _choice_text(picked, False, len(stage_from), city)
         return scored[best]._replace(choices={"copied_stage": text, **scored[best].choices})
     const = board.ruleset.constants
-    guilds, leaders = _options(board, city)
+    options = _options(board, city)
     tally = _base_tally(board, city)
-    options = list(product(guilds, leaders))
+    offered = options  # the choice's words say of how many it was picked
     outcome = None
     if len(options) > 1:  # rank the options first: lines only for the winner
         set_points = const.science_set_points
@@ -855,17 +869,19 @@ def score_city(board: Board, city: City) -> CityScore:
     choices = {}
     if guild is not None:
         entered = city.copied_guild is not None
-        choices["copied_guild"] = _choice_text(guild.name, entered, len(guilds), city)
+        count = len({g.name for g, _ in offered if g is not None})
+        choices["copied_guild"] = _choice_text(guild.name, entered, count, city)
     if leader is not None:
         entered = city.courtesan is not None
-        choices["courtesan"] = _choice_text(leader.name, entered, len(leaders), city)
+        count = sum(g is guild and ld is not None for g, ld in offered)
+        choices["courtesan"] = _choice_text(leader.name, entered, count, city)
     if city.copied_stage_entered is not None:
         choices["copied_stage"] = _choice_text(city.copied_stage_entered, True, 1, city)
-    _copies_unseen(board, city, tally)
+    _copies_unseen(board, city, tally, guild)
     return city_score(tally, const.categories, choices)
 
 
-def _copies_unseen(board: Board, city: City, tally: Tally) -> None:
+def _copies_unseen(board: Board, city: City, tally: Tally, guild: Card | None) -> None:
     """A copy the engine picked beside a neighbour who counted on paper (Olympia B's guild,
     the Courtesan's leader, none entered): that neighbour's guilds or leaders are not known,
     so the row may be short: said, and marked at least (a review: Ann's guilds read 0, the
@@ -878,7 +894,8 @@ def _copies_unseen(board: Board, city: City, tally: Tally) -> None:
         tally.lines.append({"category": "guilds", "points": 0, "at_least": True,
                             "source_message": says("thing", name=city.wonder.name),
                             "why_message": says("copy-unseen", what="guild", names=unseen)})
-    copier = city.leader_copier
+    copier = city.leader_copier or (
+        guild.name if guild is not None and copies_leaders(guild) else None)
     if copier is not None and city.courtesan is None and "leaders" in categories:
         tally.lines.append({"category": "leaders", "points": 0, "at_least": True,
                             "source_message": says("thing", name=copier),

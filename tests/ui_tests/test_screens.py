@@ -556,6 +556,25 @@ async def test_paper_neighbours_guild_can_be_named_for_olympia(store: Store) -> 
     assert c.title() == "Ann · \u2265 8 pts"
 
 
+async def test_olympias_copy_of_the_courtesans_guild_offers_the_leaders(store: Store) -> None:
+    """Ann's Olympia B copies Bob's Courtesans Guild, whose copy copies a leader of Ann's
+    neighbours (it scored nothing before). The engine picks Cid's Cleopatra (stage 2: 5 +
+    5 = 10: scenarios/7wonders/leaders/olympia-b-copies-the-courtesans-guild.json); the
+    city offers Bob's Sappho too, and a tap on it is the table's choice (5 + 2 = 7)."""
+    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "leaders" / \
+        "olympia-b-copies-the-courtesans-guild.json"
+    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.title() == "Ann · 10 pts"
+    assert c.has("Cleopatra (picked as the best of 2 for Ann)", exact=True)
+    assert c.has("Courtesans Guild (picked as the best of 2 for Ann)", exact=True)
+    assert not c.holds("Cleopatra") and not c.holds("Sappho")  # neither the table's word
+    await c.tap("Sappho")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].choices == {"courtesan": "Sappho"}
+    assert c.title() == "Ann · 7 pts"
+
+
 async def test_paper_players_diplomacy_is_shown_and_kept(store: Store) -> None:
     """A paper player's diplomacy (Cities) decides the conflicts next door when tokens come
     from shields: the paper screen shows its Ages (a review: it was written but could not

@@ -21,6 +21,7 @@ from scorer.board import (
     Board,
     City,
     Tokens,
+    copies_leaders,
     guilds_beside,
     leaders_beside,
 )
@@ -368,9 +369,20 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
         if p.choices.courtesan is not None:
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
-            if not c.copies_a_leader:
+            copied = _copied_guild(table, board, c.index)
+            by_copy = board.copies_a_guild(_entered_copy(board, c, p)) and (
+                copies_leaders(copied) if copied is not None and copied.is_guild
+                else any(map(copies_leaders, guilds_beside(left, right).values()))
+                or any(n.on_paper for n in (left, right)))
+            if not c.copies_a_leader and not by_copy:
                 if not _entered_all(c, p, "cards"):
                     silent.add((c.index, "choices.courtesan", None))
+                    continue
+                if copied is not None and copied.is_guild and board.copies_a_guild(c):
+                    text = _("{wonder} copies the {guild}, which copies no leader; remove this "
+                             "choice").format(wonder=c.wonder.name, guild=copied.name)
+                    out.append(problem("choice-not-possible", text, c.index,
+                                       "choices.courtesan"))
                     continue
                 copiers = [
                     card.name
