@@ -229,7 +229,8 @@ async def test_accessible_names_say_whose_number_and_what_undo_takes_back(
     c = await Client(make_main(store), route="/game/player/0").start()
     tokens = [x for x in walk(c.top()) if isinstance(x, ft.Semantics)
               and x.identifier == "number-+1"]
-    assert [t.label for t in tokens] == ["Conflict tokens for Ann"]  # then "+1"
+    # whose first, as "Ann: Coins" (a review: "Conflict tokens for Ann" beside "Ann: Coins")
+    assert [t.label for t in tokens] == ["Ann, Conflict tokens:"]  # then "+1"
     await c.tap("Conflict tokens +1 for Ann: 0, add one")
     undo = next(b for b in walk(c.top()) if isinstance(b, ft.TextButton)
                 and isinstance(b.content, ft.Text) and b.content.value == "Undo")
@@ -240,7 +241,7 @@ async def test_accessible_names_say_whose_number_and_what_undo_takes_back(
     assert c.find("Wildcards for Ann: 0, add one") is not None
     paper = [x.label for x in walk(c.top()) if isinstance(x, ft.Semantics)
              and x.identifier == "number-Civilian"]
-    assert paper == ["Paper totals for Ann"]  # then "Civilian"
+    assert paper == ["Ann, Paper totals:"]  # then "Civilian"
     said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
             and t.semantics_label}
     # a walk heard "Use 0 pts", "Previous player", "Next player" alone

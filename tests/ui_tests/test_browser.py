@@ -539,7 +539,7 @@ def test_three_player_game_by_tapping(server: tuple[str, float], phone: Phone) -
         phone.enter(f"{p['name']}: Stages built", str(p["stages"]))
         phone.enter(f"{p['name']}: Coins", str(p["coins"]))
         for label, n in p["tokens"].items():  # named with whose tokens first ("+1" alone)
-            phone.enter(f"Conflict tokens for {p['name']} {label}", str(n))
+            phone.enter(f"{p['name']}, Conflict tokens: {label}", str(n))
         phone.show_age(0)  # the cards of every Age
         for card in p["cards"]:
             phone.tap_card(card)

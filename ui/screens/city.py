@@ -133,7 +133,7 @@ def _TokensPart(edit: Edit, props: TokensProps) -> ft.Control:
             # the field's name alone was "+1" for a screen reader: whose tokens, first
             out.append(stepper(label, held.get(key, 0), handlers[key], maximum=most,
                                spoken=S.for_player(S.conflict_tokens(label), edit.player),
-                               said_first=S.for_player(S.MILITARY, edit.player)))
+                               said_first=S.whose_part(edit.player, S.MILITARY)))
     if shields is not None:
         out.extend(_shield_steppers(edit.player, shields, props.most_shields, shield_handlers))
     out.append(problems(list(props.messages)))
@@ -208,7 +208,7 @@ def quick_section(draft: Draft, seat: Seat, edit: Edit, calc: dict[str, int],
                            spoken=S.for_player(S.category(c, draft.facts.category_words),
                                                seat.name),
                            # whose rows, for a screen reader (a walk heard "Debt" alone)
-                           said_first=S.for_player(S.QUICK_MODE, seat.name))
+                           said_first=S.whose_part(seat.name, S.QUICK_MODE))
               for c in draft.facts.typed_rows]
     out.append(wrap(fields))
     out.append(problems(list(said)))

@@ -741,7 +741,7 @@ def number_field(label: str, value: int | None, on_change: MaybeChanged,
     zero for a row of debts or penalties, a minus sign then typed, or its sign button);
     blank = none typed (None). `spoken`: whose row, in a screen reader's words ("Debt for
     Ann", `S.for_player`), for the sign button's name; `said_first`: what the field's name
-    starts with ("Paper totals for Ann", `numeric`)."""
+    starts with ("Ann, Paper totals:", `S.whose_part`, `numeric`)."""
     return NumberField(label, value, on_change, minimum, maximum, 150, "", spoken, said_first)
 
 

@@ -1251,6 +1251,13 @@ def whose_field(name: str) -> str:
     return _("{name}:").format(name=name)
 
 
+def whose_part(name: str, part: str) -> str:
+    """What a screen reader hears before a field of a part of a player's city whose label
+    alone says little ("Ann, Conflict tokens:", then "+1"; "Ann, Paper totals:", then
+    "Civilian"): whose first, as every other field of a city says it ("Ann: Coins")."""
+    return _("{name}, {part}:").format(name=name, part=part)
+
+
 def conflict_tokens(value: str) -> str:
     """A stepper of conflict tokens of one face value ("+3"), said with what they are."""
     return _("Conflict tokens {value}").format(value=value)
