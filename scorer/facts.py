@@ -399,10 +399,11 @@ def _most(rules: Ruleset, count: Callable[[Sequence[Effect]], int]) -> int:
     of effects: each card and leader once, the best wonder board and side (every wonder
     where wonders are cards of their own), every token, and what a copy of a neighbour's
     guild or leader can add."""
+    # Olympia B's copy of the Courtesans Guild copies a leader too, but adds no more than
+    # the guild held (counted below with its copied leader): a city that copies it does
+    # not hold it (it exists once)
+    guild = max((count(g.effects) for g in rules.guilds), default=0)
     leader = max((count(ld.effects) for ld in rules.leaders.values()), default=0)
-    guild = max((count(g.effects) + sum(leader for e in g.effects  # Olympia B's copy of
-                                        if isinstance(e, CopyNeighbourLeader))  # the Courtesans
-                 for g in rules.guilds), default=0)  # Guild copies a leader too
 
     def with_copies(effects: Sequence[Effect]) -> int:
         copied = sum(
