@@ -30,18 +30,22 @@ from ui.web.ask import answer
 from ui.web.browser import read_browser, remember_browser
 from ui.web.join_origin import SCHEMES, join_origin
 
+PAD = ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD),
+               children=[ft.Route(path="export", component=at_address(
+                   ExportScreen, lambda: S.EXPORT_TITLE))])
+"""The score pad, over the screen it was opened from (the table or a city): the app bar's
+back arrow and the phone's back lead there (from a city, the arrow led to the table: a
+walk); Export from the pad is a screen over the pad, as the arrow led to the table too."""
+
 ROUTES = [
     ft.Route(path="/", component=Home, children=[
         ft.Route(path="new", component=Setup),
         # a game's screens at its own address: a reload or a shared link leads back to it
         ft.Route(path="g/:code", component=at_address(TableScreen, lambda: S.TABLE_TITLE),
                  children=[
-            ft.Route(path="player/:i", component=at_address(CityScreen, lambda: S.TABLE_TITLE)),
-            # Export from the pad is a screen over the pad: the app bar's back arrow and the
-            # phone's back both lead to the pad (the arrow led to the table)
-            ft.Route(path="pad", component=at_address(PadScreen, lambda: S.SCORE_PAD),
-                     children=[ft.Route(path="export", component=at_address(
-                         ExportScreen, lambda: S.EXPORT_TITLE))]),
+            ft.Route(path="player/:i", component=at_address(CityScreen, lambda: S.TABLE_TITLE),
+                     children=[PAD]),
+            PAD,
             ft.Route(path="export", component=at_address(ExportScreen, lambda: S.EXPORT_TITLE)),
             ft.Route(path="changes", component=at_address(ChangesScreen, lambda: S.CHANGES)),
         ]),

@@ -480,6 +480,29 @@ async def test_a_city_screen_follows_its_player_to_a_new_seat(store: Store) -> N
     assert b.page.route == f"/g/{code}/player/1" and b.title().startswith("Ann")
 
 
+async def test_a_pad_opened_from_a_city_goes_back_to_it_and_follows_a_reseat(
+        store: Store) -> None:
+    """Bob opens the pad from his city (seat 2): its back arrow leads to his city, not the
+    table (a walk: one more tap to find it again); while the pad shows, the host moves Ann
+    down (Bob, Ann, Cid): the pad stays, over Bob's city at his new seat, and back leads
+    there."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await b.tap("Score pad")
+    assert b.page.route == f"/g/{code}/player/1/pad"
+    assert [v.route for v in b.views()][-2:] == [f"/g/{code}/player/1", f"/g/{code}/player/1/pad"]
+    await b.back()
+    assert b.page.route == f"/g/{code}/player/1" and b.title().startswith("Bob")
+    await b.tap("Score pad")
+    await a.tap("Players")
+    await a.tap("Move Ann down")
+    await b.idle()
+    assert b.page.route == f"/g/{code}/player/0/pad"
+    await b.back()
+    assert b.page.route == f"/g/{code}/player/0" and b.title().startswith("Bob")
+
+
 async def test_a_refused_tap_is_said_on_the_phone_that_made_it(store: Store) -> None:
     """Cid scores on his phone; meanwhile the host adds Dan and removes Cid, so Dan sits in
     Cid's seat. Cid's next tap is refused (the edit names Cid, the seat holds Dan): his phone says

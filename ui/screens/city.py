@@ -668,7 +668,11 @@ def CityScreen() -> ft.View:
 
     def follow() -> None:
         if now.player in frame.players and frame.players.index(now.player) != i:
-            ft.context.page.navigate(f"{frame.base}/player/{frame.players.index(now.player)}")
+            # the screen over this city (its pad) follows with it
+            over = ft.context.page.route.removeprefix(route)
+            rest = over if over != ft.context.page.route and over.startswith("/") else ""
+            ft.context.page.navigate(
+                f"{frame.base}/player/{frame.players.index(now.player)}{rest}")
 
     ft.use_effect(follow, [frame.players])
     edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
@@ -742,7 +746,7 @@ def CityScreen() -> ft.View:
                           on_click=back_to(f"{frame.base}/player/{after}")),
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
-                                 on_click=back_to(f"{frame.base}/pad"), height=52))
+                                 on_click=back_to(f"{route}/pad"), height=52))
     title = ft.Semantics(identifier="running-total", content=TitleTotal(i))
     return view(route, title, items, actions=[
-        icon_button(ft.Icons.GRID_ON, S.SCORE_PAD, back_to(f"{frame.base}/pad"))])
+        icon_button(ft.Icons.GRID_ON, S.SCORE_PAD, back_to(f"{route}/pad"))])

@@ -258,6 +258,10 @@ NOTHING_SELECTED = (-1, "")
 def PadScreen() -> ft.View:
     model = use_model()
     evaluation = use_evaluation(model)
+    # over the city it was opened from (/g/<code>/player/<i>/pad: its back arrow leads back
+    # to that city; a walk landed on the table), else over the table
+    seat = ft.use_route_params().get("i")
+    here = model.path(f"/player/{seat}/pad" if seat is not None else "/pad")
 
     def listen() -> Callable[[], None]:
         """Escape closes a cell's lines, as it closes a dialog (the page's one keyboard
@@ -286,7 +290,7 @@ def PadScreen() -> ft.View:
     if draft is None:
         return no_game_view("/game/pad", S.SCORE_PAD, S.HOME, "/")
     if evaluation is None:
-        return view(model.path("/pad"), S.SCORE_PAD, [busy_overlay(S.SCORING)])
+        return view(here, S.SCORE_PAD, [busy_overlay(S.SCORING)])
     result = evaluation.result
     items: list[ft.Control] = []
     if model.notice:
@@ -364,8 +368,8 @@ def PadScreen() -> ft.View:
                                 file_name(draft, "pad", "png"),
                                 tuple(draft.facts.category_words.items())))
     items.append(ft.OutlinedButton(content=S.EXPORT, icon=ft.Icons.IOS_SHARE, height=48,
-                                   on_click=back_to(model.path("/pad/export"))))
-    return view(model.path("/pad"), S.SCORE_PAD, items)
+                                   on_click=back_to(f"{here}/export")))
+    return view(here, S.SCORE_PAD, items)
 
 
 def _data_url(png: bytes) -> str:
