@@ -368,12 +368,18 @@ def test_a11y_change_list_undo_says_which(server: tuple[str, float], phone: Phon
 
 def test_a11y_language_and_theme_say_which_is_chosen(server: tuple[str, float],
                                                      phone: Phone) -> None:
-    """Home's language and theme chips: the chosen one is checked, by name."""
+    """Home's language and theme: one of each, radio buttons (chips read as checkboxes that
+    said nothing of letting go of the other: a walk), the chosen one checked, by name; and
+    New game's game likewise."""
     url, _ = server
     phone.open(url)
-    role(phone, "checkbox", "English", checked=True)
-    role(phone, "checkbox", "Tiếng Việt", checked=False)
-    role(phone, "checkbox", "Dark", checked=False)
+    role(phone, "radio", "English", checked=True)
+    role(phone, "radio", "Tiếng Việt", checked=False)
+    role(phone, "radio", "Dark", checked=False)
     phone.tap("Dark")
-    role(phone, "checkbox", "Dark", checked=True)
-    role(phone, "checkbox", "Light", checked=False)
+    role(phone, "radio", "Dark", checked=True)
+    role(phone, "radio", "Light", checked=False)
+    phone.go("/new")
+    role(phone, "radio", "7 Wonders Duel", checked=False)
+    phone.tap("7 Wonders Duel")
+    role(phone, "radio", "7 Wonders Duel", checked=True)

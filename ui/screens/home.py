@@ -10,7 +10,7 @@ from scorer.facts import ruleset
 from scorer.rules_list import title as rules_title
 from ui.entry.draft import Draft
 from ui.screens.memo import memo
-from ui.screens.widgets import back_to, header, notice, toggle, use_body_shown, view, wrap
+from ui.screens.widgets import back_to, header, notice, one_of, use_body_shown, view
 from ui.session.model import use_model_unwatched, use_watch
 from ui.store.store import Store
 from ui.text import strings as S
@@ -18,11 +18,9 @@ from ui.text.language import choices
 from ui.web.browser import this_browser
 
 
-def themes() -> tuple[tuple[str, str, ft.IconData], ...]:
-    """The theme picker: key, label (in the session's language), icon."""
-    return (("light", S.THEME_LIGHT, ft.Icons.LIGHT_MODE),
-            ("dark", S.THEME_DARK, ft.Icons.DARK_MODE),
-            ("system", S.THEME_SYSTEM, ft.Icons.BRIGHTNESS_AUTO))
+def themes() -> tuple[tuple[str, str], ...]:
+    """The theme picker: key, label (in the session's language)."""
+    return (("light", S.THEME_LIGHT), ("dark", S.THEME_DARK), ("system", S.THEME_SYSTEM))
 
 
 def game_title(game: str, expansions: Sequence[str] = ()) -> str:
@@ -97,27 +95,20 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
                           on_click=back_to("/import"), height=52),
     ]
 
-    def pick(theme: str) -> Callable[[], Awaitable[None]]:
-        async def go() -> None:
-            await choose_theme(theme)
-        return go
-
-    def speak(code: str) -> Callable[[], Awaitable[None]]:
-        async def go() -> None:
-            if choose_language is not None:
-                await choose_language(code)
-        return go
+    async def speak(code: str) -> None:
+        if choose_language is not None:
+            await choose_language(code)
 
     install = this_browser().install_note()  # ui/web/browser.py: what this page can do
     if install:
         items.append(ft.Semantics(identifier="install-note",
                                   content=ft.Text(install, italic=True, size=13)))
-    items += [header(S.LANGUAGE), wrap([
-        toggle(name, language == code, speak(code), identifier=f"language-{code}")
-        for code, name in choices()])]
-    items += [header(S.THEME), wrap([
-        toggle(label, theme == key, pick(key), icon=icon, identifier=f"theme-{key}")
-        for key, label, icon in themes()])]
+    # one of each: radio buttons (chips read as checkboxes: a walk)
+    items += [header(S.LANGUAGE),
+              one_of([(code, name, False) for code, name in choices()], language, speak)]
+    items += [header(S.THEME),
+              one_of([(key, label, False) for key, label in themes()], theme,
+                     choose_theme)]
     return ft.Column(items, spacing=12)
 
 

@@ -260,8 +260,8 @@ def PadScreen() -> ft.View:
     evaluation = use_evaluation(model)
     # over the city it was opened from (/g/<code>/player/<i>/pad: its back arrow leads back
     # to that city; a walk landed on the table), else over the table
-    seat = ft.use_route_params().get("i")
-    here = model.path(f"/player/{seat}/pad" if seat is not None else "/pad")
+    over_city = ft.use_route_params().get("i")
+    here = model.path(f"/player/{over_city}/pad" if over_city is not None else "/pad")
 
     def listen() -> Callable[[], None]:
         """Escape closes a cell's lines, as it closes a dialog (the page's one keyboard

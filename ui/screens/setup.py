@@ -21,6 +21,7 @@ from ui.screens.widgets import (
     KeptText,
     confirm_replace_dialog,
     header,
+    one_of,
     toggle,
     use_kept_texts,
     use_latest_state,
@@ -199,7 +200,8 @@ def Setup() -> ft.View:
     unused = [n for n in remembered if n not in stripped]
     items: list[ft.Control] = [
         header(S.GAME),
-        wrap([toggle(game_title(g), g == game, pick_game(g)) for g in available]),
+        # one of them: radio buttons (chips read as checkboxes: a walk)
+        one_of([(g, game_title(g), False) for g in available], game, lambda g: pick_game(g)()),
     ]
     exps = offered_expansions(game)
     if exps:

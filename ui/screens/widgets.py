@@ -147,15 +147,19 @@ Option = tuple[str, str, bool]
 """One answer of a `one_of`: its value, its words, and whether it is out of reach (taken)."""
 
 
-def one_of(options: Iterable[Option], current: str, pick: Callable[[str], None]) -> ft.Control:
-    """A choice of exactly one (a wonder board, its side): radio buttons in a group, each
-    named by its words, the one held checked. A screen reader says "radio button, 1 of 7";
-    chips (checkboxes) said nothing of letting go of the last one when another was tapped
-    (a walk). A tap on the held one changes nothing."""
-    def changed(e: ft.Event[ft.RadioGroup]) -> None:
+def one_of(options: Iterable[Option], current: str,
+           pick: Callable[[str], Awaitable[None] | None]) -> ft.Control:
+    """A choice of exactly one (a wonder board, its side, the game, the language): radio
+    buttons in a group, each named by its words, the one held checked. A screen reader
+    says "radio button, 1 of 7"; chips (checkboxes) said nothing of letting go of the last
+    one when another was tapped (a walk). A tap on the held one changes nothing. `pick`
+    may be a coroutine function (the language is kept in the browser)."""
+    async def changed(e: ft.Event[ft.RadioGroup]) -> None:
         value = e.control.value
         if value and value != current:
-            pick(str(value))
+            done = pick(str(value))
+            if done is not None:
+                await done
 
     # two a row on a phone (eight boards in four rows, about as tall as their chips were);
     # words too long for half the row take all of it: a radio's words do not wrap, and
