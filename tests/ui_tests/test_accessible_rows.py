@@ -353,3 +353,24 @@ async def test_accessible_a_short_line_is_read_at_least(store: Store) -> None:
     said = {str(t.semantics_label) for t in walk(c.top()) if isinstance(t, ft.Text)
             and t.semantics_label}
     assert "Vitruvius, at least 6 points" in said, said
+
+
+async def test_accessible_taken_card_says_by_whom(store: Store) -> None:
+    """A card every copy of which other cities hold reads "(taken)" on its chip, which
+    keeps its third of a row; a screen reader hears whose ("Altar (taken by Ann)"), as a
+    taken board says (a walk heard "(taken)" alone). A counted card (Agora's Senators)
+    whose every copy other cities hold says so too."""
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+    from ui.screens.city_cards import Holdings, chip_of
+
+    # a 3-player game has one Altar (rules_multiplayer.md §2: Altar 3+, 5+)
+    store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Ann", board="Gizah", cards=["Altar"]),
+        SevenWondersSeat("Bob", board="Rhodos"), SevenWondersSeat("Cid", board="Babylon")]))
+    c = await Client(make_main(store), route="/game/player/1").start()
+    chip = c.find("Altar (taken)", ft.OutlinedButton)
+    assert chip.disabled and isinstance(chip.content, ft.Text)
+    assert str(chip.content.semantics_label).startswith("Altar (taken by Ann)\n")
+    held = Holdings({}, frozenset(), {"Politician": (0, 0)}, {"Politician": "Ann and Bob"})
+    senators = chip_of(held, "Politician", "")
+    assert senators.disabled and senators.spoken == "Politician (taken by Ann and Bob)"

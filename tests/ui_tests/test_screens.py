@@ -20,7 +20,8 @@ from ui.session.verdicts import evaluate
 from ui.store.store import Store
 from ui.web.browser import FEATURES_KEY
 
-from .flet_client import Client, label, walk
+from .flet_client import Client, walk
+from .flet_client import label as words_of
 from .game_data import (
     CATEGORIES,
     DUEL_CONFLICT,
@@ -342,7 +343,7 @@ async def test_duel_game_is_offered_when_its_ruleset_exists(store: Store) -> Non
     from scorer.facts import games
 
     c = await Client(make_main(store), route="/new").start()
-    titles = [label(x) for x in c.controls()]  # the games: radio buttons, by their words
+    titles = [words_of(x) for x in c.controls()]  # the games: radio buttons, by their words
     assert ("duel" in games()) == any("Duel" in t for t in titles)
 
 

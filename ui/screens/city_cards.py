@@ -31,6 +31,7 @@ from scorer.facts import (
     facts,
     ruleset,
 )
+from scorer.i18n import all_of
 from scorer.names import normalize
 from scorer.ruleset import Card, Ruleset, symbol_word
 from ui.entry.draft import Draft
@@ -68,6 +69,10 @@ class Chip:
     away. None: a card held or not."""
     room: int = 0
     """The copies of a counted card the other cities leave in the box."""
+    spoken: str = ""
+    """What a screen reader says for `label`, where it says more than the chip has room for
+    ("Altar (taken by Ann)" for "Altar (taken)": whose it is, as a taken board says, while
+    the chip keeps its third of a row); "" when it says `label`."""
 
 
 def gives(card: Card, rules: Ruleset) -> str:
@@ -121,6 +126,11 @@ class Holdings:
     counts: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Cards the city may hold several of (`facts.counted_cards`): how many it holds, and
     how many the other cities leave it."""
+    holders: dict[str, str] = field(default_factory=dict)
+    """Of the cards in `full`, whose cities hold them, in words ("Ann", "Ann and Bob"): a
+    taken chip says by whom to a screen reader, as a taken board does (it read "(taken)":
+    a walk; on screen it keeps "(taken)", as "(taken by Ann)" took half a row, not a
+    third)."""
 
 
 def holdings(draft: Draft, i: int) -> Holdings:
@@ -129,10 +139,18 @@ def holdings(draft: Draft, i: int) -> Holdings:
     others = copies_taken(rules, [s.cards for k, s in enumerate(draft.seats) if k != i])
     counted = facts(rules).counted_cards
     mine = copies_taken(rules, [draft.seats[i].cards]) if counted else {}
-    return Holdings({rules.cards.canonical(c) or c: c for c in draft.seats[i].cards},
-                    frozenset(name for name, n in others.items() if n >= in_deck.get(name, 0)),
+    full = frozenset(name for name, n in others.items() if n >= in_deck.get(name, 0))
+    by_seat: dict[str, list[str]] = {}
+    for k, seat in enumerate(draft.seats):
+        if k != i:
+            for name in dict.fromkeys(map(rules.cards.canonical, seat.cards)):
+                if name in full or name in counted:
+                    by_seat.setdefault(name, []).append(seat.name)
+    return Holdings({rules.cards.canonical(c) or c: c for c in draft.seats[i].cards}, full,
                     {name: (mine.get(name, 0), in_deck[name] - others.get(name, 0))
-                     for name in counted})
+                     for name in counted},
+                    {name: who[0] if len(who) == 1 else all_of(who)
+                     for name, who in by_seat.items()})
 
 
 def city_holdings(m: AppModel, i: int) -> Holdings:
@@ -259,7 +277,8 @@ def chip_lines(chip: Chip, span: ft.ResponsiveNumber) -> ChipLines:
     return ChipLines(name, room, needed > room)
 
 
-def chip_body(label: str, detail: str, lines: ChipLines | None = None) -> ft.Control:
+def chip_body(label: str, detail: str, lines: ChipLines | None = None,
+              spoken: str = "") -> ft.Control:
     """A card's words: its name (on one or two lines, broken between words: the grid makes
     the chip wide enough, `chip_span`), and under it its Age and what it gives on the
     chip's other lines (`lines`). One text with a smaller span where they fit; where what
@@ -267,13 +286,19 @@ def chip_body(label: str, detail: str, lines: ChipLines | None = None) -> ft.Con
     "…" on its last line: one text of two sizes never showed its "…" in chromium
     (CanvasKit), its words were cut at the chip's edge. A screen reader reads every word
     (the texts' own, not the lines shown). Two controls more only for those: a city shows
-    ~25 chips an Age in every phone's session."""
+    ~25 chips an Age in every phone's session. `spoken`: `Chip.spoken`."""
     if lines is None or not lines.cut or not detail:
-        return ft.Text(label, style=_NAME, max_lines=CHIP_LINES,
+        text = ft.Text(label, style=_NAME, max_lines=CHIP_LINES,
                        overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
                        spans=[ft.TextSpan("\n" + detail, style=_DETAIL)] if detail else None)
-    return ft.Column([ft.Text(label, style=_NAME, max_lines=lines.name,
-                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+        if spoken:
+            text.semantics_label = f"{spoken}\n{detail}" if detail else spoken
+        return text
+    name = ft.Text(label, style=_NAME, max_lines=lines.name,
+                   overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
+    if spoken:
+        name.semantics_label = spoken
+    return ft.Column([name,
                       ft.Text(detail, style=_DETAIL, max_lines=lines.gain,
                               overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)],
                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -462,11 +487,20 @@ def chip_of(held: Holdings, name: str, detail: str) -> Chip:
     selected, taken, entered = chip_state(held, name)
     if name in held.counts:
         count, room = held.counts[name]
+        gone = not count and not room
         label = counted_words(name, count, room) if count else (
             S.card_taken(name) if not room else name)
-        return Chip(name, label, detail, count > 0, not count and not room, entered, count,
-                    room)
-    return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered)
+        return Chip(name, label, detail, count > 0, gone, entered, count, room,
+                    _taken_by(held, name) if gone else "")
+    return Chip(name, S.card_taken(name) if taken else name, detail, selected, taken, entered,
+                spoken=_taken_by(held, name) if taken else "")
+
+
+def _taken_by(held: Holdings, name: str) -> str:
+    """A card every copy of which other cities hold, with whose they are, for a screen
+    reader ("" where not known)."""
+    who = held.holders.get(name)
+    return S.taken_by(name, who) if who else ""
 
 
 _Shown = tuple[Callable[[ft.Event[Any]], None] | None, tuple[tuple[str, str, str], ...],
@@ -515,9 +549,9 @@ def _CardGroup(cards_of: SharedWatch[Holdings], cards: tuple[tuple[str, str, str
             continue
         # a tap changes a chip's icon and style, seldom its words: kept, not compared again
         lines = chip_lines(chip, span)
-        body = (was[2] if was is not None and (was[0].label, was[0].detail) == (chip.label,
-                                                                                 detail)
-                else chip_body(chip.label, detail, lines))
+        body = (was[2] if was is not None and (was[0].label, was[0].detail, was[0].spoken)
+                == (chip.label, detail, chip.spoken)
+                else chip_body(chip.label, detail, lines, chip.spoken))
         chips[name] = (chip, card_chip(chip, on_tap, body, chip_style(colour, chip.selected),
                                        player, lines.cut), body)
     shown.current = (on_tap, cards, chips)
