@@ -630,11 +630,14 @@ def city_score(
 
 
 def _holder(board: Board, city: City, name: str) -> str:
-    """The neighbour a copied guild or leader is taken from (each card exists once)."""
+    """The neighbour a copied guild or leader is taken from (each card exists once): the one
+    who holds it, else one who counted on paper (whose cards are not known)."""
     left, right = board.beside(city)
     if any(c.name == name for c in left.cards) or any(ld.name == name for ld in left.leaders):
         return left.name
-    return right.name
+    holds = (any(c.name == name for c in right.cards)
+             or any(ld.name == name for ld in right.leaders))
+    return left.name if left.on_paper and not holds else right.name
 
 
 def copied_sources(
@@ -656,7 +659,7 @@ def copied_sources(
         name = leader.name
         label = copied.says
         if explain:
-            by = _leader_copier(city, guild)
+            by = _leader_copier(city, guild) or ""  # a leader comes with its copier
             label = says("copied", name=name, holder=_holder(board, city, name), by=by, card=True)
         out.append(Source(name, copied.category, copied.effects, label))
     return out
@@ -812,20 +815,23 @@ def _options(board: Board, city: City) -> list[tuple[Card | None, Leader | None]
         else [*leaders_beside(left, right).values()] or [None])
     if city.copies_a_leader:  # its own Courtesans Guild: Olympia copies another (one exists)
         return list(product(guilds, leaders))
+    if city.courtesan is not None and city.copied_guild is None and board.copies_a_guild(
+            city) and not any(
+            g is not None and copies_leaders(g) for g in guilds):
+        # the leader named says the copy is of the Courtesans Guild, which no known city
+        # beside holds: a neighbour's who counted on paper (the checks allow it only then)
+        guilds = [g for g in board.ruleset.guilds if copies_leaders(g)] or guilds
     pairs = [(guild, leader) for guild in guilds
              for leader in (leaders if guild is not None and copies_leaders(guild) else [None])
              if leader is not None or city.courtesan is None]
     return pairs or [(guild, None) for guild in guilds]
 
 
-def _leader_copier(city: City, guild: Card | None) -> str:
+def _leader_copier(city: City, guild: Card | None) -> str | None:
     """The card whose copy of a neighbour's leader is scored: the city's own, else the guild
-    Olympia copies."""
-    own = city.leader_copier
-    if own is not None:
-        return own
-    assert guild is not None and copies_leaders(guild), "a leader is copied by a guild"
-    return guild.name
+    Olympia copies, if it copies one."""
+    return city.leader_copier or (
+        guild.name if guild is not None and copies_leaders(guild) else None)
 
 
 def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
@@ -870,7 +876,12 @@ def score_city(board: Board, city: City) -> CityScore:
     if guild is not None:
         entered = city.copied_guild is not None
         count = len({g.name for g, _ in offered if g is not None})
-        choices["copied_guild"] = _choice_text(guild.name, entered, count, city)
+        if not entered and city.courtesan is not None and not city.copies_a_leader:
+            # not picked: the Courtesan's leader entered says which guild was copied
+            choices["copied_guild"] = _("{picked} (its Courtesan's leader as entered)").format(
+                picked=guild.name)
+        else:
+            choices["copied_guild"] = _choice_text(guild.name, entered, count, city)
     if leader is not None:
         entered = city.courtesan is not None
         count = sum(g is guild and ld is not None for g, ld in offered)
@@ -890,12 +901,13 @@ def _copies_unseen(board: Board, city: City, tally: Tally, guild: Card | None) -
     if not unseen or city.on_paper:
         return
     categories = board.ruleset.constants.categories
-    if board.copies_a_guild(city) and city.copied_guild is None and "guilds" in categories:
+    implied = city.courtesan is not None and not city.copies_a_leader  # the Courtesans'
+    if (board.copies_a_guild(city) and city.copied_guild is None and not implied
+            and "guilds" in categories):
         tally.lines.append({"category": "guilds", "points": 0, "at_least": True,
                             "source_message": says("thing", name=city.wonder.name),
                             "why_message": says("copy-unseen", what="guild", names=unseen)})
-    copier = city.leader_copier or (
-        guild.name if guild is not None and copies_leaders(guild) else None)
+    copier = _leader_copier(city, guild)
     if copier is not None and city.courtesan is None and "leaders" in categories:
         tally.lines.append({"category": "leaders", "points": 0, "at_least": True,
                             "source_message": says("thing", name=copier),

@@ -83,7 +83,8 @@ class Choices(_In):
         None, description="1st-ed Olympia B last stage: the neighbour's guild copied"
     )
     courtesan: Name | None = Field(
-        None, description="Courtesans Guild: the neighbour's leader under the Courtesan token"
+        None, description="Courtesans Guild: the neighbour's leader under the Courtesan token "
+        "(also Olympia B's copy of that guild: a leader of Olympia's neighbours)"
     )
     copied_stage: Name | None = Field(
         None, description="(extension) Manneken Pis A's third stage: the neighbour's wonder "

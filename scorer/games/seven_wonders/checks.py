@@ -25,7 +25,7 @@ from scorer.board import (
     guilds_beside,
     leaders_beside,
 )
-from scorer.effects import CopyNeighbourLeader, CopyNeighbourStage, Scope, Shields
+from scorer.effects import CopyNeighbourStage, Scope, Shields
 from scorer.engine import ROMAN
 from scorer.games.checks import (
     Aside,
@@ -370,25 +370,18 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
             leader = _courtesan(table, board, c.index)
             offered_leaders = leaders_beside(left, right)
             copied = _copied_guild(table, board, c.index)
-            by_copy = board.copies_a_guild(_entered_copy(board, c, p)) and (
-                copies_leaders(copied) if copied is not None and copied.is_guild
-                else any(map(copies_leaders, guilds_beside(left, right).values()))
-                or any(n.on_paper for n in (left, right)))
-            if not c.copies_a_leader and not by_copy:
+            if not c.copies_a_leader and not _copy_copies_a_leader(board, c, p, copied):
                 if not _entered_all(c, p, "cards"):
                     silent.add((c.index, "choices.courtesan", None))
                     continue
-                if copied is not None and copied.is_guild and board.copies_a_guild(c):
+                if copied is not None and copied.is_guild and board.copies_a_guild(
+                        _entered_copy(board, c, p)):
                     text = _("{wonder} copies the {guild}, which copies no leader; remove this "
                              "choice").format(wonder=c.wonder.name, guild=copied.name)
                     out.append(problem("choice-not-possible", text, c.index,
                                        "choices.courtesan"))
                     continue
-                copiers = [
-                    card.name
-                    for card in rules.cards.values()
-                    if any(isinstance(e, CopyNeighbourLeader) for e in card.effects)
-                ]
+                copiers = [card.name for card in rules.cards.values() if copies_leaders(card)]
                 if copiers:
                     text = _("this city has no {cards}; remove this choice")
                 else:
@@ -413,6 +406,23 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                 else:
                     silent.add((c.index, "choices.courtesan", None))
     return out, frozenset(silent)
+
+
+def _copy_copies_a_leader(board: Board, c: City, p: SevenWondersPlayer,
+                          copied: Card | None) -> bool:
+    """Whether the city's stage that copies a guild (Olympia B) may copy one that copies a
+    leader (the Courtesans Guild, docs/rules.md): the guild entered does, else a neighbour
+    holds one, else a neighbour counted on paper and no city whose cards are known holds
+    it (the game has one)."""
+    if not board.copies_a_guild(_entered_copy(board, c, p)):
+        return False
+    if copied is not None and copied.is_guild:
+        return copies_leaders(copied)
+    left, right = board.beside(c)
+    if any(map(copies_leaders, guilds_beside(left, right).values())):
+        return True
+    return any(n.on_paper for n in (left, right)) and not any(
+        copies_leaders(g) for city in board.cities if not city.on_paper for g in city.guilds)
 
 
 def _held_elsewhere(board: Board, name: str, field: Literal["cards", "leaders"], index: int,
@@ -549,6 +559,8 @@ def _stage_copied(table: SevenWondersTable, board: Board, c: City, aside: Aside)
     ages = sorted(set(p.diplomacy))
     narrowing: list[tuple[bool, Callable[[City], bool]]] = [
         (c.copied_guild is not None and not c.copies_a_guild, board.copies_a_guild),
+        # a Courtesan's leader named and no Courtesans Guild of its own: a copy of a guild
+        (c.courtesan is not None and not c.copies_a_leader, board.copies_a_guild),
         # as many cards as only one copy allows (a copy of Halikarnassos's build)
         (True, lambda one: len(one.cards) <= _card_room(board, one)[0]),
         # points typed as printed: a copy of a Stonehenge stage, whose points no data has
