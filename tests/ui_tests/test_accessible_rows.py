@@ -361,7 +361,7 @@ async def test_accessible_taken_card_says_by_whom(store: Store) -> None:
     taken board says (a walk heard "(taken)" alone). A counted card (Agora's Senators)
     whose every copy other cities hold says so too."""
     from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
-    from ui.screens.city_cards import Holdings, chip_of
+    from ui.screens.city_cards import Holdings, cards_touched, chip_of
 
     # a 3-player game has one Altar (rules_multiplayer.md §2: Altar 3+, 5+)
     store.save_current(SevenWondersDraft(game="7wonders-1e", seats=[
@@ -374,3 +374,7 @@ async def test_accessible_taken_card_says_by_whom(store: Store) -> None:
     held = Holdings({}, frozenset(), {"Politician": (0, 0)}, {"Politician": "Ann and Bob"})
     senators = chip_of(held, "Politician", "")
     assert senators.disabled and senators.spoken == "Politician (taken by Ann and Bob)"
+    # Ann renamed Anna: the chip is drawn again with the new name (a review: it was not)
+    renamed = Holdings({}, frozenset({"Altar"}), {}, {"Altar": "Anna"})
+    assert cards_touched(Holdings({}, frozenset({"Altar"}), {}, {"Altar": "Ann"}),
+                         renamed) == {"Altar"}

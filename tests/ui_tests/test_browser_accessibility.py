@@ -237,14 +237,14 @@ def test_a11y_stepper_buttons_say_whose_number(server: tuple[str, float],
 
 
 def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) -> None:
-    """Chips are checkboxes that say whether they are held: the game and expansions on New
-    game, a leader, a card, the Age and colour filters (named by what a tap does: "Show
-    cards: Age I"); a wonder and its side, one of a few, are radio buttons; a section's
+    """Chips are checkboxes that say whether they are held: the expansions on New game, a
+    leader, a card, the Age and colour filters (named by what a tap does: "Show cards: Age
+    I"); the game, a wonder and its side, one of a few, are radio buttons; a section's
     title is a heading."""
     url, _ = server
     phone.open(url)
     phone.tap("New game")
-    role(phone, "checkbox", "7 Wonders 1st edition", checked=True)
+    role(phone, "radio", "7 Wonders 1st edition", checked=True)  # one of them
     role(phone, "checkbox", "Leaders", checked=False)
     phone.tap("Leaders")  # tapped again if the tap sent nothing (a loaded machine)
     role(phone, "checkbox", "Leaders", checked=True)

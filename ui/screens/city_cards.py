@@ -163,11 +163,14 @@ def city_holdings(m: AppModel, i: int) -> Holdings:
 
 
 def cards_touched(old: Holdings, new: Holdings) -> set[str]:
-    """The cards whose chips a change of holdings is about (held, taken, or their spelling)."""
+    """The cards whose chips a change of holdings is about (held, taken, by whom, or their
+    spelling)."""
     mine = {k for k in old.mine.keys() | new.mine.keys() if old.mine.get(k) != new.mine.get(k)}
     counts = {k for k in old.counts.keys() | new.counts.keys()
               if old.counts.get(k) != new.counts.get(k)}
-    return mine | counts | (old.full ^ new.full)
+    holders = {k for k in old.holders.keys() | new.holders.keys()
+               if old.holders.get(k) != new.holders.get(k)}
+    return mine | counts | holders | (old.full ^ new.full)
 
 
 def chip_state(held: Holdings, name: str) -> tuple[bool, bool, str]:

@@ -265,15 +265,16 @@ def PadScreen() -> ft.View:
 
     def listen() -> Callable[[], None]:
         """Escape closes a cell's lines, as it closes a dialog (the page's one keyboard
-        handler, while the pad shows)."""
+        handler, while the pad shows; kept under Export, a screen over the pad)."""
         page = ft.context.page
-        shown_at = page.route
 
         def key(e: ft.KeyboardEvent) -> None:
-            if page.route != shown_at:
-                # the pad is no longer shown, and its clean-up did not run (opened from an
-                # old /game/pad link, Flet 1.0.5 kept it mounted): let go of the keyboard
-                stop()
+            if page.route != here:
+                if not page.route.startswith(f"{here}/"):
+                    # the pad is no longer shown, and its clean-up did not run (opened
+                    # from an old /game/pad link, Flet 1.0.5 kept it mounted): let go of
+                    # the keyboard
+                    stop()
                 return
             if e.key == "Escape" and model.selected != NOTHING_SELECTED:
                 model.selected = NOTHING_SELECTED
@@ -285,7 +286,9 @@ def PadScreen() -> ft.View:
                 page.on_keyboard_event = None
         return stop
 
-    ft.use_effect(listen, [])
+    # listened again when its address changes (its city's player reseated: it listened
+    # for the address it opened at, and let go of the keyboard on the next key: a review)
+    ft.use_effect(listen, [here])
     draft = model.draft
     if draft is None:
         return no_game_view("/game/pad", S.SCORE_PAD, S.HOME, "/")

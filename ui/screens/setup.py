@@ -77,21 +77,19 @@ def Setup() -> ft.View:
     has_boards = has.has_boards  # boards to deal (not Duel's wonder cards)
     fewest = has.fewest_players  # the 1st edition's 2-player game: the Free City added
 
-    def pick_game(g: str) -> Callable[[], None]:
+    def pick_game(g: str) -> None:
         """Another game: as many rows as it needs at least; blank rows beyond the most it
         takes go, typed names stay (Start waits until the player removes some)."""
-        def go() -> None:
-            limits = ruleset(g).constants
-            rows = list(zip(names_now(), ids, strict=True))
-            while len(rows) > limits.max_players and any(not n.strip() for n, _ in rows):
-                rows.pop(max(k for k, (n, _) in enumerate(rows) if not n.strip()))
-            while len(rows) < limits.min_players:
-                rows.append(("", max((x for _, x in rows), default=0) + 1))
-            set_game(g)
-            set_chosen(())
-            set_names(tuple(n for n, _ in rows))
-            set_ids(tuple(x for _, x in rows))
-        return go
+        limits = ruleset(g).constants
+        rows = list(zip(names_now(), ids, strict=True))
+        while len(rows) > limits.max_players and any(not n.strip() for n, _ in rows):
+            rows.pop(max(k for k, (n, _) in enumerate(rows) if not n.strip()))
+        while len(rows) < limits.min_players:
+            rows.append(("", max((x for _, x in rows), default=0) + 1))
+        set_game(g)
+        set_chosen(())
+        set_names(tuple(n for n, _ in rows))
+        set_ids(tuple(x for _, x in rows))
 
     def flip_expansion(e: str) -> Callable[[], None]:
         def go() -> None:
@@ -201,7 +199,7 @@ def Setup() -> ft.View:
     items: list[ft.Control] = [
         header(S.GAME),
         # one of them: radio buttons (chips read as checkboxes: a walk)
-        one_of([(g, game_title(g), False) for g in available], game, lambda g: pick_game(g)()),
+        one_of([(g, game_title(g), False) for g in available], game, pick_game),
     ]
     exps = offered_expansions(game)
     if exps:
