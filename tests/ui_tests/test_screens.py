@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 import pytest
@@ -35,6 +35,13 @@ from .game_data import (
 )
 
 pytestmark = pytest.mark.asyncio
+
+
+def scenario_table(*path: str) -> dict[str, Any]:
+    """The table of a scenario file (tests/scenarios/...): a screen shows what the
+    scenario's expected result was worked out for."""
+    scenario = Path(__file__).parents[1] / "scenarios" / Path(*path)
+    return cast(dict[str, Any], json.loads(scenario.read_text())["table"])
 
 
 async def new_game(c: Client, names: list[str], game: str = "7 Wonders 1st edition") -> None:
@@ -517,9 +524,9 @@ async def test_paper_neighbour_totals_that_may_be_short_say_so(store: Store) -> 
     verdict for Dan that Ann's unknown count could overturn. The table's line says "≥" and
     the pad's verdict says it is not sure (scenarios/7wonders/base-1e/guild-magistrates-
     beside-a-paper-player.json: Ann Altar 2 + Magistrates ≥ 3 = ≥ 5; Bob wins with 12)."""
-    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "base-1e" / \
-        "guild-magistrates-beside-a-paper-player.json"
-    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    store.save_current(from_table(scenario_table(
+        "7wonders", "base-1e",
+        "guild-magistrates-beside-a-paper-player.json")))
     c = await Client(make_main(store), route="/game").start()
     assert c.has("\u2265 5 pts", exact=True) and c.has("12 pts", exact=True)
     assert c.has("Rhodos, Side A · paper", exact=True)  # Dan's line: his board, then paper
@@ -530,9 +537,9 @@ async def test_paper_neighbour_totals_that_may_be_short_say_so(store: Store) -> 
 
 async def test_paper_duel_players_line_has_no_stray_separator(store: Store) -> None:
     """A Duel line has no board: a paper player's line read " · paper" (a walk)."""
-    scenario = Path(__file__).parents[1] / "scenarios" / "duel" / \
-        "paper-player-tiebreak-on-typed-civilian.json"
-    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    store.save_current(from_table(scenario_table(
+        "duel",
+        "paper-player-tiebreak-on-typed-civilian.json")))
     c = await Client(make_main(store), route="/game").start()
     assert c.has("paper", exact=True) and not c.has(" · paper", exact=True)
 
@@ -544,9 +551,9 @@ async def test_paper_neighbours_guild_can_be_named_for_olympia(store: Store) -> 
     scores it as entered (scenarios/7wonders/base-1e/olympia-b-pick-beside-a-paper-player-
     may-be-short.json: Ann 5 + 2 = 7; with the Magistrates Guild copied, Cid's Theater 1
     and Bob's unknown: ≥ 8)."""
-    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "base-1e" / \
-        "olympia-b-pick-beside-a-paper-player-may-be-short.json"
-    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    store.save_current(from_table(scenario_table(
+        "7wonders", "base-1e",
+        "olympia-b-pick-beside-a-paper-player-may-be-short.json")))
     c = await Client(make_main(store), route="/game/player/0").start()
     assert c.title() == "Ann · \u2265 7 pts"
     assert c.has("the guilds of Bob are not known", exact=False)
@@ -561,9 +568,9 @@ async def test_olympias_copy_of_the_courtesans_guild_offers_the_leaders(store: S
     neighbours (it scored nothing before). The engine picks Cid's Cleopatra (stage 2: 5 +
     5 = 10: scenarios/7wonders/leaders/olympia-b-copies-the-courtesans-guild.json); the
     city offers Bob's Sappho too, and a tap on it is the table's choice (5 + 2 = 7)."""
-    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "leaders" / \
-        "olympia-b-copies-the-courtesans-guild.json"
-    store.save_current(from_table(json.loads(scenario.read_text())["table"]))
+    store.save_current(from_table(scenario_table(
+        "7wonders", "leaders",
+        "olympia-b-copies-the-courtesans-guild.json")))
     c = await Client(make_main(store), route="/game/player/0").start()
     assert c.title() == "Ann · 10 pts"
     assert c.has("Cleopatra (picked as the best of 2 for Ann)", exact=True)
@@ -601,9 +608,8 @@ async def test_paper_neighbours_refused_guild_can_be_let_go_on_the_city(store: S
     (before, the chips showed only with a result: nothing on the city could take the pick
     back but switching to paper totals or editing the file). Let go: the engine picks
     again, Ann ≥ 7 as in the scenario (Olympia B: 5 + 2 = 7)."""
-    scenario = Path(__file__).parents[1] / "scenarios" / "7wonders" / "base-1e" / \
-        "olympia-b-pick-beside-a-paper-player-may-be-short.json"
-    table = json.loads(scenario.read_text())["table"]
+    table = scenario_table("7wonders", "base-1e",
+                           "olympia-b-pick-beside-a-paper-player-may-be-short.json")
     table["players"][2]["cards"].append("Magistrates Guild")
     table["players"].append({"name": "Dan", "wonder": {"board": "Rhodos", "side": "A",
                                                        "stages": 0}, "cards": [], "coins": 0})
