@@ -3,6 +3,7 @@ hub), as phones around a table."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import replace
 
@@ -19,7 +20,7 @@ from ui.store.codes import CODE_LENGTH, JOIN_LETTERS
 from ui.store.store import IDLE_EXPIRY_S, LiveRecord, Store
 from ui.text import strings as S
 
-from .flet_client import Client, label, shared_hub
+from .flet_client import Client, label, shared_hub, walk
 from .game_data import SUMMARY, TABLE
 
 pytestmark = pytest.mark.asyncio
@@ -489,11 +490,18 @@ async def test_a_pad_opened_from_a_city_goes_back_to_it_and_follows_a_reseat(
     hub = shared_hub()
     a, code = await host_game(store, hub)
     b = await phone(store, "bob-phone", route=f"/g/{code}/player/1", hub=hub)
+    await b.type_only("Search", "alt")
     await b.tap("Score pad")
     assert b.page.route == f"/g/{code}/player/1/pad"
     assert [v.route for v in b.views()][-2:] == [f"/g/{code}/player/1", f"/g/{code}/player/1/pad"]
+    # the city under the pad lets go of its body (its chips and their watches), as the
+    # table under a city does; its search is there again on the way back
+    await asyncio.sleep(0.05)
+    await b.idle()
+    assert not any(isinstance(x, ft.OutlinedButton) for x in walk(b.views()[-2]))
     await b.back()
     assert b.page.route == f"/g/{code}/player/1" and b.title().startswith("Bob")
+    assert b.find("Search", ft.TextField).value == "alt" and b.find("Altar") is not None
     await b.tap("Score pad")
     await a.tap("Players")
     await a.tap("Move Ann down")

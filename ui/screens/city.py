@@ -48,6 +48,7 @@ from ui.screens.widgets import (
     problems,
     stepper,
     toggle,
+    use_body_shown,
     view,
     wrap,
 )
@@ -657,6 +658,9 @@ def CityScreen() -> ft.View:
     set_age = ft.use_callback(lambda a: set_picked((i, a)), [i])
     frame = use_watch(lambda m: _frame(m, i), (i,))
     route = f"{frame.base}/player/{raw}"
+    # under its pad, its app bar only once the pad has come over it (as the table under a
+    # city: ui/screens/widgets.py): its ~80 chips and their watches are let go meanwhile
+    shown = use_body_shown(ft.is_route_active(route, exact=True))
     # The screen shows a player, not a place: when another phone reseats the players, the
     # player shown here is followed to their new seat; when the player is removed, the
     # screen says so (never the city of whoever sits there now), and an Undo of the
@@ -689,6 +693,10 @@ def CityScreen() -> ft.View:
         return no_game_view(route, S.TABLE_TITLE, S.TO_TABLE, frame.base,
                             S.player_left(now.player) if now.player not in frame.players
                             else S.player_elsewhere(now.player))
+    pad = icon_button(ft.Icons.GRID_ON, S.SCORE_PAD, back_to(f"{route}/pad"))
+    title = ft.Semantics(identifier="running-total", content=TitleTotal(i))
+    if not shown:
+        return view(route, title, [], actions=[pad])
     rules = ruleset(frame.game, list(frame.expansions))
     has = facts(rules)
     ages = has.ages
@@ -747,6 +755,4 @@ def CityScreen() -> ft.View:
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to(f"{route}/pad"), height=52))
-    title = ft.Semantics(identifier="running-total", content=TitleTotal(i))
-    return view(route, title, items, actions=[
-        icon_button(ft.Icons.GRID_ON, S.SCORE_PAD, back_to(f"{route}/pad"))])
+    return view(route, title, items, actions=[pad])
