@@ -526,6 +526,28 @@ async def test_a_pad_opened_from_a_city_goes_back_to_it_and_follows_a_reseat(
     assert b.page.route == f"/g/{code}/player/0" and b.title().startswith("Bob")
 
 
+async def test_a_number_typed_is_saved_when_the_browsers_back_takes_its_screen_away(
+        store: Store) -> None:
+    """A walk typed 10 in Ann's Coins, no Enter, then the browser's (a phone's) back: the
+    city went without its field losing focus, and the 10 with it (the table kept the
+    number before). A number left typed is saved when its field goes, as on a blur: a
+    stepper's (Coins) and a paper total's (Civilian)."""
+    hub = shared_hub()
+    a, code = await host_game(store, hub)
+    await a.go(f"/g/{code}/player/0")
+    await a.type_only("Coins", "10")
+    await a.go(f"/g/{code}")  # the browser's back: the address changes, no blur
+    saved = saved_game(store)
+    assert saved is not None and saved.seats[0].coins == 10
+    await a.go(f"/g/{code}/player/1")
+    await a.tap("Paper totals")
+    await a.type_only("Civilian", "12")
+    await a.go(f"/g/{code}")
+    saved = saved_game(store)
+    assert saved is not None and saved.seats[1].typed.get("civilian") == 12
+    assert not a.has("Something went wrong", exact=False)
+
+
 async def test_a_refused_tap_is_said_on_the_phone_that_made_it(store: Store) -> None:
     """Cid scores on his phone; meanwhile the host adds Dan and removes Cid, so Dan sits in
     Cid's seat. Cid's next tap is refused (the edit names Cid, the seat holds Dan): his phone says

@@ -556,6 +556,26 @@ def _use_number_entry(value: int | None) -> _NumberEntry:
                         generation, set_generation, use_kept_text())
 
 
+def _use_saved_when_gone(entry: _NumberEntry, save: Callable[[_Typing], None]) -> None:
+    """A number typed and not saved yet (no Enter, the field not left) is saved when its
+    field goes: the browser's (a phone's) back takes the screen away without the field
+    losing focus, and a walk's 10 typed in Coins went with it (the number before stayed).
+    `save`: what a blur would save of the typing, as of the last render (never a state
+    change: the field is gone)."""
+    nothing: Callable[[_Typing], None] | None = None  # (a callable would be run, not kept)
+    latest = ft.use_ref(nothing)
+    latest.current = save
+
+    def mounted() -> Callable[[], None]:
+        def gone() -> None:
+            typing = entry.typing_now()
+            if typing is not None and latest.current is not None:
+                latest.current(typing)
+        return gone
+
+    ft.use_effect(mounted, [])
+
+
 @dataclass(frozen=True)
 class _StepProps:
     """What a stepper's - and + act on: its props and state setters as last rendered."""
@@ -619,6 +639,12 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
             entry.set_rejected(typing.text)
             entry.set_typing(None)
 
+    def save_left(typing: _Typing) -> None:
+        n = _to_int(typing.text)
+        if n is not None and _fits(n, minimum, maximum) and n != typing.was:
+            on_change(n, typing.was if typing.was is not None else value)
+
+    _use_saved_when_gone(entry, save_left)
     # The - and + act on the props of the latest render: made again only when their names
     # change (a new number: they say it), not when a handler does
     props = _StepProps(value, on_change, minimum, maximum, entry.set_rejected,
@@ -697,6 +723,15 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
             entry.set_typing(None)
             entry.set_rejected(text)
 
+    def save_left(typing: _Typing) -> None:
+        n = _to_int(typing.text)
+        if not typing.text.strip():
+            if typing.was is not None:
+                on_change(None, typing.was)
+        elif n is not None and _fits(n, minimum, maximum) and n != typing.was:
+            on_change(n, typing.was)
+
+    _use_saved_when_gone(entry, save_left)
     # the field's number as last rendered, for its sign button (a tap comes after the blur
     # that refused "3" in Debt: the refused text is the one to turn)
     shown_now: tuple[int | None, str | None] = (value, entry.rejected)
