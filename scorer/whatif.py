@@ -92,6 +92,15 @@ def choice_options(data: Mapping[str, Any], player: int, result: Result) -> dict
     made = set(mine.choices) | {
         UNSEEN_CHOICE[str(line.why_message.get("what"))] for line in mine.lines
         if line.why_message.get("id") == "copy-unseen"}
+    return options_of(data, player, made)
+
+
+def options_of(data: Mapping[str, Any], player: int, made: Iterable[str]
+               ) -> dict[str, list[str]]:
+    """The alternatives the table allows for each of the player's choices named in `made`
+    (`choice_options`; also where the engine gave no result: the choices the table holds,
+    so that a refused one can be changed to another, not only let go)."""
+    made = set(made)
     if not made:
         return {}
     rules = ruleset(str(data["game"]), list(data.get("expansions", [])))

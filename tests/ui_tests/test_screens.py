@@ -582,6 +582,33 @@ async def test_olympias_copy_of_the_courtesans_guild_offers_the_leaders(store: S
     assert c.title() == "Ann · 7 pts"
 
 
+async def test_a_refused_courtesan_beside_another_copied_guild_keeps_every_option(
+        store: Store) -> None:
+    """Ann's Olympia B copies Cid's Workers Guild, her Courtesan's leader is Sappho: the
+    Workers Guild copies no leader, and the refusal says what to let go of (a walk read
+    "remove this choice" beside two choices). The city still offers every guild and leader
+    next door (the guilds shrank to the refused one), the pad leads to Ann's city (it led
+    to the table); the Courtesans Guild tapped, Ann scores 5 + 2 = 7
+    (scenarios/7wonders/leaders/olympia-b-copies-the-courtesans-guild-onto-the-leader-
+    entered.json)."""
+    table = scenario_table("7wonders", "leaders", "olympia-b-copies-the-courtesans-guild.json")
+    table["players"][0]["choices"] = {"copied_guild": "Workers Guild", "courtesan": "Sappho"}
+    store.save_current(from_table(table))
+    pad = await Client(make_main(store), route="/game/pad").start()
+    await pad.tap("Fix Ann's city")
+    assert pad.page.route.endswith("/player/0")
+    c = await Client(make_main(store), route="/game/player/0").start()
+    assert c.has("Olympia copies the Workers Guild, which copies no leader: let go of Sappho "
+                 "under the Courtesan.", exact=True)
+    assert c.holds("Workers Guild") and c.holds("Sappho")
+    assert c.find("Courtesans Guild") is not None and c.find("Cleopatra") is not None
+    await c.tap("Courtesans Guild")
+    saved = store.load_current()
+    assert saved is not None and saved.seats[0].choices == {
+        "copied_guild": "Courtesans Guild", "courtesan": "Sappho"}
+    assert c.title() == "Ann · 7 pts"
+
+
 async def test_paper_players_diplomacy_is_shown_and_kept(store: Store) -> None:
     """A paper player's diplomacy (Cities) decides the conflicts next door when tokens come
     from shields: the paper screen shows its Ages (a review: it was written but could not

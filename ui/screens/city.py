@@ -13,7 +13,7 @@ from scorer import i18n
 from scorer.facts import facts, field_bounds, ruleset
 from scorer.paper import science_points
 from scorer.ruleset import Ruleset
-from scorer.whatif import UNSEEN_CHOICE, choice_options
+from scorer.whatif import UNSEEN_CHOICE, choice_options, options_of
 from ui.entry.draft import Draft, Seat, has_field
 from ui.entry.edits import SeatEdits
 from ui.entry.games import table_of
@@ -469,8 +469,13 @@ def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str]
         return ()
     draft, seat = got
     if result is None or i >= len(result.players):
-        return tuple((key, "", (picked,), picked) for key, picked in seat.choices.items()
-                     if picked)
+        # no result (a choice refused): every option the table allows for the choices held,
+        # so that another can be picked, not only this one let go (a walk: the guilds
+        # shrank to the one refused)
+        held = {key: picked for key, picked in seat.choices.items() if picked}
+        offered = options_of(table_of(draft), i, held) if held else {}
+        return tuple((key, "", tuple(dict.fromkeys([*offered.get(key, []), picked])), picked)
+                     for key, picked in held.items())
     mine = result.players[i]
     unseen = {UNSEEN_CHOICE[str(line.why_message.get("what"))]: line.why for line in mine.lines
               if line.why_message.get("id") == "copy-unseen"}

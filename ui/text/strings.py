@@ -1318,6 +1318,11 @@ def use_science(points: str, row: str) -> str:
     return _("Use {points} as {row}").format(points=points, row=row)
 
 
+def fix_city(player: str) -> str:
+    """The pad's way to a player's city a problem is about."""
+    return _("Fix {player}'s city").format(player=player)
+
+
 def opens_city(button: str, player: str) -> str:
     """Previous or Next player, as a screen reader names it: whose city it opens."""
     return _("{button}: {player}").format(button=button, player=player)

@@ -376,8 +376,11 @@ def choices(table: SevenWondersTable, board: Board) -> tuple[list[Problem], Asid
                     continue
                 if copied is not None and copied.is_guild and board.copies_a_guild(
                         _entered_copy(board, c, p)):
-                    text = _("{wonder} copies the {guild}, which copies no leader; remove this "
-                             "choice").format(wonder=c.wonder.name, guild=copied.name)
+                    # what to do, by name (a walk: "remove this choice" beside two
+                    # choices, and the guild was the one to keep)
+                    text = _("{wonder} copies the {guild}, which copies no leader: let go of "
+                             "{leader} under the Courtesan").format(
+                        wonder=c.wonder.name, guild=copied.name, leader=p.choices.courtesan)
                     out.append(problem("choice-not-possible", text, c.index,
                                        "choices.courtesan"))
                     continue
