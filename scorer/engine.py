@@ -839,6 +839,8 @@ def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
     language of the scoring)."""
     if entered:
         return _("{picked} (as entered)").format(picked=picked)
+    if options == 1:  # "the best of 1" read oddly (a walk)
+        return _("{picked} (the only one for {name})").format(picked=picked, name=city.name)
     return _("{picked} (picked as the best of {count} for {name})").format(
         picked=picked, count=options, name=city.name
     )
@@ -878,8 +880,9 @@ def score_city(board: Board, city: City) -> CityScore:
         count = len({g.name for g, _ in offered if g is not None})
         if not entered and city.courtesan is not None and not city.copies_a_leader:
             # not picked: the Courtesan's leader entered says which guild was copied
-            choices["copied_guild"] = _("{picked} (its Courtesan's leader as entered)").format(
-                picked=guild.name)
+            choices["copied_guild"] = _(
+                "{picked} (as {leader} is entered under its Courtesan)").format(
+                picked=guild.name, leader=city.courtesan.name)
         else:
             choices["copied_guild"] = _choice_text(guild.name, entered, count, city)
     if leader is not None:

@@ -75,3 +75,19 @@ def test_science_with_adds_every_science_field_and_no_line() -> None:
     assert both.extra_of_most == ["Enheduanna"]
     assert both.conversions == ["Aganice"]
     assert both.lines == []
+
+
+def test_a_choice_of_one_says_it_is_the_only_one() -> None:
+    """Ann's Olympia B has one guild next door to copy (Bob's Workers Guild): its choice
+    reads "the only one for Ann", not "picked as the best of 1" (a walk found it odd);
+    her own Courtesan picks between two leaders (scenarios/7wonders/leaders/olympia-b-
+    with-its-own-courtesans-guild-copies-another.json)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "scenarios" / "7wonders" / "leaders" / \
+        "olympia-b-with-its-own-courtesans-guild-copies-another.json"
+    result = score(json.loads(path.read_text(encoding="utf-8"))["table"])
+    choices = result.players[0].choices
+    assert choices["copied_guild"] == "Workers Guild (the only one for Ann)"
+    assert choices["courtesan"] == "Cleopatra (picked as the best of 2 for Ann)"

@@ -580,6 +580,10 @@ async def test_olympias_copy_of_the_courtesans_guild_offers_the_leaders(store: S
     saved = store.load_current()
     assert saved is not None and saved.seats[0].choices == {"courtesan": "Sappho"}
     assert c.title() == "Ann · 7 pts"
+    # the guild follows from the leader entered, in a player's words (a walk read "its
+    # Courtesan's leader as entered", and "the best of 1")
+    assert c.has("Courtesans Guild (as Sappho is entered under its Courtesan)", exact=True)
+    assert c.holds("Sappho") and c.holds("The best for this player (the score pad picks)")
 
 
 async def test_a_refused_courtesan_beside_another_copied_guild_keeps_every_option(
@@ -631,10 +635,10 @@ async def test_paper_neighbours_refused_guild_can_be_let_go_on_the_city(store: S
     """Ann's Olympia B names the Magistrates Guild as copied from Bob (on paper), but Cid's
     city, entered card by card and not next to Ann (Dan joins: Ann's neighbours are Bob and
     Dan), holds it, and the game has one: the engine refuses the pick.
-    The refusal is said, and the pick's chip stays, held, so that a tap lets go of it
-    (before, the chips showed only with a result: nothing on the city could take the pick
-    back but switching to paper totals or editing the file). Let go: the engine picks
-    again, Ann ≥ 7 as in the scenario (Olympia B: 5 + 2 = 7)."""
+    The refusal is said, and the pick stays, held, beside "The best for this player", a
+    tap on which lets go of it (before, the choices showed only with a result: nothing on
+    the city could take the pick back but switching to paper totals or editing the file).
+    Let go: the engine picks again, Ann ≥ 7 as in the scenario (Olympia B: 5 + 2 = 7)."""
     table = scenario_table("7wonders", "base-1e",
                            "olympia-b-pick-beside-a-paper-player-may-be-short.json")
     table["players"][2]["cards"].append("Magistrates Guild")
@@ -645,7 +649,11 @@ async def test_paper_neighbours_refused_guild_can_be_let_go_on_the_city(store: S
     c = await Client(make_main(store), route="/game/player/0").start()
     assert c.has("is in Cid's city", exact=False)
     assert c.holds("Magistrates Guild")
-    await c.tap("Magistrates Guild")
+    await c.tap("The best for this player (the score pad picks)")
     saved = store.load_current()
     assert saved is not None and saved.seats[0].choices == {}
     assert c.title() == "Ann · \u2265 7 pts"
+    assert c.holds("The best for this player (the score pad picks)")
+    # the note says it in a player's words (a walk read "changed to —", "courtesan")
+    assert c.has("Ann's guild copied by the wonder: none picked, the best counts",
+                 exact=False)

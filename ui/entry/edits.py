@@ -502,6 +502,8 @@ class SetEntry(_Valued):
             else S.NO_VALUE
         if self.field == "diplomacy":
             shown = S.yes_no(self.value is not None)
+        if self.field == "choices" and self.value is None:
+            return S.choice_left_open(self.player, self._label(before))
         return S.seat_changed(self.player, self._label(before), shown)
 
     def _label(self, draft: Draft) -> str:

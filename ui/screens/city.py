@@ -45,6 +45,7 @@ from ui.screens.widgets import (
     no_game_view,
     notice,
     number_field,
+    one_of,
     problems,
     stepper,
     toggle,
@@ -486,6 +487,11 @@ def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str]
                   seat.choices.get(key, "")) for key, names in options.items())
 
 
+BEST_PICK = ":best"
+"""The choices' radio for no pick of the table's: the score pad counts the best (no card,
+leader or wonder has a colon in its name)."""
+
+
 @ft.component
 def _ChoicesSection(i: int) -> ft.Control:
     model = use_model_unwatched()
@@ -496,15 +502,16 @@ def _ChoicesSection(i: int) -> ft.Control:
     out: list[ft.Control] = []
     for key, engine_says, names, picked in choices:
 
-        def pick(option: str, key: str = key, picked: str = picked) -> Callable[[], None]:
-            def go() -> None:
-                edit.entry("choices", key, None if picked == option else option,
-                           (picked or None,))
-            return go
+        def pick(option: str, key: str = key, picked: str = picked) -> None:
+            edit.entry("choices", key, None if option == BEST_PICK else option,
+                       (picked or None,))
 
+        # one of them, or the best one for the player, which the score pad picks: radio
+        # buttons (chips read as checkboxes, the pick counted read "not checked": a walk)
         out += [header(S.CHOICE.get(key, key)),
                 ft.Text(engine_says, italic=True, visible=bool(engine_says)),
-                wrap([toggle(n, picked == n, pick(n)) for n in names])]
+                one_of([(BEST_PICK, S.BEST_PICK, False), *((n, n, False) for n in names)],
+                       picked or BEST_PICK, pick)]
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
 

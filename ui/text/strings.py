@@ -264,6 +264,8 @@ COLOUR = {
 any offered ruleset's cards have (tests/ui_tests/test_city_ages.py), never the data's own
 word ("black" read lower case, "đen" in Vietnamese)."""
 
+BEST_PICK = N_("The best for this player (the score pad picks)")
+"""A choice of the table's left open: the engine counts the option that scores most."""
 CHOICE = {
     "copied_guild": N_("Guild copied by the wonder"),
     "courtesan": N_("Leader under the Courtesan"),
@@ -1009,6 +1011,13 @@ def changed_on(what: str, device: str) -> str:
     return _("{what} on {device}").format(what=what, device=device)
 
 
+def choice_left_open(player: str, what: str) -> str:
+    """A choice of the table's taken back: the score pad counts the best again ("changed
+    to —" read as if nothing would count: a walk)."""
+    said = _("{player}'s {what}: none picked, the best counts")
+    return said.format(player=player, what=_field_first(said, what))
+
+
 def seat_changed(player: str, what: str, value: str) -> str:
     said = _("{player}'s {what} changed to {value}")
     return said.format(player=player, what=_field_first(said, what), value=value)
@@ -1031,7 +1040,8 @@ def entry_label(field: str, key: str) -> str:
     if field == "typed":
         row = CATEGORY_LABELS.get(key, key)  # type: ignore[call-overload]
         return _("{row} total").format(row=translated(row).lower())
-    return translated(_CHOICE.get(key, key)).lower()
+    words = translated(_CHOICE.get(key, key))
+    return words[:1].lower() + words[1:]  # in a sentence; its names kept ("the Courtesan")
 
 
 def uncertain_cost(coins: int) -> str:
