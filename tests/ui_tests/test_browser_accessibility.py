@@ -258,6 +258,7 @@ def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) ->
     phone.open_player("Ann")
     role(phone, "checkbox", "Cards", checked=True)  # cards, not paper totals
     role(phone, "radio", "Gizah", checked=False)
+    role(phone, "group", "Ann: Wonder")  # whose boards, by the group's name
     phone.tap("Gizah")  # tapped again if the tap sent nothing (a loaded machine)
     # once picked, its name alone, beside Change (a heading above: "Wonder")
     role(phone, "button", "Change Ann's wonder board (Gizah)")
@@ -376,6 +377,8 @@ def test_a11y_language_and_theme_say_which_is_chosen(server: tuple[str, float],
     New game's game likewise."""
     url, _ = server
     phone.open(url)
+    role(phone, "group", "Language")  # the group named by its heading (a walk: unnamed)
+    role(phone, "group", "Theme")
     role(phone, "radio", "English", checked=True)
     role(phone, "radio", "Tiếng Việt", checked=False)
     role(phone, "radio", "Dark", checked=False)
@@ -383,6 +386,7 @@ def test_a11y_language_and_theme_say_which_is_chosen(server: tuple[str, float],
     role(phone, "radio", "Dark", checked=True)
     role(phone, "radio", "Light", checked=False)
     phone.go("/new")
+    role(phone, "group", "Game")
     role(phone, "radio", "7 Wonders Duel", checked=False)
     phone.tap("7 Wonders Duel")
     role(phone, "radio", "7 Wonders Duel", checked=True)

@@ -511,7 +511,8 @@ def _ChoicesSection(i: int) -> ft.Control:
         out += [header(S.CHOICE.get(key, key)),
                 ft.Text(engine_says, italic=True, visible=bool(engine_says)),
                 one_of([(BEST_PICK, S.BEST_PICK, False), *((n, n, False) for n in names)],
-                       picked or BEST_PICK, pick)]
+                       picked or BEST_PICK, pick,
+                       f"{S.whose_field(name)} {S.CHOICE.get(key, key)}")]
     out.append(problems(list(messages)))
     return ft.Column(out, spacing=12)
 

@@ -105,10 +105,11 @@ def _HomeBody(draft: Draft | None, theme: str, address: str, store: Store,
                                   content=ft.Text(install, italic=True, size=13)))
     # one of each: radio buttons (chips read as checkboxes: a walk)
     items += [header(S.LANGUAGE),
-              one_of([(code, name, False) for code, name in choices()], language, speak)]
+              one_of([(code, name, False) for code, name in choices()], language, speak,
+                     S.LANGUAGE)]
     items += [header(S.THEME),
               one_of([(key, label, False) for key, label in themes()], theme,
-                     choose_theme)]
+                     choose_theme, S.THEME)]
     return ft.Column(items, spacing=12)
 
 

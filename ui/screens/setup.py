@@ -199,7 +199,7 @@ def Setup() -> ft.View:
     items: list[ft.Control] = [
         header(S.GAME),
         # one of them: radio buttons (chips read as checkboxes: a walk)
-        one_of([(g, game_title(g), False) for g in available], game, pick_game),
+        one_of([(g, game_title(g), False) for g in available], game, pick_game, S.GAME),
     ]
     exps = offered_expansions(game)
     if exps:

@@ -148,7 +148,7 @@ Option = tuple[str, str, bool]
 
 
 def one_of(options: Iterable[Option], current: str,
-           pick: Callable[[str], Awaitable[None] | None]) -> ft.Control:
+           pick: Callable[[str], Awaitable[None] | None], name: str = "") -> ft.Control:
     """A choice of exactly one (a wonder board, its side, the game, the language): radio
     buttons in a group, each named by its words, the one held checked. A screen reader
     says "radio button, 1 of 7"; chips (checkboxes) said nothing of letting go of the last
@@ -169,10 +169,13 @@ def one_of(options: Iterable[Option], current: str,
     spans = without_holes([ONE_OF_COLUMNS if fits(words, RADIO_TEXT, xs_share(ONE_OF_COLUMNS),
                                                   RADIO_INSET, 1) else ONE_OF_WIDE
                            for _value, words, _off in listed])
-    return ft.RadioGroup(value=current or None, on_change=changed, content=ft.ResponsiveRow(
+    group = ft.RadioGroup(value=current or None, on_change=changed, content=ft.ResponsiveRow(
         [_radio(value, words, off, col=span)
          for (value, words, off), span in zip(listed, spans, strict=True)],
         spacing=0, run_spacing=0))
+    # the group named (its heading's words): a screen reader says "Language, radio group"
+    # before "English, radio button" (a walk heard an unnamed group)
+    return ft.Semantics(label=name, container=True, content=group) if name else group
 
 
 def _radio(value: str, words: str, off: bool,

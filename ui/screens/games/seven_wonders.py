@@ -104,7 +104,7 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
     else:
         boards = one_of([(w, S.taken_by(w, taken[w]) if w in taken else w,
                           w in taken and w != board) for w in rules.wonders.names()],
-                        board, pick)
+                        board, pick, f"{S.whose_field(edit.player)} {S.WONDER}")
         if board:  # the held board kept as it is: its radio's tap changes nothing
             boards = ft.Column([boards, ft.TextButton(
                 content=S.keep_board(board), icon=ft.Icons.CHECK, height=TAP,
@@ -119,7 +119,8 @@ def _WonderPart(edit: Edit, props: WonderProps) -> ft.Control:
         key = rules.sides.get(side)  # the side as typed in a file ("night" is B in the 2nd ed.)
         # each side in its edition's own word (Day/Night)
         out.append(one_of([(x, S.side_label(rules.side_name(x)), False)
-                           for x in sides if x in wonder.sides], key or "", set_side))
+                           for x in sides if x in wonder.sides], key or "", set_side,
+                          f"{S.whose_field(edit.player)} {S.SIDE}"))
         current = wonder.sides.get(key if key in wonder.sides else "A")
         if current is not None and not props.quick and wonder.any_order:
             # the Great Wall: a box per stage, each ticked on its own, in any order
