@@ -529,6 +529,9 @@ async def test_paper_neighbour_totals_that_may_be_short_say_so(store: Store) -> 
         "guild-magistrates-beside-a-paper-player.json")))
     c = await Client(make_main(store), route="/game").start()
     assert c.has("\u2265 5 pts", exact=True) and c.has("12 pts", exact=True)
+    # said as the pad says it (a walk heard "≥ 15 pts" on the table, "at least" on the pad)
+    assert {t.semantics_label for t in walk(c.top()) if isinstance(t, ft.Text)
+            and t.value in ("\u2265 5 pts", "12 pts")} == {"at least 5 points", "12 points"}
     assert c.has("Rhodos, Side A · paper", exact=True)  # Dan's line: his board, then paper
     pad = await Client(make_main(store), route="/game/pad").start()
     assert pad.has("Bob wins with 12 points. Not sure: Ann may have more (a count marked "

@@ -26,8 +26,8 @@ from ui.session.model import AppModel, use_evaluation, use_model_unwatched, use_
 from ui.text import strings as S
 
 
-def player_tile(name: str, subtitle: str, total: str, rank: int | None, problem: bool,
-                mine: bool, link: str) -> ft.Control:
+def player_tile(name: str, subtitle: str, total: str, said: str, rank: int | None,
+                problem: bool, mine: bool, link: str) -> ft.Control:
     """A player's line: their place (a badge), name, wonder and total; this phone's own
     seat marked "you" and highlighted."""
     if rank is not None:
@@ -45,15 +45,16 @@ def player_tile(name: str, subtitle: str, total: str, rank: int | None, problem:
                       weight=ft.FontWeight.BOLD if mine else None),
         subtitle=ft.Text(subtitle),
         trailing=ft.Semantics(identifier=f"total-{name}", content=ft.Text(
-            total, size=18, weight=ft.FontWeight.BOLD)),
+            total, size=18, weight=ft.FontWeight.BOLD, semantics_label=said)),
         selected=mine,
         on_click=back_to(link),
     ))
 
 
-TileView = tuple[str, str, str, int | None, bool, bool]
-"""What a player's line shows: name, wonder (and problems), total, place, whether the
-player has problems, whether this phone holds the seat."""
+TileView = tuple[str, str, str, str, int | None, bool, bool]
+"""What a player's line shows: name, wonder (and problems), total, the total as a screen
+reader says it, place, whether the player has problems, whether this phone holds the
+seat."""
 
 
 def _tile(m: AppModel, i: int) -> TileView | None:
@@ -77,6 +78,7 @@ def _tile(m: AppModel, i: int) -> TileView | None:
         subtitle, S.QUICK if seat.quick else "", S.problems_count(count) if count else "")
         if part)
     return (seat.name, subtitle, evaluation.total_words(i) if evaluation else S.NO_VALUE,
+            evaluation.total_said(i) if evaluation else S.NO_VALUE,
             evaluation.rank(i) if evaluation else None, bool(count), seat.name == m.my_seat())
 
 

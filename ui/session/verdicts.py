@@ -70,6 +70,13 @@ class Evaluation:
         short = index < len(self.short) and self.short[index]
         return S.total_points(total, short)
 
+    def total_said(self, index: int) -> str:
+        """Seat `index`'s total as a screen reader says it ("at least 52 points")."""
+        total = self.total(index)
+        if total is None:
+            return S.NO_VALUE
+        return S.total_said(total, index < len(self.short) and self.short[index])
+
     def rank(self, index: int) -> int | None:
         return self.ranks[index] if index < len(self.ranks) else None
 

@@ -385,6 +385,14 @@ def total_points(n: int, may_be_short: bool) -> str:
     return points_at_least(n) if may_be_short else points(n)
 
 
+def total_said(n: int, may_be_short: bool) -> str:
+    """A total as a screen reader says it: "52 points", "at least 52 points" (the table
+    read "≥ 52 pts" where the pad's cells say "at least": a walk)."""
+    if may_be_short:
+        return ngettext("at least {n} point", "at least {n} points", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
 def players_count(n: int) -> str:
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
