@@ -722,7 +722,7 @@ def test_import_upload_export_download_and_drag(server: tuple[str, float], phone
     phone.shot("10-import-confirm")
     phone.tap("Replace")
     phone.wait_text("Tap a player", timeout=20)
-    phone.wait_text("31 pts")
+    phone.wait_text("31 points")  # the table line, as a screen reader says its total
     # export: a real download of the table JSON and the result CSV
     phone.go("/game/export", ready="Download JSON")
     # each button scrolled to where a thumb taps it (on a phone's screen a line said after

@@ -254,7 +254,7 @@ def test_a11y_chips_say_whether_held(server: tuple[str, float], phone: Phone) ->
     phone.wait_text("Tap a player")
     # a player's line is one node, as it is one tap: name, board, place and total (its
     # place and total were nodes of their own beside it: a walk)
-    role(phone, "button", re.compile(r"^Ann\s+no wonder yet · 1 problem\s+#1\s+0 pts$"))
+    role(phone, "button", re.compile(r"^Ann\s+no wonder yet · 1 problem\s+#1\s+0 points$"))
     phone.open_player("Ann")
     role(phone, "checkbox", "Cards", checked=True)  # cards, not paper totals
     role(phone, "radio", "Gizah", checked=False)
