@@ -415,3 +415,23 @@ def test_edit_kinds_a_supremacy_is_said_by_its_name_in_the_phone_s_language() ->
     with language("vi"):
         said = SetTable("supremacy_kind", "science").describe(duel)
     assert said.endswith("Thống trị Khoa học") and "science" not in said
+
+
+def test_a_city_change_goes_to_its_players_seat_after_a_reseat() -> None:
+    """A change a city screen makes just as another phone reseats the players (a number
+    saved as its field goes with the old seat's screen) is its player's, at the seat the
+    player holds now (a review: sent to the old seat, refused "Bob is not there any more"
+    though Bob had only moved); a player no longer in the game: unchanged, for the commit
+    to refuse."""
+    from ui.entry.edits import Hold, SetSeat, at_players_seat
+    from ui.entry.games.seven_wonders import SevenWondersDraft, SevenWondersSeat
+
+    now = SevenWondersDraft(game="7wonders-1e", seats=[
+        SevenWondersSeat("Bob"), SevenWondersSeat("Ann"), SevenWondersSeat("Cid")])
+    assert at_players_seat(SetSeat(1, "Bob", "coins", 7, (6,)), now) == \
+        SetSeat(0, "Bob", "coins", 7, (6,))
+    assert at_players_seat(Hold(1, "Ann", "cards", "Altar", True), now) == \
+        Hold(1, "Ann", "cards", "Altar", True)  # at her seat already
+    gone = SetSeat(2, "Dan", "coins", 3, (0,))
+    assert at_players_seat(gone, now) is gone
+    assert at_players_seat(gone, None) is gone

@@ -546,6 +546,16 @@ async def test_a_number_typed_is_saved_when_the_browsers_back_takes_its_screen_a
     saved = saved_game(store)
     assert saved is not None and saved.seats[1].typed.get("civilian") == 12
     assert not a.has("Something went wrong", exact=False)
+    # a city reached by Next player (the screen's fields were Ann's before: a review found
+    # the 10 lost there, and Ann's typing shown, then saved, as Bob's)
+    await a.go(f"/g/{code}/player/0")
+    await a.type_only("Coins", "4")
+    await a.go(f"/g/{code}/player/2")  # on to Cid without a blur (the browser's forward)
+    assert coins(a) == "0"  # Cid's, not Ann's typing
+    await a.type_only("Coins", "9")
+    await a.go(f"/g/{code}")
+    saved = saved_game(store)
+    assert saved is not None and [s.coins for s in saved.seats] == [4, 0, 9]
 
 
 async def test_a_refused_tap_is_said_on_the_phone_that_made_it(store: Store) -> None:

@@ -1062,6 +1062,26 @@ SEAT_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, SetShields
 """The steps about one player's seat: each names its seat and its player."""
 
 
+CITY_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, SetShields)
+"""The changes a city screen makes to its player's city (`SeatEdits`)."""
+
+
+def at_players_seat(edit: Edit, draft: Draft | None) -> Edit:
+    """A change of a player's city, at the seat that player holds in `draft` (the game as
+    this phone has it): a city screen shows a player, not a place, and a change it makes
+    just as another phone reseats the players (a number saved as its field goes) is that
+    player's, not the seat's new holder's (a review: refused, "Bob is not there any more",
+    though Bob had only moved). Unchanged when the player is not in the game: the commit
+    then refuses it, as for any stale seat."""
+    if draft is None or not isinstance(edit, CITY_STEPS):
+        return edit
+    names = [seat.name for seat in draft.seats]
+    if (0 <= edit.seat < len(names) and names[edit.seat] == edit.player) \
+            or edit.player not in names:
+        return edit
+    return replace(edit, seat=names.index(edit.player))
+
+
 def renames_in(edit: Edit) -> list[tuple[str, str]]:
     """The players an edit renames, as (old name, new name), in order: a rename, and the
     renames an undo or a redo of one makes."""

@@ -449,7 +449,7 @@ def _NamedSections(i: int, query: str, clear_query: Callable[[], None]) -> ft.Co
     messages = shown[3]
     mine = {f: list(found) for f, found in zip(NAMED_FIELDS, messages, strict=True)}
     rules = ruleset(draft.game, draft.expansions)
-    edit = SeatEdits(model.edit, i, seat.name)
+    edit = SeatEdits(model.edit_city, i, seat.name)
     items = city_game(draft.game, draft.expansions).named_sections(
         draft, i, rules, edit, query, mine, clear_query)
     return ft.Column(items, spacing=12, visible=bool(items))
@@ -498,7 +498,7 @@ def _ChoicesSection(i: int) -> ft.Control:
     shown = use_watch(lambda m: (_choices(m, i), messages_of(m, i, "choices"),
                                  s[1].name if (s := seat_of(m, i)) else ""), (i,))
     choices, messages, name = shown
-    edit = SeatEdits(model.edit, i, name)
+    edit = SeatEdits(model.edit_city, i, name)
     out: list[ft.Control] = []
     for key, engine_says, names, picked in choices:
 
@@ -558,7 +558,7 @@ def _OffDeckCards(i: int, player: str) -> ft.Control:
 
     def take_out(entered: str) -> Callable[[], None]:
         def go() -> None:
-            SeatEdits(model.edit, i, player).hold("cards", entered, False, entered)
+            SeatEdits(model.edit_city, i, player).hold("cards", entered, False, entered)
         return go
 
     return ft.Column([ft.Text(S.NOT_IN_THIS_GAME, italic=True),
@@ -597,7 +597,7 @@ def _QuickSection(i: int) -> ft.Control:
     if shown is None:
         return ft.Container()
     draft, seat = shown
-    edit = SeatEdits(model.edit, i, seat.name)
+    edit = SeatEdits(model.edit_city, i, seat.name)
     # a typed row beyond its bounds (a saved game or an imported file's: the fields take
     # none): the engine's message under the rows
     return ft.Column(quick_section(draft, seat, edit, calc, set_calc, said), spacing=12)
@@ -692,7 +692,7 @@ def CityScreen() -> ft.View:
                 f"{frame.base}/player/{frame.players.index(now.player)}{rest}")
 
     ft.use_effect(follow, [frame.players])
-    edit = SeatEdits(model.edit, i, frame.name)  # equal values each render: memo keeps props
+    edit = SeatEdits(model.edit_city, i, frame.name)  # equal values each render: memo keeps props
     # made again with the seat's own `set_query` (kept from the first seat's render, a tap
     # after Previous player emptied the first seat's search, not the one shown: a review)
     clear_query = ft.use_callback(lambda: set_query(""), [set_query])
@@ -768,4 +768,9 @@ def CityScreen() -> ft.View:
     ], wrap=True))
     items.append(ft.FilledButton(content=S.SCORE_PAD, icon=ft.Icons.GRID_ON,
                                  on_click=back_to(f"{route}/pad"), height=52))
-    return view(route, title, items, actions=[pad])
+    # one city's parts, keyed by its player: another player's city (Next, a link, the
+    # browser's forward) is made anew, and what was typed in this one is saved as it goes
+    # (a review: the fields were reused, Ann's typing shown, then saved, as Bob's); a
+    # player's city reseated keeps them (its typing follows the player)
+    return view(route, title, [ft.Column(items, spacing=12, key=f"city-of-{frame.name}")],
+                actions=[pad])

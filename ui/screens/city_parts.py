@@ -104,7 +104,7 @@ def _SeatPart(i: int, select: Callable[[AppModel, int], Props | None],
     shown = use_watch(lambda m: select(m, i), (i, select))
     if shown is None:
         return ft.Container()
-    return part(SeatEdits(model.edit, i, shown.player), shown)
+    return part(SeatEdits(model.edit_city, i, shown.player), shown)
 
 
 SeatPart = memo(_SeatPart)

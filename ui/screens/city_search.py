@@ -143,7 +143,7 @@ def _SearchBox(i: int, player: str, query: str, set_query: Callable[[str], None]
         draft = model.draft
         if draft is None or found not in picks(model, i, query):
             return False
-        add(SeatEdits(model.edit, i, player), draft, found)
+        add(SeatEdits(model.edit_city, i, player), draft, found)
         set_query("")
         return True
 

@@ -20,7 +20,7 @@ import flet as ft
 
 from scorer import i18n
 from ui.entry.draft import Draft
-from ui.entry.edits import Edit, Refusal, Revert, describe
+from ui.entry.edits import Edit, Refusal, Revert, at_players_seat, describe
 from ui.live.tables import Change, HostRefused, JoinRefused, Tables, tables_for, topic
 from ui.session.verdicts import Evaluation, evaluate, is_evaluated
 from ui.store.history_db import Renamed
@@ -195,6 +195,11 @@ class AppModel(ft.Observable):
         self.undo_id = ""
         self._outcome(self.tables.commit(self.game.id, self.device, change, self._publish),
                       published=True)
+
+    def edit_city(self, change: Edit) -> None:
+        """A change a city screen makes to its player's city (`edit`), at the seat the
+        player holds now (`at_players_seat`)."""
+        self.edit(at_players_seat(change, self.draft))
 
     def rename_person(self, old: str, new: str) -> Renamed:
         """`old` is `new` in every game of this device's history that it corrects (a merge
