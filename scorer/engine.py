@@ -834,13 +834,18 @@ def _leader_copier(city: City, guild: Card | None) -> str | None:
         guild.name if guild is not None and copies_leaders(guild) else None)
 
 
-def _choice_text(picked: str, entered: bool, options: int, city: City) -> str:
+def _choice_text(picked: str, entered: bool, options: int, city: City,
+                 all_known: bool = True) -> str:
     """The choice in words (the result's `choices`: made once per choice, so in the
-    language of the scoring)."""
+    language of the scoring). `all_known`: no neighbour counted on paper (whose guilds and
+    leaders, not known, may offer more)."""
     if entered:
         return _("{picked} (as entered)").format(picked=picked)
-    if options == 1:  # "the best of 1" read oddly (a walk)
+    if options == 1 and all_known:  # "the best of 1" read oddly (a walk)
         return _("{picked} (the only one for {name})").format(picked=picked, name=city.name)
+    if options == 1:  # beside a paper neighbour: the only one seen (a review)
+        return _("{picked} (the only one known for {name})").format(
+            picked=picked, name=city.name)
     return _("{picked} (picked as the best of {count} for {name})").format(
         picked=picked, count=options, name=city.name
     )
@@ -875,6 +880,7 @@ def score_city(board: Board, city: City) -> CityScore:
     apply_all(copied_sources(board, city, guild, leader), city, board, tally)
     _science(tally, const.science_set_points, outcome)
     choices = {}
+    all_known = not _on_paper(city, board.beside(city))
     if guild is not None:
         entered = city.copied_guild is not None
         count = len({g.name for g, _ in offered if g is not None})
@@ -884,11 +890,12 @@ def score_city(board: Board, city: City) -> CityScore:
                 "{picked} (as {leader} is entered under its Courtesan)").format(
                 picked=guild.name, leader=city.courtesan.name)
         else:
-            choices["copied_guild"] = _choice_text(guild.name, entered, count, city)
+            choices["copied_guild"] = _choice_text(guild.name, entered, count, city,
+                                                   all_known)
     if leader is not None:
         entered = city.courtesan is not None
         count = sum(g is guild and ld is not None for g, ld in offered)
-        choices["courtesan"] = _choice_text(leader.name, entered, count, city)
+        choices["courtesan"] = _choice_text(leader.name, entered, count, city, all_known)
     if city.copied_stage_entered is not None:
         choices["copied_stage"] = _choice_text(city.copied_stage_entered, True, 1, city)
     _copies_unseen(board, city, tally, guild)

@@ -91,3 +91,18 @@ def test_a_choice_of_one_says_it_is_the_only_one() -> None:
     choices = result.players[0].choices
     assert choices["copied_guild"] == "Workers Guild (the only one for Ann)"
     assert choices["courtesan"] == "Cleopatra (picked as the best of 2 for Ann)"
+
+
+def test_a_choice_of_one_beside_a_paper_player_is_the_only_one_known() -> None:
+    """Beside a neighbour who counted on paper (whose leaders are not known), the one
+    leader seen is "the only one known", not "the only one" (a review: a line of the same
+    city says a copy of one of Bob's may score more)."""
+    table = {"game": "7wonders-1e", "expansions": ["leaders"], "players": [
+        {"name": "Ann", "wonder": {"board": "Gizah", "side": "A", "stages": 0},
+         "cards": ["Courtesans Guild"]},
+        {"name": "Bob", "wonder": {"board": "Babylon", "side": "A", "stages": 0},
+         "coins": 0, "paper": {"civilian": 4}},
+        {"name": "Cid", "wonder": {"board": "Rhodos", "side": "A", "stages": 0},
+         "leaders": ["Cleopatra"]}]}
+    result = score(table)
+    assert result.players[0].choices["courtesan"] == "Cleopatra (the only one known for Ann)"

@@ -616,6 +616,19 @@ async def test_a_refused_courtesan_beside_another_copied_guild_keeps_every_optio
     assert c.title() == "Ann · 7 pts"
 
 
+async def test_pad_problems_of_the_whole_game_lead_to_the_table(store: Store) -> None:
+    """A problem of the game as a whole (more guilds than the game has, at `players`: no
+    one city's) is fixed on the table: the pad offers the table for it beside the city of
+    a problem about one player (a review: only the cities were offered then)."""
+    table = scenario_table("7wonders", "validation", "too-many-guilds.json")
+    table["players"][0]["coins"] = -3  # Ann's own problem
+    store.save_current(from_table(table))
+    pad = await Client(make_main(store), route="/game/pad").start()
+    assert pad.find(f"Fix {table['players'][0]['name']}'s city") is not None
+    await pad.tap("Table")
+    assert pad.title() == "Table" and "/player/" not in pad.page.route
+
+
 async def test_paper_players_diplomacy_is_shown_and_kept(store: Store) -> None:
     """A paper player's diplomacy (Cities) decides the conflicts next door when tokens come
     from shields: the paper screen shows its Ages (a review: it was written but could not

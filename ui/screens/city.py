@@ -461,9 +461,10 @@ NamedSections = memo(_NamedSections)
 def _choices(m: AppModel, i: int) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
     """Each choice the engine made for seat `i`, or could not make beside a neighbour who
     counted on paper: (key, what it says, the options, the one the table picked). A pick
-    the table holds and the engine refused (no result then: the game is not final) keeps
-    its chip alone, held, so that a tap lets go of it: its refusal is said under the
-    choices, and before, nothing on the city could take it back (a review)."""
+    the table holds and the engine refused (no result then: the game is not final) stays,
+    held, beside every option the table allows, so that another can be picked or the pick
+    let go ("The best for this player"): its refusal is said under the choices (before,
+    nothing on the city could take it back: a review; then only it showed: a walk)."""
     got, evaluation = seat_of(m, i), m.evaluation()
     result = evaluation.result if evaluation is not None else None
     if got is None:

@@ -303,15 +303,18 @@ def PadScreen() -> ft.View:
         for p in evaluation.problems:
             items.append(problems([S.at_where(_who(draft.seats, p.seat), p.message)]))
         # to where each is fixed: the city of each player a problem is about (a walk went
-        # to the table, then to the city), else the table
+        # to the table, then to the city), and the table for the rest (the game's own)
         seats = sorted({p.seat for p in evaluation.problems
                         if p.seat is not None and 0 <= p.seat < len(draft.seats)})
-        items.append(wrap([ft.OutlinedButton(content=S.fix_city(draft.seats[k].name),
-                                             icon=ft.Icons.EDIT, height=48,
-                                             on_click=back_to(model.path(f"/player/{k}")))
-                           for k in seats] or [
-            ft.OutlinedButton(content=S.TABLE_TITLE, icon=ft.Icons.EDIT, height=48,
-                              on_click=back_to(model.path()))]))
+        ways: list[ft.Control] = [
+            ft.OutlinedButton(content=S.fix_city(draft.seats[k].name), icon=ft.Icons.EDIT,
+                              height=48, on_click=back_to(model.path(f"/player/{k}")))
+            for k in seats]
+        if any(p.seat is None or not 0 <= p.seat < len(draft.seats)
+               for p in evaluation.problems):
+            ways.append(ft.OutlinedButton(content=S.TABLE_TITLE, icon=ft.Icons.EDIT, height=48,
+                                          on_click=back_to(model.path())))
+        items.append(wrap(ways))
     if result is None:
         items.append(header(S.SO_FAR))
         for k, seat in enumerate(draft.seats):

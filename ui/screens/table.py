@@ -28,8 +28,9 @@ from ui.text import strings as S
 
 def player_tile(name: str, subtitle: str, total: str, said: str, rank: int | None,
                 problem: bool, mine: bool, link: str) -> ft.Control:
-    """A player's line: their place (a badge), name, wonder and total; this phone's own
-    seat marked "you" and highlighted."""
+    """A player's line: their place (a badge), name, wonder and total (`said`: the total as
+    a screen reader says it, "at least 52 points"); this phone's own seat marked "you" and
+    highlighted."""
     if rank is not None:
         leading: ft.Control = ft.Semantics(identifier=f"rank-{name}", content=ft.CircleAvatar(
             content=ft.Text(S.place(rank), weight=ft.FontWeight.BOLD), radius=18,
@@ -37,7 +38,7 @@ def player_tile(name: str, subtitle: str, total: str, said: str, rank: int | Non
             color=ft.Colors.ON_PRIMARY if rank == 1 else ft.Colors.ON_SECONDARY_CONTAINER))
     else:
         leading = ft.Icon(ft.Icons.ERROR_OUTLINE if problem else ft.Icons.PERSON)
-    # one node for a screen reader, as it is one tap: "1st, Ann, Gizah A, 52 pts" (its
+    # one node for a screen reader, as it is one tap: "Ann, Gizah A, #1, 52 points" (its
     # place and total were nodes of their own beside the button: a walk)
     return ft.MergeSemantics(content=ft.ListTile(
         leading=leading,
