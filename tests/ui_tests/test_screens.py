@@ -37,6 +37,12 @@ from .game_data import (
 pytestmark = pytest.mark.asyncio
 
 
+async def scenario_city(store: Store, *path: str) -> Client:
+    """The first player's city of a scenario file's table, as the game in progress."""
+    store.save_current(from_table(scenario_table(*path)))
+    return await Client(make_main(store), route="/game/player/0").start()
+
+
 def scenario_table(*path: str) -> dict[str, Any]:
     """The table of a scenario file (tests/scenarios/...): a screen shows what the
     scenario's expected result was worked out for."""
@@ -554,10 +560,8 @@ async def test_paper_neighbours_guild_can_be_named_for_olympia(store: Store) -> 
     scores it as entered (scenarios/7wonders/base-1e/olympia-b-pick-beside-a-paper-player-
     may-be-short.json: Ann 5 + 2 = 7; with the Magistrates Guild copied, Cid's Theater 1
     and Bob's unknown: ≥ 8)."""
-    store.save_current(from_table(scenario_table(
-        "7wonders", "base-1e",
-        "olympia-b-pick-beside-a-paper-player-may-be-short.json")))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await scenario_city(store, "7wonders", "base-1e",
+                            "olympia-b-pick-beside-a-paper-player-may-be-short.json")
     assert c.title() == "Ann · \u2265 7 pts"
     assert c.has("the guilds of Bob are not known", exact=False)
     await c.tap("Magistrates Guild")
@@ -571,10 +575,8 @@ async def test_olympias_copy_of_the_courtesans_guild_offers_the_leaders(store: S
     neighbours (it scored nothing before). The engine picks Cid's Cleopatra (stage 2: 5 +
     5 = 10: scenarios/7wonders/leaders/olympia-b-copies-the-courtesans-guild.json); the
     city offers Bob's Sappho too, and a tap on it is the table's choice (5 + 2 = 7)."""
-    store.save_current(from_table(scenario_table(
-        "7wonders", "leaders",
-        "olympia-b-copies-the-courtesans-guild.json")))
-    c = await Client(make_main(store), route="/game/player/0").start()
+    c = await scenario_city(store, "7wonders", "leaders",
+                            "olympia-b-copies-the-courtesans-guild.json")
     assert c.title() == "Ann · 10 pts"
     assert c.has("Cleopatra (picked as the best of 2 for Ann)", exact=True)
     assert c.has("Courtesans Guild (picked as the best of 2 for Ann)", exact=True)
