@@ -173,7 +173,7 @@ def one_of(options: Iterable[Option], current: str,
         [_radio(value, words, off, col=span)
          for (value, words, off), span in zip(listed, spans, strict=True)],
         spacing=0, run_spacing=0))
-    # the group named (its heading's words): a screen reader says "Language, radio group"
+    # the group named (its heading's words): a screen reader says "Language, group"
     # before "English, radio button" (a walk heard an unnamed group)
     return ft.Semantics(label=name, container=True, content=group) if name else group
 
