@@ -476,6 +476,19 @@ async def test_a_city_screen_follows_its_player_to_a_new_seat(store: Store) -> N
     assert b.page.route == f"/g/{code}/player/0"
     assert b.title() == "Bob · 2 pts"  # his 6 coins // 3 = 2, at his new seat
     assert coins(b) == "6"
+    # a number typed, not saved, as the host reseats again: it stays in Bob's field, the
+    # screen at his new seat at once, and is saved as Bob's (a review: the field went with
+    # the old seat's screen, and its number with it)
+    await b.type_only("Coins", "7")
+    await a.tap("Move Ann up")  # Ann, Bob, Cid again: Bob back at seat 2
+    await b.idle()
+    assert b.page.route == f"/g/{code}/player/1" and coins(b) == "7"
+    await b.leave("Coins")
+    saved = saved_game(store)
+    assert saved is not None and [s.coins for s in saved.seats] == [0, 7, 0]  # 6 typed over
+    assert not any("not there" in said for said in b.snacks())
+    await a.tap("Move Ann down")  # Bob, Ann, Cid
+    await b.idle()
     # a seat the player picks is shown as picked: Next player shows Ann, now after Bob
     await b.tap("Next player")
     assert b.page.route == f"/g/{code}/player/1" and b.title().startswith("Ann")

@@ -684,15 +684,23 @@ def CityScreen() -> ft.View:
     now = follow_player(showing.current, i, frame.players)
     showing.current = now
 
+    at, players, base = i, frame.players, frame.base  # the address's seat, as rendered
+
     def follow() -> None:
-        if now.player in frame.players and frame.players.index(now.player) != i:
+        if now.player in players and players.index(now.player) != at:
             # the screen over this city (its pad) follows with it
             over = ft.context.page.route.removeprefix(route)
             rest = over if over != ft.context.page.route and over.startswith("/") else ""
-            ft.context.page.navigate(
-                f"{frame.base}/player/{frame.players.index(now.player)}{rest}")
+            ft.context.page.navigate(f"{base}/player/{players.index(now.player)}{rest}")
 
     ft.use_effect(follow, [frame.players])
+    if now.player in frame.players and frame.players.index(now.player) != i:
+        # moved by another phone: shown at the new seat at once, its address following, so
+        # that the city's parts stay (their typing with them) instead of going with the old
+        # seat for a render (Flet did not always run their clean-up, and a number typed in
+        # Coins was lost: a review)
+        i = frame.players.index(now.player)
+        frame = _frame(model, i)
     edit = SeatEdits(model.edit_city, i, frame.name)  # equal values each render: memo keeps props
     # made again with the seat's own `set_query` (kept from the first seat's render, a tap
     # after Previous player emptied the first seat's search, not the one shown: a review)
