@@ -559,6 +559,13 @@ def _use_number_entry(value: int | None) -> _NumberEntry:
                         generation, set_generation, use_kept_text())
 
 
+def _number_typed(text: str, minimum: int | None, maximum: int | None) -> int | None:
+    """The number a field takes of what was typed: a whole number within its bounds, else
+    None (a field that may be left blank reads a blank as none typed; its caller tells)."""
+    n = _to_int(text)
+    return n if n is not None and _fits(n, minimum, maximum) else None
+
+
 def _use_saved_when_gone(entry: _NumberEntry, save: Callable[[_Typing], None]) -> None:
     """A number typed and not saved yet (no Enter, the field not left) is saved when its
     field goes: the browser's (a phone's) back takes the screen away without the field
@@ -634,8 +641,8 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
         typing = entry.typing_now()
         if typing is None:
             return
-        n = _to_int(typing.text)
-        if n is not None and _fits(n, minimum, maximum):
+        n = _number_typed(typing.text, minimum, maximum)
+        if n is not None:
             if entry.taken(n, typing, value):
                 on_change(n, typing.was if typing.was is not None else value)
         else:
@@ -643,8 +650,8 @@ def _Stepper(label: str, value: int, on_change: Changed, minimum: int,
             entry.set_typing(None)
 
     def save_left(typing: _Typing) -> None:
-        n = _to_int(typing.text)
-        if n is not None and _fits(n, minimum, maximum) and n != typing.was:
+        n = _number_typed(typing.text, minimum, maximum)
+        if n is not None and n != typing.was:
             on_change(n, typing.was if typing.was is not None else value)
 
     _use_saved_when_gone(entry, save_left)
@@ -712,14 +719,14 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
         if typing is None:
             return
         text = typing.text
-        n = _to_int(text)
+        n = _number_typed(text, minimum, maximum)
         if not text.strip():
             entry.set_typing(None)
             entry.set_rejected(None)
             if typing.was is not None or value is not None:
                 entry.seen.mine(None)
                 on_change(None, typing.was)
-        elif n is not None and _fits(n, minimum, maximum):
+        elif n is not None:
             if entry.taken(n, typing, value):
                 on_change(n, typing.was)
         else:
@@ -727,11 +734,9 @@ def NumberField(label: str, value: int | None, on_change: MaybeChanged,
             entry.set_rejected(text)
 
     def save_left(typing: _Typing) -> None:
-        n = _to_int(typing.text)
-        if not typing.text.strip():
-            if typing.was is not None:
-                on_change(None, typing.was)
-        elif n is not None and _fits(n, minimum, maximum) and n != typing.was:
+        """What `done` would save, without a render: blank is none typed."""
+        n = _number_typed(typing.text, minimum, maximum)
+        if (n is not None or not typing.text.strip()) and n != typing.was:
             on_change(n, typing.was)
 
     _use_saved_when_gone(entry, save_left)
