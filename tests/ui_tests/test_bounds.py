@@ -137,3 +137,23 @@ async def test_a_board_radio_takes_only_a_board_of_the_game(store: Store) -> Non
     group = next(g for g in walk(c.top()) if isinstance(g, ft.RadioGroup))
     await c.tap_change(group, "Gizah")
     assert c.has("is also held by Ann; it exists once in this game")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("route", "heading"), [("/new", "Game"), ("/", "Language"),
+                                                ("/", "Theme")])
+async def test_a_radio_group_takes_only_its_own_answers(store: Store, route: str,
+                                                        heading: str) -> None:
+    """A hostile client sends a one-of group's change itself (New game's game, Home's
+    language and theme): a name of no game broke New game's screen (the ruleset of
+    "Nowhere" looked up); a value the group does not offer now changes nothing, and the
+    group still holds what it held."""
+    c = await Client(make_main(store), route=route).start()
+    groups = [g for g in walk(c.top()) if isinstance(g, ft.Semantics)
+              and g.label == heading and isinstance(g.content, ft.RadioGroup)]
+    assert len(groups) == 1
+    before = (c.texts(), c.page.theme_mode)
+    for value in ("Nowhere", "x" * 100_000, 12):
+        await c.tap_change(groups[0].content, value)
+        assert not c.error_boxes(), value
+        assert (c.texts(), c.page.theme_mode) == before, value  # nothing changed

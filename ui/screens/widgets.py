@@ -154,18 +154,23 @@ def one_of(options: Iterable[Option], current: str,
     says "radio button, 1 of 7"; chips (checkboxes) said nothing of letting go of the last
     one when another was tapped (a walk). A tap on the held one changes nothing. `pick`
     may be a coroutine function (the language is kept in the browser)."""
-    async def changed(e: ft.Event[ft.RadioGroup]) -> None:
-        value = e.control.value
-        if value and value != current:
-            done = pick(str(value))
-            if done is not None:
-                await done
-
     # two a row on a phone (eight boards in four rows, about as tall as their chips were);
     # words too long for half the row take all of it: a radio's words do not wrap, and
     # "Alexandria (taken by Ann)" ran under the next radio (a walk at 360 px)
     # (no half row left empty before a wide one: `without_holes`)
     listed = list(options)
+    answers = {value for value, _words, _off in listed}
+
+    async def changed(e: ft.Event[ft.RadioGroup]) -> None:
+        # only an answer the group offers: a client may send any value ("Nowhere" as a
+        # game broke New game's screen: a reread); one out of reach (a board another city
+        # holds) is a race the caller's bounds settle
+        value = e.control.value
+        if isinstance(value, str) and value in answers and value != current:
+            done = pick(value)
+            if done is not None:
+                await done
+
     spans = without_holes([ONE_OF_COLUMNS if fits(words, RADIO_TEXT, xs_share(ONE_OF_COLUMNS),
                                                   RADIO_INSET, 1) else ONE_OF_WIDE
                            for _value, words, _off in listed])
