@@ -1057,13 +1057,11 @@ class Revert:
 Edit = Step | Revert
 
 
-SEAT_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, SetShields, RemovePlayer,
-              RenamePlayer, MoveSeat)
-"""The steps about one player's seat: each names its seat and its player."""
-
-
 CITY_STEPS = (SetSeat, SetBuilt, SetEntry, Hold, SetCopies, SetCubes, SetShields)
 """The changes a city screen makes to its player's city (`SeatEdits`)."""
+
+SEAT_STEPS = (*CITY_STEPS, RemovePlayer, RenamePlayer, MoveSeat)
+"""The steps about one player's seat: each names its seat and its player."""
 
 
 def at_players_seat(edit: Edit, draft: Draft | None) -> Edit:
