@@ -127,7 +127,8 @@ class Holdings:
     """Cards the city may hold several of (`facts.counted_cards`): how many it holds, and
     how many the other cities leave it."""
     holders: dict[str, str] = field(default_factory=dict)
-    """Of the cards in `full`, whose cities hold them, in words ("Ann", "Ann and Bob"): a
+    """Of the cards in `full` and `counts`, whose cities hold them, in words ("Ann", "Ann
+    and Bob"): a
     taken chip says by whom to a screen reader, as a taken board does (it read "(taken)":
     a walk; on screen it keeps "(taken)", as "(taken by Ann)" took half a row, not a
     third)."""
@@ -149,6 +150,7 @@ def holdings(draft: Draft, i: int) -> Holdings:
     return Holdings({rules.cards.canonical(c) or c: c for c in draft.seats[i].cards}, full,
                     {name: (mine.get(name, 0), in_deck[name] - others.get(name, 0))
                      for name in counted},
+                    # one name as it is (a list said in words loads Babel: a render's cost)
                     {name: who[0] if len(who) == 1 else all_of(who)
                      for name, who in by_seat.items()})
 
